@@ -1,0 +1,166 @@
+//! The render target: a packed `0x00RRGGBB` pixel array.
+
+use crate::blend::{Paint, Shader};
+use crate::color::Rgba;
+
+/// A row-major image of `width * height` pixels in `0x00RRGGBB` format (top byte zero),
+/// which is exactly what softbuffer presents, so the window blits it without conversion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Framebuffer {
+    pub width: usize,
+    pub height: usize,
+    /// `pixels[y * width + x]`, always `width * height` long.
+    pub pixels: Vec<u32>,
+}
+
+impl Framebuffer {
+    /// A black framebuffer. Zero-sized framebuffers are allowed (every draw is a no-op).
+    pub fn new(width: usize, height: usize) -> Framebuffer {
+        Framebuffer {
+            width,
+            height,
+            pixels: vec![0; width * height],
+        }
+    }
+
+    /// Resizes (contents become black). Keeps the allocation when it shrinks.
+    pub fn resize(&mut self, width: usize, height: usize) {
+        self.width = width;
+        self.height = height;
+        self.pixels.clear();
+        self.pixels.resize(width * height, 0);
+    }
+
+    /// Fills every pixel with `color` (alpha ignored).
+    pub fn clear(&mut self, color: Rgba) {
+        self.pixels.fill(color.to_u32());
+    }
+
+    /// The packed pixel at `(x, y)`, or `None` outside.
+    #[inline]
+    pub fn get(&self, x: i32, y: i32) -> Option<u32> {
+        self.index(x, y).map(|i| self.pixels[i])
+    }
+
+    /// The pixel at `(x, y)` as a colour (alpha 255), or `None` outside.
+    #[inline]
+    pub fn get_rgba(&self, x: i32, y: i32) -> Option<Rgba> {
+        self.get(x, y).map(Rgba::from_u32)
+    }
+
+    /// Stores a packed pixel; outside coordinates are ignored.
+    #[inline]
+    pub fn put(&mut self, x: i32, y: i32, packed: u32) {
+        if let Some(i) = self.index(x, y) {
+            self.pixels[i] = packed & 0x00FF_FFFF;
+        }
+    }
+
+    /// Blends one pixel with a paint; outside coordinates are ignored.
+    #[inline]
+    pub fn blend_pixel(&mut self, x: i32, y: i32, paint: impl Into<Paint>) {
+        let sh = Shader::new(paint.into());
+        if let Some(i) = self.index(x, y) {
+            sh.pixel_cov(&mut self.pixels[i], 255);
+        }
+    }
+
+    /// Fills the pixel rectangle `[x, x+w) × [y, y+h)`, clipped to the framebuffer.
+    pub fn fill_rect(&mut self, x: i32, y: i32, w: i32, h: i32, paint: impl Into<Paint>) {
+        let sh = Shader::new(paint.into());
+        if sh.is_skip() {
+            return;
+        }
+        let x0 = (x as i64).clamp(0, self.width as i64) as usize;
+        let y0 = (y as i64).clamp(0, self.height as i64) as usize;
+        let x1 = (x as i64 + w.max(0) as i64).clamp(0, self.width as i64) as usize;
+        let y1 = (y as i64 + h.max(0) as i64).clamp(0, self.height as i64) as usize;
+        if x0 >= x1 {
+            return;
+        }
+        for row in self.pixels.chunks_exact_mut(self.width.max(1)).take(y1).skip(y0) {
+            sh.span(&mut row[x0..x1]);
+        }
+    }
+
+    /// Copies `src` with its top-left corner at `(x, y)`, clipped (a plain copy: the
+    /// source is opaque like every framebuffer).
+    pub fn blit(&mut self, src: &Framebuffer, x: i32, y: i32) {
+        let sx0 = (-(x as i64)).clamp(0, src.width as i64) as usize;
+        let sy0 = (-(y as i64)).clamp(0, src.height as i64) as usize;
+        let dx0 = (x as i64).clamp(0, self.width as i64) as usize;
+        let dy0 = (y as i64).clamp(0, self.height as i64) as usize;
+        let w = (src.width - sx0).min(self.width - dx0);
+        let h = (src.height - sy0).min(self.height - dy0);
+        for r in 0..h {
+            let s = (sy0 + r) * src.width + sx0;
+            let d = (dy0 + r) * self.width + dx0;
+            self.pixels[d..d + w].copy_from_slice(&src.pixels[s..s + w]);
+        }
+    }
+
+    #[inline]
+    fn index(&self, x: i32, y: i32) -> Option<usize> {
+        if x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height {
+            Some(y as usize * self.width + x as usize)
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blend::Paint;
+
+    #[test]
+    fn get_put_and_bounds() {
+        let mut fb = Framebuffer::new(4, 3);
+        fb.put(3, 2, 0xFF12_3456);
+        assert_eq!(fb.get(3, 2), Some(0x0012_3456));
+        assert_eq!(fb.get(4, 2), None);
+        assert_eq!(fb.get(-1, 0), None);
+        fb.put(-1, 0, 1);
+        fb.put(0, 3, 1);
+        assert_eq!(fb.pixels.iter().filter(|&&p| p != 0).count(), 1);
+    }
+
+    #[test]
+    fn fill_rect_clips() {
+        let mut fb = Framebuffer::new(5, 5);
+        fb.fill_rect(-2, 3, 4, 10, Rgba::WHITE);
+        let lit: Vec<(usize, usize)> = (0..25)
+            .filter(|i| fb.pixels[*i] != 0)
+            .map(|i| (i % 5, i / 5))
+            .collect();
+        assert_eq!(lit, vec![(0, 3), (1, 3), (0, 4), (1, 4)]);
+        fb.fill_rect(i32::MIN, i32::MIN, i32::MAX, i32::MAX, Paint::opaque(Rgba::RED));
+        fb.fill_rect(i32::MAX, i32::MAX, i32::MAX, i32::MAX, Paint::opaque(Rgba::RED));
+        // [MIN, MIN + MAX) = [MIN, -1): empty; the second rect starts past the edge.
+        assert_eq!(fb.get(0, 4), Some(0x00FF_FFFF));
+        assert_eq!(fb.get(4, 4), Some(0));
+        fb.fill_rect(3, -5, 100, 6, Paint::opaque(Rgba::RED));
+        assert_eq!(fb.get(4, 0), Some(0x00FF_0000));
+        assert_eq!(fb.get(2, 0), Some(0));
+        assert_eq!(fb.get(4, 1), Some(0));
+    }
+
+    #[test]
+    fn blit_clips_on_all_sides() {
+        let mut src = Framebuffer::new(3, 3);
+        for (i, p) in src.pixels.iter_mut().enumerate() {
+            *p = i as u32 + 1;
+        }
+        let mut dst = Framebuffer::new(4, 4);
+        dst.blit(&src, -1, -1);
+        assert_eq!(&dst.pixels[0..2], &[5, 6]);
+        assert_eq!(&dst.pixels[4..6], &[8, 9]);
+        let mut dst = Framebuffer::new(4, 4);
+        dst.blit(&src, 3, 3);
+        assert_eq!(dst.get(3, 3), Some(1));
+        assert_eq!(dst.pixels.iter().filter(|&&p| p != 0).count(), 1);
+        dst.blit(&src, i32::MAX, i32::MIN);
+        dst.blit(&src, i32::MIN, i32::MAX);
+    }
+}

@@ -1,0 +1,44 @@
+//! Content compiled into the binary (S2.4): maps and the acceptance scenarios.
+
+/// `(name, text)` of every embedded map; a scenario's `map = NAME` picks one.
+pub const MAPS: &[(&str, &str)] = &[
+    ("default", include_str!("../content/default.map")),
+    ("field", include_str!("../content/field.map")),
+];
+
+pub const DEFAULT_MAP: &str = MAPS[0].1;
+
+/// `(name, text)` of every embedded scenario.
+pub const SCENARIOS: &[(&str, &str)] = &[
+    ("combat_route", include_str!("../content/combat_route.scn")),
+    ("hold_static", include_str!("../content/hold_static.scn")),
+    ("lane_free", include_str!("../content/lane_free.scn")),
+    ("intercept", include_str!("../content/intercept.scn")),
+    ("manual_aim", include_str!("../content/manual_aim.scn")),
+    ("leash_march", include_str!("../content/leash_march.scn")),
+];
+
+pub fn map_text(name: &str) -> Option<&'static str> {
+    MAPS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+pub fn scenario_text(name: &str) -> Option<&'static str> {
+    SCENARIOS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Map;
+    use crate::scenario::Scenario;
+
+    #[test]
+    fn every_embedded_scenario_loads_against_its_map() {
+        for (name, text) in SCENARIOS {
+            let sc = Scenario::parse(name, text).unwrap_or_else(|e| panic!("{e}"));
+            let map_src = map_text(&sc.map).unwrap_or_else(|| panic!("{name}: map {}", sc.map));
+            let map = Map::parse(&sc.map, map_src).unwrap();
+            sc.check_against(name, text, &map, 5).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}

@@ -1,0 +1,581 @@
+//! Every number of the behaviour in one place (SPEC Q2): TOML with compiled-in defaults.
+//!
+//! Unknown keys are errors (serde `deny_unknown_fields`) and every value is range-checked
+//! by [`Tuning::validate`], so a typo never silently falls back to a default. Timers are
+//! given in seconds here and converted once to integer ticks by [`TickTuning`] (S1.2).
+
+use serde::{Deserialize, Serialize};
+
+/// Simulation rate (S1.2).
+pub const TICK_HZ: u32 = 60;
+/// Seconds per tick.
+pub const DT: f32 = 1.0 / TICK_HZ as f32;
+
+/// `ticks = round(seconds * 60)`, the one rounding of a timer (half away from zero, done
+/// in f64 so 0.15 s is exactly 9 ticks).
+pub fn ticks(seconds: f32) -> u32 {
+    let t = (seconds as f64 * TICK_HZ as f64).round();
+    if t.is_finite() && t > 0.0 {
+        t.min(u32::MAX as f64) as u32
+    } else {
+        0
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Tuning {
+    pub squad: SquadTuning,
+    pub anchor: AnchorTuning,
+    pub formation: FormationTuning,
+    pub lane: LaneTuning,
+    pub solver: SolverTuning,
+    pub movement: MovementTuning,
+    pub fire: FireTuning,
+    pub enemy: EnemyTuning,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SquadTuning {
+    /// Agents in the squad (S3.1).
+    pub agent_count: u32,
+    /// The first `melee_count` formation slots hold blades, the rest are gunners.
+    pub melee_count: u32,
+    pub body_radius: f32,
+    pub agent_health: f32,
+    /// Seconds without movement input before the squad switches to HOLDING (S3.2).
+    pub hold_delay: f32,
+    /// Agent walking speed, u/s.
+    pub walk_speed: f32,
+    /// Agent fast speed (Shift, or urgency 1), u/s.
+    pub fast_speed: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AnchorTuning {
+    /// Faster than the agents so starts and turns read instantly (S3.3).
+    pub speed: f32,
+    pub sprint_speed: f32,
+    /// Collision radius of the disk against walls.
+    pub radius: f32,
+    /// Free distance from the squad centre (`anchorLeash`).
+    pub leash: f32,
+    /// Hard limit (`anchorLeashMax`).
+    pub leash_max: f32,
+    /// Between `leash` and `leash_max` the disk gets heavier: at the hard limit
+    /// `1 - leash_drag` of its speed is left.
+    pub leash_drag: f32,
+    /// Leash distance at which urgency starts to rise from 0; it reaches 1 at `leash_max`.
+    /// 2.0 puts the march equilibrium at urgency ≈ 0.56 (docs/core.md), below `sprint_at`.
+    pub urgency_start: f32,
+    /// Above this urgency the squad sprints and stops firing.
+    pub sprint_at: f32,
+    /// When movement input stops, the stretched leash relaxes: the disk glides back
+    /// toward the squad centre until it is this close, so the holding squad gathers
+    /// round the disk instead of standing three units behind it.
+    pub settle_distance: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct FormationTuning {
+    /// Multiplier of the preset offsets (`formationSpacing`).
+    pub spacing: f32,
+    /// At urgency 1 the formation is `1 + stretch` times wider and longer.
+    pub stretch: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LaneTuning {
+    /// The muzzle sits this far from the body centre toward the target (S4).
+    pub muzzle_offset: f32,
+    pub lane_half_width: f32,
+    pub safety_margin: f32,
+    pub weapon_range: f32,
+    /// Enemies farther than this from an agent are not considered at all.
+    pub acquisition_radius: f32,
+    /// The reservation corridor is this times the LaneClear threshold: push agents out
+    /// before a bullet flies (S7).
+    pub reserve_scale: f32,
+    /// `(1 - d / threshold) * avoid_strength`, saturated at 1 (S7).
+    pub avoid_strength: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SolverTuning {
+    /// Seconds between two solves of one agent; phases are staggered (S6).
+    pub interval: f32,
+    pub ring_radii: [f32; 3],
+    pub directions: u32,
+    /// Candidates closer than this to another agent (or its post) are rejected.
+    pub min_agent_distance: f32,
+    pub cohesion_radius: f32,
+    /// `cohesion_radius + post_leash` is the hard bound from the anchor.
+    pub post_leash: f32,
+    pub w_lane: f32,
+    pub w_coverage: f32,
+    pub w_block: f32,
+    pub w_move: f32,
+    pub w_cohesion: f32,
+    pub w_too_close: f32,
+    pub min_engage_dist: f32,
+    /// A better spot must beat the current one by more than this to be committed.
+    pub hysteresis: f32,
+    /// After a commit the agent walks to its post without re-solving for this long.
+    pub commit_time: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MovementTuning {
+    pub w_seek: f32,
+    pub w_separation: f32,
+    pub separation_radius: f32,
+    /// Must exceed `w_separation`: stepping out of a lane beats keeping distance.
+    pub w_lane_avoid: f32,
+    pub w_target_push: f32,
+    /// Enemies and targets push agents that come closer than contact plus this.
+    pub target_push_range: f32,
+    pub w_wall_avoid: f32,
+    /// Walls closer than this to the body surface push the agent away.
+    pub wall_avoid_range: f32,
+    /// Seek brakes linearly inside this distance of the goal (arrive).
+    pub arrive_radius: f32,
+    /// Max change of velocity, u/s²: sharp turns take a few ticks, no teleporting.
+    pub steer_accel: f32,
+    /// Seconds between path re-plans of an agent whose straight seek is blocked.
+    pub repath_interval: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct FireTuning {
+    pub cooldown: f32,
+    /// The barrel must point within this many degrees of the aim point.
+    pub aim_tolerance_deg: f32,
+    /// Finite barrel turn rate, degrees per second.
+    pub barrel_turn_rate_deg: f32,
+    /// Fast enough that the flight over `weapon_range` is ≤ 0.4 s (S9).
+    pub bullet_speed: f32,
+    pub bullet_radius: f32,
+    pub bullet_damage: f32,
+    /// Manual mode in ADVANCING: fire at secondary targets when the assigned one has
+    /// no lane (S5.2).
+    pub free_fire_secondary: bool,
+    /// Half-angle of the manual-aim cone that picks and cycles targets (S15).
+    pub manual_cone_deg: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EnemyTuning {
+    pub walker_speed: f32,
+    pub walker_radius: f32,
+    pub walker_health: f32,
+    pub walker_accel: f32,
+    pub separation_radius: f32,
+    pub w_separation: f32,
+    pub dummy_radius: f32,
+    /// Seconds an enemy is interrupted after a bullet hit.
+    pub stagger_time: f32,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            squad: SquadTuning::default(),
+            anchor: AnchorTuning::default(),
+            formation: FormationTuning::default(),
+            lane: LaneTuning::default(),
+            solver: SolverTuning::default(),
+            movement: MovementTuning::default(),
+            fire: FireTuning::default(),
+            enemy: EnemyTuning::default(),
+        }
+    }
+}
+
+impl Default for SquadTuning {
+    fn default() -> Self {
+        SquadTuning {
+            agent_count: 5,
+            melee_count: 2,
+            body_radius: 0.28,
+            agent_health: 100.0,
+            hold_delay: 0.15,
+            walk_speed: 1.75,
+            fast_speed: 2.7,
+        }
+    }
+}
+
+impl Default for AnchorTuning {
+    fn default() -> Self {
+        AnchorTuning {
+            speed: 3.3,
+            sprint_speed: 4.8,
+            radius: 0.25,
+            leash: 2.4,
+            leash_max: 3.6,
+            leash_drag: 0.75,
+            urgency_start: 2.0,
+            sprint_at: 0.85,
+            settle_distance: 1.0,
+        }
+    }
+}
+
+impl Default for FormationTuning {
+    fn default() -> Self {
+        FormationTuning { spacing: 0.8, stretch: 0.3 }
+    }
+}
+
+impl Default for LaneTuning {
+    fn default() -> Self {
+        LaneTuning {
+            muzzle_offset: 0.3,
+            lane_half_width: 0.10,
+            safety_margin: 0.15,
+            weapon_range: 8.0,
+            acquisition_radius: 9.0,
+            reserve_scale: 1.8,
+            avoid_strength: 2.0,
+        }
+    }
+}
+
+impl Default for SolverTuning {
+    fn default() -> Self {
+        SolverTuning {
+            interval: 0.25,
+            ring_radii: [0.8, 1.6, 2.4],
+            directions: 12,
+            min_agent_distance: 0.55,
+            cohesion_radius: 2.1,
+            post_leash: 1.0,
+            w_lane: 100.0,
+            w_coverage: 25.0,
+            w_block: -35.0,
+            w_move: -9.0,
+            w_cohesion: -24.0,
+            w_too_close: -60.0,
+            min_engage_dist: 1.6,
+            hysteresis: 15.0,
+            commit_time: 0.6,
+        }
+    }
+}
+
+impl Default for MovementTuning {
+    fn default() -> Self {
+        MovementTuning {
+            w_seek: 1.0,
+            w_separation: 1.0,
+            separation_radius: 0.7,
+            w_lane_avoid: 2.4,
+            w_target_push: 1.0,
+            target_push_range: 0.15,
+            w_wall_avoid: 1.2,
+            wall_avoid_range: 0.25,
+            arrive_radius: 0.6,
+            steer_accel: 14.0,
+            repath_interval: 0.5,
+        }
+    }
+}
+
+impl Default for FireTuning {
+    fn default() -> Self {
+        FireTuning {
+            cooldown: 0.35,
+            aim_tolerance_deg: 5.0,
+            barrel_turn_rate_deg: 540.0,
+            bullet_speed: 24.0,
+            bullet_radius: 0.04,
+            bullet_damage: 25.0,
+            free_fire_secondary: true,
+            manual_cone_deg: 20.0,
+        }
+    }
+}
+
+impl Default for EnemyTuning {
+    fn default() -> Self {
+        EnemyTuning {
+            walker_speed: 1.1,
+            walker_radius: 0.3,
+            walker_health: 60.0,
+            walker_accel: 6.0,
+            separation_radius: 0.9,
+            w_separation: 1.5,
+            dummy_radius: 0.3,
+            stagger_time: 0.2,
+        }
+    }
+}
+
+/// A tuning file that could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TuningError {
+    pub message: String,
+}
+
+impl std::fmt::Display for TuningError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for TuningError {}
+
+impl Tuning {
+    /// Parses a TOML tuning file. Keys left out keep their defaults; unknown keys and
+    /// out-of-range values are errors naming `file:line:col` and the key.
+    pub fn from_toml(file: &str, text: &str) -> Result<Tuning, TuningError> {
+        let tuning: Tuning = toml::from_str(text).map_err(|e| {
+            let (line, col) = match e.span() {
+                Some(span) => line_col(text, span.start),
+                None => (1, 1),
+            };
+            TuningError {
+                message: format!("{file}:{line}:{col}: {}", e.message().trim()),
+            }
+        })?;
+        tuning.validate().map_err(|(key, expected)| {
+            let (line, col) = locate_key(text, &key).unwrap_or((1, 1));
+            TuningError {
+                message: format!("{file}:{line}:{col}: `{key}`: expected {expected}"),
+            }
+        })?;
+        Ok(tuning)
+    }
+
+    /// The compiled-in defaults as TOML (what `--print-tuning` shows).
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).unwrap_or_default()
+    }
+
+    /// Range checks; on failure the dotted key and what was expected.
+    pub fn validate(&self) -> Result<(), (String, String)> {
+        let mut v = Validator::default();
+        let s = &self.squad;
+        v.range("squad.agent_count", s.agent_count as f32, 1.0, 16.0);
+        v.range("squad.melee_count", s.melee_count as f32, 0.0, s.agent_count as f32);
+        v.range("squad.body_radius", s.body_radius, 0.05, 1.0);
+        v.positive("squad.agent_health", s.agent_health);
+        v.range("squad.hold_delay", s.hold_delay, 0.0, 10.0);
+        v.positive("squad.walk_speed", s.walk_speed);
+        v.range("squad.fast_speed", s.fast_speed, s.walk_speed, 100.0);
+        let a = &self.anchor;
+        v.positive("anchor.speed", a.speed);
+        v.positive("anchor.sprint_speed", a.sprint_speed);
+        v.range("anchor.radius", a.radius, 0.0, 1.0);
+        v.positive("anchor.leash", a.leash);
+        v.range("anchor.leash_max", a.leash_max, a.leash + 0.01, 100.0);
+        v.range("anchor.leash_drag", a.leash_drag, 0.0, 0.99);
+        v.range("anchor.urgency_start", a.urgency_start, 0.0, a.leash_max - 0.01);
+        v.range("anchor.sprint_at", a.sprint_at, 0.0, 1.0);
+        v.range("anchor.settle_distance", a.settle_distance, 0.0, a.leash_max);
+        v.positive("formation.spacing", self.formation.spacing);
+        v.range("formation.stretch", self.formation.stretch, 0.0, 5.0);
+        let l = &self.lane;
+        v.range("lane.muzzle_offset", l.muzzle_offset, 0.0, 2.0);
+        v.range("lane.lane_half_width", l.lane_half_width, 0.0, 2.0);
+        v.range("lane.safety_margin", l.safety_margin, 0.0, 2.0);
+        v.positive("lane.weapon_range", l.weapon_range);
+        v.positive("lane.acquisition_radius", l.acquisition_radius);
+        v.range("lane.reserve_scale", l.reserve_scale, 1.0, 10.0);
+        v.positive("lane.avoid_strength", l.avoid_strength);
+        let so = &self.solver;
+        v.positive("solver.interval", so.interval);
+        for r in so.ring_radii {
+            v.positive("solver.ring_radii", r);
+        }
+        v.range("solver.directions", so.directions as f32, 1.0, 64.0);
+        v.range("solver.min_agent_distance", so.min_agent_distance, 0.0, 5.0);
+        v.positive("solver.cohesion_radius", so.cohesion_radius);
+        v.range("solver.post_leash", so.post_leash, 0.0, 10.0);
+        v.range("solver.hysteresis", so.hysteresis, 0.0, 1000.0);
+        v.range("solver.commit_time", so.commit_time, 0.0, 10.0);
+        v.range("solver.min_engage_dist", so.min_engage_dist, 0.0, 20.0);
+        let m = &self.movement;
+        v.range("movement.w_seek", m.w_seek, 0.0, 100.0);
+        v.range("movement.w_separation", m.w_separation, 0.0, 100.0);
+        v.positive("movement.separation_radius", m.separation_radius);
+        v.range("movement.w_lane_avoid", m.w_lane_avoid, 0.0, 100.0);
+        v.range("movement.w_target_push", m.w_target_push, 0.0, 100.0);
+        v.range("movement.target_push_range", m.target_push_range, 0.0, 5.0);
+        v.range("movement.w_wall_avoid", m.w_wall_avoid, 0.0, 100.0);
+        v.range("movement.wall_avoid_range", m.wall_avoid_range, 0.0, 5.0);
+        v.positive("movement.arrive_radius", m.arrive_radius);
+        v.positive("movement.steer_accel", m.steer_accel);
+        v.positive("movement.repath_interval", m.repath_interval);
+        let f = &self.fire;
+        v.range("fire.cooldown", f.cooldown, 0.0, 60.0);
+        v.range("fire.aim_tolerance_deg", f.aim_tolerance_deg, 0.0, 180.0);
+        v.positive("fire.barrel_turn_rate_deg", f.barrel_turn_rate_deg);
+        v.positive("fire.bullet_speed", f.bullet_speed);
+        v.range("fire.bullet_radius", f.bullet_radius, 0.0, 1.0);
+        v.range("fire.bullet_damage", f.bullet_damage, 0.0, 1e6);
+        v.range("fire.manual_cone_deg", f.manual_cone_deg, 0.0, 180.0);
+        let e = &self.enemy;
+        v.range("enemy.walker_speed", e.walker_speed, 0.0, 100.0);
+        v.range("enemy.walker_radius", e.walker_radius, 0.05, 2.0);
+        v.positive("enemy.walker_health", e.walker_health);
+        v.positive("enemy.walker_accel", e.walker_accel);
+        v.positive("enemy.separation_radius", e.separation_radius);
+        v.range("enemy.w_separation", e.w_separation, 0.0, 100.0);
+        v.range("enemy.dummy_radius", e.dummy_radius, 0.05, 2.0);
+        v.range("enemy.stagger_time", e.stagger_time, 0.0, 10.0);
+        match v.error {
+            Some(err) => Err(err),
+            None => Ok(()),
+        }
+    }
+
+    /// `|muzzle-lane axis − ally centre|` below which an ally blocks a lane:
+    /// `bodyRadius + laneHalfWidth + safetyMargin` (0.53 with the defaults, S4).
+    pub fn lane_threshold(&self) -> f32 {
+        self.squad.body_radius + self.lane.lane_half_width + self.lane.safety_margin
+    }
+
+    /// The reservation corridor half-width (S7).
+    pub fn reserve_threshold(&self) -> f32 {
+        self.lane_threshold() * self.lane.reserve_scale
+    }
+}
+
+#[derive(Default)]
+struct Validator {
+    error: Option<(String, String)>,
+}
+
+impl Validator {
+    fn range(&mut self, key: &str, value: f32, lo: f32, hi: f32) {
+        if self.error.is_none() && !(value.is_finite() && value >= lo && value <= hi) {
+            self.error = Some((key.to_string(), format!("a number in [{lo}, {hi}], found {value}")));
+        }
+    }
+
+    fn positive(&mut self, key: &str, value: f32) {
+        if self.error.is_none() && !(value.is_finite() && value > 0.0) {
+            self.error = Some((key.to_string(), format!("a number > 0, found {value}")));
+        }
+    }
+}
+
+/// 1-based line and column of byte `offset` in `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// Finds `key = ...` of dotted `section.key` in TOML text (best effort, for messages).
+fn locate_key(text: &str, dotted: &str) -> Option<(usize, usize)> {
+    let (section, key) = dotted.split_once('.')?;
+    let mut in_section = false;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.starts_with('[') {
+            in_section = t.trim_matches(|c| c == '[' || c == ']').trim() == section;
+            continue;
+        }
+        if in_section {
+            if let Some((k, _)) = t.split_once('=') {
+                if k.trim() == key {
+                    let col = line.find(key).unwrap_or(0) + 1;
+                    return Some((i + 1, col));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Every timer of the tuning, converted once to integer ticks (S1.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TickTuning {
+    pub hold_delay: u32,
+    pub solve_interval: u32,
+    pub commit_time: u32,
+    pub fire_cooldown: u32,
+    pub repath_interval: u32,
+    pub stagger: u32,
+}
+
+impl TickTuning {
+    pub fn from_tuning(t: &Tuning) -> TickTuning {
+        TickTuning {
+            hold_delay: ticks(t.squad.hold_delay),
+            solve_interval: ticks(t.solver.interval).max(1),
+            commit_time: ticks(t.solver.commit_time),
+            fire_cooldown: ticks(t.fire.cooldown),
+            repath_interval: ticks(t.movement.repath_interval).max(1),
+            stagger: ticks(t.enemy.stagger_time),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timers_round_once_half_away_from_zero() {
+        assert_eq!(ticks(0.15), 9);
+        assert_eq!(ticks(0.35), 21);
+        assert_eq!(ticks(0.25), 15);
+        assert_eq!(ticks(0.6), 36);
+        assert_eq!(ticks(0.125), 8, "7.5 ticks rounds up");
+        assert_eq!(ticks(0.0083), 0, "0.498 ticks rounds down");
+        assert_eq!(ticks(-1.0), 0);
+        assert_eq!(ticks(f32::NAN), 0);
+    }
+
+    #[test]
+    fn defaults_are_valid_and_round_trip_through_toml() {
+        let t = Tuning::default();
+        t.validate().unwrap();
+        let text = t.to_toml();
+        assert_eq!(Tuning::from_toml("defaults.toml", &text).unwrap(), t);
+        assert!((t.lane_threshold() - 0.53).abs() < 1e-6);
+    }
+
+    #[test]
+    fn unknown_key_is_an_error_naming_file_line_and_key() {
+        let err = Tuning::from_toml("t.toml", "[lane]\nweapon_range = 7.0\nweapon_rnage = 3.0\n")
+            .unwrap_err();
+        assert!(err.message.starts_with("t.toml:3:1:"), "{}", err.message);
+        assert!(err.message.contains("weapon_rnage"), "{}", err.message);
+    }
+
+    #[test]
+    fn out_of_range_value_names_the_key_and_its_line() {
+        let err = Tuning::from_toml("t.toml", "[fire]\n\ncooldown = -2.0\n").unwrap_err();
+        assert_eq!(
+            err.message,
+            "t.toml:3:1: `fire.cooldown`: expected a number in [0, 60], found -2"
+        );
+    }
+
+    #[test]
+    fn wrong_type_is_an_error() {
+        let err = Tuning::from_toml("t.toml", "[squad]\nwalk_speed = \"fast\"\n").unwrap_err();
+        assert!(err.message.starts_with("t.toml:2:"), "{}", err.message);
+    }
+
+    #[test]
+    fn partial_file_keeps_other_defaults() {
+        let t = Tuning::from_toml("t.toml", "[anchor]\nspeed = 4.0\n").unwrap();
+        assert_eq!(t.anchor.speed, 4.0);
+        assert_eq!(t.anchor.leash, AnchorTuning::default().leash);
+    }
+}
