@@ -125,7 +125,10 @@ fn rooms(seed: u64) -> Grid {
 }
 
 fn free_tiles(g: &Grid) -> Vec<Tile> {
-    (0..g.height()).flat_map(|y| (0..g.width()).map(move |x| (x, y))).filter(|t| !g.is_wall(t.0, t.1)).collect()
+    (0..g.height())
+        .flat_map(|y| (0..g.width()).map(move |x| (x, y)))
+        .filter(|t| !g.is_wall(t.0, t.1))
+        .collect()
 }
 
 fn octile(a: Tile, b: Tile) -> u32 {
@@ -145,7 +148,8 @@ fn far_pairs(g: &Grid, seed: u64, count: usize, min_tiles: u32) -> Vec<(Tile, Ti
         let a = free[rng.below(free.len() as i32) as usize];
         let b = free[rng.below(free.len() as i32) as usize];
         if octile(a, b) >= min_tiles * STRAIGHT
-            && find_path(g, a, b, PathLimits::UNLIMITED, &mut scratch, &mut out).status == PathStatus::Found
+            && find_path(g, a, b, PathLimits::UNLIMITED, &mut scratch, &mut out).status
+                == PathStatus::Found
         {
             pairs.push((a, b));
         }
@@ -156,7 +160,16 @@ fn far_pairs(g: &Grid, seed: u64, count: usize, min_tiles: u32) -> Vec<(Tile, Ti
 fn successors(g: &Grid, &(x, y): &Tile) -> Vec<(Tile, u32)> {
     let free = |x: i32, y: i32| !g.is_wall(x, y);
     let mut v = Vec::with_capacity(8);
-    for (dx, dy) in [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1)] {
+    for (dx, dy) in [
+        (1, 0),
+        (0, 1),
+        (-1, 0),
+        (0, -1),
+        (1, 1),
+        (-1, 1),
+        (-1, -1),
+        (1, -1),
+    ] {
         if !free(x + dx, y + dy) {
             continue;
         }
@@ -171,7 +184,12 @@ fn successors(g: &Grid, &(x, y): &Tile) -> Vec<(Tile, u32)> {
     v
 }
 
-fn run_ours(g: &Grid, pairs: &[(Tile, Tile)], scratch: &mut PathScratch, out: &mut Vec<Tile>) -> u64 {
+fn run_ours(
+    g: &Grid,
+    pairs: &[(Tile, Tile)],
+    scratch: &mut PathScratch,
+    out: &mut Vec<Tile>,
+) -> u64 {
     let mut total = 0u64;
     for &(a, b) in pairs {
         total += find_path(g, a, b, PathLimits::UNLIMITED, scratch, out).cost as u64;
@@ -206,11 +224,19 @@ fn maps() -> Maps {
     for (g, p) in [(&maze, &maze_pairs), (&rooms, &rooms_pairs)] {
         assert_eq!(run_ours(g, p, &mut s, &mut out), run_peer(g, p));
     }
-    Maps { maze, maze_pairs, rooms, rooms_pairs }
+    Maps {
+        maze,
+        maze_pairs,
+        rooms,
+        rooms_pairs,
+    }
 }
 
 fn bench_astar(c: &mut Criterion, m: &Maps) {
-    for (name, g, pairs) in [("astar_maze", &m.maze, &m.maze_pairs), ("astar_rooms", &m.rooms, &m.rooms_pairs)] {
+    for (name, g, pairs) in [
+        ("astar_maze", &m.maze, &m.maze_pairs),
+        ("astar_rooms", &m.rooms, &m.rooms_pairs),
+    ] {
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(pairs.len() as u64));
         let mut scratch = PathScratch::for_grid(g);
@@ -232,8 +258,15 @@ fn squad_seeds() -> Vec<Tile> {
 fn bench_flow(c: &mut Criterion, m: &Maps) {
     let mut group = c.benchmark_group("flow_field");
     for (name, g) in [("maze_128", &m.maze), ("rooms_128", &m.rooms)] {
-        let seeds: Vec<Tile> = squad_seeds().into_iter().filter(|t| !g.is_wall(t.0, t.1)).collect();
-        let seeds = if seeds.is_empty() { vec![m.maze_pairs[0].0] } else { seeds };
+        let seeds: Vec<Tile> = squad_seeds()
+            .into_iter()
+            .filter(|t| !g.is_wall(t.0, t.1))
+            .collect();
+        let seeds = if seeds.is_empty() {
+            vec![m.maze_pairs[0].0]
+        } else {
+            seeds
+        };
         let mut flow = FlowField::new();
         group.bench_function(BenchmarkId::new("rebuild", name), |b| {
             b.iter(|| {
@@ -283,8 +316,9 @@ fn bench_spatial(c: &mut Criterion) {
     group.finish();
 }
 
-/// Median of `reps` timings of `f`.
-fn median<F: FnMut()>(reps: usize, mut f: F) -> Duration {
+/// `(min, median)` of `reps` timings of `f` (the minimum filters out preemption when
+/// the machine is shared).
+fn timings<F: FnMut()>(reps: usize, mut f: F) -> (Duration, Duration) {
     let mut t: Vec<Duration> = (0..reps)
         .map(|_| {
             let s = Instant::now();
@@ -293,40 +327,65 @@ fn median<F: FnMut()>(reps: usize, mut f: F) -> Duration {
         })
         .collect();
     t.sort();
-    t[reps / 2]
+    (t[0], t[reps / 2])
+}
+
+fn us(d: Duration, per: f64) -> f64 {
+    d.as_secs_f64() * 1e6 / per
 }
 
 fn summary(m: &Maps) {
-    println!("\n== path bench summary (median of repeated runs, per query) ==");
-    for (name, g, pairs) in [("maze", &m.maze, &m.maze_pairs), ("rooms", &m.rooms, &m.rooms_pairs)] {
+    println!("\n== path bench summary: min / median of repeated runs ==");
+    for (name, g, pairs) in [
+        ("maze", &m.maze, &m.maze_pairs),
+        ("rooms", &m.rooms, &m.rooms_pairs),
+    ] {
         let mut scratch = PathScratch::for_grid(g);
         let mut out = Vec::new();
         let mut expanded = 0u64;
+        let mut tiles = 0usize;
         for &(a, b) in pairs.iter() {
-            expanded += find_path(g, a, b, PathLimits::UNLIMITED, &mut scratch, &mut out).expanded as u64;
+            expanded +=
+                find_path(g, a, b, PathLimits::UNLIMITED, &mut scratch, &mut out).expanded as u64;
+            tiles += out.len();
         }
-        let ours = median(15, || {
+        let ours = timings(21, || {
             black_box(run_ours(g, pairs, &mut scratch, &mut out));
         });
-        let peer = median(15, || {
+        let peer = timings(21, || {
             black_box(run_peer(g, pairs));
         });
         let n = pairs.len() as f64;
         println!(
-            "astar {name:5}: ours {:7.1} µs/query, pathfinding {:7.1} µs/query, peer/ours = {:.2}x \
-             (avg {:.0} nodes expanded)",
-            ours.as_secs_f64() * 1e6 / n,
-            peer.as_secs_f64() * 1e6 / n,
-            peer.as_secs_f64() / ours.as_secs_f64(),
+            "astar {name:5} ({:.0} tiles/path, {:.0} expanded/query): ours {:6.1} / {:6.1} µs/query, \
+             pathfinding {:6.1} / {:6.1} µs/query, pathfinding/ours = {:.2}x / {:.2}x",
+            tiles as f64 / n,
             expanded as f64 / n,
+            us(ours.0, n),
+            us(ours.1, n),
+            us(peer.0, n),
+            us(peer.1, n),
+            peer.0.as_secs_f64() / ours.0.as_secs_f64(),
+            peer.1.as_secs_f64() / ours.1.as_secs_f64(),
         );
     }
     for (name, g) in [("maze", &m.maze), ("rooms", &m.rooms)] {
         let mut flow = FlowField::new();
-        let seeds: Vec<Tile> = squad_seeds().into_iter().filter(|t| !g.is_wall(t.0, t.1)).collect();
-        let seeds = if seeds.is_empty() { vec![m.maze_pairs[0].0] } else { seeds };
-        let t = median(31, || flow.rebuild(g, &seeds));
-        println!("flow  {name:5}: rebuild 128x128 {:7.1} µs", t.as_secs_f64() * 1e6);
+        let seeds: Vec<Tile> = squad_seeds()
+            .into_iter()
+            .filter(|t| !g.is_wall(t.0, t.1))
+            .collect();
+        let seeds = if seeds.is_empty() {
+            vec![m.maze_pairs[0].0]
+        } else {
+            seeds
+        };
+        let t = timings(51, || flow.rebuild(g, &seeds));
+        println!(
+            "flow  {name:5}: rebuild 128x128 {:6.1} / {:6.1} µs",
+            us(t.0, 1.0),
+            us(t.1, 1.0)
+        );
     }
     let open = Grid::open_with_border(N, N);
     for (name, clustered) in [("uniform", false), ("clustered", true)] {
@@ -334,12 +393,13 @@ fn summary(m: &Maps) {
         let mut sg = SpatialGrid::for_grid(&open, 2.0);
         let mut out = Vec::new();
         let found = spatial_tick(&mut sg, &pts, &mut out, 1.5);
-        let t = median(31, || {
+        let t = timings(51, || {
             black_box(spatial_tick(&mut sg, &pts, &mut out, 1.5));
         });
         println!(
-            "spatial {name:9}: rebuild + 2000 queries r=1.5 {:7.1} µs (avg {:.1} hits/query)",
-            t.as_secs_f64() * 1e6,
+            "spatial {name:9}: rebuild + 2000 queries r=1.5 {:6.1} / {:6.1} µs ({:.1} hits/query)",
+            us(t.0, 1.0),
+            us(t.1, 1.0),
             found as f64 / 2000.0
         );
     }

@@ -69,7 +69,15 @@ pub struct Agent {
 }
 
 impl Agent {
-    pub fn new(id: u32, role: Role, slot: usize, pos: Vec2, facing: f32, radius: f32, health: f32) -> Agent {
+    pub fn new(
+        id: u32,
+        role: Role,
+        slot: usize,
+        pos: Vec2,
+        facing: f32,
+        radius: f32,
+        health: f32,
+    ) -> Agent {
         Agent {
             id,
             role,

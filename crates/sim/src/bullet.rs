@@ -41,7 +41,13 @@ pub struct Body {
 /// The earliest hit along `a → b`: `(t in [0,1], what)`. Walls come from `wall_t`
 /// (the DDA hit fraction, if any); bodies are tested with their radius plus the bullet's.
 /// Ties go to the wall, then to the order of `bodies`.
-pub fn earliest_hit(a: Vec2, b: Vec2, wall_t: Option<f32>, bodies: &[Body], bullet_radius: f32) -> Option<(f32, Hit)> {
+pub fn earliest_hit(
+    a: Vec2,
+    b: Vec2,
+    wall_t: Option<f32>,
+    bodies: &[Body],
+    bullet_radius: f32,
+) -> Option<(f32, Hit)> {
     let mut best: Option<(f32, Hit)> = wall_t.map(|t| (t, Hit::Wall));
     for body in bodies {
         if let Some(t) = segment_circle_entry(a, b, body.pos, body.radius + bullet_radius) {
@@ -59,22 +65,38 @@ mod tests {
 
     #[test]
     fn wall_before_ally_is_hit_first() {
-        let ally = Body { hit: Hit::Agent(2), pos: Vec2::new(6.0, 0.0), radius: 0.28 };
+        let ally = Body {
+            hit: Hit::Agent(2),
+            pos: Vec2::new(6.0, 0.0),
+            radius: 0.28,
+        };
         let hit = earliest_hit(Vec2::ZERO, Vec2::new(10.0, 0.0), Some(0.4), &[ally], 0.04);
         assert_eq!(hit.map(|h| h.1), Some(Hit::Wall));
     }
 
     #[test]
     fn ally_before_wall_is_hit_first() {
-        let ally = Body { hit: Hit::Agent(2), pos: Vec2::new(2.0, 0.0), radius: 0.28 };
+        let ally = Body {
+            hit: Hit::Agent(2),
+            pos: Vec2::new(2.0, 0.0),
+            radius: 0.28,
+        };
         let hit = earliest_hit(Vec2::ZERO, Vec2::new(10.0, 0.0), Some(0.4), &[ally], 0.04);
         assert_eq!(hit.map(|h| h.1), Some(Hit::Agent(2)));
     }
 
     #[test]
     fn nearer_of_two_bodies_wins() {
-        let far = Body { hit: Hit::Enemy(1), pos: Vec2::new(8.0, 0.0), radius: 0.3 };
-        let near = Body { hit: Hit::Enemy(2), pos: Vec2::new(3.0, 0.1), radius: 0.3 };
+        let far = Body {
+            hit: Hit::Enemy(1),
+            pos: Vec2::new(8.0, 0.0),
+            radius: 0.3,
+        };
+        let near = Body {
+            hit: Hit::Enemy(2),
+            pos: Vec2::new(3.0, 0.1),
+            radius: 0.3,
+        };
         let hit = earliest_hit(Vec2::ZERO, Vec2::new(10.0, 0.0), None, &[far, near], 0.04);
         assert_eq!(hit.map(|h| h.1), Some(Hit::Enemy(2)));
     }

@@ -38,7 +38,8 @@ mod tests {
             let sc = Scenario::parse(name, text).unwrap_or_else(|e| panic!("{e}"));
             let map_src = map_text(&sc.map).unwrap_or_else(|| panic!("{name}: map {}", sc.map));
             let map = Map::parse(&sc.map, map_src).unwrap();
-            sc.check_against(name, text, &map, 5).unwrap_or_else(|e| panic!("{e}"));
+            sc.check_against(name, text, &map, 5)
+                .unwrap_or_else(|e| panic!("{e}"));
         }
     }
 }

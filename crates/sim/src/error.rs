@@ -12,13 +12,22 @@ pub struct LoadError {
 
 impl LoadError {
     pub fn new(file: &str, line: usize, col: usize, message: impl Into<String>) -> LoadError {
-        LoadError { file: file.to_string(), line, col, message: message.into() }
+        LoadError {
+            file: file.to_string(),
+            line,
+            col,
+            message: message.into(),
+        }
     }
 }
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.col, self.message
+        )
     }
 }
 

@@ -16,17 +16,50 @@ pub enum VictimState {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum EventKind {
-    Shot { shooter: u32, target: u32, muzzle: Vec2, aim: Vec2 },
+    Shot {
+        shooter: u32,
+        target: u32,
+        muzzle: Vec2,
+        aim: Vec2,
+    },
     /// A gunner had everything but the ally-intercept test (S9).
-    ShotWithheld { shooter: u32, ally: u32 },
-    FriendlyHit { shooter: u32, victim: u32, pos: Vec2, victim_state: VictimState },
-    EnemyHit { shooter: u32, enemy: u32, pos: Vec2 },
-    EnemyKilled { enemy: u32, pos: Vec2 },
-    BulletHitWall { pos: Vec2 },
-    StateChanged { holding: bool },
-    Commit { agent: u32, from: Vec2, to: Vec2 },
-    AgentDown { agent: u32, pos: Vec2 },
-    EnemySpawned { enemy: u32 },
+    ShotWithheld {
+        shooter: u32,
+        ally: u32,
+    },
+    FriendlyHit {
+        shooter: u32,
+        victim: u32,
+        pos: Vec2,
+        victim_state: VictimState,
+    },
+    EnemyHit {
+        shooter: u32,
+        enemy: u32,
+        pos: Vec2,
+    },
+    EnemyKilled {
+        enemy: u32,
+        pos: Vec2,
+    },
+    BulletHitWall {
+        pos: Vec2,
+    },
+    StateChanged {
+        holding: bool,
+    },
+    Commit {
+        agent: u32,
+        from: Vec2,
+        to: Vec2,
+    },
+    AgentDown {
+        agent: u32,
+        pos: Vec2,
+    },
+    EnemySpawned {
+        enemy: u32,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -26,7 +26,11 @@ pub fn ally_intercepts_shot(
         let r0 = a.pos - muzzle;
         let w = a.vel - bullet_vel;
         let ww = w.length_sq();
-        let tau = if ww > 1e-9 { (-r0.dot(w) / ww).clamp(0.0, flight) } else { 0.0 };
+        let tau = if ww > 1e-9 {
+            (-r0.dot(w) / ww).clamp(0.0, flight)
+        } else {
+            0.0
+        };
         if (r0 + w * tau).length() < threshold {
             return Some(a.id);
         }
@@ -66,16 +70,39 @@ mod tests {
         let t = Tuning::default();
         // Ally 0.9 beside the line at x = 4 (outside LaneClear's 0.53), walking toward it
         // at 2.7 u/s: when the bullet passes x = 4 after 0.154 s it is 0.48 from the axis.
-        let agents = [agent(0, Vec2::ZERO, Vec2::ZERO), agent(1, Vec2::new(4.0, 0.9), Vec2::new(0.0, -2.7))];
-        let hit = ally_intercepts_shot(0, Vec2::new(0.3, 0.0), Vec2::new(1.0, 0.0), 8.0, &agents, &t);
+        let agents = [
+            agent(0, Vec2::ZERO, Vec2::ZERO),
+            agent(1, Vec2::new(4.0, 0.9), Vec2::new(0.0, -2.7)),
+        ];
+        let hit = ally_intercepts_shot(
+            0,
+            Vec2::new(0.3, 0.0),
+            Vec2::new(1.0, 0.0),
+            8.0,
+            &agents,
+            &t,
+        );
         assert_eq!(hit, Some(1));
     }
 
     #[test]
     fn ally_walking_away_does_not_withhold() {
         let t = Tuning::default();
-        let agents = [agent(0, Vec2::ZERO, Vec2::ZERO), agent(1, Vec2::new(4.0, 0.7), Vec2::new(0.0, 2.7))];
-        assert_eq!(ally_intercepts_shot(0, Vec2::new(0.3, 0.0), Vec2::new(1.0, 0.0), 8.0, &agents, &t), None);
+        let agents = [
+            agent(0, Vec2::ZERO, Vec2::ZERO),
+            agent(1, Vec2::new(4.0, 0.7), Vec2::new(0.0, 2.7)),
+        ];
+        assert_eq!(
+            ally_intercepts_shot(
+                0,
+                Vec2::new(0.3, 0.0),
+                Vec2::new(1.0, 0.0),
+                8.0,
+                &agents,
+                &t
+            ),
+            None
+        );
     }
 
     #[test]

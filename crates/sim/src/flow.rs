@@ -9,7 +9,8 @@
 //! With only two edge weights, Dijkstra needs no heap: nodes reached by a straight step go
 //! into one FIFO queue and nodes reached by a diagonal step into another. Since nodes are
 //! settled in nondecreasing distance, each queue is sorted, and the smaller of the two
-//! fronts (seeds first, then straight, then diagonal on a tie) is the global minimum.
+//! fronts (straight first on a tie) is the global minimum; the seeds (distance 0) start
+//! the straight queue.
 //! Every operation is O(1), a rebuild is O(tiles). Stale entries are skipped (lazy
 //! deletion). The walls are copied once per rebuild into a padded array so the inner loop
 //! has no bounds checks.
@@ -62,10 +63,10 @@ pub struct FlowField {
     open: Vec<bool>,
     dist: Vec<u32>,
     dir: Vec<u8>,
-    /// Seeds (distance 0), straight-step and diagonal-step FIFO queues of
-    /// `(distance << 32) | padded index`, consumed from `heads`.
-    queues: [Vec<u64>; 3],
-    heads: [usize; 3],
+    /// FIFO queues of `(distance << 32) | padded index` for nodes reached by a straight
+    /// step (and the seeds) and by a diagonal step; each is sorted by construction.
+    straight: Vec<u64>,
+    diagonal: Vec<u64>,
     max_cost: u32,
 }
 
@@ -117,11 +118,10 @@ impl FlowField {
         self.dist.resize(n, UNREACHABLE);
         self.dir.clear();
         self.dir.resize(n, NONE);
-        for q in &mut self.queues {
-            q.clear();
-        }
-        self.heads = [0; 3];
+        self.straight.clear();
+        self.diagonal.clear();
 
+        // Seeds first: distance 0 sorts before every later straight-step entry.
         for &(x, y) in seeds {
             if grid.is_wall(x, y) {
                 continue;
@@ -129,54 +129,60 @@ impl FlowField {
             let i = (y as usize + 1) * pw + x as usize + 1;
             if self.dist[i] != 0 {
                 self.dist[i] = 0;
-                self.queues[0].push(i as u64);
+                self.straight.push(i as u64);
             }
         }
 
-        // Padded index offsets of DIRS, and for diagonals the two orthogonal neighbours.
+        // Padded index offsets of DIRS.
         let pwi = pw as isize;
         let off: [isize; 8] = DIRS.map(|(dx, dy)| dy as isize * pwi + dx as isize);
-        let side: [(isize, isize); 8] = DIRS.map(|(dx, dy)| (dx as isize, dy as isize * pwi));
-
         let open = &self.open;
         let dist = &mut self.dist;
         let dir = &mut self.dir;
-        let queues = &mut self.queues;
-        let heads = &mut self.heads;
+        let straight = &mut self.straight;
+        let diagonal = &mut self.diagonal;
+        let (mut hs, mut hd) = (0usize, 0usize);
         loop {
-            // The smallest front among the three sorted queues.
-            let mut pick = usize::MAX;
-            let mut best = u64::MAX;
-            for (k, q) in queues.iter().enumerate() {
-                if let Some(&e) = q.get(heads[k]) {
-                    if e < best {
-                        best = e;
-                        pick = k;
-                    }
+            // The smaller front of the two sorted queues (straight first on a tie).
+            let e = match (straight.get(hs), diagonal.get(hd)) {
+                (Some(&a), Some(&b)) if b < a => {
+                    hd += 1;
+                    b
                 }
-            }
-            if pick == usize::MAX {
-                break;
-            }
-            heads[pick] += 1;
-            let d = (best >> 32) as u32;
-            let i = (best & 0xffff_ffff) as usize;
+                (Some(&a), _) => {
+                    hs += 1;
+                    a
+                }
+                (None, Some(&b)) => {
+                    hd += 1;
+                    b
+                }
+                (None, None) => break,
+            };
+            let d = (e >> 32) as u32;
+            let i = (e & 0xffff_ffff) as usize;
             if d != dist[i] {
                 continue; // stale
             }
+            // Legal steps in DIRS order (the border keeps every index in range).
+            let (oe, os, ow, on) = (open[i + 1], open[i + pw], open[i - 1], open[i - pw]);
+            let legal = [
+                oe,
+                os,
+                ow,
+                on,
+                oe && os && open[i + pw + 1],
+                ow && os && open[i + pw - 1],
+                ow && on && open[i - pw - 1],
+                oe && on && open[i - pw + 1],
+            ];
             let mut arrow = NONE;
             let mut arrow_dist = UNREACHABLE;
             for k in 0..8 {
-                let ni = (i as isize + off[k]) as usize;
-                if !open[ni] {
+                if !legal[k] {
                     continue;
                 }
-                if k >= 4 {
-                    let (sx, sy) = side[k];
-                    if !open[(i as isize + sx) as usize] || !open[(i as isize + sy) as usize] {
-                        continue;
-                    }
-                }
+                let ni = (i as isize + off[k]) as usize;
                 let nd = dist[ni];
                 let cost = DIR_COST[k];
                 if nd != UNREACHABLE && nd + cost == d {
@@ -189,8 +195,12 @@ impl FlowField {
                     let cand = d + cost;
                     if cand < nd && cand <= max_cost {
                         dist[ni] = cand;
-                        let q = if k < 4 { 1 } else { 2 };
-                        queues[q].push(((cand as u64) << 32) | ni as u64);
+                        let entry = ((cand as u64) << 32) | ni as u64;
+                        if k < 4 {
+                            straight.push(entry);
+                        } else {
+                            diagonal.push(entry);
+                        }
                     }
                 }
             }
@@ -233,7 +243,10 @@ impl FlowField {
         }
         let (x, y) = Grid::tile_of(p);
         match self.padded(x, y) {
-            Some(i) => DIR_UNIT.get(self.dir[i] as usize).copied().unwrap_or(Vec2::ZERO),
+            Some(i) => DIR_UNIT
+                .get(self.dir[i] as usize)
+                .copied()
+                .unwrap_or(Vec2::ZERO),
             None => Vec2::ZERO,
         }
     }
@@ -284,7 +297,10 @@ mod tests {
     fn grid(rows: &[&str]) -> Grid {
         let h = rows.len() as i32;
         let w = rows[0].len() as i32;
-        let walls = rows.iter().flat_map(|r| r.bytes().map(|c| c == b'#')).collect();
+        let walls = rows
+            .iter()
+            .flat_map(|r| r.bytes().map(|c| c == b'#'))
+            .collect();
         Grid::new(w, h, walls)
     }
 
@@ -323,7 +339,10 @@ mod tests {
                 let (mut cx, mut cy) = (x, y);
                 let mut steps = 0;
                 while let Some(s) = f.step(cx, cy) {
-                    assert!(can_step(g, (cx, cy), s), "arrow at ({cx},{cy}) cuts a corner");
+                    assert!(
+                        can_step(g, (cx, cy), s),
+                        "arrow at ({cx},{cy}) cuts a corner"
+                    );
                     let (nx, ny) = (cx + s.0, cy + s.1);
                     assert!(f.distance(nx, ny) < f.distance(cx, cy));
                     (cx, cy) = (nx, ny);
@@ -368,7 +387,16 @@ mod tests {
     fn diagonal_arrows_never_cut_corners() {
         // Open room with scattered pillars: plenty of diagonals near walls.
         let mut g = Grid::open_with_border(24, 18);
-        for &(x, y) in &[(5, 5), (6, 6), (10, 3), (11, 4), (15, 10), (16, 9), (7, 12), (8, 13)] {
+        for &(x, y) in &[
+            (5, 5),
+            (6, 6),
+            (10, 3),
+            (11, 4),
+            (15, 10),
+            (16, 9),
+            (7, 12),
+            (8, 13),
+        ] {
             g.set_wall(x, y, true);
         }
         let mut f = FlowField::new();
@@ -408,7 +436,10 @@ mod tests {
         let g2 = Grid::open_with_border(9, 7);
         f.rebuild(&g2, &[(7, 5)]);
         assert_eq!(f.width(), 9);
-        assert_eq!(f.direction_at(Vec2::new(1.5, 1.5)), Vec2::new(FRAC_1_SQRT_2, FRAC_1_SQRT_2));
+        assert_eq!(
+            f.direction_at(Vec2::new(1.5, 1.5)),
+            Vec2::new(FRAC_1_SQRT_2, FRAC_1_SQRT_2)
+        );
         check_arrows(&g2, &f, &[(7, 5)]);
     }
 

@@ -76,7 +76,10 @@ impl Vec2 {
 
     /// Rotates by the angle whose cosine/sine are the components of unit vector `dir`.
     pub fn rotate_by(self, dir: Vec2) -> Vec2 {
-        Vec2::new(self.x * dir.x - self.y * dir.y, self.x * dir.y + self.y * dir.x)
+        Vec2::new(
+            self.x * dir.x - self.y * dir.y,
+            self.x * dir.y + self.y * dir.x,
+        )
     }
 
     pub fn angle(self) -> f32 {
@@ -213,7 +216,12 @@ mod tests {
         .unwrap();
         assert!((t - 0.4).abs() < 1e-6);
         assert_eq!(
-            segment_circle_entry(Vec2::new(0.0, 2.0), Vec2::new(10.0, 2.0), Vec2::new(5.0, 0.0), 1.0),
+            segment_circle_entry(
+                Vec2::new(0.0, 2.0),
+                Vec2::new(10.0, 2.0),
+                Vec2::new(5.0, 0.0),
+                1.0
+            ),
             None
         );
     }

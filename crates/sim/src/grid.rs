@@ -24,7 +24,11 @@ impl Grid {
     /// A grid of `width × height` tiles; `walls[y * width + x]` is true for a wall.
     pub fn new(width: i32, height: i32, walls: Vec<bool>) -> Grid {
         assert!(width >= 0 && height >= 0 && walls.len() == (width * height) as usize);
-        Grid { width, height, walls }
+        Grid {
+            width,
+            height,
+            walls,
+        }
     }
 
     /// An open grid with a wall border of one tile.
@@ -102,14 +106,25 @@ impl Grid {
     pub fn raycast(&self, a: Vec2, b: Vec2) -> Option<RayHit> {
         let (mut x, mut y) = Grid::tile_of(a);
         if self.is_wall(x, y) {
-            return Some(RayHit { t: 0.0, tile: (x, y) });
+            return Some(RayHit {
+                t: 0.0,
+                tile: (x, y),
+            });
         }
         let (bx, by) = Grid::tile_of(b);
         let d = b - a;
         let step_x: i32 = if d.x > 0.0 { 1 } else { -1 };
         let step_y: i32 = if d.y > 0.0 { 1 } else { -1 };
-        let t_delta_x = if d.x != 0.0 { (1.0 / d.x).abs() } else { f32::INFINITY };
-        let t_delta_y = if d.y != 0.0 { (1.0 / d.y).abs() } else { f32::INFINITY };
+        let t_delta_x = if d.x != 0.0 {
+            (1.0 / d.x).abs()
+        } else {
+            f32::INFINITY
+        };
+        let t_delta_y = if d.y != 0.0 {
+            (1.0 / d.y).abs()
+        } else {
+            f32::INFINITY
+        };
         let mut t_max_x = if d.x > 0.0 {
             (x as f32 + 1.0 - a.x) / d.x
         } else if d.x < 0.0 {
@@ -147,10 +162,16 @@ impl Grid {
                     return None;
                 }
                 if self.is_wall(x + step_x, y) {
-                    return Some(RayHit { t, tile: (x + step_x, y) });
+                    return Some(RayHit {
+                        t,
+                        tile: (x + step_x, y),
+                    });
                 }
                 if self.is_wall(x, y + step_y) {
-                    return Some(RayHit { t, tile: (x, y + step_y) });
+                    return Some(RayHit {
+                        t,
+                        tile: (x, y + step_y),
+                    });
                 }
                 x += step_x;
                 y += step_y;
@@ -161,7 +182,10 @@ impl Grid {
                 return None;
             }
             if self.is_wall(x, y) {
-                return Some(RayHit { t: t.max(0.0), tile: (x, y) });
+                return Some(RayHit {
+                    t: t.max(0.0),
+                    tile: (x, y),
+                });
             }
         }
         None

@@ -47,7 +47,14 @@ pub fn muzzle_point(from: Vec2, target: Vec2, t: &Tuning) -> Vec2 {
 /// Would a shot from the arbitrary point `from` at `target` be clear? `shooter` is left
 /// out of the ally check (the solver asks "what if I stood there"). Fallen agents are
 /// bodies on the floor and block nothing.
-pub fn lane_clear_from(from: Vec2, target: Vec2, shooter: u32, agents: &[Agent], grid: &Grid, t: &Tuning) -> LaneResult {
+pub fn lane_clear_from(
+    from: Vec2,
+    target: Vec2,
+    shooter: u32,
+    agents: &[Agent],
+    grid: &Grid,
+    t: &Tuning,
+) -> LaneResult {
     let muzzle = muzzle_point(from, target, t);
     let threshold = t.lane_threshold();
     let ally = agents
@@ -66,7 +73,13 @@ pub fn lane_clear_from(from: Vec2, target: Vec2, shooter: u32, agents: &[Agent],
     } else {
         LaneStatus::Clear
     };
-    LaneResult { status, muzzle, ally, wall, out_of_range }
+    LaneResult {
+        status,
+        muzzle,
+        ally,
+        wall,
+        out_of_range,
+    }
 }
 
 #[cfg(test)]
@@ -75,7 +88,15 @@ mod tests {
     use crate::agent::Role;
 
     fn agent(id: u32, x: f32, y: f32) -> Agent {
-        Agent::new(id, Role::Gunner, id as usize, Vec2::new(x, y), 0.0, 0.28, 100.0)
+        Agent::new(
+            id,
+            Role::Gunner,
+            id as usize,
+            Vec2::new(x, y),
+            0.0,
+            0.28,
+            100.0,
+        )
     }
 
     fn open() -> Grid {
@@ -86,7 +107,14 @@ mod tests {
     fn clear_line_is_clear() {
         let t = Tuning::default();
         let agents = [agent(0, 5.0, 5.0)];
-        let r = lane_clear_from(Vec2::new(5.0, 5.0), Vec2::new(10.0, 5.0), 0, &agents, &open(), &t);
+        let r = lane_clear_from(
+            Vec2::new(5.0, 5.0),
+            Vec2::new(10.0, 5.0),
+            0,
+            &agents,
+            &open(),
+            &t,
+        );
         assert_eq!(r.status, LaneStatus::Clear);
         assert_eq!(r.muzzle, Vec2::new(5.3, 5.0));
     }
@@ -95,7 +123,14 @@ mod tests {
     fn ally_on_the_line_blocks() {
         let t = Tuning::default();
         let agents = [agent(0, 5.0, 5.0), agent(1, 7.5, 5.0)];
-        let r = lane_clear_from(Vec2::new(5.0, 5.0), Vec2::new(10.0, 5.0), 0, &agents, &open(), &t);
+        let r = lane_clear_from(
+            Vec2::new(5.0, 5.0),
+            Vec2::new(10.0, 5.0),
+            0,
+            &agents,
+            &open(),
+            &t,
+        );
         assert_eq!(r.status, LaneStatus::BlockedByAlly);
         assert_eq!(r.ally, Some(1));
         assert!(r.only_ally_blocks());
@@ -105,7 +140,14 @@ mod tests {
     fn ally_beside_lane_outside_margin_does_not_block() {
         let t = Tuning::default();
         let agents = [agent(0, 5.0, 5.0), agent(1, 7.5, 5.0 + 0.531)];
-        let r = lane_clear_from(Vec2::new(5.0, 5.0), Vec2::new(10.0, 5.0), 0, &agents, &open(), &t);
+        let r = lane_clear_from(
+            Vec2::new(5.0, 5.0),
+            Vec2::new(10.0, 5.0),
+            0,
+            &agents,
+            &open(),
+            &t,
+        );
         assert_eq!(r.status, LaneStatus::Clear);
     }
 
@@ -113,7 +155,14 @@ mod tests {
     fn ally_beside_lane_inside_margin_blocks() {
         let t = Tuning::default();
         let agents = [agent(0, 5.0, 5.0), agent(1, 7.5, 5.0 - 0.529)];
-        let r = lane_clear_from(Vec2::new(5.0, 5.0), Vec2::new(10.0, 5.0), 0, &agents, &open(), &t);
+        let r = lane_clear_from(
+            Vec2::new(5.0, 5.0),
+            Vec2::new(10.0, 5.0),
+            0,
+            &agents,
+            &open(),
+            &t,
+        );
         assert_eq!(r.status, LaneStatus::BlockedByAlly);
     }
 
@@ -123,7 +172,14 @@ mod tests {
         let mut g = open();
         g.set_wall(7, 5, true);
         let agents = [agent(0, 5.0, 5.5)];
-        let r = lane_clear_from(Vec2::new(5.0, 5.5), Vec2::new(10.0, 5.5), 0, &agents, &g, &t);
+        let r = lane_clear_from(
+            Vec2::new(5.0, 5.5),
+            Vec2::new(10.0, 5.5),
+            0,
+            &agents,
+            &g,
+            &t,
+        );
         assert_eq!(r.status, LaneStatus::BlockedByWall);
         assert!(r.ally.is_none());
     }
@@ -134,7 +190,14 @@ mod tests {
         let mut g = open();
         g.set_wall(20, 5, true);
         let agents = [agent(0, 2.0, 5.5), agent(1, 4.0, 5.5)];
-        let r = lane_clear_from(Vec2::new(2.0, 5.5), Vec2::new(25.0, 5.5), 0, &agents, &g, &t);
+        let r = lane_clear_from(
+            Vec2::new(2.0, 5.5),
+            Vec2::new(25.0, 5.5),
+            0,
+            &agents,
+            &g,
+            &t,
+        );
         assert_eq!(r.status, LaneStatus::BlockedByAlly);
         assert!(r.wall && r.out_of_range);
         assert!(!r.only_ally_blocks());
@@ -144,9 +207,27 @@ mod tests {
     fn out_of_range_is_reported_last() {
         let t = Tuning::default();
         let agents = [agent(0, 2.0, 5.0)];
-        let r = lane_clear_from(Vec2::new(2.0, 5.0), Vec2::new(10.31, 5.0), 0, &agents, &open(), &t);
-        assert_eq!(r.status, LaneStatus::OutOfRange, "muzzle-to-target 8.01 > 8");
-        let r = lane_clear_from(Vec2::new(2.0, 5.0), Vec2::new(10.29, 5.0), 0, &agents, &open(), &t);
+        let r = lane_clear_from(
+            Vec2::new(2.0, 5.0),
+            Vec2::new(10.31, 5.0),
+            0,
+            &agents,
+            &open(),
+            &t,
+        );
+        assert_eq!(
+            r.status,
+            LaneStatus::OutOfRange,
+            "muzzle-to-target 8.01 > 8"
+        );
+        let r = lane_clear_from(
+            Vec2::new(2.0, 5.0),
+            Vec2::new(10.29, 5.0),
+            0,
+            &agents,
+            &open(),
+            &t,
+        );
         assert_eq!(r.status, LaneStatus::Clear, "muzzle-to-target 7.99");
     }
 
@@ -154,10 +235,24 @@ mod tests {
     fn shooter_is_ignored() {
         let t = Tuning::default();
         let agents = [agent(0, 5.0, 5.0)];
-        let r = lane_clear_from(Vec2::new(5.0, 5.0), Vec2::new(10.0, 5.0), 0, &agents, &open(), &t);
+        let r = lane_clear_from(
+            Vec2::new(5.0, 5.0),
+            Vec2::new(10.0, 5.0),
+            0,
+            &agents,
+            &open(),
+            &t,
+        );
         assert!(r.is_clear());
         // The same body is an ally to anybody else shooting through it.
-        let r = lane_clear_from(Vec2::new(3.0, 5.0), Vec2::new(10.0, 5.0), 9, &agents, &open(), &t);
+        let r = lane_clear_from(
+            Vec2::new(3.0, 5.0),
+            Vec2::new(10.0, 5.0),
+            9,
+            &agents,
+            &open(),
+            &t,
+        );
         assert_eq!(r.ally, Some(0));
     }
 
@@ -167,7 +262,14 @@ mod tests {
         let mut down = agent(1, 7.5, 5.0);
         down.alive = false;
         let agents = [agent(0, 5.0, 5.0), down];
-        let r = lane_clear_from(Vec2::new(5.0, 5.0), Vec2::new(10.0, 5.0), 0, &agents, &open(), &t);
+        let r = lane_clear_from(
+            Vec2::new(5.0, 5.0),
+            Vec2::new(10.0, 5.0),
+            0,
+            &agents,
+            &open(),
+            &t,
+        );
         assert!(r.is_clear());
     }
 
@@ -176,9 +278,16 @@ mod tests {
         let t = Tuning::default();
         let mut me = agent(0, 5.0, 5.0);
         me.facing = std::f32::consts::PI; // facing -x, target is +y
-        // An ally right behind along the facing would block a facing-based muzzle.
+                                          // An ally right behind along the facing would block a facing-based muzzle.
         let agents = [me, agent(1, 4.4, 5.0)];
-        let r = lane_clear_from(Vec2::new(5.0, 5.0), Vec2::new(5.0, 11.0), 0, &agents, &open(), &t);
+        let r = lane_clear_from(
+            Vec2::new(5.0, 5.0),
+            Vec2::new(5.0, 11.0),
+            0,
+            &agents,
+            &open(),
+            &t,
+        );
         assert!((r.muzzle - Vec2::new(5.0, 5.3)).length() < 1e-6);
         assert!(r.is_clear(), "ally at 0.6 behind, lane goes +y: {:?}", r);
     }
@@ -190,7 +299,23 @@ mod tests {
         g.set_wall(8, 5, true);
         let agents = [agent(0, 5.0, 5.5)];
         // From the agent's own spot the wall blocks; from a point two rows down it doesn't.
-        assert!(!lane_clear_from(Vec2::new(5.0, 5.5), Vec2::new(12.0, 5.5), 0, &agents, &g, &t).is_clear());
-        assert!(lane_clear_from(Vec2::new(5.0, 7.5), Vec2::new(12.0, 7.5), 0, &agents, &g, &t).is_clear());
+        assert!(!lane_clear_from(
+            Vec2::new(5.0, 5.5),
+            Vec2::new(12.0, 5.5),
+            0,
+            &agents,
+            &g,
+            &t
+        )
+        .is_clear());
+        assert!(lane_clear_from(
+            Vec2::new(5.0, 7.5),
+            Vec2::new(12.0, 7.5),
+            0,
+            &agents,
+            &g,
+            &t
+        )
+        .is_clear());
     }
 }

@@ -81,7 +81,9 @@ impl Map {
                                 file,
                                 line_no,
                                 col,
-                                format!("unknown header key `{key}`: expected `name` or `description`"),
+                                format!(
+                                    "unknown header key `{key}`: expected `name` or `description`"
+                                ),
                             ));
                         }
                     }
@@ -101,14 +103,22 @@ impl Map {
         }
         if rows.is_empty() {
             let line = text.lines().count() + 1;
-            return Err(LoadError::new(file, line, 1, "expected a tile grid after the header"));
+            return Err(LoadError::new(
+                file,
+                line,
+                1,
+                "expected a tile grid after the header",
+            ));
         }
         if rows.len() > MAX_MAP_SIDE {
             return Err(LoadError::new(
                 file,
                 rows[MAX_MAP_SIDE].0,
                 1,
-                format!("map has {} rows: expected at most {MAX_MAP_SIDE}", rows.len()),
+                format!(
+                    "map has {} rows: expected at most {MAX_MAP_SIDE}",
+                    rows.len()
+                ),
             ));
         }
         let width = rows[0].1.chars().count();
@@ -172,7 +182,10 @@ impl Map {
                             file,
                             *line_no,
                             x + 1,
-                            format!("unknown tile `{}`: expected one of # . S E T L ~", other.escape_debug()),
+                            format!(
+                                "unknown tile `{}`: expected one of # . S E T L ~",
+                                other.escape_debug()
+                            ),
                         ))
                     }
                 };
@@ -224,7 +237,10 @@ mod tests {
         assert_eq!(m.enemy_spawns, vec![Vec2::new(1.5, 2.5)]);
         assert_eq!(m.lamps, vec![Vec2::new(3.5, 2.5)]);
         assert!(m.grid.is_wall(0, 0) && !m.grid.is_wall(2, 1));
-        assert!(m.grid.is_wall(-1, 2) && m.grid.is_wall(5, 2), "outside is wall");
+        assert!(
+            m.grid.is_wall(-1, 2) && m.grid.is_wall(5, 2),
+            "outside is wall"
+        );
     }
 
     #[test]
@@ -255,12 +271,16 @@ mod tests {
 
     #[test]
     fn unknown_header_key_is_an_error() {
-        assert!(err("name = a\nsize = 3\n###\n#S#\n###\n").starts_with("m.map:2:1: unknown header key `size`"));
+        assert!(err("name = a\nsize = 3\n###\n#S#\n###\n")
+            .starts_with("m.map:2:1: unknown header key `size`"));
     }
 
     #[test]
     fn empty_grid_is_an_error() {
-        assert_eq!(err("name = a\n"), "m.map:2:1: expected a tile grid after the header");
+        assert_eq!(
+            err("name = a\n"),
+            "m.map:2:1: expected a tile grid after the header"
+        );
     }
 
     #[test]

@@ -27,7 +27,11 @@ pub fn separation(me: &Agent, agents: &[Agent], radius: f32) -> Vec2 {
         let off = me.pos - o.pos;
         let d = off.length();
         if d < radius {
-            let away = if d > 1e-5 { off / d } else { tie_direction(me.id, o.id) };
+            let away = if d > 1e-5 {
+                off / d
+            } else {
+                tie_direction(me.id, o.id)
+            };
             f += away * (1.0 - d / radius);
         }
     }
@@ -52,7 +56,11 @@ pub fn target_push(me: &Agent, enemies: &[Enemy], range: f32) -> Vec2 {
         let d = off.length();
         let gap = d - me.radius - e.radius;
         if gap < range {
-            let away = if d > 1e-5 { off / d } else { Vec2::new(1.0, 0.0) };
+            let away = if d > 1e-5 {
+                off / d
+            } else {
+                Vec2::new(1.0, 0.0)
+            };
             f += away * (1.0 - gap.max(0.0) / range.max(1e-4)).min(1.0);
         }
     }
@@ -132,9 +140,17 @@ pub fn resolve_walls(mut pos: Vec2, radius: f32, grid: &Grid) -> Vec2 {
                         let dx = pos.x - cx;
                         let dy = pos.y - cy;
                         if dx.abs() > dy.abs() {
-                            pos.x = if dx > 0.0 { tx as f32 + 1.0 + radius } else { tx as f32 - radius };
+                            pos.x = if dx > 0.0 {
+                                tx as f32 + 1.0 + radius
+                            } else {
+                                tx as f32 - radius
+                            };
                         } else {
-                            pos.y = if dy > 0.0 { ty as f32 + 1.0 + radius } else { ty as f32 - radius };
+                            pos.y = if dy > 0.0 {
+                                ty as f32 + 1.0 + radius
+                            } else {
+                                ty as f32 - radius
+                            };
                         }
                     }
                     moved = true;
@@ -165,7 +181,11 @@ mod tests {
         let mut g = Grid::open_with_border(10, 10);
         g.set_wall(5, 5, true);
         let p = resolve_walls(Vec2::new(4.9, 5.5), 0.28, &g);
-        assert!((p.x - 4.72).abs() < 1e-5 && (p.y - 5.5).abs() < 1e-6, "{:?}", p);
+        assert!(
+            (p.x - 4.72).abs() < 1e-5 && (p.y - 5.5).abs() < 1e-6,
+            "{:?}",
+            p
+        );
         assert!(!g.circle_hits_wall(p, 0.279));
     }
 
@@ -177,6 +197,10 @@ mod tests {
         }
         // Agent just left of the wall, goal right behind it, slightly below centre.
         let f = wall_avoidance(Vec2::new(5.6, 5.2), 0.28, Vec2::new(8.0, 6.5), &g, 0.25);
-        assert!(f.y > 0.0, "slides along the wall toward the goal's side: {:?}", f);
+        assert!(
+            f.y > 0.0,
+            "slides along the wall toward the goal's side: {:?}",
+            f
+        );
     }
 }

@@ -4,7 +4,9 @@
 use crate::agent::Agent;
 use crate::geom::Vec2;
 use crate::grid::Grid;
-use crate::path::{next_waypoint, plan_route, walkable_line, PathLimits, PathScratch, PathStatus, Tile};
+use crate::path::{
+    next_waypoint, plan_route, walkable_line, PathLimits, PathScratch, PathStatus, Tile,
+};
 
 /// Longest path an agent plans, in tiles: the squad is never farther apart than this.
 const MAX_PATH_TILES: u32 = 160;
@@ -22,13 +24,22 @@ pub struct PathPlanner {
 
 impl PathPlanner {
     pub fn new(grid: &Grid) -> PathPlanner {
-        PathPlanner { scratch: PathScratch::for_grid(grid), tiles: Vec::new() }
+        PathPlanner {
+            scratch: PathScratch::for_grid(grid),
+            tiles: Vec::new(),
+        }
     }
 
     /// The point agent `a` should seek this tick on its way to `goal`: `goal` itself when
     /// a body of the agent's radius can walk there straight, else the next waypoint of a
     /// path planned (and re-planned every `repath_ticks`, or when the goal tile changes).
-    pub fn steer_goal(&mut self, grid: &Grid, a: &mut Agent, goal: Vec2, repath_ticks: u32) -> Vec2 {
+    pub fn steer_goal(
+        &mut self,
+        grid: &Grid,
+        a: &mut Agent,
+        goal: Vec2,
+        repath_ticks: u32,
+    ) -> Vec2 {
         if walkable_line(grid, a.pos, goal, a.radius) {
             a.path.clear();
             a.path_cursor = 0;
@@ -38,7 +49,16 @@ impl PathPlanner {
         a.repath_timer = a.repath_timer.saturating_sub(1);
         if a.path.is_empty() || a.path_goal != goal_tile || a.repath_timer == 0 {
             let limits = PathLimits::max_tiles(MAX_PATH_TILES).with_max_nodes(MAX_PATH_NODES);
-            let status = plan_route(grid, a.pos, goal, a.radius, limits, &mut self.scratch, &mut self.tiles, &mut a.path);
+            let status = plan_route(
+                grid,
+                a.pos,
+                goal,
+                a.radius,
+                limits,
+                &mut self.scratch,
+                &mut self.tiles,
+                &mut a.path,
+            );
             a.path_cursor = 0;
             a.path_goal = goal_tile;
             a.repath_timer = repath_ticks.max(1);
@@ -46,6 +66,14 @@ impl PathPlanner {
                 a.path.clear();
             }
         }
-        next_waypoint(grid, &a.path, &mut a.path_cursor, a.pos, a.radius, WAYPOINT_ARRIVE).unwrap_or(goal)
+        next_waypoint(
+            grid,
+            &a.path,
+            &mut a.path_cursor,
+            a.pos,
+            a.radius,
+            WAYPOINT_ARRIVE,
+        )
+        .unwrap_or(goal)
     }
 }

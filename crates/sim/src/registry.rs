@@ -24,7 +24,10 @@ impl LaneRegistry {
     /// lane removes it from the registry and nothing ever pushes them out.
     pub fn rebuild(&mut self, agents: &[Agent]) {
         self.lanes.clear();
-        for a in agents.iter().filter(|a| a.alive && a.is_gunner() && !a.forced) {
+        for a in agents
+            .iter()
+            .filter(|a| a.alive && a.is_gunner() && !a.forced)
+        {
             if a.lane.has_lane || a.lane.lane_intent {
                 self.lanes.push(ReservedLane {
                     owner: a.id,
@@ -41,7 +44,9 @@ impl LaneRegistry {
         let th = t.lane_threshold();
         self.lanes
             .iter()
-            .filter(|l| l.owner != me && p.distance(closest_point_on_segment(p, l.muzzle, l.aim)) < th)
+            .filter(|l| {
+                l.owner != me && p.distance(closest_point_on_segment(p, l.muzzle, l.aim)) < th
+            })
             .count()
     }
 
@@ -61,7 +66,14 @@ impl LaneRegistry {
 
 /// The push out of one lane `muzzle → aim` for an agent at `pos`: perpendicular to the
 /// lane toward the side the agent is already on (the nearer edge).
-pub fn lane_push(pos: Vec2, muzzle: Vec2, aim: Vec2, threshold: f32, strength: f32, tie_break: u32) -> Vec2 {
+pub fn lane_push(
+    pos: Vec2,
+    muzzle: Vec2,
+    aim: Vec2,
+    threshold: f32,
+    strength: f32,
+    tie_break: u32,
+) -> Vec2 {
     let axis = aim - muzzle;
     let len = axis.length();
     if len < 1e-6 {
@@ -110,8 +122,14 @@ mod tests {
         let far = lane_push(Vec2::new(5.0, 0.8), muzzle, aim, 0.954, 2.0, 0).length();
         let near = lane_push(Vec2::new(5.0, 0.5), muzzle, aim, 0.954, 2.0, 0).length();
         assert!(near > far);
-        assert_eq!(lane_push(Vec2::new(5.0, 0.01), muzzle, aim, 0.954, 2.0, 0).length(), 1.0);
-        assert_eq!(lane_push(Vec2::new(5.0, 1.0), muzzle, aim, 0.954, 2.0, 0), Vec2::ZERO);
+        assert_eq!(
+            lane_push(Vec2::new(5.0, 0.01), muzzle, aim, 0.954, 2.0, 0).length(),
+            1.0
+        );
+        assert_eq!(
+            lane_push(Vec2::new(5.0, 1.0), muzzle, aim, 0.954, 2.0, 0),
+            Vec2::ZERO
+        );
     }
 
     #[test]
@@ -131,8 +149,16 @@ mod tests {
         assert_eq!(reg.lanes.len(), 1);
         assert!(reg.lanes[0].intent);
         let push = reg.avoidance(blocker.pos, 1, &Tuning::default());
-        assert!(push.y > 0.5 && push.x.abs() < 1e-6, "the blocker is pushed out: {:?}", push);
-        assert_eq!(reg.avoidance(Vec2::new(4.0, 1.0), 0, &Tuning::default()), Vec2::ZERO, "own lane");
+        assert!(
+            push.y > 0.5 && push.x.abs() < 1e-6,
+            "the blocker is pushed out: {:?}",
+            push
+        );
+        assert_eq!(
+            reg.avoidance(Vec2::new(4.0, 1.0), 0, &Tuning::default()),
+            Vec2::ZERO,
+            "own lane"
+        );
     }
 
     #[test]
@@ -141,7 +167,14 @@ mod tests {
         let muzzle = Vec2::new(0.0, 0.0);
         let aim = Vec2::new(10.0, 0.0);
         // 0.7 from the axis: LaneClear (0.53) would let a shot pass, the reserve pushes.
-        let p = lane_push(Vec2::new(5.0, 0.7), muzzle, aim, t.reserve_threshold(), t.lane.avoid_strength, 0);
+        let p = lane_push(
+            Vec2::new(5.0, 0.7),
+            muzzle,
+            aim,
+            t.reserve_threshold(),
+            t.lane.avoid_strength,
+            0,
+        );
         assert!(p.y > 0.0);
     }
 }

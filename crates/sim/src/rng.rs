@@ -10,7 +10,9 @@ pub struct Rng {
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng { state: seed ^ 0x6A09_E667_F3BC_C908 }
+        Rng {
+            state: seed ^ 0x6A09_E667_F3BC_C908,
+        }
     }
 
     pub fn state(&self) -> u64 {

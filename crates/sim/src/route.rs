@@ -1,7 +1,10 @@
 //! The scripted anchor route (S2.2): turns a scenario's waypoints and manual-aim events
-//! into tick inputs, as a player's hands would.
+//! into tick inputs, as a player's hands would — including steering round corners: when
+//! the next waypoint is not in a straight walkable line, the input follows a path.
 
 use crate::geom::Vec2;
+use crate::grid::Grid;
+use crate::path::{next_waypoint, plan_route, walkable_line, PathLimits, PathScratch, Tile};
 use crate::scenario::{ManualEvent, Scenario};
 use crate::tuning::ticks;
 use crate::world::{ManualCommand, TickInput, World};
@@ -9,13 +12,19 @@ use crate::world::{ManualCommand, TickInput, World};
 /// The anchor counts as arrived at a waypoint within this distance.
 pub const ARRIVE: f32 = 0.25;
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct RouteDriver {
     /// Index of the waypoint being walked to.
     pub next: usize,
     /// Ticks of holding left at the current waypoint (`Some` while holding).
     pub hold_left: Option<u32>,
     next_manual: usize,
+    scratch: PathScratch,
+    tiles: Vec<Tile>,
+    path: Vec<Vec2>,
+    cursor: usize,
+    /// The waypoint index the current path leads to.
+    path_for: Option<usize>,
 }
 
 impl RouteDriver {
@@ -26,6 +35,32 @@ impl RouteDriver {
     /// True once every waypoint was reached and held.
     pub fn finished(&self, sc: &Scenario) -> bool {
         self.next >= sc.route.len()
+    }
+
+    /// The direction to walk from `from` toward `to`: straight when a body can walk it,
+    /// else along a smoothed path.
+    fn steer(&mut self, grid: &Grid, from: Vec2, to: Vec2, radius: f32) -> Vec2 {
+        if walkable_line(grid, from, to, radius) {
+            self.path_for = None;
+            return (to - from).normalize_or_zero();
+        }
+        if self.path_for != Some(self.next) || self.path.is_empty() {
+            plan_route(
+                grid,
+                from,
+                to,
+                radius,
+                PathLimits::UNLIMITED,
+                &mut self.scratch,
+                &mut self.tiles,
+                &mut self.path,
+            );
+            self.cursor = 0;
+            self.path_for = Some(self.next);
+        }
+        let goal =
+            next_waypoint(grid, &self.path, &mut self.cursor, from, radius, ARRIVE).unwrap_or(to);
+        (goal - from).normalize_or_zero()
     }
 
     /// The input for the coming tick of `w`.
@@ -61,7 +96,7 @@ impl RouteDriver {
                 self.next += 1;
                 continue;
             }
-            input.move_dir = to.normalize_or_zero();
+            input.move_dir = self.steer(&w.map.grid, w.anchor.pos, wp.pos, w.tuning.anchor.radius);
             input.sprint = wp.sprint;
             return input;
         }

@@ -148,8 +148,12 @@ impl Cursor<'_> {
 
     fn index(&self, word: Option<&str>, what: &str) -> Result<usize, LoadError> {
         let w = word.ok_or_else(|| self.err("", format!("expected {what}, found end of line")))?;
-        w.parse::<usize>()
-            .map_err(|_| self.err(w, format!("bad number `{w}`: expected {what} (a whole number ≥ 0)")))
+        w.parse::<usize>().map_err(|_| {
+            self.err(
+                w,
+                format!("bad number `{w}`: expected {what} (a whole number ≥ 0)"),
+            )
+        })
     }
 }
 
@@ -160,7 +164,11 @@ impl Scenario {
         let mut sc = Scenario::default();
         for (i, raw) in text.lines().enumerate() {
             let line_text = raw.split('#').next().unwrap_or("");
-            let c = Cursor { file, line: i + 1, text: raw };
+            let c = Cursor {
+                file,
+                line: i + 1,
+                text: raw,
+            };
             if line_text.trim().is_empty() {
                 continue;
             }
@@ -174,28 +182,46 @@ impl Scenario {
                         "name" => sc.name = value.to_string(),
                         "map" => sc.map = value.to_string(),
                         "seed" => {
-                            sc.seed = value
-                                .parse::<u64>()
-                                .map_err(|_| c.err(vword, format!("bad number `{value}`: expected a seed (whole number ≥ 0)")))?
+                            sc.seed = value.parse::<u64>().map_err(|_| {
+                                c.err(
+                                    vword,
+                                    format!(
+                                        "bad number `{value}`: expected a seed (whole number ≥ 0)"
+                                    ),
+                                )
+                            })?
                         }
                         "duration" => {
                             let d = c.number(Some(vword), "a duration in seconds")?;
                             if !(d > 0.0 && d <= 3600.0) {
-                                return Err(c.err(vword, "expected a duration in (0, 3600] seconds"));
+                                return Err(
+                                    c.err(vword, "expected a duration in (0, 3600] seconds")
+                                );
                             }
                             sc.duration = d;
                         }
                         "formation" => {
-                            sc.formation = Formation::parse(value)
-                                .ok_or_else(|| c.err(vword, format!("unknown formation `{value}`: expected wedge, line or ring")))?
+                            sc.formation = Formation::parse(value).ok_or_else(|| {
+                                c.err(
+                                    vword,
+                                    format!(
+                                        "unknown formation `{value}`: expected wedge, line or ring"
+                                    ),
+                                )
+                            })?
                         }
-                        "heading" => sc.heading = c.number(Some(vword), "a heading in degrees")?.to_radians(),
+                        "heading" => {
+                            sc.heading = c.number(Some(vword), "a heading in degrees")?.to_radians()
+                        }
                         "start" => {
                             let mut it = vword.split_whitespace();
                             let x = c.number(it.next(), "start X")?;
                             let y = c.number(it.next(), "start Y")?;
                             if let Some(extra) = it.next() {
-                                return Err(c.err(extra, format!("unexpected `{extra}`: expected end of line")));
+                                return Err(c.err(
+                                    extra,
+                                    format!("unexpected `{extra}`: expected end of line"),
+                                ));
                             }
                             sc.start = Some(Vec2::new(x, y));
                         }
@@ -307,11 +333,28 @@ impl Scenario {
 
     /// Checks the scenario against its map: waypoints, dummies, placed agents and path
     /// points on walkable tiles, spawn and agent indices in range. Errors name the line.
-    pub fn check_against(&self, file: &str, text: &str, map: &Map, agent_count: usize) -> Result<(), LoadError> {
+    pub fn check_against(
+        &self,
+        file: &str,
+        text: &str,
+        map: &Map,
+        agent_count: usize,
+    ) -> Result<(), LoadError> {
         if let Some(p) = self.start {
             if map.grid.is_wall_at(p) {
-                let line = text.lines().position(|l| l.trim_start().starts_with("start")).map_or(1, |i| i + 1);
-                return Err(LoadError::new(file, line, 1, format!("start ({}, {}) is inside a wall: expected a floor tile", p.x, p.y)));
+                let line = text
+                    .lines()
+                    .position(|l| l.trim_start().starts_with("start"))
+                    .map_or(1, |i| i + 1);
+                return Err(LoadError::new(
+                    file,
+                    line,
+                    1,
+                    format!(
+                        "start ({}, {}) is inside a wall: expected a floor tile",
+                        p.x, p.y
+                    ),
+                ));
             }
         }
         let mut wp = 0usize;
@@ -344,29 +387,42 @@ impl Scenario {
                 let p = self.dummies[dummy];
                 dummy += 1;
                 if inside_wall(p) {
-                    return Err(at(format!("dummy ({}, {}) is inside a wall: expected a floor tile", p.x, p.y)));
+                    return Err(at(format!(
+                        "dummy ({}, {}) is inside a wall: expected a floor tile",
+                        p.x, p.y
+                    )));
                 }
             } else if t.starts_with("place") {
                 let (a, p) = self.places[place];
                 place += 1;
                 if a >= agent_count {
-                    return Err(at(format!("agent index {a} out of range: the squad has {agent_count} agents")));
+                    return Err(at(format!(
+                        "agent index {a} out of range: the squad has {agent_count} agents"
+                    )));
                 }
                 if inside_wall(p) {
-                    return Err(at(format!("place ({}, {}) is inside a wall: expected a floor tile", p.x, p.y)));
+                    return Err(at(format!(
+                        "place ({}, {}) is inside a wall: expected a floor tile",
+                        p.x, p.y
+                    )));
                 }
             } else if t.starts_with("force") {
                 let f = &self.forced[force];
                 force += 1;
                 if f.agent >= agent_count {
-                    return Err(at(format!("agent index {} out of range: the squad has {agent_count} agents", f.agent)));
+                    return Err(at(format!(
+                        "agent index {} out of range: the squad has {agent_count} agents",
+                        f.agent
+                    )));
                 }
                 if let Some(p) = f.points.iter().find(|p| inside_wall(**p)) {
-                    return Err(at(format!("path point ({}, {}) is inside a wall: expected a floor tile", p.x, p.y)));
+                    return Err(at(format!(
+                        "path point ({}, {}) is inside a wall: expected a floor tile",
+                        p.x, p.y
+                    )));
                 }
             }
         }
         Ok(())
     }
 }
-

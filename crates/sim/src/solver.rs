@@ -51,9 +51,11 @@ pub fn reject_reason(p: Vec2, agent: &Agent, w: &WorldView) -> Option<Reject> {
         return Some(Reject::InWall);
     }
     let min_d = t.solver.min_agent_distance;
-    let crowded = w.agents.iter().filter(|o| o.alive && o.id != agent.id).any(|o| {
-        o.pos.distance(p) < min_d || o.post_pos.distance(p) < min_d
-    });
+    let crowded = w
+        .agents
+        .iter()
+        .filter(|o| o.alive && o.id != agent.id)
+        .any(|o| o.pos.distance(p) < min_d || o.post_pos.distance(p) < min_d);
     if crowded {
         return Some(Reject::NearAgent);
     }
@@ -118,22 +120,38 @@ pub const MAX_COVERAGE_TARGETS: usize = 8;
 /// `solve_firing_position`: scores all candidates into `out` (caller-owned, kept for the
 /// overlay) and returns the new post if one is committed. Preconditions (HOLDING,
 /// `commit_timer == 0`, no lane to the priority target) are the caller's.
-pub fn solve_firing_position(agent: &Agent, w: &WorldView, out: &mut Vec<Candidate>) -> Option<Vec2> {
+pub fn solve_firing_position(
+    agent: &Agent,
+    w: &WorldView,
+    out: &mut Vec<Candidate>,
+) -> Option<Vec2> {
     out.clear();
     let primary = agent.lane.priority?;
     let mut near = Vec::new();
     enemies_in_reach(agent.pos, w.enemies, w.tuning, &mut near);
-    let reach: Vec<u32> = near.iter().take(MAX_COVERAGE_TARGETS).map(|e| e.id).collect();
+    let reach: Vec<u32> = near
+        .iter()
+        .take(MAX_COVERAGE_TARGETS)
+        .map(|e| e.id)
+        .collect();
     let mut points = Vec::with_capacity(37);
     candidate_points(agent.pos, w, &mut points);
     for (i, &p) in points.iter().enumerate() {
-        let rejected = if i == 0 { None } else { reject_reason(p, agent, w) };
+        let rejected = if i == 0 {
+            None
+        } else {
+            reject_reason(p, agent, w)
+        };
         let score = if rejected.is_none() {
             score_candidate(p, agent, primary, &reach, w)
         } else {
             f32::NEG_INFINITY
         };
-        out.push(Candidate { pos: p, score, rejected });
+        out.push(Candidate {
+            pos: p,
+            score,
+            rejected,
+        });
     }
     pick_commit(out, w.tuning.solver.hysteresis)
 }
@@ -143,7 +161,11 @@ mod tests {
     use super::*;
 
     fn cand(x: f32, score: f32) -> Candidate {
-        Candidate { pos: Vec2::new(x, 0.0), score, rejected: None }
+        Candidate {
+            pos: Vec2::new(x, 0.0),
+            score,
+            rejected: None,
+        }
     }
 
     #[test]
@@ -153,7 +175,10 @@ mod tests {
 
     #[test]
     fn gain_just_above_hysteresis_commits() {
-        assert_eq!(pick_commit(&[cand(0.0, 10.0), cand(1.0, 25.01)], 15.0), Some(Vec2::new(1.0, 0.0)));
+        assert_eq!(
+            pick_commit(&[cand(0.0, 10.0), cand(1.0, 25.01)], 15.0),
+            Some(Vec2::new(1.0, 0.0))
+        );
     }
 
     #[test]

@@ -39,10 +39,26 @@ impl SpatialGrid {
     /// (e.g. 1.0–2.0, about the largest query radius). A non-finite or non-positive
     /// `cell_size` becomes 1.0; a non-finite or negative `size` becomes zero (one cell).
     pub fn new(origin: Vec2, size: Vec2, cell_size: f32) -> SpatialGrid {
-        let origin = if origin.is_finite() { origin } else { Vec2::ZERO };
-        let sx = if size.x.is_finite() { size.x.max(0.0) } else { 0.0 };
-        let sy = if size.y.is_finite() { size.y.max(0.0) } else { 0.0 };
-        let mut cell = if cell_size.is_finite() && cell_size > 0.0 { cell_size } else { 1.0 };
+        let origin = if origin.is_finite() {
+            origin
+        } else {
+            Vec2::ZERO
+        };
+        let sx = if size.x.is_finite() {
+            size.x.max(0.0)
+        } else {
+            0.0
+        };
+        let sy = if size.y.is_finite() {
+            size.y.max(0.0)
+        } else {
+            0.0
+        };
+        let mut cell = if cell_size.is_finite() && cell_size > 0.0 {
+            cell_size
+        } else {
+            1.0
+        };
         let limit = MAX_CELLS_PER_AXIS as f32;
         cell = cell.max(sx / limit).max(sy / limit);
         let cols = ((sx / cell).ceil() as i32).clamp(1, MAX_CELLS_PER_AXIS);
@@ -63,7 +79,11 @@ impl SpatialGrid {
 
     /// A grid covering the whole tile map.
     pub fn for_grid(grid: &Grid, cell_size: f32) -> SpatialGrid {
-        SpatialGrid::new(Vec2::ZERO, Vec2::new(grid.width() as f32, grid.height() as f32), cell_size)
+        SpatialGrid::new(
+            Vec2::ZERO,
+            Vec2::new(grid.width() as f32, grid.height() as f32),
+            cell_size,
+        )
     }
 
     pub fn cell_size(&self) -> f32 {
@@ -156,8 +176,11 @@ mod tests {
     use proptest::prelude::*;
 
     fn brute(items: &[(u32, Vec2)], c: Vec2, r: f32) -> Vec<u32> {
-        let mut v: Vec<u32> =
-            items.iter().filter(|(_, p)| p.distance_sq(c) <= r * r).map(|&(id, _)| id).collect();
+        let mut v: Vec<u32> = items
+            .iter()
+            .filter(|(_, p)| p.distance_sq(c) <= r * r)
+            .map(|&(id, _)| id)
+            .collect();
         v.sort_unstable();
         v
     }
@@ -203,10 +226,18 @@ mod tests {
     #[test]
     fn cell_order_visit_is_stable() {
         let mut g = SpatialGrid::new(Vec2::ZERO, Vec2::new(4.0, 4.0), 1.0);
-        g.rebuild([(5, Vec2::new(0.5, 0.5)), (2, Vec2::new(0.6, 0.5)), (9, Vec2::new(0.5, 2.5))]);
+        g.rebuild([
+            (5, Vec2::new(0.5, 0.5)),
+            (2, Vec2::new(0.6, 0.5)),
+            (9, Vec2::new(0.5, 2.5)),
+        ]);
         let mut seen = Vec::new();
         g.for_each_in_radius(Vec2::new(0.5, 1.5), 1.2, |id, _| seen.push(id));
-        assert_eq!(seen, vec![5, 2, 9], "row-major cells, insertion order within a cell");
+        assert_eq!(
+            seen,
+            vec![5, 2, 9],
+            "row-major cells, insertion order within a cell"
+        );
     }
 
     proptest! {

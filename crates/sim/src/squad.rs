@@ -43,21 +43,32 @@ impl Formation {
     pub fn local_slot(self, i: usize, n: usize) -> Vec2 {
         match self {
             Formation::Wedge => {
-                const WEDGE: [(f32, f32); 5] =
-                    [(1.0, 0.0), (0.0, -1.1), (0.0, 1.1), (-1.0, -1.7), (-1.0, 1.7)];
+                const WEDGE: [(f32, f32); 5] = [
+                    (1.0, 0.0),
+                    (0.0, -1.1),
+                    (0.0, 1.1),
+                    (-1.0, -1.7),
+                    (-1.0, 1.7),
+                ];
                 match WEDGE.get(i) {
                     Some(&(x, y)) => Vec2::new(x, y),
                     // Extra agents trail behind the wedge in pairs.
                     None => {
                         let k = (i - WEDGE.len()) as f32;
-                        Vec2::new(-2.0 - (k / 2.0).floor(), if i % 2 == 0 { 0.8 } else { -0.8 })
+                        Vec2::new(
+                            -2.0 - (k / 2.0).floor(),
+                            if i % 2 == 0 { 0.8 } else { -0.8 },
+                        )
                     }
                 }
             }
             Formation::Line => {
                 // Blades in the middle pair, gunners at the centre and the ends.
                 let order: [f32; 5] = [-0.6, 0.6, 0.0, -1.2, 1.2];
-                let y = order.get(i).copied().unwrap_or((i as f32 - n as f32 / 2.0) * 1.2);
+                let y = order
+                    .get(i)
+                    .copied()
+                    .unwrap_or((i as f32 - n as f32 / 2.0) * 1.2);
                 Vec2::new(0.0, y * 1.6)
             }
             Formation::Ring => {
@@ -118,10 +129,12 @@ pub fn step_anchor(anchor: &mut Anchor, dir: Vec2, sprint: bool, centre: Vec2, t
         }
         anchor.pos += step;
     } else if anchor.settling {
+        // The stretched leash snaps back at the disk's sprint speed: the squad gathers
+        // round the disk within the hold delay instead of standing behind it.
         let to_centre = centre - anchor.pos;
         let d = to_centre.length();
         if d > a.settle_distance {
-            let move_len = (speed * DT).min(d - a.settle_distance);
+            let move_len = (a.sprint_speed * DT).min(d - a.settle_distance);
             anchor.pos += to_centre * (move_len / d);
         } else {
             anchor.settling = false;

@@ -59,10 +59,19 @@ pub fn aim_at(from: Vec2, e: &Enemy, t: &Tuning) -> Vec2 {
 }
 
 /// Live enemies within `acquisition_radius` of `from`, nearest first (ties by id).
-pub fn enemies_in_reach<'a>(from: Vec2, enemies: &'a [Enemy], t: &Tuning, out: &mut Vec<&'a Enemy>) {
+pub fn enemies_in_reach<'a>(
+    from: Vec2,
+    enemies: &'a [Enemy],
+    t: &Tuning,
+    out: &mut Vec<&'a Enemy>,
+) {
     out.clear();
     let r2 = t.lane.acquisition_radius * t.lane.acquisition_radius;
-    out.extend(enemies.iter().filter(|e| e.alive && e.pos.distance_sq(from) <= r2));
+    out.extend(
+        enemies
+            .iter()
+            .filter(|e| e.alive && e.pos.distance_sq(from) <= r2),
+    );
     out.sort_by(|a, b| {
         a.pos
             .distance_sq(from)
@@ -83,7 +92,11 @@ pub fn evaluate_lane_from(from: Vec2, agent: &Agent, w: &WorldView) -> LaneEval 
     enemies_in_reach(from, w.enemies, t, &mut near);
     let assigned = w.assigned.and_then(|id| w.enemy(id)).filter(|e| e.alive);
     let Some(primary) = assigned.or_else(|| near.first().copied()) else {
-        return LaneEval { aim: from, muzzle: from, ..LaneEval::default() };
+        return LaneEval {
+            aim: from,
+            muzzle: from,
+            ..LaneEval::default()
+        };
     };
     let aim = aim_at(from, primary, t);
     let res = lane_clear_from(from, aim, agent.id, w.agents, w.grid, t);
@@ -154,7 +167,12 @@ mod tests {
         let flight = (aim - muzzle).length() / t.fire.bullet_speed;
         let bullet_at = muzzle + dir * (t.fire.bullet_speed * flight);
         let target_at = pos + vel * flight;
-        assert!(bullet_at.distance(target_at) < 1e-3, "{:?} vs {:?}", bullet_at, target_at);
+        assert!(
+            bullet_at.distance(target_at) < 1e-3,
+            "{:?} vs {:?}",
+            bullet_at,
+            target_at
+        );
     }
 
     #[test]

@@ -149,6 +149,12 @@ pub struct MovementTuning {
     pub steer_accel: f32,
     /// Seconds between path re-plans of an agent whose straight seek is blocked.
     pub repath_interval: f32,
+    /// An agent farther than this from its goal starts to hurry on its own: above the
+    /// march equilibrium (≈2.7 behind the slot), so only the tail of a column and real
+    /// stragglers speed up.
+    pub catch_up_start: f32,
+    /// Over this many more units the hurry goes from walk to fast speed.
+    pub catch_up_span: f32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -231,7 +237,10 @@ impl Default for AnchorTuning {
 
 impl Default for FormationTuning {
     fn default() -> Self {
-        FormationTuning { spacing: 0.8, stretch: 0.3 }
+        FormationTuning {
+            spacing: 0.8,
+            stretch: 0.3,
+        }
     }
 }
 
@@ -285,6 +294,8 @@ impl Default for MovementTuning {
             arrive_radius: 0.6,
             steer_accel: 14.0,
             repath_interval: 0.5,
+            catch_up_start: 3.0,
+            catch_up_span: 1.0,
         }
     }
 }
@@ -365,7 +376,12 @@ impl Tuning {
         let mut v = Validator::default();
         let s = &self.squad;
         v.range("squad.agent_count", s.agent_count as f32, 1.0, 16.0);
-        v.range("squad.melee_count", s.melee_count as f32, 0.0, s.agent_count as f32);
+        v.range(
+            "squad.melee_count",
+            s.melee_count as f32,
+            0.0,
+            s.agent_count as f32,
+        );
         v.range("squad.body_radius", s.body_radius, 0.05, 1.0);
         v.positive("squad.agent_health", s.agent_health);
         v.range("squad.hold_delay", s.hold_delay, 0.0, 10.0);
@@ -378,9 +394,19 @@ impl Tuning {
         v.positive("anchor.leash", a.leash);
         v.range("anchor.leash_max", a.leash_max, a.leash + 0.01, 100.0);
         v.range("anchor.leash_drag", a.leash_drag, 0.0, 0.99);
-        v.range("anchor.urgency_start", a.urgency_start, 0.0, a.leash_max - 0.01);
+        v.range(
+            "anchor.urgency_start",
+            a.urgency_start,
+            0.0,
+            a.leash_max - 0.01,
+        );
         v.range("anchor.sprint_at", a.sprint_at, 0.0, 1.0);
-        v.range("anchor.settle_distance", a.settle_distance, 0.0, a.leash_max);
+        v.range(
+            "anchor.settle_distance",
+            a.settle_distance,
+            0.0,
+            a.leash_max,
+        );
         v.positive("formation.spacing", self.formation.spacing);
         v.range("formation.stretch", self.formation.stretch, 0.0, 5.0);
         let l = &self.lane;
@@ -415,6 +441,8 @@ impl Tuning {
         v.positive("movement.arrive_radius", m.arrive_radius);
         v.positive("movement.steer_accel", m.steer_accel);
         v.positive("movement.repath_interval", m.repath_interval);
+        v.range("movement.catch_up_start", m.catch_up_start, 0.0, 100.0);
+        v.positive("movement.catch_up_span", m.catch_up_span);
         let f = &self.fire;
         v.range("fire.cooldown", f.cooldown, 0.0, 60.0);
         v.range("fire.aim_tolerance_deg", f.aim_tolerance_deg, 0.0, 180.0);
@@ -458,7 +486,10 @@ struct Validator {
 impl Validator {
     fn range(&mut self, key: &str, value: f32, lo: f32, hi: f32) {
         if self.error.is_none() && !(value.is_finite() && value >= lo && value <= hi) {
-            self.error = Some((key.to_string(), format!("a number in [{lo}, {hi}], found {value}")));
+            self.error = Some((
+                key.to_string(),
+                format!("a number in [{lo}, {hi}], found {value}"),
+            ));
         }
     }
 

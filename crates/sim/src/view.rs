@@ -2,11 +2,11 @@
 
 use crate::agent::Agent;
 use crate::enemy::Enemy;
+use crate::geom::Vec2;
 use crate::grid::Grid;
 use crate::registry::LaneRegistry;
 use crate::squad::SquadState;
 use crate::tuning::Tuning;
-use crate::geom::Vec2;
 
 #[derive(Clone, Copy)]
 pub struct WorldView<'a> {
@@ -30,5 +30,8 @@ impl WorldView<'_> {
 
 /// Enemy by id in a slice sorted by id.
 pub fn find_enemy(enemies: &[Enemy], id: u32) -> Option<&Enemy> {
-    enemies.binary_search_by_key(&id, |e| e.id).ok().map(|i| &enemies[i])
+    enemies
+        .binary_search_by_key(&id, |e| e.id)
+        .ok()
+        .map(|i| &enemies[i])
 }

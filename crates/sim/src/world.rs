@@ -17,13 +17,18 @@ use crate::fire::{ally_intercepts_shot, barrel_on_target, turn_toward};
 use crate::geom::Vec2;
 use crate::lane::lane_clear_from;
 use crate::map::Map;
-use crate::movement::{approach_velocity, resolve_walls, separation, seek, target_push, wall_avoidance};
+use crate::movement::{
+    approach_velocity, resolve_walls, seek, separation, target_push, wall_avoidance,
+};
 use crate::nav::PathPlanner;
+use crate::path::walkable_line;
 use crate::registry::LaneRegistry;
 use crate::rng::Rng;
 use crate::scenario::{EnemyKind, ForcedPath, Scenario, Wave};
 use crate::solver::{solve_firing_position, Candidate};
-use crate::squad::{squad_speed, step_anchor, urgency_from_distance, Anchor, Formation, SquadState};
+use crate::squad::{
+    squad_speed, step_anchor, urgency_from_distance, Anchor, Formation, SquadState,
+};
 use crate::target::{aim_at, evaluate_agent_lane};
 use crate::tuning::{ticks, TickTuning, Tuning, DT};
 use crate::view::{find_enemy, WorldView};
@@ -176,7 +181,11 @@ impl World {
         };
         w.update_slots();
         for i in 0..n {
-            let role = if i < w.tuning.squad.melee_count as usize { Role::Blade } else { Role::Gunner };
+            let role = if i < w.tuning.squad.melee_count as usize {
+                Role::Blade
+            } else {
+                Role::Gunner
+            };
             let mut p = w.slots[i];
             if w.map.grid.circle_hits_wall(p, w.tuning.squad.body_radius) {
                 p = spawn;
@@ -198,12 +207,21 @@ impl World {
                 a.post_pos = p;
             }
         }
-        let dummies: Vec<Vec2> = w.map.dummies.iter().chain(&scenario.dummies).copied().collect();
+        let dummies: Vec<Vec2> = w
+            .map
+            .dummies
+            .iter()
+            .chain(&scenario.dummies)
+            .copied()
+            .collect();
         for p in dummies {
             w.spawn_enemy(EnemyKind::Dummy, p);
         }
-        let mut waves: Vec<(u64, Wave)> =
-            scenario.waves.iter().map(|wv| (ticks(wv.time) as u64, wv.clone())).collect();
+        let mut waves: Vec<(u64, Wave)> = scenario
+            .waves
+            .iter()
+            .map(|wv| (ticks(wv.time) as u64, wv.clone()))
+            .collect();
         waves.sort_by_key(|(t, _)| *t);
         w.script.waves = waves;
         w.script.forced = scenario
@@ -286,7 +304,10 @@ impl World {
     }
 
     fn emit(&mut self, kind: EventKind) {
-        let e = Event { tick: self.tick, kind };
+        let e = Event {
+            tick: self.tick,
+            kind,
+        };
         self.log.push(e.clone());
         self.events.push(e);
     }
@@ -315,12 +336,34 @@ impl World {
         id
     }
 
+    /// Formation slots round the anchor. A slot that a body could not reach in a straight
+    /// line from the anchor (inside a wall, behind a corner, across a corridor's side)
+    /// is pulled in along that line to the last reachable point: in a 2-wide corridor the
+    /// wedge folds into a column instead of asking agents to stand inside walls.
     fn update_slots(&mut self) {
         let n = self.slots.len();
-        let scale = self.tuning.formation.spacing * (1.0 + self.tuning.formation.stretch * self.anchor.urgency);
+        let scale = self.tuning.formation.spacing
+            * (1.0 + self.tuning.formation.stretch * self.anchor.urgency);
+        let r = self.tuning.squad.body_radius;
+        let grid = &self.map.grid;
+        let a = self.anchor.pos;
         for i in 0..n {
             let local = self.formation.local_slot(i, n) * scale;
-            self.slots[i] = self.anchor.pos + local.rotate_by(self.anchor.heading);
+            let want = a + local.rotate_by(self.anchor.heading);
+            self.slots[i] = if walkable_line(grid, a, want, r) {
+                want
+            } else {
+                let (mut lo, mut hi) = (0.0f32, 1.0f32);
+                for _ in 0..8 {
+                    let mid = 0.5 * (lo + hi);
+                    if walkable_line(grid, a, a.lerp(want, mid), r) {
+                        lo = mid;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                resolve_walls(a.lerp(want, lo), r, grid)
+            };
         }
     }
 }
@@ -368,7 +411,12 @@ fn apply_input(w: &mut World, input: &TickInput) {
                 .enemies
                 .iter()
                 .filter(|e| e.alive)
-                .min_by(|a, b| a.pos.distance_sq(p).total_cmp(&b.pos.distance_sq(p)).then(a.id.cmp(&b.id)))
+                .min_by(|a, b| {
+                    a.pos
+                        .distance_sq(p)
+                        .total_cmp(&b.pos.distance_sq(p))
+                        .then(a.id.cmp(&b.id))
+                })
                 .map(|e| e.id);
             if let Some(id) = nearest {
                 w.manual = ManualAim::Target(id);
@@ -406,7 +454,11 @@ fn update_state(w: &mut World, input: &TickInput) -> bool {
             for a in &mut w.agents {
                 a.commit_timer = 0;
                 let off = a.pos - anchor;
-                a.post_pos = if off.length() > bound { anchor + off.clamp_length(bound) } else { a.pos };
+                a.post_pos = if off.length() > bound {
+                    anchor + off.clamp_length(bound)
+                } else {
+                    a.pos
+                };
             }
             w.emit(EventKind::StateChanged { holding: true });
         }
@@ -415,7 +467,11 @@ fn update_state(w: &mut World, input: &TickInput) -> bool {
 }
 
 fn move_anchor(w: &mut World, input: &TickInput, moving: bool) {
-    let dir = if moving { input.move_dir.normalize_or_zero() } else { Vec2::ZERO };
+    let dir = if moving {
+        input.move_dir.normalize_or_zero()
+    } else {
+        Vec2::ZERO
+    };
     let centre = w.squad_centre();
     let sprint = moving && input.sprint;
     step_anchor(&mut w.anchor, dir, sprint, centre, &w.tuning);
@@ -426,10 +482,14 @@ fn move_anchor(w: &mut World, input: &TickInput, moving: bool) {
 }
 
 fn spawn_waves(w: &mut World) {
-    while w.script.next_wave < w.script.waves.len() && w.script.waves[w.script.next_wave].0 <= w.tick {
+    while w.script.next_wave < w.script.waves.len()
+        && w.script.waves[w.script.next_wave].0 <= w.tick
+    {
         let wave = w.script.waves[w.script.next_wave].1.clone();
         w.script.next_wave += 1;
-        let Some(&spawn) = w.map.enemy_spawns.get(wave.spawn) else { continue };
+        let Some(&spawn) = w.map.enemy_spawns.get(wave.spawn) else {
+            continue;
+        };
         for _ in 0..wave.count {
             // Jitter inside the spawn's neighbourhood, never inside a wall.
             let mut p = spawn;
@@ -520,7 +580,11 @@ fn update_posts(w: &mut World) {
                 w.agents[i].post_pos = p;
                 w.agents[i].commit_timer = w.ticks.commit_time;
                 w.stats.commits += 1;
-                w.emit(EventKind::Commit { agent: i as u32, from, to: p });
+                w.emit(EventKind::Commit {
+                    agent: i as u32,
+                    from,
+                    to: p,
+                });
             }
         }
     }
@@ -553,7 +617,12 @@ fn move_agents(w: &mut World) {
             w.agents[i].vel = Vec2::ZERO;
             continue;
         }
-        if let Some((from, _, f)) = w.script.forced.iter().find(|(from, to, f)| f.agent == i && w.tick >= *from && w.tick < *to) {
+        if let Some((from, _, f)) = w
+            .script
+            .forced
+            .iter()
+            .find(|(from, to, f)| f.agent == i && w.tick >= *from && w.tick < *to)
+        {
             // Test hook: walk the polyline at walking speed, no AI.
             let walked = (w.tick + 1 - from) as f32 * DT * t.squad.walk_speed;
             let p = polyline_at(&f.points, walked);
@@ -566,19 +635,27 @@ fn move_agents(w: &mut World) {
             continue;
         }
         let goal = w.goal_of(&w.agents[i]);
+        // An agent far behind its goal hurries on its own (catch-up), so the tail of a
+        // column in a corridor or a straggler closes in without waiting for the leash.
+        let behind = w.agents[i].pos.distance(goal);
+        let catch_up =
+            ((behind - t.movement.catch_up_start) / t.movement.catch_up_span).clamp(0.0, 1.0);
         let speed = match w.state {
             SquadState::Advancing if w.sprinting => t.squad.fast_speed,
-            SquadState::Advancing => squad_speed(w.anchor.urgency, &t),
-            SquadState::Holding => t.squad.walk_speed,
+            SquadState::Advancing => squad_speed(w.anchor.urgency.max(catch_up), &t),
+            SquadState::Holding => squad_speed(catch_up, &t),
         };
-        let steer_goal = w.planner.steer_goal(&w.map.grid, &mut w.agents[i], goal, w.ticks.repath_interval);
+        let steer_goal =
+            w.planner
+                .steer_goal(&w.map.grid, &mut w.agents[i], goal, w.ticks.repath_interval);
         let a = &w.agents[i];
         let m = &t.movement;
         let mut desired = seek(a.pos, steer_goal, m.arrive_radius) * m.w_seek;
         desired += separation(a, &w.agents, m.separation_radius) * m.w_separation;
         desired += w.lanes.avoidance(a.pos, a.id, &t) * m.w_lane_avoid;
         desired += target_push(a, &w.enemies, m.target_push_range) * m.w_target_push;
-        desired += wall_avoidance(a.pos, a.radius, steer_goal, &w.map.grid, m.wall_avoid_range) * m.w_wall_avoid;
+        desired += wall_avoidance(a.pos, a.radius, steer_goal, &w.map.grid, m.wall_avoid_range)
+            * m.w_wall_avoid;
         let desired_vel = desired.clamp_length(1.0) * speed;
         let a = &mut w.agents[i];
         a.vel = approach_velocity(a.vel, desired_vel, &t);
@@ -607,7 +684,11 @@ fn resolve_bodies(w: &mut World) {
             let d = off.length();
             let min = a.radius + b.radius;
             if d < min {
-                let dir = if d > 1e-5 { off / d } else { Vec2::new(1.0, 0.0) };
+                let dir = if d > 1e-5 {
+                    off / d
+                } else {
+                    Vec2::new(1.0, 0.0)
+                };
                 let push = dir * ((min - d) * 0.5);
                 let a_forced = a.forced;
                 let b_forced = b.forced;
@@ -632,7 +713,11 @@ fn resolve_bodies(w: &mut World) {
             let d = off.length();
             let min = a.radius + e.radius;
             if d < min {
-                let dir = if d > 1e-5 { off / d } else { Vec2::new(1.0, 0.0) };
+                let dir = if d > 1e-5 {
+                    off / d
+                } else {
+                    Vec2::new(1.0, 0.0)
+                };
                 if e.kind == EnemyKind::Dummy {
                     a.pos += dir * (min - d);
                 } else {
@@ -664,8 +749,12 @@ fn fire(w: &mut World) {
         if w.sprinting || cooldown > 0 {
             continue;
         }
-        let Some(tid) = w.agents[i].lane.target else { continue };
-        let Some(e) = find_enemy(&w.enemies, tid).filter(|e| e.alive) else { continue };
+        let Some(tid) = w.agents[i].lane.target else {
+            continue;
+        };
+        let Some(e) = find_enemy(&w.enemies, tid).filter(|e| e.alive) else {
+            continue;
+        };
         let a = &w.agents[i];
         // Re-confirm on this tick's positions: aim and lane from where the agent is now.
         let aim = aim_at(a.pos, e, &t);
@@ -680,7 +769,10 @@ fn fire(w: &mut World) {
         let verified = res.muzzle.distance(aim) + e.radius;
         if let Some(ally) = ally_intercepts_shot(a.id, res.muzzle, dir, verified, &w.agents, &t) {
             w.stats.shots_withheld_intercept += 1;
-            w.emit(EventKind::ShotWithheld { shooter: i as u32, ally });
+            w.emit(EventKind::ShotWithheld {
+                shooter: i as u32,
+                ally,
+            });
             continue;
         }
         let id = w.next_id;
@@ -699,7 +791,12 @@ fn fire(w: &mut World) {
         });
         w.agents[i].cooldown = w.ticks.fire_cooldown;
         w.stats.shots_fired += 1;
-        w.emit(EventKind::Shot { shooter: i as u32, target: tid, muzzle: res.muzzle, aim });
+        w.emit(EventKind::Shot {
+            shooter: i as u32,
+            target: tid,
+            muzzle: res.muzzle,
+            aim,
+        });
     }
 }
 
@@ -713,14 +810,17 @@ fn step_bullets(w: &mut World) {
             w.agents
                 .iter()
                 .filter(|a| a.alive && a.id != b.shooter)
-                .map(|a| Body { hit: Hit::Agent(a.id), pos: a.pos, radius: a.radius }),
+                .map(|a| Body {
+                    hit: Hit::Agent(a.id),
+                    pos: a.pos,
+                    radius: a.radius,
+                }),
         );
-        bodies.extend(
-            w.enemies
-                .iter()
-                .filter(|e| e.alive)
-                .map(|e| Body { hit: Hit::Enemy(e.id), pos: e.pos, radius: e.radius }),
-        );
+        bodies.extend(w.enemies.iter().filter(|e| e.alive).map(|e| Body {
+            hit: Hit::Enemy(e.id),
+            pos: e.pos,
+            radius: e.radius,
+        }));
         let step = (b.speed * DT).min(b.verified - b.traveled).max(0.0);
         let start = b.pos;
         let end = b.pos + b.dir * step;
@@ -756,12 +856,19 @@ fn apply_hit(w: &mut World, b: &Bullet, what: Hit, t: &Tuning) {
             } else {
                 VictimState::Standing
             };
-            w.emit(EventKind::FriendlyHit { shooter: b.shooter, victim, pos: b.pos, victim_state });
+            w.emit(EventKind::FriendlyHit {
+                shooter: b.shooter,
+                victim,
+                pos: b.pos,
+                victim_state,
+            });
             damage_agent(w, victim as usize, t.fire.bullet_damage);
         }
         Hit::Enemy(id) => {
             let stagger = w.ticks.stagger;
-            let Ok(k) = w.enemies.binary_search_by_key(&id, |e| e.id) else { return };
+            let Ok(k) = w.enemies.binary_search_by_key(&id, |e| e.id) else {
+                return;
+            };
             let e = &mut w.enemies[k];
             e.hits += 1;
             if e.kind != EnemyKind::Dummy {
@@ -769,7 +876,11 @@ fn apply_hit(w: &mut World, b: &Bullet, what: Hit, t: &Tuning) {
                 e.stagger = stagger;
             }
             let (pos, dead) = (e.pos, e.health <= 0.0);
-            w.emit(EventKind::EnemyHit { shooter: b.shooter, enemy: id, pos: b.pos });
+            w.emit(EventKind::EnemyHit {
+                shooter: b.shooter,
+                enemy: id,
+                pos: b.pos,
+            });
             if dead {
                 w.enemies[k].alive = false;
                 w.stats.kills += 1;
@@ -789,7 +900,10 @@ fn damage_agent(w: &mut World, i: usize, amount: f32) {
         a.alive = false;
         a.vel = Vec2::ZERO;
         let pos = a.pos;
-        w.emit(EventKind::AgentDown { agent: i as u32, pos });
+        w.emit(EventKind::AgentDown {
+            agent: i as u32,
+            pos,
+        });
     }
 }
 
@@ -808,11 +922,12 @@ fn step_enemies(w: &mut World) {
             e.pos = resolve_walls(e.pos + e.vel * DT, e.radius, &w.map.grid);
             continue;
         }
-        let target = w
-            .agents
-            .iter()
-            .filter(|a| a.alive)
-            .min_by(|a, b| a.pos.distance_sq(e.pos).total_cmp(&b.pos.distance_sq(e.pos)).then(a.id.cmp(&b.id)));
+        let target = w.agents.iter().filter(|a| a.alive).min_by(|a, b| {
+            a.pos
+                .distance_sq(e.pos)
+                .total_cmp(&b.pos.distance_sq(e.pos))
+                .then(a.id.cmp(&b.id))
+        });
         let mut desired = match target {
             Some(a) => (a.pos - e.pos).normalize_or_zero(),
             None => Vec2::ZERO,
@@ -851,6 +966,11 @@ fn clean_up(w: &mut World) {
         if w.corpses.len() == CORPSE_CAP {
             w.corpses.remove(0);
         }
-        w.corpses.push(Corpse { pos: e.pos, facing: e.facing, kind: e.kind, tick });
+        w.corpses.push(Corpse {
+            pos: e.pos,
+            facing: e.facing,
+            kind: e.kind,
+            tick,
+        });
     }
 }

@@ -31,7 +31,14 @@ impl Rng {
 
 /// A `w × h` grid with about `wall_pct` % walls, plus `n` random tiles; the tiles are
 /// cleared unless `keep_walls` (then some endpoints may be walls).
-fn random_case(w: i32, h: i32, seed: u64, wall_pct: i32, n: usize, keep_walls: bool) -> (Grid, Vec<Tile>) {
+fn random_case(
+    w: i32,
+    h: i32,
+    seed: u64,
+    wall_pct: i32,
+    n: usize,
+    keep_walls: bool,
+) -> (Grid, Vec<Tile>) {
     let mut rng = Rng(seed);
     let walls = (0..w * h).map(|_| rng.below(100) < wall_pct).collect();
     let mut g = Grid::new(w, h, walls);
@@ -81,7 +88,10 @@ fn reference(g: &Grid, s: Tile, t: Tile) -> Option<u32> {
 
 /// Consecutive tiles adjacent, free, no corner cut; returns the summed cost.
 fn path_cost(g: &Grid, p: &[Tile]) -> u32 {
-    assert!(p.iter().all(|t| !g.is_wall(t.0, t.1)), "path through a wall: {p:?}");
+    assert!(
+        p.iter().all(|t| !g.is_wall(t.0, t.1)),
+        "path through a wall: {p:?}"
+    );
     p.windows(2)
         .map(|w| {
             successors(g, &w[0])

@@ -1,0 +1,55 @@
+//! Debug trace of a scenario: per second, anchor and agents (distance to goal).
+use sim::route::RouteDriver;
+use sim::world::{tick, World};
+
+fn main() {
+    let name = std::env::args().nth(1).unwrap_or("combat_route".into());
+    let every: u64 = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
+    let s = app::setup::load(None, &name, None, None, None).unwrap();
+    let mut w = World::new(s.map.clone(), &s.scenario, s.tuning.clone());
+    let mut d = RouteDriver::new();
+    let total = (s.scenario.duration * 60.0) as u64;
+    while w.tick < total {
+        let i = d.input(&s.scenario, &w);
+        tick(&mut w, &i);
+        if w.state == sim::squad::SquadState::Holding {
+            for a in &w.agents {
+                let d = a.pos.distance(w.anchor.pos);
+                if d > 3.2 {
+                    println!("HOLD-FAR t={:.2} agent {} d={:.3} pos=({:.2},{:.2}) post=({:.2},{:.2}) anc=({:.2},{:.2}) settling={}", w.tick as f32 / 60.0, a.id, d, a.pos.x, a.pos.y, a.post_pos.x, a.post_pos.y, w.anchor.pos.x, w.anchor.pos.y, w.anchor.settling);
+                }
+            }
+        }
+        if w.tick % every == 0 {
+            print!(
+                "t={:5.1} wp={} {:?} anc=({:.1},{:.1}) L={:.2} u={:.2} en={} |",
+                w.tick as f32 / 60.0,
+                d.next,
+                w.state,
+                w.anchor.pos.x,
+                w.anchor.pos.y,
+                w.anchor.leash_dist,
+                w.anchor.urgency,
+                w.enemies
+                    .iter()
+                    .filter(|e| e.alive && !e.is_dummy())
+                    .count()
+            );
+            for a in &w.agents {
+                let g = w.goal_of(a);
+                print!(
+                    " {}:({:.1},{:.1})g{:.1}{}",
+                    a.id,
+                    a.pos.x,
+                    a.pos.y,
+                    a.pos.distance(g),
+                    if a.path.is_empty() { "" } else { "P" }
+                );
+            }
+            println!();
+        }
+    }
+}
