@@ -41,12 +41,16 @@ fn main() {
             for a in &w.agents {
                 let g = w.goal_of(a);
                 print!(
-                    " {}:({:.1},{:.1})g{:.1}{}",
+                    " {}:({:.1},{:.1})g{:.1}{} t{:?}p{:?}{}{}",
                     a.id,
                     a.pos.x,
                     a.pos.y,
                     a.pos.distance(g),
-                    if a.path.is_empty() { "" } else { "P" }
+                    if a.path.is_empty() { "" } else { "P" },
+                    a.lane.target,
+                    a.lane.priority,
+                    if a.lane.has_lane { "L" } else { "-" },
+                    if a.lane.lane_intent { "I" } else { "" }
                 );
             }
             println!();

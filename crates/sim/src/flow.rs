@@ -12,8 +12,8 @@
 //! fronts (straight first on a tie) is the global minimum; the seeds (distance 0) start
 //! the straight queue.
 //! Every operation is O(1), a rebuild is O(tiles). Stale entries are skipped (lazy
-//! deletion). The walls are copied once per rebuild into a padded array so the inner loop
-//! has no bounds checks.
+//! deletion). The walls are copied once per rebuild into an array padded with a one-tile
+//! wall border, so the inner loop needs no in-grid tests.
 //!
 //! # Arrows
 //! When a tile is settled at distance `d`, its arrow points to the neighbour `n` it can

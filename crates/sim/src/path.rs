@@ -679,8 +679,10 @@ pub fn walkable_line(grid: &Grid, a: Vec2, b: Vec2, radius: f32) -> bool {
     if grid.is_wall_at(a) || grid.is_wall_at(b) {
         return false;
     }
-    let r = radius.max(0.0);
-    let r_eff = (r - WALL_SKIN).max(0.0);
+    let r_eff = (radius.max(0.0) - WALL_SKIN).max(0.0);
+    // Candidate range: at least the skin, so a zero-radius line that only grazes a wall
+    // square's edge still examines that square.
+    let r = radius.max(WALL_SKIN);
     let d = b - a;
     let swap = d.y.abs() > d.x.abs();
     // Work in a frame where u is the major axis; tiles map back with `swap`.
@@ -841,12 +843,19 @@ pub fn next_waypoint(
     waypoints.get(*cursor).copied()
 }
 
+/// Free tiles within this Chebyshev distance of a goal inside a wall are tried instead.
+const GOAL_SNAP_TILES: i32 = 2;
+
 /// One-call route for an agent of `radius` from world point `from` to `to`:
 /// when [`walkable_line`] says the straight line is free, `waypoints = [to]` and `Found`;
 /// otherwise A* between the two tiles ([`find_path`], its tiles left in `tiles`), then
 /// [`smooth_path`]. On `Found` the last waypoint is `to` itself when it is walkable from
 /// the waypoint before it, else the goal tile's centre; on `Partial` the waypoints lead to
 /// the explored tile nearest the goal; otherwise `waypoints` is empty.
+///
+/// When `to` lies in a wall tile (a formation slot pressed into a wall), the route goes to
+/// the cheapest free tile within 2 tiles of it instead ([`find_path_to_any`]), ending at
+/// that tile's centre; `NoPath` if there is none.
 #[allow(clippy::too_many_arguments)]
 pub fn plan_route(
     grid: &Grid,
@@ -864,18 +873,30 @@ pub fn plan_route(
         waypoints.push(to);
         return PathStatus::Found;
     }
-    let r = find_path(
-        grid,
-        Grid::tile_of(from),
-        Grid::tile_of(to),
-        limits,
-        scratch,
-        tiles,
-    );
+    let start = Grid::tile_of(from);
+    let goal = Grid::tile_of(to);
+    let goal_in_wall = grid.is_wall(goal.0, goal.1);
+    let r = if goal_in_wall {
+        const SIDE: usize = (2 * GOAL_SNAP_TILES + 1) as usize;
+        let mut near = [(0, 0); SIDE * SIDE];
+        let mut n = 0;
+        for dy in -GOAL_SNAP_TILES..=GOAL_SNAP_TILES {
+            for dx in -GOAL_SNAP_TILES..=GOAL_SNAP_TILES {
+                let t = (goal.0.saturating_add(dx), goal.1.saturating_add(dy));
+                if !grid.is_wall(t.0, t.1) {
+                    near[n] = t;
+                    n += 1;
+                }
+            }
+        }
+        find_path_to_any(grid, start, &near[..n], limits, scratch, tiles)
+    } else {
+        find_path(grid, start, goal, limits, scratch, tiles)
+    };
     match r.status {
         PathStatus::Found | PathStatus::Partial => {
             smooth_path(grid, tiles, from, radius, waypoints);
-            if r.status == PathStatus::Found {
+            if r.status == PathStatus::Found && !goal_in_wall {
                 let n = waypoints.len();
                 let prev = if n >= 2 { waypoints[n - 2] } else { from };
                 if walkable_line(grid, prev, to, radius) {
@@ -1428,6 +1449,33 @@ mod tests {
             }
         }
         assert!(pos.distance(to) < 0.15, "{pos:?}");
+        // A goal inside a wall: the route ends on a free tile next to it.
+        let st = plan_route(
+            &g,
+            from,
+            Vec2::new(5.5, 4.5),
+            0.28,
+            PathLimits::UNLIMITED,
+            &mut s,
+            &mut tiles,
+            &mut wps,
+        );
+        assert_eq!(st, PathStatus::Found);
+        let end = Grid::tile_of(*wps.last().unwrap());
+        assert!(!g.is_wall(end.0, end.1));
+        assert!((end.0 - 5).abs() <= 2 && (end.1 - 4).abs() <= 2, "{end:?}");
+        assert_walkable_chain(&g, from, &wps, 0.28);
+        let st = plan_route(
+            &g,
+            from,
+            Vec2::new(-9.0, 4.5),
+            0.28,
+            PathLimits::UNLIMITED,
+            &mut s,
+            &mut tiles,
+            &mut wps,
+        );
+        assert_eq!((st, wps.len()), (PathStatus::NoPath, 0));
         // Straight line when visible.
         let st = plan_route(
             &g,
