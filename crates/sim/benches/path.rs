@@ -5,7 +5,8 @@
 //! - `astar_maze`: 100 far-apart queries on a 128×128 maze (recursive backtracker with a
 //!   fixed-seed PRNG, plus removed walls for loops), ours vs `pathfinding::prelude::astar`
 //!   with the same movement rule, costs and heuristic. One iteration = all 100 queries.
-//! - `astar_rooms`: the same on a 128×128 map of rooms and pillars (a "typical" map).
+//! - `astar_rooms`: the same on a 128×128 map of rooms and pillars (a "typical" map);
+//!   `astar_rooms_short`: 100 typical queries 8..=32 tiles apart on it.
 //! - `flow_field`: one rebuild on each map from 5 squad tiles (P5 goal ≤ 1 ms).
 //! - `spatial`: rebuild + 2000 radius queries for 2000 points (P2).
 //!
@@ -137,8 +138,14 @@ fn octile(a: Tile, b: Tile) -> u32 {
     STRAIGHT * dx.max(dy) + (DIAGONAL - STRAIGHT) * dx.min(dy)
 }
 
-/// `count` reachable start/goal pairs at least `min_tiles` apart (octile).
-fn far_pairs(g: &Grid, seed: u64, count: usize, min_tiles: u32) -> Vec<(Tile, Tile)> {
+/// `count` reachable start/goal pairs `min_tiles..=max_tiles` apart (octile).
+fn pairs_between(
+    g: &Grid,
+    seed: u64,
+    count: usize,
+    min_tiles: u32,
+    max_tiles: u32,
+) -> Vec<(Tile, Tile)> {
     let free = free_tiles(g);
     let mut rng = Rng(seed);
     let mut scratch = PathScratch::new();
@@ -147,7 +154,9 @@ fn far_pairs(g: &Grid, seed: u64, count: usize, min_tiles: u32) -> Vec<(Tile, Ti
     while pairs.len() < count {
         let a = free[rng.below(free.len() as i32) as usize];
         let b = free[rng.below(free.len() as i32) as usize];
-        if octile(a, b) >= min_tiles * STRAIGHT
+        let d = octile(a, b);
+        if d >= min_tiles.saturating_mul(STRAIGHT)
+            && d <= max_tiles.saturating_mul(STRAIGHT)
             && find_path(g, a, b, PathLimits::UNLIMITED, &mut scratch, &mut out).status
                 == PathStatus::Found
         {
@@ -211,17 +220,24 @@ struct Maps {
     maze_pairs: Vec<(Tile, Tile)>,
     rooms: Grid,
     rooms_pairs: Vec<(Tile, Tile)>,
+    /// Shorter "typical" queries on the rooms map: 8..=32 tiles apart.
+    short_pairs: Vec<(Tile, Tile)>,
 }
 
 fn maps() -> Maps {
     let maze = maze(0x6d61_7a65, 300);
-    let maze_pairs = far_pairs(&maze, 1, 100, 64);
+    let maze_pairs = pairs_between(&maze, 1, 100, 64, u32::MAX);
     let rooms = rooms(0x726f_6f6d);
-    let rooms_pairs = far_pairs(&rooms, 2, 100, 64);
+    let rooms_pairs = pairs_between(&rooms, 2, 100, 64, u32::MAX);
+    let short_pairs = pairs_between(&rooms, 3, 100, 8, 32);
     // Sanity: both searches agree on every query's cost.
     let mut s = PathScratch::new();
     let mut out = Vec::new();
-    for (g, p) in [(&maze, &maze_pairs), (&rooms, &rooms_pairs)] {
+    for (g, p) in [
+        (&maze, &maze_pairs),
+        (&rooms, &rooms_pairs),
+        (&rooms, &short_pairs),
+    ] {
         assert_eq!(run_ours(g, p, &mut s, &mut out), run_peer(g, p));
     }
     Maps {
@@ -229,6 +245,7 @@ fn maps() -> Maps {
         maze_pairs,
         rooms,
         rooms_pairs,
+        short_pairs,
     }
 }
 
@@ -236,6 +253,7 @@ fn bench_astar(c: &mut Criterion, m: &Maps) {
     for (name, g, pairs) in [
         ("astar_maze", &m.maze, &m.maze_pairs),
         ("astar_rooms", &m.rooms, &m.rooms_pairs),
+        ("astar_rooms_short", &m.rooms, &m.short_pairs),
     ] {
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(pairs.len() as u64));
@@ -339,6 +357,7 @@ fn summary(m: &Maps) {
     for (name, g, pairs) in [
         ("maze", &m.maze, &m.maze_pairs),
         ("rooms", &m.rooms, &m.rooms_pairs),
+        ("short", &m.rooms, &m.short_pairs),
     ] {
         let mut scratch = PathScratch::for_grid(g);
         let mut out = Vec::new();

@@ -12,8 +12,9 @@
 //! fronts (straight first on a tie) is the global minimum; the seeds (distance 0) start
 //! the straight queue.
 //! Every operation is O(1), a rebuild is O(tiles). Stale entries are skipped (lazy
-//! deletion). The walls are copied once per rebuild into an array padded with a one-tile
-//! wall border, so the inner loop needs no in-grid tests.
+//! deletion). The walls are copied into an array padded with a one-tile wall border, so
+//! the inner loop needs no in-grid tests; the copy is redone only when the grid differs
+//! from the one last used (checked by `Grid == Grid`, a memcmp).
 //!
 //! # Arrows
 //! When a tile is settled at distance `d`, its arrow points to the neighbour `n` it can
@@ -54,12 +55,14 @@ const DIR_UNIT: [Vec2; 8] = [
 
 /// A distance/direction field toward the nearest seed tile. Tiles outside the grid read as
 /// walls (`UNREACHABLE`, no arrow).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct FlowField {
     width: i32,
     height: i32,
     /// Padded row length (`width + 2`); all per-tile arrays have a one-tile wall border.
     pw: usize,
+    /// Copy of the grid `open` was built from; compared (a memcmp) on every rebuild.
+    cached: Option<Grid>,
     open: Vec<bool>,
     dist: Vec<u32>,
     dir: Vec<u8>,
@@ -68,6 +71,17 @@ pub struct FlowField {
     straight: Vec<u64>,
     diagonal: Vec<u64>,
     max_cost: u32,
+}
+
+impl std::fmt::Debug for FlowField {
+    /// Compact: sizes only, not the per-tile arrays.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FlowField")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("max_cost", &self.max_cost)
+            .finish_non_exhaustive()
+    }
 }
 
 impl FlowField {
@@ -101,19 +115,23 @@ impl FlowField {
     pub fn rebuild_with_max_cost(&mut self, grid: &Grid, seeds: &[Tile], max_cost: u32) {
         let max_cost = max_cost.min(MAX_COST_CAP);
         self.max_cost = max_cost;
-        self.width = grid.width();
-        self.height = grid.height();
-        let pw = self.width as usize + 2;
-        let n = pw * (self.height as usize + 2);
-        self.pw = pw;
-        self.open.clear();
-        self.open.resize(n, false);
-        for y in 0..self.height {
-            let row = (y as usize + 1) * pw + 1;
-            for x in 0..self.width {
-                self.open[row + x as usize] = !grid.is_wall(x, y);
+        if self.cached.as_ref() != Some(grid) {
+            self.width = grid.width();
+            self.height = grid.height();
+            self.pw = self.width as usize + 2;
+            let n = self.pw * (self.height as usize + 2);
+            self.open.clear();
+            self.open.resize(n, false);
+            for y in 0..self.height {
+                let row = (y as usize + 1) * self.pw + 1;
+                for x in 0..self.width {
+                    self.open[row + x as usize] = !grid.is_wall(x, y);
+                }
             }
+            self.cached = Some(grid.clone());
         }
+        let pw = self.pw;
+        let n = self.open.len();
         self.dist.clear();
         self.dist.resize(n, UNREACHABLE);
         self.dir.clear();
@@ -432,6 +450,13 @@ mod tests {
         assert_eq!(f.direction_at(Vec2::new(1.5, 1.5)), Vec2::ZERO);
         assert_eq!(f.direction_at(Vec2::new(2.5, 1.5)), Vec2::new(-1.0, 0.0));
         assert_eq!(f.direction_at(Vec2::new(f32::NAN, 1.5)), Vec2::ZERO);
+        // Same size, different walls: the field follows the new grid.
+        let mut g3 = g.clone();
+        g3.set_wall(2, 1, true);
+        f.rebuild(&g3, &[(1, 1)]);
+        assert_eq!(f.direction_at(Vec2::new(2.5, 1.5)), Vec2::ZERO);
+        assert_eq!(f.distance(2, 1), UNREACHABLE);
+        check_arrows(&g3, &f, &[(1, 1)]);
         // A different grid size reuses the same field.
         let g2 = Grid::open_with_border(9, 7);
         f.rebuild(&g2, &[(7, 5)]);

@@ -179,15 +179,25 @@ struct Node {
 
 const NO_PARENT: u32 = u32::MAX;
 
-/// Caller-owned, reusable search buffers (open heap, g-costs, parents, visited stamps
-/// and goal marks), sized to the grid on first use. A generation counter replaces
-/// clearing: a tile is "visited in this query" iff its stamp equals the current
-/// generation. Reuse one scratch for all queries of a system; it is resized (and only
-/// then allocates) when the grid's size changes.
-#[derive(Clone, Debug, Default)]
+/// Caller-owned, reusable search buffers (open heap, g-costs, parents, visited stamps,
+/// goal marks and a padded walkability copy of the grid), sized to the grid on first use.
+/// A generation counter replaces clearing: a tile is "visited in this query" iff its stamp
+/// equals the current generation. Each query compares the grid with the copy it holds
+/// (`Grid == Grid`, a memcmp) and re-syncs only when it changed, so one scratch can serve
+/// any grid, and allocates only when the grid's size changes (plus heap/stack growth).
+/// Reuse one scratch per system; it is not part of the simulation state (no need to save
+/// it: results never depend on what it held before).
+#[derive(Clone, Default)]
 pub struct PathScratch {
     width: i32,
     height: i32,
+    /// Padded row length `width + 2`: every per-tile array has a one-tile border, so a
+    /// neighbour index never leaves the array and border tiles read as walls.
+    pw: usize,
+    /// Copy of the grid the arrays below were built for; compared (a memcmp) each query.
+    cached: Option<Grid>,
+    /// Padded walkability: `walk[(y + 1) * pw + x + 1] == !grid.is_wall(x, y)`.
+    walk: Vec<bool>,
     gen: u32,
     nodes: Vec<Node>,
     /// `(stamp, goal index)` per tile for multi-target queries.
@@ -195,6 +205,17 @@ pub struct PathScratch {
     open: BinaryHeap<Reverse<u128>>,
     /// `(g, index)` of open nodes whose `f` equals the current minimum (see `search`).
     stack: Vec<(u32, u32)>,
+}
+
+impl std::fmt::Debug for PathScratch {
+    /// Compact: the buffers are scratch, not state.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PathScratch")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("gen", &self.gen)
+            .finish_non_exhaustive()
+    }
 }
 
 impl PathScratch {
@@ -210,17 +231,33 @@ impl PathScratch {
         s
     }
 
-    /// Starts a query: size to the grid, bump the generation, empty the heap.
+    /// Starts a query: sync with the grid, bump the generation, empty the heap.
+    ///
+    /// The walkability copy is rebuilt only when `grid` differs from the cached copy
+    /// (`Grid == Grid`: a memcmp of the wall array, well under a microsecond for 128×128),
+    /// so a changed grid is always noticed and an unchanged one costs nothing.
     fn begin(&mut self, grid: &Grid) {
-        if self.width != grid.width() || self.height != grid.height() {
-            self.width = grid.width();
-            self.height = grid.height();
-            let n = (self.width as usize) * (self.height as usize);
-            self.nodes.clear();
-            self.nodes.resize(n, Node::default());
-            self.goals.clear();
-            self.goals.resize(n, (0, 0));
-            self.gen = 0;
+        if self.cached.as_ref() != Some(grid) {
+            if self.width != grid.width() || self.height != grid.height() || self.pw == 0 {
+                self.width = grid.width();
+                self.height = grid.height();
+                self.pw = self.width as usize + 2;
+                let n = self.pw * (self.height as usize + 2);
+                self.nodes.clear();
+                self.nodes.resize(n, Node::default());
+                self.goals.clear();
+                self.goals.resize(n, (0, 0));
+                self.walk.clear();
+                self.walk.resize(n, false);
+                self.gen = 0;
+            }
+            for y in 0..self.height {
+                let row = (y as usize + 1) * self.pw + 1;
+                for x in 0..self.width {
+                    self.walk[row + x as usize] = !grid.is_wall(x, y);
+                }
+            }
+            self.cached = Some(grid.clone());
         }
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
@@ -233,13 +270,14 @@ impl PathScratch {
         self.stack.clear();
     }
 
+    /// Padded index of an in-grid tile.
     fn index(&self, t: Tile) -> usize {
-        t.1 as usize * self.width as usize + t.0 as usize
+        (t.1 as usize + 1) * self.pw + t.0 as usize + 1
     }
 
+    /// Tile of a padded index.
     fn tile(&self, i: usize) -> Tile {
-        let w = self.width as usize;
-        ((i % w) as i32, (i / w) as i32)
+        ((i % self.pw) as i32 - 1, (i / self.pw) as i32 - 1)
     }
 
     /// Writes start..=`i` into `out` by following parents.
@@ -258,7 +296,6 @@ impl PathScratch {
     /// admissible and consistent for the integer step costs.
     fn search<H: Fn(i32, i32) -> u32>(
         &mut self,
-        grid: &Grid,
         start: Tile,
         single_goal: Option<usize>,
         h: H,
@@ -266,7 +303,7 @@ impl PathScratch {
         out: &mut Vec<Tile>,
     ) -> PathResult {
         let gen = self.gen;
-        let w = self.width as usize;
+        let pw = self.pw;
         let si = self.index(start);
         let h0 = h(start.0, start.1);
         self.nodes[si] = Node {
@@ -320,32 +357,43 @@ impl PathScratch {
             }
             expanded += 1;
 
-            let x = (i % w) as i32;
-            let y = (i / w) as i32;
-            let e = !grid.is_wall(x + 1, y);
-            let s = !grid.is_wall(x, y + 1);
-            let wst = !grid.is_wall(x - 1, y);
-            let n = !grid.is_wall(x, y - 1);
+            let (x, y) = self.tile(i);
+            let walk = &self.walk;
+            let (e, so, we, no) = (walk[i + 1], walk[i + pw], walk[i - 1], walk[i - pw]);
             // Same order as DIRS: +x, +y, -x, -y, then (+,+), (-,+), (-,-), (+,-).
-            let mut nb: [(bool, i32, i32, u32); 8] = [
-                (e, 1, 0, COST_STRAIGHT),
-                (s, 0, 1, COST_STRAIGHT),
-                (wst, -1, 0, COST_STRAIGHT),
-                (n, 0, -1, COST_STRAIGHT),
-                (e && s, 1, 1, COST_DIAGONAL),
-                (wst && s, -1, 1, COST_DIAGONAL),
-                (wst && n, -1, -1, COST_DIAGONAL),
-                (e && n, 1, -1, COST_DIAGONAL),
+            let nb: [(bool, usize, i32, i32, u32); 8] = [
+                (e, i + 1, 1, 0, COST_STRAIGHT),
+                (so, i + pw, 0, 1, COST_STRAIGHT),
+                (we, i - 1, -1, 0, COST_STRAIGHT),
+                (no, i - pw, 0, -1, COST_STRAIGHT),
+                (e && so && walk[i + pw + 1], i + pw + 1, 1, 1, COST_DIAGONAL),
+                (
+                    we && so && walk[i + pw - 1],
+                    i + pw - 1,
+                    -1,
+                    1,
+                    COST_DIAGONAL,
+                ),
+                (
+                    we && no && walk[i - pw - 1],
+                    i - pw - 1,
+                    -1,
+                    -1,
+                    COST_DIAGONAL,
+                ),
+                (
+                    e && no && walk[i - pw + 1],
+                    i - pw + 1,
+                    1,
+                    -1,
+                    COST_DIAGONAL,
+                ),
             ];
-            for c in nb.iter_mut().skip(4) {
-                c.0 = c.0 && !grid.is_wall(x + c.1, y + c.2);
-            }
-            for &(ok, dx, dy, cost) in &nb {
+            for &(ok, ni, dx, dy, cost) in &nb {
                 if !ok {
                     continue;
                 }
                 let (nx, ny) = (x + dx, y + dy);
-                let ni = (ny as usize) * w + nx as usize;
                 let ng = g.saturating_add(cost);
                 let node = &mut self.nodes[ni];
                 if node.stamp == gen && node.g <= ng {
@@ -423,7 +471,6 @@ pub fn find_path(
     let gi = scratch.index(goal);
     let (gx, gy) = goal;
     scratch.search(
-        grid,
         start,
         Some(gi),
         |x, y| octile((x, y), (gx, gy)),
@@ -498,7 +545,7 @@ pub fn find_path_to_any(
                 expanded: 0,
             };
         }
-        scratch.search(grid, start, None, h, limits, out)
+        scratch.search(start, None, h, limits, out)
     } else {
         let h = |x: i32, y: i32| {
             let cx = x.clamp(x0, x1);
@@ -518,7 +565,7 @@ pub fn find_path_to_any(
                 expanded: 0,
             };
         }
-        scratch.search(grid, start, None, h, limits, out)
+        scratch.search(start, None, h, limits, out)
     }
 }
 
@@ -545,17 +592,18 @@ pub fn reachable(grid: &Grid, a: Tile, b: Tile, scratch: &mut PathScratch) -> bo
     scratch
         .open
         .push(Reverse(((manhattan(a) as u128) << 64) | ai as u128));
+    let bi = scratch.index(b);
+    let pw = scratch.pw;
     while let Some(Reverse(k)) = scratch.open.pop() {
-        let t = scratch.tile(k as u32 as usize);
-        for &d in &DIRS[..4] {
-            let n = (t.0 + d.0, t.1 + d.1);
-            if grid.is_wall(n.0, n.1) {
+        let i = k as u32 as usize;
+        for ni in [i + 1, i + pw, i - 1, i - pw] {
+            if !scratch.walk[ni] {
                 continue;
             }
-            if n == b {
+            if ni == bi {
                 return true;
             }
-            let ni = scratch.index(n);
+            let n = scratch.tile(ni);
             if scratch.nodes[ni].stamp != gen {
                 scratch.nodes[ni].stamp = gen;
                 scratch
@@ -1244,6 +1292,24 @@ mod tests {
         s.gen = u32::MAX;
         let r = find_path(&b, (1, 1), (28, 5), PathLimits::UNLIMITED, &mut s, &mut out);
         assert_eq!(r.cost, 4 * COST_DIAGONAL + 23 * COST_STRAIGHT);
+    }
+
+    #[test]
+    fn scratch_notices_a_changed_grid_of_the_same_size() {
+        let mut g = Grid::open_with_border(10, 5);
+        let mut s = PathScratch::new();
+        let mut out = Vec::new();
+        let r = find_path(&g, (1, 2), (8, 2), PathLimits::UNLIMITED, &mut s, &mut out);
+        assert_eq!(r.cost, 7 * COST_STRAIGHT);
+        for y in 1..4 {
+            g.set_wall(5, y, true); // seal the room in two
+        }
+        let r = find_path(&g, (1, 2), (8, 2), PathLimits::UNLIMITED, &mut s, &mut out);
+        assert_eq!(r.status, PathStatus::NoPath);
+        assert!(!reachable(&g, (1, 2), (8, 2), &mut s));
+        g.set_wall(5, 1, false);
+        let r = find_path(&g, (1, 2), (8, 2), PathLimits::UNLIMITED, &mut s, &mut out);
+        assert_eq!(r.cost, 5 * COST_STRAIGHT + 2 * COST_DIAGONAL);
     }
 
     #[test]

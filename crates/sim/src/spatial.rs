@@ -17,7 +17,7 @@ use crate::grid::Grid;
 /// protects against absurd tuning values).
 pub const MAX_CELLS_PER_AXIS: i32 = 1024;
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct SpatialGrid {
     origin: Vec2,
     cell: f32,
@@ -32,6 +32,18 @@ pub struct SpatialGrid {
     cell_of: Vec<u32>,
     cursor: Vec<u32>,
     staging: Vec<(u32, Vec2)>,
+}
+
+impl std::fmt::Debug for SpatialGrid {
+    /// Compact: geometry and item count, not the buffers.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SpatialGrid")
+            .field("origin", &self.origin)
+            .field("cell", &self.cell)
+            .field("dims", &(self.cols, self.rows))
+            .field("len", &self.items.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl SpatialGrid {

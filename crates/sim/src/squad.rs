@@ -147,9 +147,49 @@ pub fn step_anchor(anchor: &mut Anchor, dir: Vec2, sprint: bool, centre: Vec2, t
     }
 }
 
+/// The march equilibrium (S3.3) worked out from the tuning: holding one direction, the
+/// disk outruns the squad until the leash drag slows it to the squad's speed,
+/// `anchor_speed × drag(d) = lerp(walk, fast, urgency(d))`. The left side falls and the
+/// right side rises with `d` past `leash`, so the root is unique; found by bisection
+/// on `[leash, leash_max]`. Returns `(distance, urgency, squad speed)`.
+pub fn leash_equilibrium(t: &Tuning) -> (f32, f32, f32) {
+    let f = |d: f32| {
+        t.anchor.speed * leash_drag_factor(d, t) - squad_speed(urgency_from_distance(d, t), t)
+    };
+    let (mut lo, mut hi) = (t.anchor.leash, t.anchor.leash_max);
+    if f(hi) > 0.0 {
+        // The disk is faster than the squad even at the hard limit: it rides the limit.
+        let u = urgency_from_distance(hi, t);
+        return (hi, u, squad_speed(u, t));
+    }
+    for _ in 0..60 {
+        let mid = 0.5 * (lo + hi);
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let d = 0.5 * (lo + hi);
+    let u = urgency_from_distance(d, t);
+    (d, u, squad_speed(u, t))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn march_equilibrium_sits_below_sprint_at() {
+        let t = Tuning::default();
+        let (d, u, v) = leash_equilibrium(&t);
+        // Worked out in docs/core.md: 3.3 (1 − 0.75 (d − 2.4) / 1.2) = 1.75 + 0.95 (d − 2) / 1.6.
+        assert!((d - 2.894).abs() < 0.005, "d = {d}");
+        assert!((u - 0.559).abs() < 0.005, "u = {u}");
+        assert!((v - 2.28).abs() < 0.01, "v = {v}");
+        assert!(u < t.anchor.sprint_at);
+        assert!((0.5..=0.6).contains(&u));
+    }
 
     #[test]
     fn drag_leaves_a_quarter_of_the_speed_at_the_hard_limit() {

@@ -98,6 +98,9 @@ pub struct Script {
     pub next_wave: usize,
     /// `(from_tick, to_tick, path)`.
     pub forced: Vec<(u64, u64, ForcedPath)>,
+    /// Where each forced agent stood when its script began (it walks from there to the
+    /// polyline's first point: test hooks never teleport a body into a bullet's way).
+    pub forced_origin: Vec<Option<Vec2>>,
 }
 
 #[derive(Clone, Debug)]
@@ -229,6 +232,7 @@ impl World {
             .iter()
             .map(|f| (ticks(f.from) as u64, ticks(f.to) as u64, f.clone()))
             .collect();
+        w.script.forced_origin = vec![None; w.script.forced.len()];
         w
     }
 
@@ -617,15 +621,23 @@ fn move_agents(w: &mut World) {
             w.agents[i].vel = Vec2::ZERO;
             continue;
         }
-        if let Some((from, _, f)) = w
+        let active = w
             .script
             .forced
             .iter()
-            .find(|(from, to, f)| f.agent == i && w.tick >= *from && w.tick < *to)
-        {
-            // Test hook: walk the polyline at walking speed, no AI.
+            .position(|(from, to, f)| f.agent == i && w.tick >= *from && w.tick < *to);
+        if let Some(k) = active {
+            // Test hook: walk from where the agent stood to the polyline, then back and
+            // forth along it at walking speed, no AI.
+            let origin = *w.script.forced_origin[k].get_or_insert(w.agents[i].pos);
+            let (from, _, f) = &w.script.forced[k];
             let walked = (w.tick + 1 - from) as f32 * DT * t.squad.walk_speed;
-            let p = polyline_at(&f.points, walked);
+            let lead = origin.distance(f.points[0]);
+            let p = if walked < lead {
+                origin.lerp(f.points[0], walked / lead)
+            } else {
+                polyline_at(&f.points, walked - lead)
+            };
             let a = &mut w.agents[i];
             a.vel = (p - a.pos) / DT;
             if a.vel.length_sq() > 1e-6 {

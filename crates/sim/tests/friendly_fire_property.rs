@@ -1,0 +1,150 @@
+//! Property: in random small worlds with random inputs, whenever a gunner fires, its
+//! bullet never hits an ally (`FRIENDLY_HITS` stays 0).
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use sim::events::EventKind;
+use sim::map::Map;
+use sim::scenario::Scenario;
+use sim::tuning::Tuning;
+use sim::world::{tick, TickInput, World};
+use sim::Vec2;
+
+const W: usize = 22;
+const H: usize = 16;
+
+#[derive(Clone, Debug)]
+struct Case {
+    walls: Vec<(usize, usize)>,
+    spawn: (usize, usize),
+    dummies: Vec<(usize, usize)>,
+    walkers: Vec<((usize, usize), u32)>,
+    /// An ally scripted across the field: `(agent, from, to, a, b)`.
+    cross: Option<(usize, (usize, usize), (usize, usize))>,
+    /// Movement segments: `(angle in 1/8 turns or 8 = hold, ticks)`.
+    inputs: Vec<(u8, u16)>,
+    seed: u64,
+}
+
+fn cell() -> impl Strategy<Value = (usize, usize)> {
+    (1..W - 1, 1..H - 1)
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (
+        prop::collection::vec(cell(), 0..18),
+        cell(),
+        prop::collection::vec(cell(), 1..4),
+        prop::collection::vec((cell(), 1u32..4), 0..4),
+        prop::option::of((0usize..5, cell(), cell())),
+        prop::collection::vec((0u8..9, 20u16..120), 1..8),
+        any::<u64>(),
+    )
+        .prop_map(
+            |(walls, spawn, dummies, walkers, cross, inputs, seed)| Case {
+                walls,
+                spawn,
+                dummies,
+                walkers,
+                cross,
+                inputs,
+                seed,
+            },
+        )
+}
+
+fn build(c: &Case) -> Option<(World, Vec<TickInput>)> {
+    let mut g = vec![vec!['.'; W]; H];
+    for y in 0..H {
+        for x in 0..W {
+            if x == 0 || y == 0 || x == W - 1 || y == H - 1 {
+                g[y][x] = '#';
+            }
+        }
+    }
+    for &(x, y) in &c.walls {
+        g[y][x] = '#';
+    }
+    let (sx, sy) = c.spawn;
+    // Keep the spawn's neighbourhood open so the squad fits.
+    for y in sy.saturating_sub(2).max(1)..(sy + 3).min(H - 1) {
+        for x in sx.saturating_sub(2).max(1)..(sx + 3).min(W - 1) {
+            g[y][x] = '.';
+        }
+    }
+    g[sy][sx] = 'S';
+    let mut scn = format!("seed = {}\nduration = 60\n", c.seed);
+    for &(x, y) in &c.dummies {
+        if g[y][x] == '.' {
+            scn += &format!("dummy {} {}\n", x as f32 + 0.5, y as f32 + 0.5);
+        }
+    }
+    let mut spawns = 0;
+    for &((x, y), n) in &c.walkers {
+        if g[y][x] == '.' {
+            g[y][x] = 'E';
+            scn += &format!("wave 0 {spawns} walker {n}\n");
+            spawns += 1;
+        }
+    }
+    if let Some((agent, a, b)) = c.cross {
+        if g[a.1][a.0] != '#' && g[b.1][b.0] != '#' && a != b {
+            scn += &format!(
+                "force {agent} 0.5 60 {} {} {} {}\n",
+                a.0 as f32 + 0.5,
+                a.1 as f32 + 0.5,
+                b.0 as f32 + 0.5,
+                b.1 as f32 + 0.5
+            );
+        }
+    }
+    let text: String = g
+        .iter()
+        .map(|r| r.iter().collect::<String>() + "\n")
+        .collect();
+    let map = Map::parse("p.map", &text).ok()?;
+    let sc = Scenario::parse("p.scn", &scn).ok()?;
+    sc.check_against("p.scn", &scn, &map, 5).ok()?;
+    let world = World::new(Arc::new(map), &sc, Tuning::default());
+    let mut inputs = Vec::new();
+    for &(dir, n) in &c.inputs {
+        let mv = if dir == 8 {
+            Vec2::ZERO
+        } else {
+            Vec2::from_angle(dir as f32 * std::f32::consts::FRAC_PI_4)
+        };
+        for _ in 0..n {
+            inputs.push(TickInput {
+                move_dir: mv,
+                ..TickInput::default()
+            });
+        }
+    }
+    Some((world, inputs))
+}
+
+proptest! {
+    // 96 cases by default; PROPTEST_CASES=N for a longer soak.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(96),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn a_gunners_bullet_never_hits_an_ally(c in case()) {
+        let Some((mut w, inputs)) = build(&c) else { return Ok(()) };
+        for input in &inputs {
+            tick(&mut w, input);
+            for e in &w.events {
+                match &e.kind {
+                    EventKind::FriendlyHit { shooter, victim, pos, victim_state } => {
+                        prop_assert!(false, "tick {}: gunner {shooter} hit ally {victim} at {pos:?} ({victim_state:?})", e.tick);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        prop_assert_eq!(w.stats.friendly_hits, 0);
+    }
+}

@@ -1,0 +1,259 @@
+//! Scenario tests: build a small world, tick it, assert measured outcomes.
+
+use std::sync::Arc;
+
+use sim::content;
+use sim::events::EventKind;
+use sim::map::Map;
+use sim::route::RouteDriver;
+use sim::scenario::Scenario;
+use sim::squad::leash_equilibrium;
+use sim::tuning::{Tuning, DT};
+use sim::world::{tick, TickInput, World};
+use sim::Vec2;
+
+fn embedded(name: &str) -> (Arc<Map>, Scenario) {
+    let sc = Scenario::parse(name, content::scenario_text(name).unwrap()).unwrap();
+    let map = Map::parse(&sc.map, content::map_text(&sc.map).unwrap()).unwrap();
+    (Arc::new(map), sc)
+}
+
+fn world_from(map_text: &str, scenario_text: &str) -> (World, Scenario) {
+    let map = Arc::new(Map::parse("test.map", map_text).unwrap());
+    let sc = Scenario::parse("test.scn", scenario_text).unwrap();
+    sc.check_against("test.scn", scenario_text, &map, 5)
+        .unwrap();
+    (World::new(map, &sc, Tuning::default()), sc)
+}
+
+fn run_route(w: &mut World, sc: &Scenario, seconds: f32, mut each: impl FnMut(&World)) {
+    let mut d = RouteDriver::new();
+    let n = (seconds * 60.0) as u64;
+    while w.tick < n {
+        let input = d.input(sc, w);
+        tick(w, &input);
+        each(w);
+    }
+}
+
+/// A walled open room `w × h` with the squad spawn at `(sx, sy)`.
+fn room(w: usize, h: usize, sx: usize, sy: usize) -> String {
+    let mut s = String::new();
+    for y in 0..h {
+        for x in 0..w {
+            s.push(if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+                '#'
+            } else if (x, y) == (sx, sy) {
+                'S'
+            } else {
+                '.'
+            });
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn holding_a_direction_settles_at_the_worked_out_leash_equilibrium() {
+    let (map, sc) = embedded("leash_march");
+    let mut w = World::new(map, &sc, Tuning::default());
+    let mut tail = Vec::new();
+    run_route(&mut w, &sc, 10.0, |w| {
+        if w.tick > 6 * 60 {
+            tail.push((w.anchor.leash_dist, w.anchor.urgency));
+        }
+    });
+    let (d_eq, u_eq, _) = leash_equilibrium(&w.tuning);
+    let mean_d = tail.iter().map(|t| t.0).sum::<f32>() / tail.len() as f32;
+    let mean_u = tail.iter().map(|t| t.1).sum::<f32>() / tail.len() as f32;
+    assert!(
+        (mean_d - d_eq).abs() < 0.1,
+        "simulated {mean_d} vs worked out {d_eq}"
+    );
+    assert!(
+        (mean_u - u_eq).abs() < 0.07,
+        "simulated {mean_u} vs worked out {u_eq}"
+    );
+    assert!(
+        tail.iter().all(|t| t.1 < w.tuning.anchor.sprint_at),
+        "never sprints"
+    );
+}
+
+#[test]
+fn squad_switches_to_holding_after_hold_delay_and_stops_where_it_stands() {
+    let (mut w, _) = world_from(&room(30, 20, 5, 10), "seed = 1\n");
+    let go = TickInput {
+        move_dir: Vec2::new(1.0, 0.0),
+        ..TickInput::default()
+    };
+    for _ in 0..60 {
+        tick(&mut w, &go);
+    }
+    assert_eq!(w.state, sim::squad::SquadState::Advancing);
+    let idle = TickInput::default();
+    for i in 1..=w.ticks.hold_delay {
+        tick(&mut w, &idle);
+        let expect = if i < w.ticks.hold_delay {
+            sim::squad::SquadState::Advancing
+        } else {
+            sim::squad::SquadState::Holding
+        };
+        assert_eq!(w.state, expect, "after {i} idle ticks");
+    }
+    let bound = w.tuning.solver.cohesion_radius + w.tuning.solver.post_leash;
+    for a in &w.agents {
+        assert!(a.post_pos.distance(w.anchor.pos) <= bound + 1e-4);
+        // Posts are where the agents stood (clamped into the bound), not formation slots.
+        assert!(
+            a.post_pos.distance(a.pos) < 1.0,
+            "agent {} post {:?} pos {:?}",
+            a.id,
+            a.post_pos,
+            a.pos
+        );
+    }
+}
+
+#[test]
+fn ally_crossing_the_firing_line_withholds_shots_and_is_never_hit() {
+    let (map, sc) = embedded("intercept");
+    let mut w = World::new(map, &sc, Tuning::default());
+    let mut withheld = 0;
+    run_route(&mut w, &sc, 20.0, |w| {
+        withheld += w
+            .events
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::ShotWithheld { .. }))
+            .count();
+    });
+    assert!(withheld >= 1);
+    assert_eq!(w.stats.shots_withheld_intercept as usize, withheld);
+    assert_eq!(w.stats.friendly_hits, 0);
+    assert!(
+        w.stats.shots_fired > 20,
+        "the gunners kept firing between crossings"
+    );
+}
+
+#[test]
+fn bullet_never_flies_past_its_verified_segment() {
+    let (map, sc) = embedded("hold_static");
+    let mut w = World::new(map, &sc, Tuning::default());
+    let mut seen = 0;
+    run_route(&mut w, &sc, 8.0, |w| {
+        for b in &w.bullets {
+            seen += 1;
+            assert!(
+                b.pos.distance(b.muzzle) <= b.verified + 1e-3,
+                "bullet {} at {:?}",
+                b.id,
+                b.pos
+            );
+            assert!(b.traveled <= b.verified + 1e-4);
+        }
+    });
+    assert!(seen > 100);
+    assert_eq!(w.stats.segment_violations, 0);
+}
+
+#[test]
+fn bullet_stops_at_the_verified_end_when_its_target_is_gone() {
+    let (mut w, _) = world_from(
+        &room(30, 20, 5, 10),
+        "seed = 1\nheading = 0\ndummy 12 10.5\n",
+    );
+    // Tick until the first shot, then remove the target from under the bullet.
+    let idle = TickInput::default();
+    while w.bullets.is_empty() {
+        tick(&mut w, &idle);
+        assert!(w.tick < 600, "no shot fired");
+    }
+    let verified = w.bullets[0].verified;
+    let muzzle = w.bullets[0].muzzle;
+    let id = w.bullets[0].id;
+    w.enemies.clear();
+    let mut last = muzzle;
+    for _ in 0..60 {
+        tick(&mut w, &idle);
+        match w.bullets.iter().find(|b| b.id == id) {
+            Some(b) => last = b.pos,
+            None => break,
+        }
+    }
+    assert!(w.bullets.iter().all(|b| b.id != id), "the bullet expired");
+    assert!(last.distance(muzzle) <= verified + 1e-3);
+}
+
+#[test]
+fn lead_aim_hits_a_crossing_target() {
+    let (mut w, _) = world_from(&room(30, 24, 5, 12), "seed = 1\nheading = 0\ndummy 12 6\n");
+    // Make the dummy cross the gunners' field of fire at a constant 2 u/s, moved by the
+    // test every tick (dummies do not steer).
+    let vel = Vec2::new(0.0, 2.0);
+    let idle = TickInput::default();
+    let mut hits = 0;
+    for _ in 0..240 {
+        w.enemies[0].vel = vel;
+        w.enemies[0].pos += vel * DT;
+        tick(&mut w, &idle);
+        hits += w
+            .events
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::EnemyHit { .. }))
+            .count();
+        if w.enemies[0].pos.y > 20.0 {
+            break;
+        }
+    }
+    let shots = w.stats.shots_fired as usize;
+    assert!(shots >= 3, "shots {shots}");
+    assert!(hits * 10 >= shots * 8, "lead: {hits} hits of {shots} shots");
+}
+
+#[test]
+fn solver_frees_a_blocked_gunner_in_a_holding_squad() {
+    let (map, sc) = embedded("lane_free");
+    let mut w = World::new(map, &sc, Tuning::default());
+    tick(&mut w, &TickInput::default());
+    let blocked: Vec<u32> = w
+        .agents
+        .iter()
+        .filter(|a| a.lane.blocking_ally == Some(0))
+        .map(|a| a.id)
+        .collect();
+    assert!(!blocked.is_empty(), "the placed blade blocks someone");
+    run_route(&mut w, &sc, 1.0, |_| {});
+    for g in blocked {
+        assert!(
+            w.agents[g as usize].lane.has_lane,
+            "gunner {g} has a lane after 1 s"
+        );
+    }
+}
+
+#[test]
+fn same_inputs_give_the_same_checksums() {
+    let (map, sc) = embedded("combat_route");
+    let mut a = World::new(map.clone(), &sc, Tuning::default());
+    let mut b = World::new(map, &sc, Tuning::default());
+    let mut sums = Vec::new();
+    run_route(&mut a, &sc, 30.0, |w| sums.push(w.checksum()));
+    let mut i = 0;
+    run_route(&mut b, &sc, 30.0, |w| {
+        assert_eq!(w.checksum(), sums[i], "tick {}", w.tick);
+        i += 1;
+    });
+    let mut c = World::new(
+        b.map.clone(),
+        &{
+            let mut s = sc.clone();
+            s.seed = 99;
+            s
+        },
+        Tuning::default(),
+    );
+    run_route(&mut c, &sc, 30.0, |_| {});
+    assert_ne!(c.checksum(), b.checksum(), "another seed gives another run");
+}
