@@ -151,9 +151,6 @@ impl FlowField {
             }
         }
 
-        // Padded index offsets of DIRS.
-        let pwi = pw as isize;
-        let off: [isize; 8] = DIRS.map(|(dx, dy)| dy as isize * pwi + dx as isize);
         let open = &self.open;
         let dist = &mut self.dist;
         let dir = &mut self.dir;
@@ -182,46 +179,56 @@ impl FlowField {
             if d != dist[i] {
                 continue; // stale
             }
-            // Legal steps in DIRS order (the border keeps every index in range).
-            let (oe, os, ow, on) = (open[i + 1], open[i + pw], open[i - 1], open[i - pw]);
-            let legal = [
-                oe,
-                os,
-                ow,
-                on,
-                oe && os && open[i + pw + 1],
-                ow && os && open[i + pw - 1],
-                ow && on && open[i - pw - 1],
-                oe && on && open[i - pw + 1],
-            ];
+            // Each neighbour in DIRS order, unrolled so every step has its own branch site.
+            // The one-tile wall border keeps every index in range.
             let mut arrow = NONE;
             let mut arrow_dist = UNREACHABLE;
-            for k in 0..8 {
-                if !legal[k] {
-                    continue;
-                }
-                let ni = (i as isize + off[k]) as usize;
-                let nd = dist[ni];
-                let cost = DIR_COST[k];
-                if nd != UNREACHABLE && nd + cost == d {
-                    // Tight edge toward a settled node: arrow candidate.
-                    if nd < arrow_dist {
-                        arrow_dist = nd;
-                        arrow = k as u8;
-                    }
-                } else {
-                    let cand = d + cost;
-                    if cand < nd && cand <= max_cost {
-                        dist[ni] = cand;
-                        let entry = ((cand as u64) << 32) | ni as u64;
-                        if k < 4 {
-                            straight.push(entry);
-                        } else {
-                            diagonal.push(entry);
+            macro_rules! visit {
+                ($k:expr, $ni:expr, $q:ident) => {{
+                    let ni: usize = $ni;
+                    let nd = dist[ni];
+                    let cost = DIR_COST[$k];
+                    if nd != UNREACHABLE && nd + cost == d {
+                        // Tight edge toward a settled node: arrow candidate.
+                        if nd < arrow_dist {
+                            arrow_dist = nd;
+                            arrow = $k as u8;
+                        }
+                    } else {
+                        let cand = d + cost;
+                        if cand < nd && cand <= max_cost {
+                            dist[ni] = cand;
+                            $q.push(((cand as u64) << 32) | ni as u64);
                         }
                     }
-                }
+                }};
             }
+            let (oe, os, ow, on) = (open[i + 1], open[i + pw], open[i - 1], open[i - pw]);
+            if oe {
+                visit!(0, i + 1, straight);
+            }
+            if os {
+                visit!(1, i + pw, straight);
+            }
+            if ow {
+                visit!(2, i - 1, straight);
+            }
+            if on {
+                visit!(3, i - pw, straight);
+            }
+            if oe && os && open[i + pw + 1] {
+                visit!(4, i + pw + 1, diagonal);
+            }
+            if ow && os && open[i + pw - 1] {
+                visit!(5, i + pw - 1, diagonal);
+            }
+            if ow && on && open[i - pw - 1] {
+                visit!(6, i - pw - 1, diagonal);
+            }
+            if oe && on && open[i - pw + 1] {
+                visit!(7, i - pw + 1, diagonal);
+            }
+            debug_assert!(arrow == NONE || arrow_dist < d);
             dir[i] = arrow;
         }
     }

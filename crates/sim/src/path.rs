@@ -358,66 +358,70 @@ impl PathScratch {
             expanded += 1;
 
             let (x, y) = self.tile(i);
-            let walk = &self.walk;
-            let (e, so, we, no) = (walk[i + 1], walk[i + pw], walk[i - 1], walk[i - pw]);
-            // Same order as DIRS: +x, +y, -x, -y, then (+,+), (-,+), (-,-), (+,-).
-            let nb: [(bool, usize, i32, i32, u32); 8] = [
-                (e, i + 1, 1, 0, COST_STRAIGHT),
-                (so, i + pw, 0, 1, COST_STRAIGHT),
-                (we, i - 1, -1, 0, COST_STRAIGHT),
-                (no, i - pw, 0, -1, COST_STRAIGHT),
-                (e && so && walk[i + pw + 1], i + pw + 1, 1, 1, COST_DIAGONAL),
-                (
-                    we && so && walk[i + pw - 1],
-                    i + pw - 1,
-                    -1,
-                    1,
-                    COST_DIAGONAL,
-                ),
-                (
-                    we && no && walk[i - pw - 1],
-                    i - pw - 1,
-                    -1,
-                    -1,
-                    COST_DIAGONAL,
-                ),
-                (
-                    e && no && walk[i - pw + 1],
-                    i - pw + 1,
-                    1,
-                    -1,
-                    COST_DIAGONAL,
-                ),
-            ];
-            for &(ok, ni, dx, dy, cost) in &nb {
-                if !ok {
-                    continue;
-                }
-                let (nx, ny) = (x + dx, y + dy);
-                let ng = g.saturating_add(cost);
-                let node = &mut self.nodes[ni];
-                if node.stamp == gen && node.g <= ng {
-                    continue;
-                }
-                let hn = h(nx, ny);
-                if ng as u64 + hn as u64 > limits.max_cost as u64 {
-                    pruned = true;
-                    continue;
-                }
-                *node = Node {
-                    stamp: gen,
-                    g: ng,
-                    parent: iu,
-                };
-                if (hn, ng) < (best.0, best.1) {
-                    best = (hn, ng, ni);
-                }
-                let f = ng + hn;
-                if f == cur_f {
-                    self.stack.push((ng, ni as u32));
-                } else {
-                    self.open.push(Reverse(key(f, ng, ni as u32)));
-                }
+            // Relaxes one neighbour; unrolled below so every step has its own branch site.
+            macro_rules! relax {
+                ($ni:expr, $dx:expr, $dy:expr, $cost:expr) => {{
+                    let ni: usize = $ni;
+                    let ng = g.saturating_add($cost);
+                    let node = &mut self.nodes[ni];
+                    if node.stamp != gen || node.g > ng {
+                        let hn = h(x + $dx, y + $dy);
+                        if ng as u64 + hn as u64 > limits.max_cost as u64 {
+                            pruned = true;
+                        } else {
+                            *node = Node {
+                                stamp: gen,
+                                g: ng,
+                                parent: iu,
+                            };
+                            if (hn, ng) < (best.0, best.1) {
+                                best = (hn, ng, ni);
+                            }
+                            let f = ng + hn;
+                            if f == cur_f {
+                                self.stack.push((ng, ni as u32));
+                            } else {
+                                self.open.push(Reverse(key(f, ng, ni as u32)));
+                            }
+                        }
+                    }
+                }};
+            }
+            // Same order as DIRS: +x, +y, -x, -y, then (+,+), (-,+), (-,-), (+,-). The
+            // one-tile wall border keeps every neighbour index in range.
+            let (e, so, we, no) = (
+                self.walk[i + 1],
+                self.walk[i + pw],
+                self.walk[i - 1],
+                self.walk[i - pw],
+            );
+            let se = e && so && self.walk[i + pw + 1];
+            let sw = we && so && self.walk[i + pw - 1];
+            let nw = we && no && self.walk[i - pw - 1];
+            let ne = e && no && self.walk[i - pw + 1];
+            if e {
+                relax!(i + 1, 1, 0, COST_STRAIGHT);
+            }
+            if so {
+                relax!(i + pw, 0, 1, COST_STRAIGHT);
+            }
+            if we {
+                relax!(i - 1, -1, 0, COST_STRAIGHT);
+            }
+            if no {
+                relax!(i - pw, 0, -1, COST_STRAIGHT);
+            }
+            if se {
+                relax!(i + pw + 1, 1, 1, COST_DIAGONAL);
+            }
+            if sw {
+                relax!(i + pw - 1, -1, 1, COST_DIAGONAL);
+            }
+            if nw {
+                relax!(i - pw - 1, -1, -1, COST_DIAGONAL);
+            }
+            if ne {
+                relax!(i - pw + 1, 1, -1, COST_DIAGONAL);
             }
         }
 

@@ -368,7 +368,26 @@ impl Tuning {
 
     /// The compiled-in defaults as TOML (what `--print-tuning` shows).
     pub fn to_toml(&self) -> String {
-        toml::to_string(self).unwrap_or_default()
+        // f32 fields widen to f64 on the way out (0.28 would print as
+        // 0.2800000011920929); re-read each float through its shortest f32 spelling.
+        fn tidy(v: &mut toml::Value) {
+            match v {
+                toml::Value::Float(f) => {
+                    if let Ok(x) = format!("{}", *f as f32).parse::<f64>() {
+                        *f = x;
+                    }
+                }
+                toml::Value::Table(t) => t.iter_mut().for_each(|(_, v)| tidy(v)),
+                toml::Value::Array(a) => a.iter_mut().for_each(tidy),
+                _ => {}
+            }
+        }
+        let mut value = match toml::Value::try_from(self) {
+            Ok(v) => v,
+            Err(_) => return String::new(),
+        };
+        tidy(&mut value);
+        toml::to_string(&value).unwrap_or_default()
     }
 
     /// Range checks; on failure the dotted key and what was expected.
