@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use app::{accept, headless, setup};
+use app::{accept, headless, screenshot, setup, window};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -34,6 +34,15 @@ struct Cli {
     /// Run the scenario headless and print its summary.
     #[arg(long)]
     headless: bool,
+    /// Render the frame the window would show to a PNG, headless.
+    #[arg(long, value_name = "FILE.png")]
+    screenshot: Option<PathBuf>,
+    /// Simulated seconds before the screenshot.
+    #[arg(long, default_value_t = 0.0, value_name = "SECONDS")]
+    at: f32,
+    /// Draw the debug overlay in the screenshot.
+    #[arg(long)]
+    overlay: bool,
 }
 
 fn main() -> ExitCode {
@@ -70,7 +79,39 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let _ = cli.headless;
-    headless::run_summary(&setup);
-    ExitCode::SUCCESS
+    if let Some(path) = &cli.screenshot {
+        let (fb, world) = screenshot::render_at(&setup, cli.at.max(0.0), cli.overlay);
+        if let Err(e) = screenshot::write_png(&fb, path) {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+        println!("{}: tick {} of {}", path.display(), world.tick, setup.scenario.name);
+        return ExitCode::SUCCESS;
+    }
+    if cli.headless {
+        headless::run_summary(&setup);
+        return ExitCode::SUCCESS;
+    }
+    let mut setup = setup;
+    if cli.scenario.is_none() {
+        // Playing the default map: the player steers; the combat route's waves come.
+        setup.scenario.route.clear();
+    }
+    match window::run(setup) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(window::WindowError::NoDisplay(why)) => {
+            eprintln!(
+                "squad_proto: no display to open the game window ({why}).\n\
+                 Without a display you can run:\n  \
+                 squad_proto --accept                 acceptance criteria, headless\n  \
+                 squad_proto --screenshot shot.png --at 30   render a frame to a PNG\n  \
+                 squad_proto --headless               run the combat route and print a summary"
+            );
+            ExitCode::from(2)
+        }
+        Err(window::WindowError::Other(why)) => {
+            eprintln!("squad_proto: {why}");
+            ExitCode::FAILURE
+        }
+    }
 }

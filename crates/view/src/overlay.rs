@@ -1,0 +1,189 @@
+//! The debug overlay (Q1, F1): lanes coloured by state, reservation corridors, solver
+//! candidates coloured by score, posts and slots, urgency and leash, squad state,
+//! FRIENDLY_HITS, the event log tail, frame and tick timings.
+
+use raster::{draw_line, draw_text, fill_circle, fill_quad, stroke_circle, stroke_ellipse, Framebuffer, LineCap, Paint, Rgba};
+use sim::agent::Role;
+use sim::events::{Event, EventKind};
+use sim::squad::SquadState;
+use sim::world::{ManualAim, World};
+use sim::Vec2;
+
+use crate::iso::{Iso, TILE_W};
+use crate::palette as pal;
+use crate::scene::lerp_pos;
+
+const CLEAR: Rgba = Rgba::new(80, 230, 120, 220);
+const BY_ALLY: Rgba = Rgba::new(255, 150, 40, 230);
+const BY_WALL: Rgba = Rgba::new(230, 60, 60, 200);
+const INTENT: Rgba = Rgba::new(250, 230, 60, 230);
+const CORRIDOR: Rgba = Rgba::new(120, 200, 255, 34);
+const POST: Rgba = Rgba::new(255, 255, 255, 220);
+const SLOT: Rgba = Rgba::new(160, 160, 255, 200);
+const Z: f32 = 0.05;
+
+/// Timings the app measured, shown in the overlay.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Timings {
+    /// Milliseconds to render the last frame (scene + overlay).
+    pub frame_ms: f32,
+    /// Milliseconds of simulation per tick (mean over the last second).
+    pub tick_ms: f32,
+    pub fps: f32,
+}
+
+/// A line of text for one event (the log tail).
+pub fn describe(e: &Event) -> String {
+    let t = e.tick as f32 / 60.0;
+    let what = match &e.kind {
+        EventKind::Shot { shooter, target, .. } => format!("shot  g{shooter} -> e{target}"),
+        EventKind::ShotWithheld { shooter, ally } => format!("HOLD  g{shooter}: ally {ally} would cross"),
+        EventKind::FriendlyHit { shooter, victim, victim_state, .. } => {
+            format!("FRIENDLY HIT {shooter} -> {victim} ({victim_state:?})")
+        }
+        EventKind::EnemyHit { shooter, enemy, .. } => format!("hit   g{shooter} -> e{enemy}"),
+        EventKind::EnemyKilled { enemy, .. } => format!("kill  e{enemy}"),
+        EventKind::BulletHitWall { .. } => "wall  bullet".to_string(),
+        EventKind::StateChanged { holding } => {
+            if *holding { "state HOLDING".into() } else { "state ADVANCING".into() }
+        }
+        EventKind::Commit { agent, to, .. } => format!("post  a{agent} -> ({:.1}, {:.1})", to.x, to.y),
+        EventKind::AgentDown { agent, .. } => format!("DOWN  a{agent}"),
+        EventKind::EnemySpawned { enemy } => format!("spawn e{enemy}"),
+    };
+    format!("{t:7.2}  {what}")
+}
+
+fn corridor(fb: &mut Framebuffer, iso: &Iso, a: Vec2, b: Vec2, half: f32) {
+    let n = (b - a).normalize_or_zero().perp() * half;
+    let q = [iso.project(a + n, Z), iso.project(b + n, Z), iso.project(b - n, Z), iso.project(a - n, Z)];
+    fill_quad(fb, q, Paint::alpha(CORRIDOR));
+}
+
+fn score_color(score: f32, lo: f32, hi: f32) -> Rgba {
+    let t = if hi > lo { ((score - lo) / (hi - lo)).clamp(0.0, 1.0) } else { 1.0 };
+    Rgba::rgb(230, 60, 60).lerp(Rgba::rgb(60, 230, 90), t)
+}
+
+/// Draws the world-space overlay items and the text panel.
+pub fn draw_overlay(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32, timings: &Timings) {
+    // Reservation corridors (S7).
+    for l in &w.lanes.lanes {
+        corridor(fb, iso, l.muzzle, l.aim, w.tuning.reserve_threshold());
+    }
+    // Lanes by state.
+    for a in w.agents.iter().filter(|a| a.alive && a.role == Role::Gunner && a.lane.priority.is_some()) {
+        let ev = &a.lane;
+        let col = if ev.has_lane {
+            CLEAR
+        } else if ev.lane_intent {
+            INTENT
+        } else if ev.target_blocked_by_ally {
+            BY_ALLY
+        } else if ev.target_blocked_by_wall {
+            BY_WALL
+        } else {
+            BY_WALL.with_alpha(90)
+        };
+        let from = iso.project(ev.muzzle, 0.5);
+        let to = iso.project(ev.aim, 0.5);
+        draw_line(fb, from, to, 1.5, LineCap::Round, col);
+        fill_circle(fb, to, 3.0, Paint::alpha(col));
+    }
+    // Solver candidates of the last solve, coloured by score (grey = rejected).
+    for (i, cands) in w.solver_debug.iter().enumerate() {
+        if !w.agents.get(i).is_some_and(|a| a.alive) || cands.is_empty() {
+            continue;
+        }
+        let ok = cands.iter().filter(|c| c.rejected.is_none());
+        let lo = ok.clone().map(|c| c.score).fold(f32::INFINITY, f32::min);
+        let hi = ok.map(|c| c.score).fold(f32::NEG_INFINITY, f32::max);
+        for c in cands {
+            let s = iso.project(c.pos, Z);
+            let col = match c.rejected {
+                Some(_) => Rgba::new(120, 120, 120, 120),
+                None => score_color(c.score, lo, hi).with_alpha(210),
+            };
+            fill_circle(fb, s, 2.2, Paint::alpha(col));
+        }
+    }
+    // Posts and slots.
+    for a in w.agents.iter().filter(|a| a.alive) {
+        let p = iso.project(a.post_pos, Z);
+        draw_line(fb, [p[0] - 4.0, p[1] - 2.0], [p[0] + 4.0, p[1] + 2.0], 1.5, LineCap::Butt, POST);
+        draw_line(fb, [p[0] - 4.0, p[1] + 2.0], [p[0] + 4.0, p[1] - 2.0], 1.5, LineCap::Butt, POST);
+        if let Some(&slot) = w.slots.get(a.slot) {
+            let s = iso.project(slot, Z);
+            stroke_ellipse(fb, s, [5.0, 2.5], 1.2, SLOT);
+        }
+        if !a.path.is_empty() {
+            let mut prev = lerp_pos(a.prev_pos, a.pos, alpha);
+            for &wp in &a.path[a.path_cursor.min(a.path.len())..] {
+                draw_line(fb, iso.project(prev, Z), iso.project(wp, Z), 1.0, LineCap::Round, Rgba::new(200, 120, 255, 180));
+                prev = wp;
+            }
+        }
+    }
+    // The leash: anchor to squad centre, and the free / hard radii.
+    let anchor = lerp_pos(w.anchor.prev_pos, w.anchor.pos, alpha);
+    let centre = w.squad_centre();
+    draw_line(fb, iso.project(anchor, Z), iso.project(centre, Z), 1.0, LineCap::Round, Rgba::new(80, 230, 210, 160));
+    for (r, a) in [(w.tuning.anchor.leash, 60u8), (w.tuning.anchor.leash_max, 100u8)] {
+        let c = iso.project(centre, Z);
+        stroke_ellipse(fb, c, [r * TILE_W * 0.5 * std::f32::consts::SQRT_2, r * TILE_W * 0.25 * std::f32::consts::SQRT_2], 1.0, Rgba::new(80, 230, 210, a));
+    }
+    if let Some(id) = w.assigned {
+        if let Some(e) = w.enemy(id) {
+            let c = iso.project(lerp_pos(e.prev_pos, e.pos, alpha), 0.4);
+            stroke_circle(fb, c, 14.0, 2.0, Rgba::rgb(255, 80, 80));
+        }
+    }
+    draw_panel(fb, w, timings);
+}
+
+fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings) {
+    let state = match w.state {
+        SquadState::Advancing => "ADVANCING",
+        SquadState::Holding => "HOLDING",
+    };
+    let manual = match w.manual {
+        ManualAim::Off => "auto".to_string(),
+        ManualAim::Target(id) => format!("manual e{id}"),
+        ManualAim::Direction(_) => format!("manual aim -> {}", w.assigned.map_or("-".into(), |id| format!("e{id}"))),
+    };
+    let lines = [
+        format!("{state}  {}  {}{}", w.formation.name(), manual, if w.sprinting { "  SPRINT (no fire)" } else { "" }),
+        format!("urgency {:.2}  leash {:.2}  (free {:.1}, max {:.1})", w.anchor.urgency, w.anchor.leash_dist, w.tuning.anchor.leash, w.tuning.anchor.leash_max),
+        format!("FRIENDLY_HITS = {}", w.stats.friendly_hits),
+        format!("shots {}  withheld {}  kills {}  commits {}", w.stats.shots_fired, w.stats.shots_withheld_intercept, w.stats.kills, w.stats.commits),
+        format!("tick {}  ({:.1} s)  standing {}/{}", w.tick, w.tick as f32 / 60.0, w.standing_agents(), w.agents.len()),
+        format!("frame {:.2} ms  tick {:.3} ms  {:.0} fps", timings.frame_ms, timings.tick_ms, timings.fps),
+    ];
+    let x = 10;
+    let mut y = 10;
+    let h = 16 * lines.len() as i32 + 8;
+    fb.fill_rect(x - 6, y - 6, 460, h, Paint::alpha(pal::PANEL));
+    for (i, l) in lines.iter().enumerate() {
+        let col = if i == 2 && w.stats.friendly_hits > 0 { Rgba::rgb(255, 80, 80) } else { pal::TEXT };
+        draw_text(fb, x, y, l, col, 1);
+        y += 16;
+    }
+    // Event log tail.
+    let tail: Vec<String> = w.log.entries.iter().rev().filter(|e| !matches!(e.kind, EventKind::Shot { .. } | EventKind::EnemyHit { .. } | EventKind::BulletHitWall { .. })).take(8).map(describe).collect();
+    if !tail.is_empty() {
+        let lx = 10;
+        let ly = fb.height as i32 - 16 * tail.len() as i32 - 12;
+        fb.fill_rect(lx - 6, ly - 6, 380, 16 * tail.len() as i32 + 8, Paint::alpha(pal::PANEL));
+        for (i, l) in tail.iter().rev().enumerate() {
+            draw_text(fb, lx, ly + 16 * i as i32, l, pal::TEXT_DIM, 1);
+        }
+    }
+    // Legend.
+    let legend = [("clear", CLEAR), ("intent", INTENT), ("ally", BY_ALLY), ("wall", BY_WALL)];
+    let mut lx = fb.width as i32 - 300;
+    let ly = 14;
+    for (name, col) in legend {
+        fb.fill_rect(lx, ly + 2, 10, 4, Paint::opaque(col.with_alpha(255)));
+        lx += 14 + draw_text(fb, lx + 14, ly, name, pal::TEXT_DIM, 1) + 12;
+    }
+}

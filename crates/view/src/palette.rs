@@ -1,0 +1,45 @@
+//! Colours of the scene, in one place.
+
+use raster::Rgba;
+
+pub const BACKGROUND: Rgba = Rgba::rgb(8, 8, 11);
+pub const FLOOR_A: Rgba = Rgba::rgb(58, 56, 60);
+pub const FLOOR_B: Rgba = Rgba::rgb(52, 50, 55);
+pub const FLOOR_LINE: Rgba = Rgba::new(0, 0, 0, 40);
+pub const DEBRIS: Rgba = Rgba::rgb(74, 66, 58);
+pub const WALL_TOP: Rgba = Rgba::rgb(120, 116, 124);
+pub const WALL_LEFT: Rgba = Rgba::rgb(86, 82, 92);
+pub const WALL_RIGHT: Rgba = Rgba::rgb(64, 60, 70);
+pub const WALL_EDGE: Rgba = Rgba::new(150, 146, 156, 120);
+pub const LAMP: Rgba = Rgba::rgb(255, 210, 140);
+
+pub const SHADOW: Rgba = Rgba::new(0, 0, 0, 110);
+pub const GUNNER: Rgba = Rgba::rgb(70, 130, 200);
+pub const GUNNER_DARK: Rgba = Rgba::rgb(36, 70, 120);
+pub const BLADE: Rgba = Rgba::rgb(214, 120, 48);
+pub const BLADE_DARK: Rgba = Rgba::rgb(120, 60, 20);
+pub const HEAD: Rgba = Rgba::rgb(222, 200, 176);
+pub const BARREL: Rgba = Rgba::rgb(30, 30, 34);
+pub const MUZZLE_TIP: Rgba = Rgba::rgb(255, 220, 120);
+pub const STEEL: Rgba = Rgba::rgb(220, 226, 235);
+pub const OUTLINE: Rgba = Rgba::new(10, 10, 14, 220);
+pub const XRAY: Rgba = Rgba::new(150, 220, 255, 150);
+pub const FALLEN: Rgba = Rgba::rgb(60, 40, 40);
+
+pub const WALKER: Rgba = Rgba::rgb(92, 112, 78);
+pub const WALKER_DARK: Rgba = Rgba::rgb(48, 60, 40);
+pub const EYES: Rgba = Rgba::rgb(255, 60, 40);
+pub const DUMMY_POST: Rgba = Rgba::rgb(110, 80, 50);
+pub const DUMMY_HEAD: Rgba = Rgba::rgb(196, 170, 104);
+pub const CORPSE: Rgba = Rgba::new(70, 24, 20, 200);
+
+pub const ANCHOR: Rgba = Rgba::rgb(80, 230, 210);
+pub const TRACER: Rgba = Rgba::new(255, 214, 140, 230);
+pub const TRACER_HEAD: Rgba = Rgba::new(255, 250, 230, 255);
+pub const HEALTH_BG: Rgba = Rgba::new(0, 0, 0, 160);
+pub const HEALTH: Rgba = Rgba::rgb(90, 220, 110);
+pub const HEALTH_LOW: Rgba = Rgba::rgb(230, 70, 50);
+
+pub const TEXT: Rgba = Rgba::rgb(230, 230, 230);
+pub const TEXT_DIM: Rgba = Rgba::rgb(150, 150, 160);
+pub const PANEL: Rgba = Rgba::new(0, 0, 0, 150);
