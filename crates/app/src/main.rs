@@ -85,7 +85,12 @@ fn main() -> ExitCode {
             eprintln!("{e}");
             return ExitCode::from(2);
         }
-        println!("{}: tick {} of {}", path.display(), world.tick, setup.scenario.name);
+        println!(
+            "{}: tick {} of {}",
+            path.display(),
+            world.tick,
+            setup.scenario.name
+        );
         return ExitCode::SUCCESS;
     }
     if cli.headless {

@@ -28,20 +28,35 @@ pub fn render_at(setup: &Setup, at: f32, overlay: bool) -> (Framebuffer, World) 
         camera.follow(view::camera_target(&world, 1.0), DT);
     }
     let mut fb = Framebuffer::new(WIDTH, HEIGHT);
-    view::render(&mut fb, &world, &camera, 1.0, &ViewOptions { overlay }, &Timings::default());
+    view::render(
+        &mut fb,
+        &world,
+        &camera,
+        1.0,
+        &ViewOptions { overlay },
+        &Timings::default(),
+    );
     (fb, world)
 }
 
 /// Writes a framebuffer as an 8-bit RGB PNG.
 pub fn write_png(fb: &Framebuffer, path: &Path) -> Result<(), String> {
     let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), fb.width as u32, fb.height as u32);
+    let mut enc = png::Encoder::new(
+        std::io::BufWriter::new(file),
+        fb.width as u32,
+        fb.height as u32,
+    );
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
-    let mut writer = enc.write_header().map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut writer = enc
+        .write_header()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let mut data = Vec::with_capacity(fb.width * fb.height * 3);
     for &p in &fb.pixels {
         data.extend_from_slice(&[(p >> 16) as u8, (p >> 8) as u8, p as u8]);
     }
-    writer.write_image_data(&data).map_err(|e| format!("{}: {e}", path.display()))
+    writer
+        .write_image_data(&data)
+        .map_err(|e| format!("{}: {e}", path.display()))
 }

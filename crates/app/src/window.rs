@@ -75,7 +75,8 @@ impl Controls {
     }
 
     fn tick_input(&mut self) -> TickInput {
-        let sprint = self.held.contains(&KeyCode::ShiftLeft) || self.held.contains(&KeyCode::ShiftRight);
+        let sprint =
+            self.held.contains(&KeyCode::ShiftLeft) || self.held.contains(&KeyCode::ShiftRight);
         TickInput {
             move_dir: self.move_dir(),
             sprint,
@@ -178,7 +179,15 @@ impl Game {
         if !pressed || repeat {
             return;
         }
-        if matches!(code, KeyCode::KeyW | KeyCode::KeyA | KeyCode::KeyS | KeyCode::KeyD | KeyCode::ArrowUp | KeyCode::ArrowDown) {
+        if matches!(
+            code,
+            KeyCode::KeyW
+                | KeyCode::KeyA
+                | KeyCode::KeyS
+                | KeyCode::KeyD
+                | KeyCode::ArrowUp
+                | KeyCode::ArrowDown
+        ) {
             // The player takes over from a scripted route.
             self.driver = None;
         }
@@ -226,7 +235,10 @@ impl Game {
         let dt = (now - self.last).as_secs_f32().min(MAX_FRAME);
         self.last = now;
         if self.controls.manual_on {
-            let turn = match (self.controls.held.contains(&KeyCode::ArrowLeft), self.controls.held.contains(&KeyCode::ArrowRight)) {
+            let turn = match (
+                self.controls.held.contains(&KeyCode::ArrowLeft),
+                self.controls.held.contains(&KeyCode::ArrowRight),
+            ) {
                 (true, false) => -AIM_TURN * dt,
                 (false, true) => AIM_TURN * dt,
                 _ => 0.0,
@@ -253,25 +265,69 @@ impl Game {
                 self.accumulator -= DT;
             }
         }
-        let alpha = if self.paused { 1.0 } else { (self.accumulator / DT).clamp(0.0, 1.0) };
-        self.camera.follow(view::camera_target(&self.world, alpha), dt);
+        let alpha = if self.paused {
+            1.0
+        } else {
+            (self.accumulator / DT).clamp(0.0, 1.0)
+        };
+        self.camera
+            .follow(view::camera_target(&self.world, alpha), dt);
     }
 
     fn render(&mut self) {
-        let alpha = if self.paused { 1.0 } else { (self.accumulator / DT).clamp(0.0, 1.0) };
+        let alpha = if self.paused {
+            1.0
+        } else {
+            (self.accumulator / DT).clamp(0.0, 1.0)
+        };
         let t0 = Instant::now();
-        view::render(&mut self.frame, &self.world, &self.camera, alpha, &ViewOptions { overlay: self.overlay }, &self.timings);
+        view::render(
+            &mut self.frame,
+            &self.world,
+            &self.camera,
+            alpha,
+            &ViewOptions {
+                overlay: self.overlay,
+            },
+            &self.timings,
+        );
         if self.controls.manual_on {
-            view::draw_manual_aim(&mut self.frame, &self.world, &self.camera, alpha, self.controls.aim);
+            view::draw_manual_aim(
+                &mut self.frame,
+                &self.world,
+                &self.camera,
+                alpha,
+                self.controls.aim,
+            );
         }
         if self.paused {
-            draw_text(&mut self.frame, WIDTH as i32 / 2 - 40, 40, "PAUSED", Rgba::rgb(255, 255, 255), 3);
+            draw_text(
+                &mut self.frame,
+                WIDTH as i32 / 2 - 40,
+                40,
+                "PAUSED",
+                Rgba::rgb(255, 255, 255),
+                3,
+            );
         }
         if let Some((text, at)) = &self.message {
             if at.elapsed() < Duration::from_secs(4) {
                 let lines = text.lines().count() as i32;
-                self.frame.fill_rect(0, HEIGHT as i32 - 30 - 16 * lines, WIDTH as i32, 16 * lines + 20, Paint::alpha(Rgba::new(0, 0, 0, 170)));
-                draw_text(&mut self.frame, 16, HEIGHT as i32 - 22 - 16 * lines, text, Rgba::rgb(255, 230, 140), 1);
+                self.frame.fill_rect(
+                    0,
+                    HEIGHT as i32 - 30 - 16 * lines,
+                    WIDTH as i32,
+                    16 * lines + 20,
+                    Paint::alpha(Rgba::new(0, 0, 0, 170)),
+                );
+                draw_text(
+                    &mut self.frame,
+                    16,
+                    HEIGHT as i32 - 22 - 16 * lines,
+                    text,
+                    Rgba::rgb(255, 230, 140),
+                    1,
+                );
             } else {
                 self.message = None;
             }
@@ -318,7 +374,8 @@ impl ApplicationHandler for App {
                 return;
             }
         };
-        let surface = softbuffer::Context::new(window.clone()).and_then(|ctx| softbuffer::Surface::new(&ctx, window.clone()));
+        let surface = softbuffer::Context::new(window.clone())
+            .and_then(|ctx| softbuffer::Surface::new(&ctx, window.clone()));
         match surface {
             Ok(s) => self.surface = Some(s),
             Err(e) => {
@@ -334,8 +391,18 @@ impl ApplicationHandler for App {
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
-            WindowEvent::KeyboardInput { event: KeyEvent { physical_key: PhysicalKey::Code(code), state, repeat, .. }, .. } => {
-                self.game.key(code, state == ElementState::Pressed, repeat, event_loop);
+            WindowEvent::KeyboardInput {
+                event:
+                    KeyEvent {
+                        physical_key: PhysicalKey::Code(code),
+                        state,
+                        repeat,
+                        ..
+                    },
+                ..
+            } => {
+                self.game
+                    .key(code, state == ElementState::Pressed, repeat, event_loop);
             }
             WindowEvent::Focused(false) => self.game.controls.held.clear(),
             WindowEvent::RedrawRequested => self.redraw(),
@@ -348,27 +415,40 @@ impl ApplicationHandler for App {
             w.request_redraw();
         }
         // ~250 Hz at most; the frame itself paces us below that.
-        event_loop.set_control_flow(ControlFlow::WaitUntil(Instant::now() + Duration::from_millis(4)));
+        event_loop.set_control_flow(ControlFlow::WaitUntil(
+            Instant::now() + Duration::from_millis(4),
+        ));
     }
 }
 
 impl App {
     fn redraw(&mut self) {
-        let (Some(window), Some(surface)) = (&self.window, &mut self.surface) else { return };
+        let (Some(window), Some(surface)) = (&self.window, &mut self.surface) else {
+            return;
+        };
         self.game.update();
         self.game.render();
         let size = window.inner_size();
-        let (Some(w), Some(h)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height)) else { return };
+        let (Some(w), Some(h)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height)) else {
+            return;
+        };
         if surface.resize(w, h).is_err() {
             return;
         }
-        let Ok(mut buffer) = surface.buffer_mut() else { return };
+        let Ok(mut buffer) = surface.buffer_mut() else {
+            return;
+        };
         let (w, h) = (size.width as usize, size.height as usize);
         if w == WIDTH && h == HEIGHT {
             buffer.copy_from_slice(&self.game.frame.pixels);
         } else {
             self.game.present.resize(w, h);
-            scale_nearest_into(&self.game.frame, &mut self.game.present, ScaleMode::Fit, Rgba::BLACK);
+            scale_nearest_into(
+                &self.game.frame,
+                &mut self.game.present,
+                ScaleMode::Fit,
+                Rgba::BLACK,
+            );
             buffer.copy_from_slice(&self.game.present.pixels);
         }
         let _ = buffer.present();
@@ -378,8 +458,15 @@ impl App {
 /// Opens the window and plays until Esc or close.
 pub fn run(setup: Setup) -> Result<(), WindowError> {
     let event_loop = EventLoop::new().map_err(|e| WindowError::NoDisplay(e.to_string()))?;
-    let mut app = App { game: Game::new(setup), window: None, surface: None, error: None };
-    event_loop.run_app(&mut app).map_err(|e| WindowError::Other(e.to_string()))?;
+    let mut app = App {
+        game: Game::new(setup),
+        window: None,
+        surface: None,
+        error: None,
+    };
+    event_loop
+        .run_app(&mut app)
+        .map_err(|e| WindowError::Other(e.to_string()))?;
     match app.error {
         Some(e) if app.window.is_none() => Err(WindowError::NoDisplay(e)),
         Some(e) => Err(WindowError::Other(e)),

@@ -19,7 +19,10 @@ pub struct Iso {
 
 impl Iso {
     pub fn new(center: Vec2, width: usize, height: usize) -> Iso {
-        Iso { center, origin: [width as f32 * 0.5, height as f32 * 0.5] }
+        Iso {
+            center,
+            origin: [width as f32 * 0.5, height as f32 * 0.5],
+        }
     }
 
     /// World point `p` at height `z` (world units) to screen pixels.
@@ -75,7 +78,13 @@ mod tests {
     #[test]
     fn screen_world_screen_round_trip() {
         let iso = Iso::new(Vec2::new(31.25, 17.5), 1280, 720);
-        for &(x, y) in &[(0.0, 0.0), (31.25, 17.5), (40.0, 12.0), (5.5, 60.25), (-3.0, 2.0)] {
+        for &(x, y) in &[
+            (0.0, 0.0),
+            (31.25, 17.5),
+            (40.0, 12.0),
+            (5.5, 60.25),
+            (-3.0, 2.0),
+        ] {
             let p = Vec2::new(x, y);
             let s = iso.project(p, 0.0);
             let back = iso.unproject(s);

@@ -22,7 +22,14 @@ pub struct ViewOptions {
 
 /// Renders one frame: the scene at interpolation `alpha` (0 = the previous tick,
 /// 1 = the current one) seen by `camera`, and the overlay if asked for.
-pub fn render(fb: &mut Framebuffer, world: &World, camera: &Camera, alpha: f32, opts: &ViewOptions, timings: &Timings) {
+pub fn render(
+    fb: &mut Framebuffer,
+    world: &World,
+    camera: &Camera,
+    alpha: f32,
+    opts: &ViewOptions,
+    timings: &Timings,
+) {
     let iso = Iso::new(camera.center, fb.width, fb.height);
     scene::draw_scene(fb, world, &iso, alpha);
     if opts.overlay {
@@ -36,16 +43,36 @@ pub fn camera_target(world: &World, alpha: f32) -> sim::Vec2 {
 }
 
 /// Manual aim (S15): the aim vector from the anchor and the ±cone Tab cycles through.
-pub fn draw_manual_aim(fb: &mut Framebuffer, world: &World, camera: &Camera, alpha: f32, aim: sim::Vec2) {
+pub fn draw_manual_aim(
+    fb: &mut Framebuffer,
+    world: &World,
+    camera: &Camera,
+    alpha: f32,
+    aim: sim::Vec2,
+) {
     use raster::{draw_line, LineCap, Rgba};
     let iso = Iso::new(camera.center, fb.width, fb.height);
     let a = camera_target(world, alpha);
     let cone = world.tuning.fire.manual_cone_deg.to_radians();
     let reach = world.tuning.lane.weapon_range;
     let from = iso.project(a, 0.05);
-    draw_line(fb, from, iso.project(a + aim * reach, 0.05), 2.0, LineCap::Round, Rgba::new(255, 90, 90, 200));
+    draw_line(
+        fb,
+        from,
+        iso.project(a + aim * reach, 0.05),
+        2.0,
+        LineCap::Round,
+        Rgba::new(255, 90, 90, 200),
+    );
     for s in [-1.0f32, 1.0] {
         let d = sim::Vec2::from_angle(aim.angle() + s * cone);
-        draw_line(fb, from, iso.project(a + d * reach, 0.05), 1.0, LineCap::Round, Rgba::new(255, 90, 90, 90));
+        draw_line(
+            fb,
+            from,
+            iso.project(a + d * reach, 0.05),
+            1.0,
+            LineCap::Round,
+            Rgba::new(255, 90, 90, 90),
+        );
     }
 }

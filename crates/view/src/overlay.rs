@@ -2,7 +2,10 @@
 //! candidates coloured by score, posts and slots, urgency and leash, squad state,
 //! FRIENDLY_HITS, the event log tail, frame and tick timings.
 
-use raster::{draw_line, draw_text, fill_circle, fill_quad, stroke_circle, stroke_ellipse, Framebuffer, LineCap, Paint, Rgba};
+use raster::{
+    draw_line, draw_text, fill_circle, fill_quad, stroke_circle, stroke_ellipse, Framebuffer,
+    LineCap, Paint, Rgba,
+};
 use sim::agent::Role;
 use sim::events::{Event, EventKind};
 use sim::squad::SquadState;
@@ -36,18 +39,33 @@ pub struct Timings {
 pub fn describe(e: &Event) -> String {
     let t = e.tick as f32 / 60.0;
     let what = match &e.kind {
-        EventKind::Shot { shooter, target, .. } => format!("shot  g{shooter} -> e{target}"),
-        EventKind::ShotWithheld { shooter, ally } => format!("HOLD  g{shooter}: ally {ally} would cross"),
-        EventKind::FriendlyHit { shooter, victim, victim_state, .. } => {
+        EventKind::Shot {
+            shooter, target, ..
+        } => format!("shot  g{shooter} -> e{target}"),
+        EventKind::ShotWithheld { shooter, ally } => {
+            format!("HOLD  g{shooter}: ally {ally} would cross")
+        }
+        EventKind::FriendlyHit {
+            shooter,
+            victim,
+            victim_state,
+            ..
+        } => {
             format!("FRIENDLY HIT {shooter} -> {victim} ({victim_state:?})")
         }
         EventKind::EnemyHit { shooter, enemy, .. } => format!("hit   g{shooter} -> e{enemy}"),
         EventKind::EnemyKilled { enemy, .. } => format!("kill  e{enemy}"),
         EventKind::BulletHitWall { .. } => "wall  bullet".to_string(),
         EventKind::StateChanged { holding } => {
-            if *holding { "state HOLDING".into() } else { "state ADVANCING".into() }
+            if *holding {
+                "state HOLDING".into()
+            } else {
+                "state ADVANCING".into()
+            }
         }
-        EventKind::Commit { agent, to, .. } => format!("post  a{agent} -> ({:.1}, {:.1})", to.x, to.y),
+        EventKind::Commit { agent, to, .. } => {
+            format!("post  a{agent} -> ({:.1}, {:.1})", to.x, to.y)
+        }
         EventKind::AgentDown { agent, .. } => format!("DOWN  a{agent}"),
         EventKind::EnemySpawned { enemy } => format!("spawn e{enemy}"),
     };
@@ -56,12 +74,21 @@ pub fn describe(e: &Event) -> String {
 
 fn corridor(fb: &mut Framebuffer, iso: &Iso, a: Vec2, b: Vec2, half: f32) {
     let n = (b - a).normalize_or_zero().perp() * half;
-    let q = [iso.project(a + n, Z), iso.project(b + n, Z), iso.project(b - n, Z), iso.project(a - n, Z)];
+    let q = [
+        iso.project(a + n, Z),
+        iso.project(b + n, Z),
+        iso.project(b - n, Z),
+        iso.project(a - n, Z),
+    ];
     fill_quad(fb, q, Paint::alpha(CORRIDOR));
 }
 
 fn score_color(score: f32, lo: f32, hi: f32) -> Rgba {
-    let t = if hi > lo { ((score - lo) / (hi - lo)).clamp(0.0, 1.0) } else { 1.0 };
+    let t = if hi > lo {
+        ((score - lo) / (hi - lo)).clamp(0.0, 1.0)
+    } else {
+        1.0
+    };
     Rgba::rgb(230, 60, 60).lerp(Rgba::rgb(60, 230, 90), t)
 }
 
@@ -72,7 +99,11 @@ pub fn draw_overlay(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32, timi
         corridor(fb, iso, l.muzzle, l.aim, w.tuning.reserve_threshold());
     }
     // Lanes by state.
-    for a in w.agents.iter().filter(|a| a.alive && a.role == Role::Gunner && a.lane.priority.is_some()) {
+    for a in w
+        .agents
+        .iter()
+        .filter(|a| a.alive && a.role == Role::Gunner && a.lane.priority.is_some())
+    {
         let ev = &a.lane;
         let col = if ev.has_lane {
             CLEAR
@@ -110,8 +141,22 @@ pub fn draw_overlay(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32, timi
     // Posts and slots.
     for a in w.agents.iter().filter(|a| a.alive) {
         let p = iso.project(a.post_pos, Z);
-        draw_line(fb, [p[0] - 4.0, p[1] - 2.0], [p[0] + 4.0, p[1] + 2.0], 1.5, LineCap::Butt, POST);
-        draw_line(fb, [p[0] - 4.0, p[1] + 2.0], [p[0] + 4.0, p[1] - 2.0], 1.5, LineCap::Butt, POST);
+        draw_line(
+            fb,
+            [p[0] - 4.0, p[1] - 2.0],
+            [p[0] + 4.0, p[1] + 2.0],
+            1.5,
+            LineCap::Butt,
+            POST,
+        );
+        draw_line(
+            fb,
+            [p[0] - 4.0, p[1] + 2.0],
+            [p[0] + 4.0, p[1] - 2.0],
+            1.5,
+            LineCap::Butt,
+            POST,
+        );
         if let Some(&slot) = w.slots.get(a.slot) {
             let s = iso.project(slot, Z);
             stroke_ellipse(fb, s, [5.0, 2.5], 1.2, SLOT);
@@ -119,7 +164,14 @@ pub fn draw_overlay(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32, timi
         if !a.path.is_empty() {
             let mut prev = lerp_pos(a.prev_pos, a.pos, alpha);
             for &wp in &a.path[a.path_cursor.min(a.path.len())..] {
-                draw_line(fb, iso.project(prev, Z), iso.project(wp, Z), 1.0, LineCap::Round, Rgba::new(200, 120, 255, 180));
+                draw_line(
+                    fb,
+                    iso.project(prev, Z),
+                    iso.project(wp, Z),
+                    1.0,
+                    LineCap::Round,
+                    Rgba::new(200, 120, 255, 180),
+                );
                 prev = wp;
             }
         }
@@ -127,10 +179,29 @@ pub fn draw_overlay(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32, timi
     // The leash: anchor to squad centre, and the free / hard radii.
     let anchor = lerp_pos(w.anchor.prev_pos, w.anchor.pos, alpha);
     let centre = w.squad_centre();
-    draw_line(fb, iso.project(anchor, Z), iso.project(centre, Z), 1.0, LineCap::Round, Rgba::new(80, 230, 210, 160));
-    for (r, a) in [(w.tuning.anchor.leash, 60u8), (w.tuning.anchor.leash_max, 100u8)] {
+    draw_line(
+        fb,
+        iso.project(anchor, Z),
+        iso.project(centre, Z),
+        1.0,
+        LineCap::Round,
+        Rgba::new(80, 230, 210, 160),
+    );
+    for (r, a) in [
+        (w.tuning.anchor.leash, 60u8),
+        (w.tuning.anchor.leash_max, 100u8),
+    ] {
         let c = iso.project(centre, Z);
-        stroke_ellipse(fb, c, [r * TILE_W * 0.5 * std::f32::consts::SQRT_2, r * TILE_W * 0.25 * std::f32::consts::SQRT_2], 1.0, Rgba::new(80, 230, 210, a));
+        stroke_ellipse(
+            fb,
+            c,
+            [
+                r * TILE_W * 0.5 * std::f32::consts::SQRT_2,
+                r * TILE_W * 0.25 * std::f32::consts::SQRT_2,
+            ],
+            1.0,
+            Rgba::new(80, 230, 210, a),
+        );
     }
     if let Some(id) = w.assigned {
         if let Some(e) = w.enemy(id) {
@@ -149,37 +220,94 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings) {
     let manual = match w.manual {
         ManualAim::Off => "auto".to_string(),
         ManualAim::Target(id) => format!("manual e{id}"),
-        ManualAim::Direction(_) => format!("manual aim -> {}", w.assigned.map_or("-".into(), |id| format!("e{id}"))),
+        ManualAim::Direction(_) => format!(
+            "manual aim -> {}",
+            w.assigned.map_or("-".into(), |id| format!("e{id}"))
+        ),
     };
     let lines = [
-        format!("{state}  {}  {}{}", w.formation.name(), manual, if w.sprinting { "  SPRINT (no fire)" } else { "" }),
-        format!("urgency {:.2}  leash {:.2}  (free {:.1}, max {:.1})", w.anchor.urgency, w.anchor.leash_dist, w.tuning.anchor.leash, w.tuning.anchor.leash_max),
+        format!(
+            "{state}  {}  {}{}",
+            w.formation.name(),
+            manual,
+            if w.sprinting {
+                "  SPRINT (no fire)"
+            } else {
+                ""
+            }
+        ),
+        format!(
+            "urgency {:.2}  leash {:.2}  (free {:.1}, max {:.1})",
+            w.anchor.urgency, w.anchor.leash_dist, w.tuning.anchor.leash, w.tuning.anchor.leash_max
+        ),
         format!("FRIENDLY_HITS = {}", w.stats.friendly_hits),
-        format!("shots {}  withheld {}  kills {}  commits {}", w.stats.shots_fired, w.stats.shots_withheld_intercept, w.stats.kills, w.stats.commits),
-        format!("tick {}  ({:.1} s)  standing {}/{}", w.tick, w.tick as f32 / 60.0, w.standing_agents(), w.agents.len()),
-        format!("frame {:.2} ms  tick {:.3} ms  {:.0} fps", timings.frame_ms, timings.tick_ms, timings.fps),
+        format!(
+            "shots {}  withheld {}  kills {}  commits {}",
+            w.stats.shots_fired, w.stats.shots_withheld_intercept, w.stats.kills, w.stats.commits
+        ),
+        format!(
+            "tick {}  ({:.1} s)  standing {}/{}",
+            w.tick,
+            w.tick as f32 / 60.0,
+            w.standing_agents(),
+            w.agents.len()
+        ),
+        format!(
+            "frame {:.2} ms  tick {:.3} ms  {:.0} fps",
+            timings.frame_ms, timings.tick_ms, timings.fps
+        ),
     ];
     let x = 10;
     let mut y = 10;
     let h = 16 * lines.len() as i32 + 8;
     fb.fill_rect(x - 6, y - 6, 460, h, Paint::alpha(pal::PANEL));
     for (i, l) in lines.iter().enumerate() {
-        let col = if i == 2 && w.stats.friendly_hits > 0 { Rgba::rgb(255, 80, 80) } else { pal::TEXT };
+        let col = if i == 2 && w.stats.friendly_hits > 0 {
+            Rgba::rgb(255, 80, 80)
+        } else {
+            pal::TEXT
+        };
         draw_text(fb, x, y, l, col, 1);
         y += 16;
     }
     // Event log tail.
-    let tail: Vec<String> = w.log.entries.iter().rev().filter(|e| !matches!(e.kind, EventKind::Shot { .. } | EventKind::EnemyHit { .. } | EventKind::BulletHitWall { .. })).take(8).map(describe).collect();
+    let tail: Vec<String> = w
+        .log
+        .entries
+        .iter()
+        .rev()
+        .filter(|e| {
+            !matches!(
+                e.kind,
+                EventKind::Shot { .. }
+                    | EventKind::EnemyHit { .. }
+                    | EventKind::BulletHitWall { .. }
+            )
+        })
+        .take(8)
+        .map(describe)
+        .collect();
     if !tail.is_empty() {
         let lx = 10;
         let ly = fb.height as i32 - 16 * tail.len() as i32 - 12;
-        fb.fill_rect(lx - 6, ly - 6, 380, 16 * tail.len() as i32 + 8, Paint::alpha(pal::PANEL));
+        fb.fill_rect(
+            lx - 6,
+            ly - 6,
+            380,
+            16 * tail.len() as i32 + 8,
+            Paint::alpha(pal::PANEL),
+        );
         for (i, l) in tail.iter().rev().enumerate() {
             draw_text(fb, lx, ly + 16 * i as i32, l, pal::TEXT_DIM, 1);
         }
     }
     // Legend.
-    let legend = [("clear", CLEAR), ("intent", INTENT), ("ally", BY_ALLY), ("wall", BY_WALL)];
+    let legend = [
+        ("clear", CLEAR),
+        ("intent", INTENT),
+        ("ally", BY_ALLY),
+        ("wall", BY_WALL),
+    ];
     let mut lx = fb.width as i32 - 300;
     let ly = 14;
     for (name, col) in legend {

@@ -7,7 +7,10 @@
 //! smaller than a tile this is exact where they overlap on screen. Squad agents hidden
 //! behind walls get an x-ray outline drawn last, so the player never loses them.
 
-use raster::{draw_line, fill_circle, fill_ellipse, fill_quad, stroke_circle, stroke_ellipse, Framebuffer, LineCap, Paint, Rgba};
+use raster::{
+    draw_line, fill_circle, fill_ellipse, fill_quad, stroke_circle, stroke_ellipse, Framebuffer,
+    LineCap, Paint, Rgba,
+};
 use sim::agent::{Agent, Role};
 use sim::enemy::Enemy;
 use sim::map::Tile;
@@ -38,18 +41,49 @@ fn px(r: f32) -> f32 {
 }
 
 /// Visible tile rectangle for this projection (with a margin for wall height).
-pub fn visible_tiles(iso: &Iso, w: usize, h: usize, world_w: i32, world_h: i32) -> (i32, i32, i32, i32) {
+pub fn visible_tiles(
+    iso: &Iso,
+    w: usize,
+    h: usize,
+    world_w: i32,
+    world_h: i32,
+) -> (i32, i32, i32, i32) {
     let corners = [
         iso.unproject([0.0, -HEIGHT_PX * 2.0]),
         iso.unproject([w as f32, -HEIGHT_PX * 2.0]),
         iso.unproject([0.0, h as f32 + TILE_H]),
         iso.unproject([w as f32, h as f32 + TILE_H]),
     ];
-    let minx = corners.iter().map(|c| c.x).fold(f32::INFINITY, f32::min).floor() as i32 - 1;
-    let maxx = corners.iter().map(|c| c.x).fold(f32::NEG_INFINITY, f32::max).ceil() as i32 + 1;
-    let miny = corners.iter().map(|c| c.y).fold(f32::INFINITY, f32::min).floor() as i32 - 1;
-    let maxy = corners.iter().map(|c| c.y).fold(f32::NEG_INFINITY, f32::max).ceil() as i32 + 1;
-    (minx.max(0), miny.max(0), maxx.min(world_w - 1), maxy.min(world_h - 1))
+    let minx = corners
+        .iter()
+        .map(|c| c.x)
+        .fold(f32::INFINITY, f32::min)
+        .floor() as i32
+        - 1;
+    let maxx = corners
+        .iter()
+        .map(|c| c.x)
+        .fold(f32::NEG_INFINITY, f32::max)
+        .ceil() as i32
+        + 1;
+    let miny = corners
+        .iter()
+        .map(|c| c.y)
+        .fold(f32::INFINITY, f32::min)
+        .floor() as i32
+        - 1;
+    let maxy = corners
+        .iter()
+        .map(|c| c.y)
+        .fold(f32::NEG_INFINITY, f32::max)
+        .ceil() as i32
+        + 1;
+    (
+        minx.max(0),
+        miny.max(0),
+        maxx.min(world_w - 1),
+        maxy.min(world_h - 1),
+    )
 }
 
 /// A cheap hash for per-tile colour variation (cosmetic, deterministic).
@@ -92,7 +126,11 @@ fn draw_floor(fb: &mut Framebuffer, w: &World, iso: &Iso, rect: (i32, i32, i32, 
             if tile == Tile::Wall {
                 continue;
             }
-            fill_quad(fb, diamond(iso, x as f32, y as f32, 0.0), Paint::opaque(floor_color(x, y, tile)));
+            fill_quad(
+                fb,
+                diamond(iso, x as f32, y as f32, 0.0),
+                Paint::opaque(floor_color(x, y, tile)),
+            );
             if tile == Tile::Debris {
                 // A few stones of rubble.
                 let h = tile_hash(x, y);
@@ -100,7 +138,12 @@ fn draw_floor(fb: &mut Framebuffer, w: &World, iso: &Iso, rect: (i32, i32, i32, 
                     let ox = ((h >> (k * 5)) & 31) as f32 / 40.0 + 0.1;
                     let oy = ((h >> (k * 5 + 15)) & 31) as f32 / 40.0 + 0.1;
                     let c = iso.project(Vec2::new(x as f32 + ox, y as f32 + oy), 0.04);
-                    fill_ellipse(fb, c, [4.0 + k as f32, 2.5 + k as f32 * 0.5], Paint::opaque(pal::DEBRIS.scale_rgb(1.35)));
+                    fill_ellipse(
+                        fb,
+                        c,
+                        [4.0 + k as f32, 2.5 + k as f32 * 0.5],
+                        Paint::opaque(pal::DEBRIS.scale_rgb(1.35)),
+                    );
                 }
             }
         }
@@ -119,10 +162,18 @@ fn draw_wall(fb: &mut Framebuffer, w: &World, iso: &Iso, x: i32, y: i32) {
     let shade = 0.94 + (tile_hash(x, y) & 7) as f32 / 100.0;
     // Only faces toward the viewer (+x, +y) and only where no wall hides them.
     if !w.map.grid.is_wall(x, y + 1) {
-        fill_quad(fb, [d, c, ct, dt], Paint::opaque(pal::WALL_LEFT.scale_rgb(shade)));
+        fill_quad(
+            fb,
+            [d, c, ct, dt],
+            Paint::opaque(pal::WALL_LEFT.scale_rgb(shade)),
+        );
     }
     if !w.map.grid.is_wall(x + 1, y) {
-        fill_quad(fb, [c, b, bt, ct], Paint::opaque(pal::WALL_RIGHT.scale_rgb(shade)));
+        fill_quad(
+            fb,
+            [c, b, bt, ct],
+            Paint::opaque(pal::WALL_RIGHT.scale_rgb(shade)),
+        );
     }
     let top = diamond(iso, fx, fy, h);
     fill_quad(fb, top, Paint::opaque(pal::WALL_TOP.scale_rgb(shade)));
@@ -162,24 +213,53 @@ fn item_key(it: &Item, w: &World, alpha: f32) -> (f32, u8, u32) {
 /// The shadow under a body on the floor.
 fn shadow(fb: &mut Framebuffer, iso: &Iso, p: Vec2, r: f32) {
     let c = iso.project(p, 0.0);
-    fill_ellipse(fb, c, [px(r) * 1.15, px(r) * 0.6], Paint::alpha(pal::SHADOW));
+    fill_ellipse(
+        fb,
+        c,
+        [px(r) * 1.15, px(r) * 0.6],
+        Paint::alpha(pal::SHADOW),
+    );
 }
 
 /// A lit round body: dark rim, base colour, a highlight toward the light (upper left).
 fn body(fb: &mut Framebuffer, c: [f32; 2], r: f32, base: Rgba, dark: Rgba) {
     fill_circle(fb, c, r + 1.5, Paint::alpha(pal::OUTLINE));
     fill_circle(fb, c, r, Paint::opaque(dark));
-    fill_circle(fb, [c[0] - r * 0.18, c[1] - r * 0.2], r * 0.8, Paint::opaque(base));
-    fill_circle(fb, [c[0] - r * 0.35, c[1] - r * 0.4], r * 0.3, Paint::alpha(Rgba::new(255, 255, 255, 70)));
+    fill_circle(
+        fb,
+        [c[0] - r * 0.18, c[1] - r * 0.2],
+        r * 0.8,
+        Paint::opaque(base),
+    );
+    fill_circle(
+        fb,
+        [c[0] - r * 0.35, c[1] - r * 0.4],
+        r * 0.3,
+        Paint::alpha(Rgba::new(255, 255, 255, 70)),
+    );
 }
 
 fn draw_agent(fb: &mut Framebuffer, iso: &Iso, a: &Agent, alpha: f32) {
     let p = lerp_pos(a.prev_pos, a.pos, alpha);
     if !a.alive {
         let c = iso.project(p, 0.0);
-        fill_ellipse(fb, c, [px(a.radius) * 1.5, px(a.radius) * 0.7], Paint::alpha(pal::FALLEN.with_alpha(220)));
-        let tint = if a.role == Role::Gunner { pal::GUNNER_DARK } else { pal::BLADE_DARK };
-        fill_ellipse(fb, [c[0], c[1] - 1.0], [px(a.radius) * 1.0, px(a.radius) * 0.45], Paint::opaque(tint));
+        fill_ellipse(
+            fb,
+            c,
+            [px(a.radius) * 1.5, px(a.radius) * 0.7],
+            Paint::alpha(pal::FALLEN.with_alpha(220)),
+        );
+        let tint = if a.role == Role::Gunner {
+            pal::GUNNER_DARK
+        } else {
+            pal::BLADE_DARK
+        };
+        fill_ellipse(
+            fb,
+            [c[0], c[1] - 1.0],
+            [px(a.radius) * 1.0, px(a.radius) * 0.45],
+            Paint::opaque(tint),
+        );
         return;
     }
     shadow(fb, iso, p, a.radius);
@@ -192,7 +272,11 @@ fn draw_agent(fb: &mut Framebuffer, iso: &Iso, a: &Agent, alpha: f32) {
     let barrel = Vec2::from_angle(a.barrel);
     // The weapon behind the body when it points away from the viewer.
     let weapon_behind = {
-        let d = if a.role == Role::Gunner { barrel } else { facing };
+        let d = if a.role == Role::Gunner {
+            barrel
+        } else {
+            facing
+        };
         d.x + d.y < 0.0
     };
     if weapon_behind {
@@ -202,7 +286,12 @@ fn draw_agent(fb: &mut Framebuffer, iso: &Iso, a: &Agent, alpha: f32) {
     body(fb, c, r, base, dark);
     // Facing: a notch on the body's rim.
     let fd = iso.screen_dir(facing);
-    fill_circle(fb, [c[0] + fd[0] * r * 0.65, c[1] + fd[1] * r * 0.65], r * 0.28, Paint::opaque(dark));
+    fill_circle(
+        fb,
+        [c[0] + fd[0] * r * 0.65, c[1] + fd[1] * r * 0.65],
+        r * 0.28,
+        Paint::opaque(dark),
+    );
     let h = iso.project(p, HEAD_Z);
     fill_circle(fb, h, r * 0.48 + 1.2, Paint::alpha(pal::OUTLINE));
     fill_circle(fb, h, r * 0.48, Paint::opaque(pal::HEAD));
@@ -211,7 +300,14 @@ fn draw_agent(fb: &mut Framebuffer, iso: &Iso, a: &Agent, alpha: f32) {
         fill_circle(fb, [h[0], h[1] - r * 0.18], r * 0.42, Paint::opaque(dark));
     } else {
         // Blades: a crest.
-        draw_line(fb, [h[0], h[1] - r * 0.5], [h[0], h[1] - r * 0.95], 3.0, LineCap::Round, pal::BLADE);
+        draw_line(
+            fb,
+            [h[0], h[1] - r * 0.5],
+            [h[0], h[1] - r * 0.95],
+            3.0,
+            LineCap::Round,
+            pal::BLADE,
+        );
     }
     if !weapon_behind {
         draw_weapon(fb, iso, a, p, barrel, facing);
@@ -245,8 +341,18 @@ fn health_bar(fb: &mut Framebuffer, c: [f32; 2], frac: f32) {
     let x = (c[0] - w * 0.5) as i32;
     let y = c[1] as i32;
     fb.fill_rect(x - 1, y - 1, w as i32 + 2, 5, Paint::alpha(pal::HEALTH_BG));
-    let col = if frac < 0.35 { pal::HEALTH_LOW } else { pal::HEALTH };
-    fb.fill_rect(x, y, (w * frac.clamp(0.0, 1.0)).round() as i32, 3, Paint::opaque(col));
+    let col = if frac < 0.35 {
+        pal::HEALTH_LOW
+    } else {
+        pal::HEALTH
+    };
+    fb.fill_rect(
+        x,
+        y,
+        (w * frac.clamp(0.0, 1.0)).round() as i32,
+        3,
+        Paint::opaque(col),
+    );
 }
 
 fn draw_enemy(fb: &mut Framebuffer, iso: &Iso, e: &Enemy, alpha: f32) {
@@ -286,7 +392,10 @@ fn draw_enemy(fb: &mut Framebuffer, iso: &Iso, e: &Enemy, alpha: f32) {
                 let side = iso.screen_dir(f.perp());
                 let fwd = iso.screen_dir(f);
                 for s in [-1.0f32, 1.0] {
-                    let eye = [h[0] + fwd[0] * r * 0.3 + side[0] * s * r * 0.22, h[1] + fwd[1] * r * 0.2 + side[1] * s * r * 0.22];
+                    let eye = [
+                        h[0] + fwd[0] * r * 0.3 + side[0] * s * r * 0.22,
+                        h[1] + fwd[1] * r * 0.2 + side[1] * s * r * 0.22,
+                    ];
                     fill_circle(fb, eye, 1.6, Paint::additive(pal::EYES));
                 }
             }
@@ -301,7 +410,13 @@ fn draw_anchor(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32) {
     let tension = w.anchor.urgency;
     let col = pal::ANCHOR.lerp(Rgba::rgb(255, 120, 60), tension);
     stroke_ellipse(fb, c, [r, r * 0.5], 3.0, Paint::alpha(col.with_alpha(230)));
-    stroke_ellipse(fb, c, [r * 1.5, r * 0.75], 1.5, Paint::additive(col.with_alpha(90)));
+    stroke_ellipse(
+        fb,
+        c,
+        [r * 1.5, r * 0.75],
+        1.5,
+        Paint::additive(col.with_alpha(90)),
+    );
     fill_ellipse(fb, c, [r * 0.3, r * 0.15], Paint::opaque(col));
 }
 
@@ -313,7 +428,14 @@ fn draw_bullets(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32) {
         let tail = head - b.dir * back;
         let h = iso.project(head, GUN_Z);
         let t = iso.project(tail, GUN_Z);
-        draw_line(fb, t, h, 3.0, LineCap::Round, Paint::additive(pal::TRACER.with_alpha(120)));
+        draw_line(
+            fb,
+            t,
+            h,
+            3.0,
+            LineCap::Round,
+            Paint::additive(pal::TRACER.with_alpha(120)),
+        );
         draw_line(fb, t, h, 1.5, LineCap::Round, Paint::additive(pal::TRACER));
         fill_circle(fb, h, 1.8, Paint::additive(pal::TRACER_HEAD));
     }
@@ -324,7 +446,12 @@ fn draw_corpses(fb: &mut Framebuffer, iso: &Iso, w: &World) {
         let s = iso.project(c.pos, 0.0);
         let r = px(0.3);
         fill_ellipse(fb, s, [r * 1.6, r * 0.8], Paint::alpha(pal::CORPSE));
-        fill_ellipse(fb, [s[0] + 2.0, s[1] - 1.0], [r * 1.0, r * 0.45], Paint::opaque(pal::WALKER_DARK.scale_rgb(0.7)));
+        fill_ellipse(
+            fb,
+            [s[0] + 2.0, s[1] - 1.0],
+            [r * 1.0, r * 0.45],
+            Paint::opaque(pal::WALKER_DARK.scale_rgb(0.7)),
+        );
     }
 }
 
@@ -358,8 +485,16 @@ pub fn draw_scene(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
     }
     items.extend((0..w.agents.len()).map(Item::Agent));
     items.extend((0..w.enemies.len()).map(Item::Enemy));
-    let mut keyed: Vec<((f32, u8, u32), Item)> = items.into_iter().map(|it| (item_key(&it, w, alpha), it)).collect();
-    keyed.sort_by(|a, b| a.0 .0.total_cmp(&b.0 .0).then(a.0 .1.cmp(&b.0 .1)).then(a.0 .2.cmp(&b.0 .2)));
+    let mut keyed: Vec<((f32, u8, u32), Item)> = items
+        .into_iter()
+        .map(|it| (item_key(&it, w, alpha), it))
+        .collect();
+    keyed.sort_by(|a, b| {
+        a.0 .0
+            .total_cmp(&b.0 .0)
+            .then(a.0 .1.cmp(&b.0 .1))
+            .then(a.0 .2.cmp(&b.0 .2))
+    });
     for (_, it) in &keyed {
         match *it {
             Item::Wall(x, y) => draw_wall(fb, w, iso, x, y),
@@ -374,8 +509,18 @@ pub fn draw_scene(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
         let p = lerp_pos(a.prev_pos, a.pos, alpha);
         if wall_in_front(w, p) {
             let c = iso.project(p, BODY_Z);
-            let col = if a.role == Role::Gunner { pal::GUNNER } else { pal::BLADE };
-            stroke_circle(fb, c, px(a.radius) * 0.95, 2.0, Paint::alpha(col.lerp(pal::XRAY, 0.5).with_alpha(170)));
+            let col = if a.role == Role::Gunner {
+                pal::GUNNER
+            } else {
+                pal::BLADE
+            };
+            stroke_circle(
+                fb,
+                c,
+                px(a.radius) * 0.95,
+                2.0,
+                Paint::alpha(col.lerp(pal::XRAY, 0.5).with_alpha(170)),
+            );
             let h = iso.project(p, HEAD_Z);
             stroke_circle(fb, h, px(a.radius) * 0.45, 1.5, Paint::alpha(pal::XRAY));
         }

@@ -1,0 +1,235 @@
+//! View tests: drawing never mutates the world; walls hide what is behind them; golden
+//! frames of a small scene and of the overlay, compared pixel for pixel.
+//!
+//! Regenerate the goldens on purpose with `UPDATE_GOLDEN=1 cargo test -p view --test
+//! render`, look at the PNGs in `crates/view/tests/golden/`, and commit them.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use raster::Framebuffer;
+use sim::map::Map;
+use sim::scenario::Scenario;
+use sim::tuning::Tuning;
+use sim::world::{tick, TickInput, World};
+use sim::Vec2;
+use view::{Camera, Iso, Timings, ViewOptions};
+
+const ROOM: &str = "\
+############
+#..........#
+#..........#
+#....###...#
+#....#.....#
+#....#.S...#
+#..........#
+#..~~......#
+#..........#
+############
+";
+
+fn world(scn: &str) -> World {
+    let map = Arc::new(Map::parse("room.map", ROOM).unwrap());
+    let sc = Scenario::parse("room.scn", scn).unwrap();
+    World::new(map, &sc, Tuning::default())
+}
+
+fn combat_world() -> World {
+    let mut w = world("seed = 3\nheading = 200\ndummy 2.5 2.5\ndummy 9.5 8.5\n");
+    for _ in 0..40 {
+        tick(&mut w, &TickInput::default());
+    }
+    w
+}
+
+fn golden_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{name}.png"))
+}
+
+fn to_rgb(fb: &Framebuffer) -> Vec<u8> {
+    fb.pixels
+        .iter()
+        .flat_map(|&p| [(p >> 16) as u8, (p >> 8) as u8, p as u8])
+        .collect()
+}
+
+fn write_png(path: &PathBuf, w: usize, h: usize, rgb: &[u8]) {
+    let file = std::fs::File::create(path).unwrap();
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), w as u32, h as u32);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.write_header().unwrap().write_image_data(rgb).unwrap();
+}
+
+fn read_png(path: &PathBuf) -> Option<(usize, usize, Vec<u8>)> {
+    let dec = png::Decoder::new(std::fs::File::open(path).ok()?);
+    let mut reader = dec.read_info().ok()?;
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).ok()?;
+    buf.truncate(info.buffer_size());
+    Some((info.width as usize, info.height as usize, buf))
+}
+
+fn check_golden(name: &str, fb: &Framebuffer) {
+    let path = golden_path(name);
+    let rgb = to_rgb(fb);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        write_png(&path, fb.width, fb.height, &rgb);
+        return;
+    }
+    let (w, h, want) = read_png(&path).unwrap_or_else(|| {
+        panic!(
+            "missing golden {} (UPDATE_GOLDEN=1 to create)",
+            path.display()
+        )
+    });
+    assert_eq!((w, h), (fb.width, fb.height), "golden size");
+    let diff = rgb
+        .chunks(3)
+        .zip(want.chunks(3))
+        .filter(|(a, b)| a != b)
+        .count();
+    if diff > 0 {
+        let actual = path.with_extension("actual.png");
+        write_png(&actual, fb.width, fb.height, &rgb);
+        panic!(
+            "{name}: {diff} pixels differ from {} (actual written to {})",
+            path.display(),
+            actual.display()
+        );
+    }
+}
+
+#[test]
+fn drawing_never_mutates_the_world() {
+    let w = combat_world();
+    let before = w.checksum();
+    let events = w.events.len();
+    let mut fb = Framebuffer::new(320, 240);
+    let cam = Camera::new(w.anchor.pos);
+    for overlay in [false, true] {
+        view::render(
+            &mut fb,
+            &w,
+            &cam,
+            0.5,
+            &ViewOptions { overlay },
+            &Timings::default(),
+        );
+    }
+    view::draw_manual_aim(&mut fb, &w, &cam, 0.5, Vec2::new(1.0, 0.0));
+    assert_eq!(w.checksum(), before);
+    assert_eq!(w.events.len(), events);
+}
+
+/// Pixels in a box round `c` filled with the gunner's body colour (the x-ray outline
+/// drawn over walls is a lighter blend and does not count).
+fn body_pixels(fb: &Framebuffer, c: [f32; 2]) -> usize {
+    let body = view::palette::GUNNER;
+    let near = |a: u8, b: u8| (a as i32 - b as i32).abs() <= 12;
+    let mut n = 0;
+    for y in (c[1] as i32 - 8)..(c[1] as i32 + 8) {
+        for x in (c[0] as i32 - 8)..(c[0] as i32 + 8) {
+            if let Some(p) = fb.get_rgba(x, y) {
+                if near(p.r, body.r) && near(p.g, body.g) && near(p.b, body.b) {
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// Body pixels of gunner 2 standing at `p`, alone, in `map_text`.
+fn lone_gunner_pixels(map_text: &str, p: Vec2) -> usize {
+    let map = Arc::new(Map::parse("room.map", map_text).unwrap());
+    let sc = Scenario::parse("room.scn", &format!("seed = 1\nplace 2 {} {}\n", p.x, p.y)).unwrap();
+    let mut w = World::new(map, &sc, Tuning::default());
+    for i in [0usize, 1, 3, 4] {
+        w.agents[i].alive = false;
+        w.agents[i].pos = Vec2::new(1.5, 8.5);
+        w.agents[i].prev_pos = w.agents[i].pos;
+    }
+    let mut fb = Framebuffer::new(320, 240);
+    let cam = Camera::new(Vec2::new(6.0, 4.0));
+    view::render(
+        &mut fb,
+        &w,
+        &cam,
+        1.0,
+        &ViewOptions::default(),
+        &Timings::default(),
+    );
+    let iso = Iso::new(cam.center, 320, 240);
+    body_pixels(&fb, iso.project(p, 0.45))
+}
+
+#[test]
+fn walls_hide_an_agent_behind_them_and_not_one_in_front() {
+    // The wall block is tiles (5..=7, 3) and (5, 3..=5). The same gunner stands just
+    // behind the block's top row (north of it) or just in front (south of it); the same
+    // room without those walls is the reference.
+    let open_room = ROOM
+        .replace("#....###...#", "#..........#")
+        .replace("#....#.....#", "#..........#")
+        .replace("#....#.S...#", "#......S...#");
+    let behind = Vec2::new(6.5, 2.6);
+    let front = Vec2::new(6.5, 4.7);
+    let (behind_wall, behind_open) = (
+        lone_gunner_pixels(ROOM, behind),
+        lone_gunner_pixels(&open_room, behind),
+    );
+    let (front_wall, front_open) = (
+        lone_gunner_pixels(ROOM, front),
+        lone_gunner_pixels(&open_room, front),
+    );
+    assert!(
+        behind_open > 40 && front_open > 40,
+        "the reference draws the body: {behind_open}, {front_open}"
+    );
+    assert_eq!(
+        front_wall, front_open,
+        "a wall behind the agent hides nothing of it"
+    );
+    assert!(
+        behind_wall * 2 < behind_open,
+        "the wall in front hides most of the body: {behind_wall} of {behind_open} left"
+    );
+}
+
+#[test]
+fn golden_small_scene() {
+    let w = combat_world();
+    let mut fb = Framebuffer::new(320, 240);
+    view::render(
+        &mut fb,
+        &w,
+        &Camera::new(Vec2::new(6.0, 5.0)),
+        1.0,
+        &ViewOptions::default(),
+        &Timings::default(),
+    );
+    check_golden("small_scene", &fb);
+}
+
+#[test]
+fn golden_overlay() {
+    let w = combat_world();
+    let mut fb = Framebuffer::new(640, 360);
+    let timings = Timings {
+        frame_ms: 1.25,
+        tick_ms: 0.012,
+        fps: 144.0,
+    };
+    view::render(
+        &mut fb,
+        &w,
+        &Camera::new(Vec2::new(6.0, 5.0)),
+        1.0,
+        &ViewOptions { overlay: true },
+        &timings,
+    );
+    check_golden("overlay", &fb);
+}
