@@ -7,6 +7,7 @@
 //!   with the same movement rule, costs and heuristic. One iteration = all 100 queries.
 //! - `astar_rooms`: the same on a 128×128 map of rooms and pillars (a "typical" map);
 //!   `astar_rooms_short`: 100 typical queries 8..=32 tiles apart on it.
+//! - `smooth_path`: string pulling of the 100 far paths of each map (radius 0.28).
 //! - `flow_field`: one rebuild on each map from 5 squad tiles (P5 goal ≤ 1 ms).
 //! - `spatial`: rebuild + 2000 radius queries for 2000 points (P2).
 //!
@@ -20,7 +21,7 @@ use pathfinding::prelude::astar;
 use sim::flow::FlowField;
 use sim::geom::Vec2;
 use sim::grid::Grid;
-use sim::path::{find_path, PathLimits, PathScratch, PathStatus, Tile};
+use sim::path::{find_path, smooth_path, PathLimits, PathScratch, PathStatus, Tile};
 use sim::spatial::SpatialGrid;
 
 const N: i32 = 128;
@@ -269,6 +270,45 @@ fn bench_astar(c: &mut Criterion, m: &Maps) {
     }
 }
 
+/// The tile paths of `pairs` (computed once), for the smoothing bench.
+fn tile_paths(g: &Grid, pairs: &[(Tile, Tile)]) -> Vec<Vec<Tile>> {
+    let mut scratch = PathScratch::new();
+    pairs
+        .iter()
+        .map(|&(a, b)| {
+            let mut out = Vec::new();
+            find_path(g, a, b, PathLimits::UNLIMITED, &mut scratch, &mut out);
+            out
+        })
+        .collect()
+}
+
+fn run_smooth(g: &Grid, paths: &[Vec<Tile>], out: &mut Vec<Vec2>) -> usize {
+    let mut n = 0;
+    for p in paths {
+        let from = Grid::tile_center(p[0].0, p[0].1);
+        smooth_path(g, p, from, 0.28, out);
+        n += out.len();
+    }
+    n
+}
+
+fn bench_smooth(c: &mut Criterion, m: &Maps) {
+    let mut group = c.benchmark_group("smooth_path");
+    for (name, g, pairs) in [
+        ("maze", &m.maze, &m.maze_pairs),
+        ("rooms", &m.rooms, &m.rooms_pairs),
+    ] {
+        let paths = tile_paths(g, pairs);
+        let mut out = Vec::new();
+        group.throughput(Throughput::Elements(paths.len() as u64));
+        group.bench_function(BenchmarkId::new("r0.28", name), |b| {
+            b.iter(|| black_box(run_smooth(g, black_box(&paths), &mut out)))
+        });
+    }
+    group.finish();
+}
+
 fn squad_seeds() -> Vec<Tile> {
     vec![(63, 63), (64, 63), (63, 65), (65, 64), (61, 64)]
 }
@@ -388,6 +428,25 @@ fn summary(m: &Maps) {
             peer.1.as_secs_f64() / ours.1.as_secs_f64(),
         );
     }
+    for (name, g, pairs) in [
+        ("maze", &m.maze, &m.maze_pairs),
+        ("rooms", &m.rooms, &m.rooms_pairs),
+    ] {
+        let paths = tile_paths(g, pairs);
+        let mut out = Vec::new();
+        let wps = run_smooth(g, &paths, &mut out);
+        let t = timings(21, || {
+            black_box(run_smooth(g, &paths, &mut out));
+        });
+        let n = paths.len() as f64;
+        println!(
+            "smooth {name:5}: {:6.1} / {:6.1} µs/path (r=0.28, {:.0} tiles -> {:.1} waypoints)",
+            us(t.0, n),
+            us(t.1, n),
+            paths.iter().map(|p| p.len()).sum::<usize>() as f64 / n,
+            wps as f64 / n
+        );
+    }
     for (name, g) in [("maze", &m.maze), ("rooms", &m.rooms)] {
         let mut flow = FlowField::new();
         let seeds: Vec<Tile> = squad_seeds()
@@ -428,6 +487,7 @@ fn main() {
     let m = maps();
     let mut c = Criterion::default().configure_from_args();
     bench_astar(&mut c, &m);
+    bench_smooth(&mut c, &m);
     bench_flow(&mut c, &m);
     bench_spatial(&mut c);
     c.final_summary();

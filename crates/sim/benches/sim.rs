@@ -15,7 +15,11 @@ use sim::world::{tick, World};
 use sim::Vec2;
 
 fn route(c: &mut Criterion) {
-    let sc = Scenario::parse("combat_route", content::scenario_text("combat_route").unwrap()).unwrap();
+    let sc = Scenario::parse(
+        "combat_route",
+        content::scenario_text("combat_route").unwrap(),
+    )
+    .unwrap();
     let map = Arc::new(Map::parse("default", content::map_text(&sc.map).unwrap()).unwrap());
     let total = ticks(sc.duration) as u64;
     let mut g = c.benchmark_group("p1_route");
@@ -40,7 +44,17 @@ fn lane_clear(c: &mut Criterion) {
     let t = Tuning::default();
     // The squad in the yard, lanes of 3–8 units in every direction.
     let agents: Vec<Agent> = (0..5)
-        .map(|i| Agent::new(i, Role::Gunner, i as usize, Vec2::new(32.0 + i as f32 * 0.7, 52.0 + (i % 2) as f32), 0.0, 0.28, 100.0))
+        .map(|i| {
+            Agent::new(
+                i,
+                Role::Gunner,
+                i as usize,
+                Vec2::new(32.0 + i as f32 * 0.7, 52.0 + (i % 2) as f32),
+                0.0,
+                0.28,
+                100.0,
+            )
+        })
         .collect();
     let targets: Vec<Vec2> = (0..64)
         .map(|k| {

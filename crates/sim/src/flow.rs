@@ -29,7 +29,7 @@ use std::f32::consts::FRAC_1_SQRT_2;
 
 use crate::geom::Vec2;
 use crate::grid::Grid;
-use crate::path::{Tile, DIRS, DIR_COST};
+use crate::path::{floor_i32, Tile, DIRS, DIR_COST};
 
 /// Distance of a tile no seed reaches (or beyond `max_cost`), and of walls.
 pub const UNREACHABLE: u32 = u32::MAX;
@@ -288,10 +288,8 @@ impl FlowField {
         }
         let fx = p.x - 0.5;
         let fy = p.y - 0.5;
-        let x0 = fx.floor();
-        let y0 = fy.floor();
-        let (tx, ty) = (fx - x0, fy - y0);
-        let (x0, y0) = (x0 as i32, y0 as i32);
+        let (x0, y0) = (floor_i32(fx), floor_i32(fy));
+        let (tx, ty) = (fx - x0 as f32, fy - y0 as f32);
         let mut sum = Vec2::ZERO;
         for (dx, dy, w) in [
             (0, 0, (1.0 - tx) * (1.0 - ty)),

@@ -5,6 +5,18 @@
 
 use crate::geom::Vec2;
 
+/// `x.floor() as i32` without the libm call (baseline x86-64 has no SSE4.1 `roundss`):
+/// truncate, then step down for negative non-integers. Saturates like `as` (NaN → 0).
+#[inline]
+pub fn floor_i32(x: f32) -> i32 {
+    let i = x as i32;
+    if (i as f32) > x {
+        i.saturating_sub(1)
+    } else {
+        i
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
     width: i32,
@@ -69,7 +81,7 @@ impl Grid {
 
     /// The tile containing world point `p`.
     pub fn tile_of(p: Vec2) -> (i32, i32) {
-        (p.x.floor() as i32, p.y.floor() as i32)
+        (floor_i32(p.x), floor_i32(p.y))
     }
 
     /// Centre of tile `(x, y)` in world units.
@@ -141,7 +153,7 @@ impl Grid {
         };
         // A segment crosses at most |dx| + |dy| + 2 tile boundaries; the bound keeps the
         // loop finite for any input, NaN included.
-        let max_steps = ((bx - x).abs() + (by - y).abs() + 2) as usize;
+        let max_steps = ((bx as i64 - x as i64).abs() + (by as i64 - y as i64).abs() + 2) as usize;
         for _ in 0..max_steps {
             if x == bx && y == by {
                 return None;
@@ -195,11 +207,29 @@ impl Grid {
     pub fn line_clear(&self, a: Vec2, b: Vec2) -> bool {
         self.raycast(a, b).is_none()
     }
+}
 
-    /// True when a circle of radius `r` can slide straight from `a` to `b` without
-    /// touching a wall: the centre line and both side lines at ±r are clear.
-    pub fn corridor_clear(&self, a: Vec2, b: Vec2, r: f32) -> bool {
-        let n = (b - a).normalize_or_zero().perp() * r;
-        self.line_clear(a, b) && self.line_clear(a + n, b + n) && self.line_clear(a - n, b - n)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floor_i32_matches_floor() {
+        for &x in &[
+            0.0f32,
+            0.5,
+            1.0,
+            1.999,
+            -0.0,
+            -0.5,
+            -1.0,
+            -1.5,
+            37.25,
+            -1e9,
+            1e9,
+            f32::NAN,
+        ] {
+            assert_eq!(floor_i32(x), x.floor() as i32, "{x}");
+        }
     }
 }

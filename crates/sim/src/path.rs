@@ -707,6 +707,19 @@ impl Components {
     }
 }
 
+/// `x.floor() as i32` without a libm call (baseline x86-64 has no SSE4.1 `roundss`):
+/// truncate, then step down for negative non-integers. Saturates like `as` (NaN → 0,
+/// huge values → `i32::MIN`/`i32::MAX`, never overflowing).
+#[inline]
+pub(crate) fn floor_i32(x: f32) -> i32 {
+    let i = x as i32;
+    if (i as f32) > x {
+        i.saturating_sub(1)
+    } else {
+        i
+    }
+}
+
 /// Clearance kept by [`walkable_line`]: a wall tile only blocks when it comes closer than
 /// `radius - WALL_SKIN` to the segment, so an agent resting exactly against a wall (as
 /// circle-vs-wall resolution leaves it, up to float noise) can still move away from it.
@@ -749,8 +762,8 @@ pub fn walkable_line(grid: &Grid, a: Vec2, b: Vec2, radius: f32) -> bool {
     } else {
         (grid.width(), grid.height())
     };
-    let u_lo = ((au.min(bu) - r).floor() as i32).max(-1);
-    let u_hi = ((au.max(bu) + r).floor() as i32).min(umax_tiles);
+    let u_lo = floor_i32(au.min(bu) - r).max(-1);
+    let u_hi = floor_i32(au.max(bu) + r).min(umax_tiles);
     for tu in u_lo..=u_hi {
         // Segment points that can reach column [tu, tu + 1] lie in u ∈ [tu - r, tu + 1 + r].
         let (v0, v1) = if du.abs() > 0.0 {
@@ -760,8 +773,8 @@ pub fn walkable_line(grid: &Grid, a: Vec2, b: Vec2, radius: f32) -> bool {
         } else {
             (av, bv)
         };
-        let v_lo = ((v0.min(v1) - r).floor() as i32).max(-1);
-        let v_hi = ((v0.max(v1) + r).floor() as i32).min(vmax_tiles);
+        let v_lo = floor_i32(v0.min(v1) - r).max(-1);
+        let v_hi = floor_i32(v0.max(v1) + r).min(vmax_tiles);
         for tv in v_lo..=v_hi {
             let (tx, ty) = if swap { (tv, tu) } else { (tu, tv) };
             if grid.is_wall(tx, ty) && segment_touches_tile(a, b, tx, ty, r_eff) {
@@ -833,10 +846,17 @@ fn segment_intersects_box(a: Vec2, b: Vec2, x0: f32, y0: f32, x1: f32, y1: f32) 
 
 /// String pulling: turns a tile path into a few world waypoints an agent of `radius` at
 /// `from` can follow in straight lines. Writes into `out` (cleared first) the waypoints
-/// after `from`: the first is the farthest tile centre of the path reachable by a
-/// [`walkable_line`] from `from` along an unbroken run (scanning the path in order and
-/// stopping at the first centre that is not visible), the next the farthest visible from
-/// that one, and so on; the last is always the centre of the last tile.
+/// after `from`: the first is the farthest tile centre of the path found reachable by a
+/// [`walkable_line`] from `from`, the next the farthest found from that one, and so on;
+/// the last is always the centre of the last tile.
+///
+/// "Farthest found": the end of the path is tried first; otherwise an exponential then
+/// binary search along the path (probing 1, 2, 4, … tiles ahead, then bisecting between
+/// the farthest visible and the nearest blocked probe) finds the last visible centre in
+/// O(log n) traces instead of one trace per tile. It is the exact farthest one whenever
+/// visibility along the path is monotone (the usual case); otherwise some visible centre
+/// before a blocked one. Every emitted waypoint was verified, so the chain is always
+/// walkable.
 ///
 /// Consecutive tile centres of a valid path are always mutually walkable for
 /// `radius < 0.5 - WALL_SKIN`, so the output is a walkable chain from the first waypoint
@@ -857,13 +877,35 @@ pub fn smooth_path(grid: &Grid, tiles: &[Tile], from: Vec2, radius: f32, out: &m
             out.push(center(last));
             return;
         }
-        let mut j = next;
-        while j < last && walkable_line(grid, cur, center(j), radius) {
-            j += 1;
+        // Exponential search: `good` = farthest index seen visible, `bad` = nearest index
+        // seen blocked (`last` is blocked, tested above).
+        let mut good: Option<usize> = None;
+        let mut bad = last;
+        let mut probe = next;
+        let mut step = 1;
+        while probe < bad {
+            if walkable_line(grid, cur, center(probe), radius) {
+                good = Some(probe);
+                probe += step;
+                step *= 2;
+            } else {
+                bad = probe;
+            }
         }
-        // `j` is the first invisible index (or `last`, tested above): take the one before,
-        // but always make progress.
-        let pick = if j > next { j - 1 } else { next };
+        // Binary search between them.
+        if let Some(mut g) = good {
+            while g + 1 < bad {
+                let mid = g + (bad - g) / 2;
+                if walkable_line(grid, cur, center(mid), radius) {
+                    g = mid;
+                } else {
+                    bad = mid;
+                }
+            }
+            good = Some(g);
+        }
+        // Always make progress, even when nothing is visible.
+        let pick = good.unwrap_or(next);
         out.push(center(pick));
         if pick == last {
             return;
@@ -1314,6 +1356,20 @@ mod tests {
         g.set_wall(5, 1, false);
         let r = find_path(&g, (1, 2), (8, 2), PathLimits::UNLIMITED, &mut s, &mut out);
         assert_eq!(r.cost, 5 * COST_STRAIGHT + 2 * COST_DIAGONAL);
+    }
+
+    #[test]
+    fn floor_i32_matches_floor_and_saturates() {
+        for x in [
+            0.0f32, 0.5, 1.0, 1.999, -0.0, -0.5, -1.0, -1.5, 37.25, -1e9, 1e9,
+        ] {
+            assert_eq!(floor_i32(x), x.floor() as i32, "{x}");
+        }
+        assert_eq!(floor_i32(f32::NAN), 0);
+        assert_eq!(floor_i32(-1e10), i32::MIN);
+        assert_eq!(floor_i32(-2_147_483_648.5), i32::MIN);
+        assert_eq!(floor_i32(1e10), i32::MAX);
+        assert_eq!(floor_i32(f32::NEG_INFINITY), i32::MIN);
     }
 
     #[test]

@@ -12,6 +12,7 @@
 
 use crate::geom::Vec2;
 use crate::grid::Grid;
+use crate::path::floor_i32;
 
 /// Most cells along one axis; a smaller `cell_size` is enlarged to respect it (it only
 /// protects against absurd tuning values).
@@ -116,10 +117,11 @@ impl SpatialGrid {
     }
 
     /// The (clamped) cell column/row containing `p`.
+    #[inline]
     pub fn cell_of(&self, p: Vec2) -> (i32, i32) {
-        // `as i32` saturates and maps NaN to 0, so any input gives a valid cell.
-        let cx = ((p.x - self.origin.x) * self.inv_cell).floor() as i32;
-        let cy = ((p.y - self.origin.y) * self.inv_cell).floor() as i32;
+        // `floor_i32` saturates and maps NaN to 0, so any input gives a valid cell.
+        let cx = floor_i32((p.x - self.origin.x) * self.inv_cell);
+        let cy = floor_i32((p.y - self.origin.y) * self.inv_cell);
         (cx.clamp(0, self.cols - 1), cy.clamp(0, self.rows - 1))
     }
 

@@ -8,7 +8,8 @@ use proptest::prelude::*;
 use sim::flow::{FlowField, UNREACHABLE};
 use sim::grid::Grid;
 use sim::path::{
-    find_path, find_path_to_any, reachable, Components, PathLimits, PathScratch, PathStatus, Tile,
+    find_path, find_path_to_any, reachable, smooth_path, walkable_line, Components, PathLimits,
+    PathScratch, PathStatus, Tile,
 };
 
 const STRAIGHT: u32 = 1000;
@@ -248,6 +249,37 @@ proptest! {
                 prop_assert_eq!(flow.step(s.0, s.1), None);
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn smoothed_paths_are_walkable_chains(
+        w in 8i32..40, h in 8i32..40, seed in any::<u64>(), radius in 0.0f32..0.45,
+    ) {
+        let (g, tiles) = random_case(w, h, seed, 20, 2, false);
+        let mut scratch = PathScratch::new();
+        let mut out = Vec::new();
+        let r = find_path(&g, tiles[0], tiles[1], PathLimits::UNLIMITED, &mut scratch, &mut out);
+        prop_assume!(r.status == PathStatus::Found);
+        let from = Grid::tile_center(tiles[0].0, tiles[0].1);
+        let mut wps = Vec::new();
+        smooth_path(&g, &out, from, radius, &mut wps);
+        prop_assert!(!wps.is_empty() && wps.len() <= out.len());
+        prop_assert_eq!(*wps.last().unwrap(), Grid::tile_center(tiles[1].0, tiles[1].1));
+        let mut prev = from;
+        for &p in &wps {
+            prop_assert!(walkable_line(&g, prev, p, radius), "{:?} -> {:?}", prev, p);
+            prev = p;
+        }
+        // Never longer than the tile path.
+        let len = |pts: &[sim::geom::Vec2]| pts.windows(2).map(|w| w[0].distance(w[1])).sum::<f32>();
+        let centres: Vec<_> = out.iter().map(|t| Grid::tile_center(t.0, t.1)).collect();
+        let mut chain = vec![from];
+        chain.extend_from_slice(&wps);
+        prop_assert!(len(&chain) <= len(&centres) + 1e-3);
     }
 }
 
