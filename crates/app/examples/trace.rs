@@ -8,7 +8,11 @@ fn main() {
         .nth(2)
         .and_then(|s| s.parse().ok())
         .unwrap_or(60);
-    let s = app::setup::load(None, &name, None, None, None).unwrap();
+    let s = if name.ends_with(".scn") {
+        app::setup::load(Some(std::path::Path::new(&name)), "", None, None, None).unwrap()
+    } else {
+        app::setup::load(None, &name, None, None, None).unwrap()
+    };
     let mut w = World::new(s.map.clone(), &s.scenario, s.tuning.clone());
     let mut d = RouteDriver::new();
     let total = (s.scenario.duration * 60.0) as u64;
@@ -23,7 +27,39 @@ fn main() {
                 }
             }
         }
+        for e in &w.events {
+            if !matches!(
+                e.kind,
+                sim::events::EventKind::Shot { .. }
+                    | sim::events::EventKind::EnemyHit { .. }
+                    | sim::events::EventKind::BulletHitWall { .. }
+            ) {
+                println!("  ev t={} {:?}", e.tick, e.kind);
+            }
+        }
         if w.tick % every == 0 {
+            for a in w
+                .agents
+                .iter()
+                .filter(|a| a.role == sim::agent::Role::Blade)
+            {
+                println!(
+                    "  blade {} pos=({:.2},{:.2}) post=({:.2},{:.2}) melee={:?}",
+                    a.id,
+                    a.pos.x,
+                    a.pos.y,
+                    a.post_pos.x,
+                    a.post_pos.y,
+                    (
+                        a.melee.phase,
+                        a.melee.phase_left,
+                        a.melee.strike,
+                        a.melee.target,
+                        a.melee.cooldown,
+                        a.melee.combo_left
+                    )
+                );
+            }
             print!(
                 "t={:5.1} wp={} {:?} anc=({:.1},{:.1}) L={:.2} u={:.2} en={} |",
                 w.tick as f32 / 60.0,

@@ -5,8 +5,10 @@
 use std::path::Path;
 use std::time::Instant;
 
+use sim::agent::Role;
 use sim::events::EventKind;
 use sim::lane::lane_clear_from;
+use sim::melee::strike_sector;
 use sim::route::RouteDriver;
 use sim::squad::SquadState;
 use sim::tuning::ticks;
@@ -87,6 +89,31 @@ pub struct Metrics {
     pub standing_end: usize,
     pub agents: usize,
     pub seconds: f64,
+    /// Melee (block M7).
+    pub melee_friendly_hits: u32,
+    /// `(tick, blade, kind)` of every strike event.
+    pub strikes: Vec<(u64, u32, StrikeEv)>,
+    /// Strikes that started while an ally body was inside the strike sector (M7.4).
+    pub strike_start_violations: u32,
+    /// Smallest `distance − (blade radius + target radius)` between a blade and its
+    /// melee target (M7.6).
+    pub min_target_gap: f32,
+    /// Strike hits landed while the squad was ADVANCING, per blade (M7.5).
+    pub advancing_hits: Vec<u32>,
+    /// `(tick, blade, cooldown at windup start, cooldown right after the cancel)` (M7.7).
+    pub cancels: Vec<(u64, u32, u32, u32)>,
+    cooldown_at_start: Vec<u32>,
+}
+
+/// The strike events the criteria read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrikeEv {
+    Started(u8),
+    Active(u8),
+    Recovery(u8),
+    Ended(u8),
+    Cancelled(u8),
+    Hit(u8),
 }
 
 const STRAGGLE_DIST: f32 = 4.0;
@@ -149,10 +176,62 @@ impl Metrics {
                 }
             }
         }
+        if self.cooldown_at_start.len() != w.agents.len() {
+            self.cooldown_at_start = vec![0; w.agents.len()];
+            self.advancing_hits = vec![0; w.agents.len()];
+            self.min_target_gap = f32::INFINITY;
+        }
+        for a in w.agents.iter().filter(|a| a.alive && a.role == Role::Blade) {
+            if let Some(e) = a.melee.target.and_then(|id| w.enemy(id)) {
+                self.min_target_gap = self
+                    .min_target_gap
+                    .min(a.pos.distance(e.pos) - a.radius - e.radius);
+            }
+        }
         for e in &w.events {
             match e.kind {
                 EventKind::Commit { agent, .. } => self.commits.push((e.tick, agent)),
                 EventKind::Shot { shooter, .. } => self.shots.push((e.tick, shooter)),
+                EventKind::StrikeStarted { blade, strike, .. } => {
+                    self.strikes
+                        .push((e.tick, blade, StrikeEv::Started(strike)));
+                    let b = &w.agents[blade as usize];
+                    self.cooldown_at_start[blade as usize] = b.melee.cooldown;
+                    let sector = strike_sector(b.pos, b.melee.axis, strike as usize, t);
+                    if w.agents
+                        .iter()
+                        .any(|o| o.alive && o.id != blade && sector.hits_circle(o.pos, o.radius))
+                    {
+                        self.strike_start_violations += 1;
+                    }
+                }
+                EventKind::StrikeActive { blade, strike } => {
+                    self.strikes.push((e.tick, blade, StrikeEv::Active(strike)))
+                }
+                EventKind::StrikeRecovery { blade, strike } => {
+                    self.strikes
+                        .push((e.tick, blade, StrikeEv::Recovery(strike)))
+                }
+                EventKind::StrikeEnded { blade, strike } => {
+                    self.strikes.push((e.tick, blade, StrikeEv::Ended(strike)))
+                }
+                EventKind::StrikeCancelled { blade, strike, .. } => {
+                    self.strikes
+                        .push((e.tick, blade, StrikeEv::Cancelled(strike)));
+                    let after = w.agents[blade as usize].melee.cooldown;
+                    self.cancels.push((
+                        e.tick,
+                        blade,
+                        self.cooldown_at_start[blade as usize],
+                        after,
+                    ));
+                }
+                EventKind::MeleeHit { blade, strike, .. } => {
+                    self.strikes.push((e.tick, blade, StrikeEv::Hit(strike)));
+                    if w.state == SquadState::Advancing {
+                        self.advancing_hits[blade as usize] += 1;
+                    }
+                }
                 _ => {}
             }
         }
@@ -170,6 +249,7 @@ impl Metrics {
         self.assigned_lanes.push((w.assigned, with_lane));
         self.withheld = w.stats.shots_withheld_intercept;
         self.friendly_hits = w.stats.friendly_hits;
+        self.melee_friendly_hits = w.stats.melee_friendly_hits;
         self.segment_violations = w.stats.segment_violations;
         self.kills = w.stats.kills;
         self.standing_end = w.standing_agents();
@@ -439,6 +519,176 @@ pub fn a11(a: &Metrics, b: &Metrics) -> Line {
     )
 }
 
+/// M7.1: no melee friendly hit in any scenario.
+pub fn m71(runs: &[&Metrics]) -> Line {
+    let n: u32 = runs.iter().map(|m| m.melee_friendly_hits).sum();
+    let hits: usize = runs
+        .iter()
+        .map(|m| {
+            m.strikes
+                .iter()
+                .filter(|s| matches!(s.2, StrikeEv::Hit(_)))
+                .count()
+        })
+        .sum();
+    Line::new(
+        "M7.1",
+        format!("melee friendly hits {n} ({hits} strike hits on enemies)"),
+        "= 0",
+        n == 0 && hits > 0,
+    )
+}
+
+/// M7.2: against a static dummy a full 1-2-3 combo, first windup to the end of the
+/// thrust, within 2.5 s.
+pub fn m72(m: &Metrics) -> Line {
+    let mut best: Option<u64> = None;
+    let blades: std::collections::BTreeSet<u32> = m.strikes.iter().map(|s| s.1).collect();
+    for b in blades {
+        let evs: Vec<(u64, StrikeEv)> = m
+            .strikes
+            .iter()
+            .filter(|s| s.1 == b)
+            .map(|s| (s.0, s.2))
+            .collect();
+        for (i, &(t0, ev)) in evs.iter().enumerate() {
+            if ev != StrikeEv::Started(0) {
+                continue;
+            }
+            // The chain must run 1 → 2 → 3 without a cancel or a restart.
+            let mut next = 0u8;
+            for &(t, e) in &evs[i..] {
+                match e {
+                    StrikeEv::Ended(k) if k == next => {
+                        if k == 2 {
+                            best = Some(best.map_or(t - t0, |x| x.min(t - t0)));
+                            break;
+                        }
+                        next += 1;
+                    }
+                    StrikeEv::Cancelled(_) => break,
+                    StrikeEv::Started(0) if t != t0 => break,
+                    _ => {}
+                }
+            }
+        }
+    }
+    match best {
+        Some(t) => Line::new(
+            "M7.2",
+            format!("full combo in {:.2} s", t as f64 / 60.0),
+            "<= 2.5 s",
+            t <= ticks(2.5) as u64,
+        ),
+        None => Line::new("M7.2", "no full combo completed".into(), "<= 2.5 s", false),
+    }
+}
+
+/// M7.3: every completed phase lasted exactly its tuned tick count.
+pub fn m73(runs: &[&Metrics], tt: &sim::tuning::TickTuning) -> Line {
+    let (mut checked, mut wrong) = (0u32, 0u32);
+    for m in runs {
+        let blades: std::collections::BTreeSet<u32> = m.strikes.iter().map(|s| s.1).collect();
+        for b in blades {
+            let evs: Vec<(u64, StrikeEv)> = m
+                .strikes
+                .iter()
+                .filter(|s| s.1 == b && !matches!(s.2, StrikeEv::Hit(_)))
+                .map(|s| (s.0, s.2))
+                .collect();
+            for w in evs.windows(2) {
+                let (t0, e0) = w[0];
+                let (t1, e1) = w[1];
+                let want = match (e0, e1) {
+                    (StrikeEv::Started(k), StrikeEv::Active(k2)) if k == k2 => {
+                        tt.strike_windup[k as usize]
+                    }
+                    (StrikeEv::Active(k), StrikeEv::Recovery(k2)) if k == k2 => {
+                        tt.strike_active[k as usize]
+                    }
+                    (StrikeEv::Recovery(k), StrikeEv::Ended(k2)) if k == k2 => {
+                        tt.strike_recovery[k as usize]
+                    }
+                    _ => continue,
+                };
+                checked += 1;
+                if t1 - t0 != want as u64 {
+                    wrong += 1;
+                }
+            }
+        }
+    }
+    Line::new(
+        "M7.3",
+        format!("{wrong} of {checked} phases off their tuned ticks"),
+        "0 off",
+        wrong == 0 && checked > 0,
+    )
+}
+
+/// M7.4: no strike starts with an ally inside the sector; a strike lands within 1.5 s.
+pub fn m74(m: &Metrics, runs: &[&Metrics]) -> Line {
+    let violations: u32 = runs.iter().map(|m| m.strike_start_violations).sum();
+    let first_hit = m
+        .strikes
+        .iter()
+        .find(|s| matches!(s.2, StrikeEv::Hit(_)))
+        .map(|s| s.0 as f64 / 60.0);
+    let pass = violations == 0 && first_hit.is_some_and(|t| t <= 1.5);
+    let hit = first_hit.map_or("no strike landed".to_string(), |t| {
+        format!("first hit {t:.2} s")
+    });
+    Line::new(
+        "M7.4",
+        format!("{hit}, starts with an ally in the sector {violations}"),
+        "hit <= 1.5 s, 0 starts",
+        pass,
+    )
+}
+
+/// M7.5: both blades land hits while the squad advances.
+pub fn m75(m: &Metrics, blades: &[u32]) -> Line {
+    let per: Vec<u32> = blades
+        .iter()
+        .map(|&b| m.advancing_hits.get(b as usize).copied().unwrap_or(0))
+        .collect();
+    Line::new(
+        "M7.5",
+        format!("hits while advancing per blade {per:?}"),
+        ">= 1 each",
+        !per.is_empty() && per.iter().all(|&n| n >= 1),
+    )
+}
+
+/// M7.6: a blade never overlaps its target.
+pub fn m76(runs: &[&Metrics]) -> Line {
+    let gap = runs
+        .iter()
+        .map(|m| m.min_target_gap)
+        .fold(f32::INFINITY, f32::min);
+    if !gap.is_finite() {
+        return Line::new("M7.6", "no blade had a target".into(), ">= -0.05", false);
+    }
+    Line::new(
+        "M7.6",
+        format!("min gap to target {gap:.3}"),
+        ">= -0.05",
+        gap >= -0.05,
+    )
+}
+
+/// M7.7: a cancelled windup spends no cooldown.
+pub fn m77(runs: &[&Metrics]) -> Line {
+    let cancels: Vec<&(u64, u32, u32, u32)> = runs.iter().flat_map(|m| m.cancels.iter()).collect();
+    let spent = cancels.iter().filter(|c| c.3 != c.2).count();
+    Line::new(
+        "M7.7",
+        format!("{} cancels, {spent} spent cooldown", cancels.len()),
+        ">= 1 cancel, 0 spent",
+        !cancels.is_empty() && spent == 0,
+    )
+}
+
 fn print_progress(m: &Metrics) {
     println!(
         "scenario {:<13} {:>6} ticks {:>7.3} s  shots {:>4}  kills {:>3}  standing {}/{}  friendly hits {}",
@@ -475,6 +725,11 @@ fn gunner_ids(setup: &Setup) -> Vec<u32> {
     (t.melee_count..t.agent_count).collect()
 }
 
+/// The blades of a run's squad (the first `melee_count` agents).
+fn blade_ids(setup: &Setup) -> Vec<u32> {
+    (0..setup.tuning.squad.melee_count).collect()
+}
+
 /// `--accept`: the embedded scenarios, or the generic criteria on one scenario file.
 /// Ok(true) when every applicable criterion passed.
 pub fn run_cli(
@@ -505,6 +760,16 @@ pub fn run_cli(
         lines.push(Line::na("A9", "needs its embedded set-up"));
         lines.push(a10(&m1));
         lines.push(a11(&m1, &m2));
+        lines.push(m71(&[&m1]));
+        lines.push(Line::na("M7.2", "needs its embedded set-up"));
+        lines.push(m73(
+            &[&m1],
+            &sim::tuning::TickTuning::from_tuning(&s.tuning),
+        ));
+        lines.push(Line::na("M7.4", "needs its embedded set-up"));
+        lines.push(Line::na("M7.5", "needs its embedded set-up"));
+        lines.push(m76(&[&m1]));
+        lines.push(Line::na("M7.7", "needs its embedded set-up"));
         friendly = m1.friendly_hits;
     } else {
         let route_setup = load("combat_route")?;
@@ -523,7 +788,16 @@ pub fn run_cli(
         print_progress(&intercept);
         let manual = run(&load("manual_aim")?);
         print_progress(&manual);
-        let all = [&route, &hold, &lane_free, &march, &intercept, &manual];
+        let dummy_setup = load("melee_dummy")?;
+        let dummy = run(&dummy_setup);
+        print_progress(&dummy);
+        let ally = run(&load("melee_ally")?);
+        print_progress(&ally);
+        let cancel = run(&load("melee_cancel")?);
+        print_progress(&cancel);
+        let all = [
+            &route, &hold, &lane_free, &march, &intercept, &manual, &dummy, &ally, &cancel,
+        ];
         lines.push(a1(&route));
         lines.push(a2(&route));
         lines.push(a3(&lane_free));
@@ -535,6 +809,16 @@ pub fn run_cli(
         lines.push(a9(&manual));
         lines.push(a10(&route));
         lines.push(a11(&route, &route2));
+        lines.push(m71(&all));
+        lines.push(m72(&dummy));
+        lines.push(m73(
+            &all,
+            &sim::tuning::TickTuning::from_tuning(&dummy_setup.tuning),
+        ));
+        lines.push(m74(&ally, &all));
+        lines.push(m75(&march, &blade_ids(&march_setup)));
+        lines.push(m76(&all));
+        lines.push(m77(&all));
         friendly = all.iter().map(|m| m.friendly_hits).sum();
     }
     let ok = print_lines(&lines);

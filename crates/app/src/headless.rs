@@ -18,12 +18,13 @@ pub fn run_summary(setup: &Setup) {
     }
     let s = &world.stats;
     println!(
-        "{}: {} ticks ({:.1} s simulated) in {:.3} s; shots {}, kills {}, commits {}, withheld {}, standing {}/{}, FRIENDLY_HITS = {}",
+        "{}: {} ticks ({:.1} s simulated) in {:.3} s; shots {}, strike hits {}, kills {}, commits {}, withheld {}, standing {}/{}, FRIENDLY_HITS = {}",
         setup.scenario.name,
         world.tick,
         world.tick as f32 / 60.0,
         start.elapsed().as_secs_f64(),
         s.shots_fired,
+        s.melee_hits,
         s.kills,
         s.commits,
         s.shots_withheld_intercept,

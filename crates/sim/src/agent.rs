@@ -1,6 +1,7 @@
 //! A squad member: gunner or blade, with its lane evaluation and movement state.
 
 use crate::geom::Vec2;
+use crate::melee::MeleeState;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
@@ -66,6 +67,8 @@ pub struct Agent {
     pub repath_timer: u32,
     /// Test hook (S2.2): scripted along a polyline, no AI.
     pub forced: bool,
+    /// Blades: the strike state machine (SPEC §10).
+    pub melee: MeleeState,
 }
 
 impl Agent {
@@ -99,6 +102,7 @@ impl Agent {
             path_goal: (i32::MIN, i32::MIN),
             repath_timer: 0,
             forced: false,
+            melee: MeleeState::default(),
         }
     }
 

@@ -51,6 +51,14 @@ impl World {
             h.opt(a.lane.priority);
             h.u64(a.path.len() as u64);
             h.u64(a.path_cursor as u64);
+            let m = &a.melee;
+            h.u64(m.phase as u64);
+            h.u64(m.phase_left as u64);
+            h.u64(m.strike as u64);
+            h.f32(m.axis);
+            h.opt(m.target);
+            h.u64(m.combo_left as u64);
+            h.u64(m.cooldown as u64);
         }
         for e in &self.enemies {
             h.u64(e.id as u64);

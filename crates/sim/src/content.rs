@@ -16,6 +16,9 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("intercept", include_str!("../content/intercept.scn")),
     ("manual_aim", include_str!("../content/manual_aim.scn")),
     ("leash_march", include_str!("../content/leash_march.scn")),
+    ("melee_dummy", include_str!("../content/melee_dummy.scn")),
+    ("melee_ally", include_str!("../content/melee_ally.scn")),
+    ("melee_cancel", include_str!("../content/melee_cancel.scn")),
 ];
 
 pub fn map_text(name: &str) -> Option<&'static str> {

@@ -27,11 +27,14 @@ pub enum EventKind {
         shooter: u32,
         ally: u32,
     },
+    /// A bullet (`melee: false`, `shooter` a gunner) or a strike (`melee: true`,
+    /// `shooter` a blade) hit an ally.
     FriendlyHit {
         shooter: u32,
         victim: u32,
         pos: Vec2,
         victim_state: VictimState,
+        melee: bool,
     },
     EnemyHit {
         shooter: u32,
@@ -59,6 +62,43 @@ pub enum EventKind {
     },
     EnemySpawned {
         enemy: u32,
+    },
+    /// A blade began the windup of strike `strike` (0, 1, 2).
+    StrikeStarted {
+        blade: u32,
+        strike: u8,
+        target: u32,
+    },
+    /// A strike could start but the predicted sector held an ally (M4).
+    StrikeWithheld {
+        blade: u32,
+        ally: u32,
+    },
+    /// An ally entered the sector during windup: no damage; `cooldown` is the blade's
+    /// cooldown, unchanged by the cancel (M4, M7.7).
+    StrikeCancelled {
+        blade: u32,
+        strike: u8,
+        ally: u32,
+        cooldown: u32,
+    },
+    StrikeActive {
+        blade: u32,
+        strike: u8,
+    },
+    StrikeRecovery {
+        blade: u32,
+        strike: u8,
+    },
+    StrikeEnded {
+        blade: u32,
+        strike: u8,
+    },
+    MeleeHit {
+        blade: u32,
+        enemy: u32,
+        strike: u8,
+        pos: Vec2,
     },
 }
 

@@ -1,8 +1,12 @@
 //! The lane registry: reservation of active lanes and stepping aside (S7).
 
-use crate::agent::Agent;
+use crate::agent::{Agent, Role};
+use crate::enemy::Enemy;
 use crate::geom::{closest_point_on_segment, Vec2};
+use crate::melee::{guarded_sector, target_in_reach, StrikePhase};
+use crate::sector::Sector;
 use crate::tuning::Tuning;
+use crate::view::find_enemy;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ReservedLane {
@@ -11,19 +15,61 @@ pub struct ReservedLane {
     pub aim: Vec2,
     /// Registered through `laneIntent` (blocked only by an ally), not a clear lane.
     pub intent: bool,
+    /// The enemy the lane ends at.
+    pub target: Option<u32>,
+}
+
+/// A blade's strike sector, reserved like a lane (S7, M5).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReservedSector {
+    pub owner: u32,
+    pub sector: Sector,
+    /// Intended (target in reach, about to strike) rather than mid-strike.
+    pub intent: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LaneRegistry {
     pub lanes: Vec<ReservedLane>,
+    pub sectors: Vec<ReservedSector>,
 }
 
 impl LaneRegistry {
     /// Rebuilds the registry from this tick's lane evaluations: agents with a clear lane
     /// **and** agents with `lane_intent`. Without the second group whoever steps into a
     /// lane removes it from the registry and nothing ever pushes them out.
-    pub fn rebuild(&mut self, agents: &[Agent]) {
+    pub fn rebuild(&mut self, agents: &[Agent], enemies: &[Enemy], t: &Tuning) {
         self.lanes.clear();
+        self.sectors.clear();
+        for a in agents
+            .iter()
+            .filter(|a| a.alive && a.role == Role::Blade && !a.forced)
+        {
+            let m = &a.melee;
+            let k = m.strike;
+            if m.striking() {
+                self.sectors.push(ReservedSector {
+                    owner: a.id,
+                    sector: guarded_sector(a.pos, m.axis, k, t),
+                    intent: false,
+                });
+            } else if m.phase == StrikePhase::Ready {
+                if let Some(e) = m
+                    .target
+                    .and_then(|id| find_enemy(enemies, id))
+                    .filter(|e| e.alive)
+                {
+                    if target_in_reach(a, e, k, t) || a.pos.distance(a.post_pos) < 0.5 {
+                        let axis = (e.pos - a.pos).angle();
+                        self.sectors.push(ReservedSector {
+                            owner: a.id,
+                            sector: guarded_sector(a.pos, axis, k, t),
+                            intent: true,
+                        });
+                    }
+                }
+            }
+        }
         for a in agents
             .iter()
             .filter(|a| a.alive && a.is_gunner() && !a.forced)
@@ -34,6 +80,11 @@ impl LaneRegistry {
                     muzzle: a.lane.muzzle,
                     aim: a.lane.aim,
                     intent: !a.lane.has_lane,
+                    target: if a.lane.has_lane {
+                        a.lane.target
+                    } else {
+                        a.lane.priority
+                    },
                 });
             }
         }
@@ -54,14 +105,53 @@ impl LaneRegistry {
     /// corridor (`reserve_scale` × the LaneClear threshold) contains `pos`, a push
     /// perpendicular to the lane toward the nearer edge, `(1 − d/threshold) ×
     /// avoid_strength` saturated at 1. Summed over lanes, length at most 1.
-    pub fn avoidance(&self, pos: Vec2, me: u32, t: &Tuning) -> Vec2 {
+    ///
+    /// A blade closing on `melee_target` is not pushed by lanes that end at that same
+    /// target: it must stand beside it, and the lanes' own LaneClear and ally-intercept
+    /// checks keep every shot off it (docs/decisions.md).
+    pub fn avoidance(&self, pos: Vec2, me: u32, melee_target: Option<u32>, t: &Tuning) -> Vec2 {
         let th = t.reserve_threshold();
         let mut push = Vec2::ZERO;
-        for l in self.lanes.iter().filter(|l| l.owner != me) {
+        for l in self
+            .lanes
+            .iter()
+            .filter(|l| l.owner != me && (melee_target.is_none() || l.target != melee_target))
+        {
             push += lane_push(pos, l.muzzle, l.aim, th, t.lane.avoid_strength, me);
+        }
+        let reserve = t.melee.safety_margin * t.melee.reserve_scale + t.squad.body_radius;
+        for s in self.sectors.iter().filter(|s| s.owner != me) {
+            push += sector_push(pos, &s.sector, reserve, t.lane.avoid_strength, me);
         }
         push.clamp_length(1.0)
     }
+}
+
+/// The push out of a reserved sector: perpendicular to its axis toward the side the
+/// agent is on, growing as it gets deeper, `(1 − d/threshold) × strength` saturated at 1,
+/// where `d` is the distance to the sector and `threshold` the reserve (body radius +
+/// safety margin × reserve scale).
+pub fn sector_push(pos: Vec2, s: &Sector, threshold: f32, strength: f32, tie_break: u32) -> Vec2 {
+    let d = s.distance(pos);
+    if d >= threshold {
+        return Vec2::ZERO;
+    }
+    let axis = Vec2::from_angle(s.axis);
+    let rel = pos - s.apex;
+    if rel.dot(axis) < -threshold {
+        return Vec2::ZERO;
+    }
+    let side = axis.cross(rel);
+    let sign = if side > 1e-6 {
+        1.0
+    } else if side < -1e-6 {
+        -1.0
+    } else if tie_break % 2 == 0 {
+        1.0
+    } else {
+        -1.0
+    };
+    axis.perp() * (sign * ((1.0 - d / threshold) * strength).min(1.0))
 }
 
 /// The push out of one lane `muzzle → aim` for an agent at `pos`: perpendicular to the
@@ -145,17 +235,17 @@ mod tests {
         };
         let blocker = Agent::new(1, Role::Gunner, 1, Vec2::new(4.0, 1.1), 0.0, 0.28, 100.0);
         let mut reg = LaneRegistry::default();
-        reg.rebuild(&[shooter, blocker.clone()]);
+        reg.rebuild(&[shooter, blocker.clone()], &[], &Tuning::default());
         assert_eq!(reg.lanes.len(), 1);
         assert!(reg.lanes[0].intent);
-        let push = reg.avoidance(blocker.pos, 1, &Tuning::default());
+        let push = reg.avoidance(blocker.pos, 1, None, &Tuning::default());
         assert!(
             push.y > 0.5 && push.x.abs() < 1e-6,
             "the blocker is pushed out: {:?}",
             push
         );
         assert_eq!(
-            reg.avoidance(Vec2::new(4.0, 1.0), 0, &Tuning::default()),
+            reg.avoidance(Vec2::new(4.0, 1.0), 0, None, &Tuning::default()),
             Vec2::ZERO,
             "own lane"
         );

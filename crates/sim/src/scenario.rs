@@ -173,7 +173,7 @@ impl Scenario {
                 continue;
             }
             if let Some((k, v)) = line_text.split_once('=') {
-                if !k.trim().contains(' ') && !k.trim().is_empty() {
+                if !k.trim().contains(char::is_whitespace) && !k.trim().is_empty() {
                     let key = k.trim();
                     let value = v.trim();
                     let vword = &raw[raw.find('=').map_or(0, |p| p + 1)..].trim_start();
@@ -265,11 +265,11 @@ impl Scenario {
                     let kw = words.next().ok_or_else(|| c.err("", "expected an enemy kind, found end of line"))?;
                     let kind = EnemyKind::parse(kw)
                         .ok_or_else(|| c.err(kw, format!("unknown enemy kind `{kw}`: expected walker or dummy")))?;
-                    let count = c.index(words.next(), "an enemy count")? as u32;
+                    let count = c.index(words.next(), "an enemy count")?;
                     if count > 500 {
                         return Err(c.err(line_text.trim_end(), "expected a count ≤ 500"));
                     }
-                    sc.waves.push(Wave { time, spawn, kind, count });
+                    sc.waves.push(Wave { time, spawn, kind, count: count as u32 });
                 }
                 "dummy" => {
                     let x = c.number(words.next(), "dummy X")?;

@@ -4,7 +4,8 @@
 //! 1. input (formation, manual aim) → 2. squad state → 3. anchor (move → drag → hard
 //! limit → walls), urgency → 4. formation slots → 5. waves → 6. lane evaluation (S5)
 //! → 7. lane registry (S7) → 8. posts and solver (S6) → 9. agent movement (S8) →
-//! 10. body overlaps → 11. fire (S9, re-confirmed on the moved positions) → 12. bullets
+//! 10. body overlaps → 11. fire (S9, re-confirmed on the moved positions) → 11′. strikes
+//! (§10: phases, discipline, hits) → 12. bullets
 //! → 13. enemies → 14. deaths and clean-up → tick += 1.
 
 use std::sync::Arc;
@@ -17,6 +18,9 @@ use crate::fire::{ally_intercepts_shot, barrel_on_target, turn_toward};
 use crate::geom::Vec2;
 use crate::lane::lane_clear_from;
 use crate::map::Map;
+use crate::melee::{
+    choose_blade_target, lunge_step, solve_blade_post, step_strikes, BladeSpot, StrikePhase,
+};
 use crate::movement::{
     approach_velocity, resolve_walls, seek, separation, target_push, wall_avoidance,
 };
@@ -76,6 +80,10 @@ pub struct Stats {
     pub segment_violations: u32,
     pub kills: u32,
     pub commits: u32,
+    /// Strikes that hit an ally (also counted in `friendly_hits`).
+    pub melee_friendly_hits: u32,
+    /// Strike hits on enemies and dummies.
+    pub melee_hits: u32,
 }
 
 /// A fallen enemy left on the floor (drawn, blocks nothing).
@@ -130,6 +138,8 @@ pub struct World {
     pub lanes: LaneRegistry,
     /// The last solve of each agent (overlay), by agent index.
     pub solver_debug: Vec<Vec<Candidate>>,
+    /// The blades' approach spots this tick (overlay), by agent index.
+    pub blade_debug: Vec<Vec<BladeSpot>>,
     pub events: Vec<Event>,
     pub log: EventLog,
     pub stats: Stats,
@@ -174,6 +184,7 @@ impl World {
             bullets: Vec::new(),
             lanes: LaneRegistry::default(),
             solver_debug: vec![Vec::new(); n],
+            blade_debug: vec![Vec::new(); n],
             events: Vec::new(),
             log: EventLog::default(),
             stats: Stats::default(),
@@ -307,7 +318,7 @@ impl World {
         v.into_iter().map(|(_, id)| id).collect()
     }
 
-    fn emit(&mut self, kind: EventKind) {
+    pub(crate) fn emit(&mut self, kind: EventKind) {
         let e = Event {
             tick: self.tick,
             kind,
@@ -393,11 +404,12 @@ pub fn tick(w: &mut World, input: &TickInput) {
     spawn_waves(w);
     resolve_manual(w);
     evaluate_lanes(w);
-    w.lanes.rebuild(&w.agents);
+    w.lanes.rebuild(&w.agents, &w.enemies, &w.tuning);
     update_posts(w);
     move_agents(w);
     resolve_bodies(w);
     fire(w);
+    step_strikes(w);
     step_bullets(w);
     step_enemies(w);
     clean_up(w);
@@ -560,9 +572,29 @@ fn update_posts(w: &mut World) {
         }
         let a = &w.agents[i];
         if a.role == Role::Blade {
-            // Blades go to their post in both states; without a melee target the post
-            // is the formation slot.
-            w.agents[i].post_pos = w.slots[a.slot];
+            // Blades go to their post in both states (M7): the approach spot round their
+            // melee target (M5), or without one the formation slot. Mid-strike the post
+            // stays where it is.
+            if a.melee.striking() {
+                continue;
+            }
+            let target = choose_blade_target(w, a);
+            let mut buf = std::mem::take(&mut w.blade_debug[i]);
+            let spot = target.and_then(|id| solve_blade_post(w, &w.agents[i], id, &mut buf));
+            w.blade_debug[i] = buf;
+            let slot = w.slots[w.agents[i].slot];
+            let a = &mut w.agents[i];
+            a.melee.target = target;
+            match spot {
+                Some(s) => {
+                    a.post_pos = s.pos;
+                    a.melee.approach = Some(s.dir);
+                }
+                None => {
+                    a.post_pos = slot;
+                    a.melee.approach = None;
+                }
+            }
             continue;
         }
         if w.state != SquadState::Holding {
@@ -646,6 +678,20 @@ fn move_agents(w: &mut World) {
             a.pos = p;
             continue;
         }
+        match w.agents[i].melee.phase {
+            StrikePhase::Windup => {
+                // Rooted, facing fixed on the strike axis (M2).
+                let a = &mut w.agents[i];
+                a.vel = Vec2::ZERO;
+                a.facing = a.melee.axis;
+                continue;
+            }
+            StrikePhase::Active => {
+                lunge_step(w, i);
+                continue;
+            }
+            _ => {}
+        }
         let goal = w.goal_of(&w.agents[i]);
         // An agent far behind its goal hurries on its own (catch-up), so the tail of a
         // column in a corridor or a straggler closes in without waiting for the leash.
@@ -664,17 +710,32 @@ fn move_agents(w: &mut World) {
         let m = &t.movement;
         let mut desired = seek(a.pos, steer_goal, m.arrive_radius) * m.w_seek;
         desired += separation(a, &w.agents, m.separation_radius) * m.w_separation;
-        desired += w.lanes.avoidance(a.pos, a.id, &t) * m.w_lane_avoid;
+        desired += w.lanes.avoidance(a.pos, a.id, a.melee.target, &t) * m.w_lane_avoid;
         desired += target_push(a, &w.enemies, m.target_push_range) * m.w_target_push;
         desired += wall_avoidance(a.pos, a.radius, steer_goal, &w.map.grid, m.wall_avoid_range)
             * m.w_wall_avoid;
+        // Recovering from a strike: the blade moves at half speed.
+        let speed = if a.melee.phase == StrikePhase::Recovery {
+            speed * 0.5
+        } else {
+            speed
+        };
         let desired_vel = desired.clamp_length(1.0) * speed;
         let a = &mut w.agents[i];
         a.vel = approach_velocity(a.vel, desired_vel, &t);
         let next = a.pos + a.vel * DT;
         a.pos = resolve_walls(next, a.radius, &w.map.grid);
         // Face the target when there is one, else the way we walk.
-        if a.lane.priority.is_some() {
+        let melee_target = a
+            .melee
+            .target
+            .and_then(|id| find_enemy(&w.enemies, id))
+            .map(|e| e.pos);
+        if a.melee.phase == StrikePhase::Recovery {
+            a.facing = a.melee.axis;
+        } else if let Some(tp) = melee_target {
+            a.facing = (tp - a.pos).angle();
+        } else if a.lane.priority.is_some() {
             a.facing = (a.lane.aim - a.pos).angle();
         } else if a.vel.length_sq() > 0.04 {
             a.facing = a.vel.angle();
@@ -873,6 +934,7 @@ fn apply_hit(w: &mut World, b: &Bullet, what: Hit, t: &Tuning) {
                 victim,
                 pos: b.pos,
                 victim_state,
+                melee: false,
             });
             damage_agent(w, victim as usize, t.fire.bullet_damage);
         }
@@ -902,7 +964,7 @@ fn apply_hit(w: &mut World, b: &Bullet, what: Hit, t: &Tuning) {
     }
 }
 
-fn damage_agent(w: &mut World, i: usize, amount: f32) {
+pub(crate) fn damage_agent(w: &mut World, i: usize, amount: f32) {
     let a = &mut w.agents[i];
     if !a.alive {
         return;

@@ -138,7 +138,7 @@ proptest! {
             tick(&mut w, input);
             for e in &w.events {
                 match &e.kind {
-                    EventKind::FriendlyHit { shooter, victim, pos, victim_state } => {
+                    EventKind::FriendlyHit { shooter, victim, pos, victim_state, .. } => {
                         prop_assert!(false, "tick {}: gunner {shooter} hit ally {victim} at {pos:?} ({victim_state:?})", e.tick);
                     }
                     _ => {}
