@@ -154,13 +154,10 @@ pub fn choose_blade_target(w: &World, blade: &Agent) -> Option<u32> {
     // target another blade already holds is not taken (blades decide in index order).
     let claimed = |id: u32| {
         w.agents.iter().any(|o| {
-            o.alive
-                && o.role == Role::Blade
-                && o.id != blade.id
-                && o.melee.target == Some(id)
-                && (o.id < blade.id || o.melee.striking())
+            o.alive && o.role == Role::Blade && o.id != blade.id && o.melee.target == Some(id)
         })
     };
+
     if let Some(e) = blade.melee.target.and_then(|id| w.enemy(id)) {
         if ok(e, m.engage_radius * 1.25) && !claimed(e.id) {
             return Some(e.id);
