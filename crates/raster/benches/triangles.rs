@@ -12,7 +12,11 @@ use p3_scene::{area, scene, H, N, W};
 fn bench(c: &mut Criterion) {
     let sc = scene(0x5EED);
     let mean_area = sc.tris.iter().map(area).sum::<f32>() / N as f32;
-    let pixels: usize = sc.tris.iter().map(|t| raster::coverage_count(*t, W, H)).sum();
+    let pixels: usize = sc
+        .tris
+        .iter()
+        .map(|t| raster::coverage_count(*t, W, H))
+        .sum();
     eprintln!(
         "P3 scene: {N} triangles, mean area {mean_area:.1} px, {:.1} covered px per triangle",
         pixels as f32 / N as f32
@@ -46,7 +50,11 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("triangles_10k");
     g.sample_size(20);
     for (name, alpha) in [("opaque", 255u8), ("alpha50", 128u8)] {
-        let paints: Vec<Paint> = sc.colors.iter().map(|c| Paint::alpha(c.with_alpha(alpha))).collect();
+        let paints: Vec<Paint> = sc
+            .colors
+            .iter()
+            .map(|c| Paint::alpha(c.with_alpha(alpha)))
+            .collect();
         let mut fb = Framebuffer::new(W, H);
         g.bench_function(BenchmarkId::new("raster", name), |b| {
             b.iter(|| {
@@ -62,7 +70,13 @@ fn bench(c: &mut Criterion) {
         g.bench_function(BenchmarkId::new("tiny-skia", name), |b| {
             b.iter(|| {
                 for (path, p) in paths.iter().zip(&sk) {
-                    pm.fill_path(path, p, tiny_skia::FillRule::Winding, tiny_skia::Transform::identity(), None);
+                    pm.fill_path(
+                        path,
+                        p,
+                        tiny_skia::FillRule::Winding,
+                        tiny_skia::Transform::identity(),
+                        None,
+                    );
                 }
                 black_box(pm.data());
             })

@@ -51,11 +51,33 @@ fn time(runs: usize, mut f: impl FnMut()) -> (f64, f64) {
 }
 
 fn main() {
-    let runs: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(50);
-    let skia = std::env::args().nth(2).is_none_or(|a| a != "noskia");
+    let runs: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(50);
+    // Optional second argument: `noskia` skips tiny-skia; `opaque` / `alpha50` runs
+    // only that case of ours (handy under a profiler).
+    let only = std::env::args().nth(2).unwrap_or_default();
+    let skia = only.is_empty();
     let sc = scene(0x5EED);
+    let (mn, md) = time(runs, || {
+        let n: usize = sc
+            .tris
+            .iter()
+            .map(|t| raster::coverage_count(*t, W, H))
+            .sum();
+        std::hint::black_box(n);
+    });
+    println!("walk-only {mn:.3} {md:.3}");
     for (name, alpha) in [("opaque", 255u8), ("alpha50", 128u8)] {
-        let paints: Vec<Paint> = sc.colors.iter().map(|c| Paint::alpha(c.with_alpha(alpha))).collect();
+        if !only.is_empty() && only != "noskia" && only != name {
+            continue;
+        }
+        let paints: Vec<Paint> = sc
+            .colors
+            .iter()
+            .map(|c| Paint::alpha(c.with_alpha(alpha)))
+            .collect();
         let mut fb = Framebuffer::new(W, H);
         let (mn, md) = time(runs, || {
             for (t, p) in sc.tris.iter().zip(&paints) {
@@ -92,7 +114,13 @@ fn main() {
         let mut pm = tiny_skia::Pixmap::new(W as u32, H as u32).unwrap();
         let (mn, md) = time(runs / 5 + 1, || {
             for (path, p) in paths.iter().zip(&sk) {
-                pm.fill_path(path, p, tiny_skia::FillRule::Winding, tiny_skia::Transform::identity(), None);
+                pm.fill_path(
+                    path,
+                    p,
+                    tiny_skia::FillRule::Winding,
+                    tiny_skia::Transform::identity(),
+                    None,
+                );
             }
             std::hint::black_box(pm.data());
         });

@@ -202,62 +202,6 @@ pub(crate) fn apply_color(d: &mut u32, s: u32, a: u32, blend: Blend) {
     }
 }
 
-/// Spans up to this many pixels are written as one fixed-size masked block.
-const BLOCK: usize = 16;
-
-/// All ones when lane `i` is inside a span of `n` pixels, written as arithmetic (not a
-/// branch or `if`) so LLVM keeps the block loop as vector compares and blends.
-#[inline(always)]
-fn lane_mask(i: usize, n: usize) -> u32 {
-    ((i as i32 - n as i32) >> 31) as u32
-}
-
-/// Stores `c` into `row[x0..x1]`. Triangle spans average ~8 px, where a per-pixel loop
-/// costs more in loop tails and branch mispredictions than in stores. So a short span is
-/// done branch-free as a read-select-write of a fixed 16-pixel block (pixels past the
-/// span are rewritten with their own value), which compiles to a few vector blends.
-#[inline(always)]
-pub(crate) fn fill_row(row: &mut [u32], x0: usize, x1: usize, c: u32) {
-    let n = x1 - x0;
-    if n <= BLOCK && x0 + BLOCK <= row.len() {
-        let blk: &mut [u32; BLOCK] = (&mut row[x0..x0 + BLOCK]).try_into().unwrap();
-        for (i, p) in blk.iter_mut().enumerate() {
-            let m = lane_mask(i, n);
-            *p = (c & m) | (*p & !m);
-        }
-    } else {
-        fill_span(&mut row[x0..x1], c);
-    }
-}
-
-/// Applies the pure per-pixel function `f` to `row[x0..x1]`, short spans as one masked
-/// block like [`fill_row`].
-#[inline(always)]
-pub(crate) fn map_row(row: &mut [u32], x0: usize, x1: usize, f: impl Fn(u32) -> u32 + Copy) {
-    let n = x1 - x0;
-    if n <= BLOCK && x0 + BLOCK <= row.len() {
-        let blk: &mut [u32; BLOCK] = (&mut row[x0..x0 + BLOCK]).try_into().unwrap();
-        for (i, p) in blk.iter_mut().enumerate() {
-            let m = lane_mask(i, n);
-            *p = (f(*p) & m) | (*p & !m);
-        }
-    } else {
-        map_span(&mut row[x0..x1], f);
-    }
-}
-
-/// Source-over of `row[x0..x1]` with constant premultiplied lanes.
-#[inline(always)]
-pub(crate) fn alpha_row(row: &mut [u32], x0: usize, x1: usize, srb: u32, sg: u32, ia: u32) {
-    map_row(row, x0, x1, move |d| alpha_px(d, srb, sg, ia))
-}
-
-/// Saturating add over `row[x0..x1]`.
-#[inline(always)]
-pub(crate) fn add_row(row: &mut [u32], x0: usize, x1: usize, add: u32) {
-    map_row(row, x0, x1, move |d| add_sat(d, add))
-}
-
 /// Stores `c` into a span with a few wide (possibly overlapping) stores instead of a
 /// per-pixel loop: triangle spans average ~8 px, where loop tails and their branch
 /// mispredictions would cost more than the stores themselves.
@@ -309,7 +253,7 @@ fn map_span(s: &mut [u32], f: impl Fn(u32) -> u32 + Copy) {
     }
 }
 
-/// Constant-colour source-over over a span.
+/// Constant-colour source-over over a span (portable kernel).
 #[inline(always)]
 pub(crate) fn alpha_span(span: &mut [u32], srb: u32, sg: u32, ia: u32) {
     map_span(span, move |d| alpha_px(d, srb, sg, ia))
@@ -339,7 +283,10 @@ pub(crate) mod simd {
                 2 => true,
                 1 => false,
                 _ => {
-                    let yes = std::arch::is_x86_feature_detected!("avx2");
+                    // RASTER_NO_AVX2 forces the portable kernels (for comparing them;
+                    // both produce identical pixels).
+                    let yes = std::arch::is_x86_feature_detected!("avx2")
+                        && std::env::var_os("RASTER_NO_AVX2").is_none();
                     AVX2.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
                     yes
                 }
@@ -347,6 +294,27 @@ pub(crate) mod simd {
         }
         #[cfg(not(target_arch = "x86_64"))]
         false
+    }
+
+    /// Runs `f` compiled with AVX2 enabled when the CPU has it: loops inside `f` (which
+    /// is inlined into the AVX2 function) get 8-lane vectorisation without the crate
+    /// requiring AVX2.
+    #[inline(always)]
+    pub(crate) fn run<R>(f: impl FnOnce() -> R) -> R {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if has_avx2() {
+                // SAFETY: AVX2 support was just checked at run time.
+                return unsafe { run_avx2(f) };
+            }
+        }
+        f()
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn run_avx2<R>(f: impl FnOnce() -> R) -> R {
+        f()
     }
 }
 
@@ -369,6 +337,8 @@ mod tests {
     fn div255_is_exact_rounding() {
         for x in 0..=255 * 255 {
             assert_eq!(div255(x), (2 * x + 255) / 510, "x={x}");
+            // The AVX2 kernel's one-multiply form gives the same.
+            assert_eq!(((x + 128) * 257) >> 16, div255(x), "x={x}");
         }
     }
 
@@ -379,8 +349,12 @@ mod tests {
             for dv in (0..=255u32).step_by(3) {
                 for sv in (0..=255u32).step_by(5) {
                     let d = (dv << 16) | ((255 - dv) << 8) | (dv ^ 0x5A);
-                    let s = (sv << 16) | ((sv * 7 & 255) << 8) | (255 - sv);
-                    assert_eq!(blend_alpha(d, s, a), reference(d, s, a), "d={d:x} s={s:x} a={a}");
+                    let s = (sv << 16) | (((sv * 7) & 255) << 8) | (255 - sv);
+                    assert_eq!(
+                        blend_alpha(d, s, a),
+                        reference(d, s, a),
+                        "d={d:x} s={s:x} a={a}"
+                    );
                 }
             }
         }
@@ -413,23 +387,31 @@ mod tests {
         for p in paints {
             let sh = Shader::new(p);
             for len in 0..40 {
-            let base: Vec<u32> = (0..len as u32).map(|i| i.wrapping_mul(0x9E37_79B9) & 0xFF_FFFF).collect();
-            let mut span = base.clone();
-            sh.span(&mut span);
-            for (i, &d) in base.iter().enumerate() {
-                let mut e = d;
-                sh.pixel_cov(&mut e, 255);
-                assert_eq!(span[i], e, "{p:?} i={i} len={len}");
-            }
+                let base: Vec<u32> = (0..len as u32)
+                    .map(|i| i.wrapping_mul(0x9E37_79B9) & 0xFF_FFFF)
+                    .collect();
+                let mut span = base.clone();
+                sh.span(&mut span);
+                for (i, &d) in base.iter().enumerate() {
+                    let mut e = d;
+                    sh.pixel_cov(&mut e, 255);
+                    assert_eq!(span[i], e, "{p:?} i={i} len={len}");
+                }
             }
         }
     }
 
     #[test]
     fn shader_reductions() {
-        assert_eq!(Shader::new(Paint::alpha(Rgba::new(1, 2, 3, 255))), Shader::Fill(0x010203));
+        assert_eq!(
+            Shader::new(Paint::alpha(Rgba::new(1, 2, 3, 255))),
+            Shader::Fill(0x010203)
+        );
         assert!(Shader::new(Paint::alpha(Rgba::new(1, 2, 3, 0))).is_skip());
         assert!(Shader::new(Paint::additive(Rgba::new(1, 1, 1, 100))).is_skip());
-        assert_eq!(Shader::new(Paint::opaque(Rgba::new(1, 2, 3, 0))), Shader::Fill(0x010203));
+        assert_eq!(
+            Shader::new(Paint::opaque(Rgba::new(1, 2, 3, 0))),
+            Shader::Fill(0x010203)
+        );
     }
 }

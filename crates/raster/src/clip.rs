@@ -10,7 +10,8 @@
 //! triangles that share an edge produce bit-identical clipped vertices on it and still
 //! tile without gaps or double coverage after clipping.
 
-/// Half-size of the guard box, in pixels. Framebuffers must be smaller than this.
+/// Half-size of the guard box, in pixels. Triangles are only drawn into the first
+/// [`crate::MAX_DIM`] (= `GUARD`) rows and columns of a framebuffer.
 pub const GUARD: f64 = 32768.0;
 
 /// Capacity for a triangle clipped against four planes (at most 3 + 4 vertices).
@@ -103,9 +104,18 @@ mod tests {
     #[test]
     fn non_finite_and_outside_are_empty() {
         let mut out = [[0.0; 2]; CLIP_CAP];
-        assert_eq!(clip_to_guard(&[[f32::NAN, 0.0], [1.0, 0.0], [0.0, 1.0]], &mut out), 0);
-        assert_eq!(clip_to_guard(&[[f32::INFINITY, 0.0], [1.0, 0.0], [0.0, 1.0]], &mut out), 0);
-        assert_eq!(clip_to_guard(&[[1e6, 1e6], [2e6, 1e6], [1e6, 2e6]], &mut out), 0);
+        assert_eq!(
+            clip_to_guard(&[[f32::NAN, 0.0], [1.0, 0.0], [0.0, 1.0]], &mut out),
+            0
+        );
+        assert_eq!(
+            clip_to_guard(&[[f32::INFINITY, 0.0], [1.0, 0.0], [0.0, 1.0]], &mut out),
+            0
+        );
+        assert_eq!(
+            clip_to_guard(&[[1e6, 1e6], [2e6, 1e6], [1e6, 2e6]], &mut out),
+            0
+        );
     }
 
     #[test]

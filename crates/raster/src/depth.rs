@@ -43,15 +43,6 @@ impl DepthMode {
         test: DepthTest::LessEqual,
         write: false,
     };
-
-    #[inline(always)]
-    pub(crate) fn passes(&self, z: f32, zbuf: f32) -> bool {
-        match self.test {
-            DepthTest::Less => z < zbuf,
-            DepthTest::LessEqual => z <= zbuf,
-            DepthTest::Always => true,
-        }
-    }
 }
 
 impl DepthBuffer {

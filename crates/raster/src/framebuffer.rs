@@ -72,13 +72,18 @@ impl Framebuffer {
             return;
         }
         let x0 = (x as i64).clamp(0, self.width as i64) as usize;
-        let y0 = (y as i64).clamp(0, self.height as i64) as usize;
+        let y0 = (y as i64).clamp(0, self.rows() as i64) as usize;
         let x1 = (x as i64 + w.max(0) as i64).clamp(0, self.width as i64) as usize;
-        let y1 = (y as i64 + h.max(0) as i64).clamp(0, self.height as i64) as usize;
+        let y1 = (y as i64 + h.max(0) as i64).clamp(0, self.rows() as i64) as usize;
         if x0 >= x1 {
             return;
         }
-        for row in self.pixels.chunks_exact_mut(self.width.max(1)).take(y1).skip(y0) {
+        for row in self
+            .pixels
+            .chunks_exact_mut(self.width.max(1))
+            .take(y1)
+            .skip(y0)
+        {
             sh.span(&mut row[x0..x1]);
         }
     }
@@ -87,11 +92,11 @@ impl Framebuffer {
     /// source is opaque like every framebuffer).
     pub fn blit(&mut self, src: &Framebuffer, x: i32, y: i32) {
         let sx0 = (-(x as i64)).clamp(0, src.width as i64) as usize;
-        let sy0 = (-(y as i64)).clamp(0, src.height as i64) as usize;
+        let sy0 = (-(y as i64)).clamp(0, src.rows() as i64) as usize;
         let dx0 = (x as i64).clamp(0, self.width as i64) as usize;
-        let dy0 = (y as i64).clamp(0, self.height as i64) as usize;
+        let dy0 = (y as i64).clamp(0, self.rows() as i64) as usize;
         let w = (src.width - sx0).min(self.width - dx0);
-        let h = (src.height - sy0).min(self.height - dy0);
+        let h = (src.rows() - sy0).min(self.rows() - dy0);
         for r in 0..h {
             let s = (sy0 + r) * src.width + sx0;
             let d = (dy0 + r) * self.width + dx0;
@@ -99,9 +104,20 @@ impl Framebuffer {
         }
     }
 
+    /// Rows that really exist: `height`, unless someone shrank `pixels` behind our
+    /// back (the fields are public). Every draw call clips to this, so an inconsistent
+    /// framebuffer draws less instead of panicking or writing out of bounds.
+    #[inline]
+    pub(crate) fn rows(&self) -> usize {
+        self.pixels
+            .len()
+            .checked_div(self.width)
+            .map_or(0, |r| r.min(self.height))
+    }
+
     #[inline]
     fn index(&self, x: i32, y: i32) -> Option<usize> {
-        if x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height {
+        if x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.rows() {
             Some(y as usize * self.width + x as usize)
         } else {
             None
@@ -135,8 +151,20 @@ mod tests {
             .map(|i| (i % 5, i / 5))
             .collect();
         assert_eq!(lit, vec![(0, 3), (1, 3), (0, 4), (1, 4)]);
-        fb.fill_rect(i32::MIN, i32::MIN, i32::MAX, i32::MAX, Paint::opaque(Rgba::RED));
-        fb.fill_rect(i32::MAX, i32::MAX, i32::MAX, i32::MAX, Paint::opaque(Rgba::RED));
+        fb.fill_rect(
+            i32::MIN,
+            i32::MIN,
+            i32::MAX,
+            i32::MAX,
+            Paint::opaque(Rgba::RED),
+        );
+        fb.fill_rect(
+            i32::MAX,
+            i32::MAX,
+            i32::MAX,
+            i32::MAX,
+            Paint::opaque(Rgba::RED),
+        );
         // [MIN, MIN + MAX) = [MIN, -1): empty; the second rect starts past the edge.
         assert_eq!(fb.get(0, 4), Some(0x00FF_FFFF));
         assert_eq!(fb.get(4, 4), Some(0));
@@ -144,6 +172,50 @@ mod tests {
         assert_eq!(fb.get(4, 0), Some(0x00FF_0000));
         assert_eq!(fb.get(2, 0), Some(0));
         assert_eq!(fb.get(4, 1), Some(0));
+    }
+
+    #[test]
+    fn inconsistent_fields_draw_less_and_never_panic() {
+        // The fields are public; a caller may shrink `pixels` without fixing `height`.
+        let mut fb = Framebuffer::new(16, 16);
+        fb.pixels.truncate(16 * 5 + 3);
+        assert_eq!(fb.rows(), 5);
+        crate::fill_triangle(
+            &mut fb,
+            [[-5.0, -5.0], [40.0, 0.0], [0.0, 40.0]],
+            Rgba::WHITE,
+        );
+        crate::fill_triangle(
+            &mut fb,
+            [[-5.0, -5.0], [40.0, 0.0], [0.0, 40.0]],
+            Rgba::new(1, 2, 3, 4),
+        );
+        crate::fill_circle(&mut fb, [8.0, 8.0], 20.0, Rgba::WHITE);
+        crate::draw_line(
+            &mut fb,
+            [0.0, 0.0],
+            [16.0, 16.0],
+            3.0,
+            crate::LineCap::Round,
+            Rgba::WHITE,
+        );
+        crate::draw_text(&mut fb, 0, 0, "Hi", Rgba::WHITE, 3);
+        crate::draw_light(&mut fb, [8.0, 8.0], 20.0, Rgba::WHITE, 1.0);
+        fb.fill_rect(0, 0, 16, 16, Rgba::WHITE);
+        fb.put(1, 10, 5);
+        assert_eq!(fb.get(1, 10), None);
+        let src = Framebuffer::new(16, 16);
+        fb.blit(&src, 0, 0);
+        let mut zb = crate::DepthBuffer::new(16, 16);
+        crate::fill_triangle_depth(
+            &mut fb,
+            &mut zb,
+            [[0.0, 0.0, 1.0], [16.0, 0.0, 1.0], [0.0, 16.0, 1.0]],
+            Rgba::WHITE,
+            crate::DepthMode::LESS_WRITE,
+        );
+        let mut big = Framebuffer::new(40, 40);
+        crate::scale_nearest_into(&fb, &mut big, crate::ScaleMode::Fit, Rgba::BLACK);
     }
 
     #[test]

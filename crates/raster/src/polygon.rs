@@ -57,7 +57,11 @@ mod tests {
         for y in 0..10 {
             for x in 0..10 {
                 let inside = (2..7).contains(&x) && (3..9).contains(&y);
-                assert_eq!(fb.get(x, y), Some(if inside { 0x010101 } else { 0 }), "({x},{y})");
+                assert_eq!(
+                    fb.get(x, y),
+                    Some(if inside { 0x010101 } else { 0 }),
+                    "({x},{y})"
+                );
             }
         }
     }
@@ -84,7 +88,12 @@ mod tests {
     fn depth_polygon() {
         let mut fb = Framebuffer::new(8, 8);
         let mut zb = DepthBuffer::new(8, 8);
-        let q = [[0.0, 0.0, 2.0], [8.0, 0.0, 2.0], [8.0, 8.0, 2.0], [0.0, 8.0, 2.0]];
+        let q = [
+            [0.0, 0.0, 2.0],
+            [8.0, 0.0, 2.0],
+            [8.0, 8.0, 2.0],
+            [0.0, 8.0, 2.0],
+        ];
         fill_convex_polygon_depth(&mut fb, &mut zb, &q, Rgba::RED, DepthMode::LESS_WRITE);
         assert!(zb.depth.iter().all(|&z| z == 2.0));
         let q2 = q.map(|p| [p[0], p[1], 3.0]);

@@ -10,15 +10,15 @@
 //! inequality for x once per scanline: a left edge gives the first covered pixel
 //! `ceil(N / K)`, a right edge the first uncovered one, with the *same* expression, so an
 //! edge shared by two triangles ends one span exactly where it starts the other. `N` is
-//! linear in the row, so the quotient is stepped incrementally (integer DDA with exact
-//! remainder): per row two adds and a compare per edge, no division, no float. The span
-//! `[left, right)` is then clipped to the target and handed to a tight fill loop.
+//! linear in the row, so the quotient is stepped incrementally (a DDA with an exact
+//! remainder, see [`Dda`]): per row one add and one add-with-carry per edge, no division.
+//! The span `[left, right)` is then clipped to the target and handed to a tight fill
+//! loop. Per triangle the setup costs three `f64` reciprocals (exactly corrected).
 //!
 //! The triangle is split at its middle vertex so each scanline only looks at the long
 //! edge and one short edge. Rows are half-open in y (`y0 <= centre < y2`), which is the
 //! same top-left rule for horizontal edges.
 
-use crate::blend::simd;
 use crate::clip::{clip_to_guard, inside_guard, CLIP_CAP};
 
 /// Receives the spans of a triangle. A trait rather than a closure so the per-span body
@@ -37,23 +37,34 @@ impl<F: FnMut(usize, usize, usize)> SpanSink for F {
     }
 }
 
+/// Largest framebuffer side the walker draws into; rows and columns past it are left
+/// untouched. It keeps the fixed-point edge stepping provably exact and matches the
+/// guard band, which must be larger than the target.
+pub const MAX_DIM: usize = 1 << 15;
+
 /// Sub-pixel bits of the fixed-point vertex positions (1/256 px).
 pub const SUBPIXEL_BITS: u32 = 8;
 const SUB: i64 = 1 << SUBPIXEL_BITS;
 const HALF: i64 = SUB / 2;
 
 /// Rounds a pixel coordinate to fixed point (half away from zero, cheap and portable:
-/// no `round()` libm call on baseline x86-64).
+/// no `round()` libm call on baseline x86-64). Only called on coordinates inside the
+/// guard band, where the result fits easily.
 #[inline(always)]
 pub(crate) fn snap(v: f32) -> i32 {
+    debug_assert!(v.abs() <= crate::clip::GUARD as f32);
     let t = v * SUB as f32;
-    (t + 0.5f32.copysign(t)) as i32
+    // SAFETY: |v| <= GUARD = 2^15, so |t| <= 2^23 + 0.5: finite and in i32 range.
+    // (The checked `as` costs a compare and two cmovs per coordinate.)
+    unsafe { (t + 0.5f32.copysign(t)).to_int_unchecked::<i32>() }
 }
 
 #[inline(always)]
 fn snap64(v: f64) -> i32 {
+    debug_assert!(v.abs() <= crate::clip::GUARD);
     let t = v * SUB as f64;
-    (t + 0.5f64.copysign(t)) as i32
+    // SAFETY: clipped to the guard box: |t| <= 2^23 + 0.5.
+    unsafe { (t + 0.5f64.copysign(t)).to_int_unchecked::<i32>() }
 }
 
 /// First row whose pixel centre is at or below fixed-point `y`.
@@ -64,12 +75,36 @@ fn ceil_row(y: i64) -> i64 {
 
 /// Exact incremental `ceil(N(row) / K)` for one edge from the top point `p` to the bottom
 /// point `q`: the x of the first pixel whose centre is right of (or on) the edge.
+///
+/// The textbook DDA keeps the quotient `q` and the remainder `r` in `[0, K)` and per row
+/// adds `dq`, `dr` and carries when `r >= K`. Here the remainder is kept as the fraction
+/// `r / K` in 0.64 fixed point, so the carry is the carry flag of one 64-bit add and a
+/// row step is `add` + `adc`. That is still exact: the fraction and its step are rounded
+/// *up* (by less than 2^-49), so the stored fraction is never below the true one and
+/// exceeds it by less than `(rows + 2) · 2^-49`. A true carry (sum reaching 1) therefore
+/// always carries, and a true non-carry (sum at most `1 - 1/K`, which is exactly where
+/// the fill rule's ties sit, thanks to the `K - 1` of the ceiling) never does, as long
+/// as `(rows + 2) · 2^-49 < 1/K`. With `K <= 2^32` (guard band) and at most 2^15 rows
+/// (the walker never walks more: see [`MAX_DIM`]) that holds with a factor 4 to spare.
+#[derive(Clone, Copy)]
 struct Dda {
     q: i64,
-    r: i64,
-    k: i64,
+    f: u64,
     dq: i64,
-    dr: i64,
+    df: u64,
+}
+
+/// Fraction `r / k` (`0 <= r < k`) in 0.64 fixed point, rounded up (see [`Dda`]).
+#[inline(always)]
+fn frac64(r: i64, inv_k: f64) -> u64 {
+    // 2^-50 upward bias covers the two roundings of `r * inv_k` (< 2^-52 together).
+    // Converted at 2^63 scale through i64 (one instruction; x86-64 has no direct
+    // f64 -> u64), then shifted: the lost lowest bit is far below the 2^-49 budget,
+    // and the truncation it stands for is covered by the bias as well.
+    let v = (r as f64 * inv_k + 1.0 / (1u64 << 50) as f64) * 9223372036854775808.0;
+    debug_assert!((0.0..9223372036854775808.0).contains(&v));
+    // SAFETY: r < k, so v < (1 - 1/k + 2^-50) * 2^63 < 2^63, and v >= 0.
+    (unsafe { v.to_int_unchecked::<i64>() } as u64) << 1
 }
 
 impl Dda {
@@ -82,47 +117,83 @@ impl Dda {
         // centre_x * d >= px * d + dx * (yc - py)   <=>   x * K >= N
         let n = dx * (yc - py) + (px - HALF) * d;
         let m = n + k - 1; // ceil(n / k) == floor(m / k)
-        let s = dx * SUB;
+        let inv_k = 1.0 / k as f64;
+        let (q, r) = floor_divmod(m, k, inv_k);
+        let (dq, dr) = floor_divmod(dx * SUB, k, inv_k);
         Dda {
-            q: m.div_euclid(k),
-            r: m.rem_euclid(k),
-            k,
-            dq: s.div_euclid(k),
-            dr: s.rem_euclid(k),
+            q,
+            f: frac64(r, inv_k),
+            dq,
+            df: frac64(dr, inv_k),
+        }
+    }
+
+    /// `(a, b)` if `c` else `(b, a)`, field by field with selects (cmov), no branch.
+    #[inline(always)]
+    fn order(c: bool, a: Dda, b: Dda) -> (Dda, Dda) {
+        (Dda::pick(c, a, b), Dda::pick(!c, a, b))
+    }
+
+    #[inline(always)]
+    fn pick(c: bool, a: Dda, b: Dda) -> Dda {
+        let s = |x: i64, y: i64| if c { x } else { y };
+        let u = |x: u64, y: u64| if c { x } else { y };
+        Dda {
+            q: s(a.q, b.q),
+            f: u(a.f, b.f),
+            dq: s(a.dq, b.dq),
+            df: u(a.df, b.df),
         }
     }
 
     #[inline(always)]
     fn step(&mut self) {
-        self.q += self.dq;
-        self.r += self.dr;
-        if self.r >= self.k {
-            self.r -= self.k;
-            self.q += 1;
-        }
+        let (f, carry) = self.f.overflowing_add(self.df);
+        self.f = f;
+        self.q += self.dq + carry as i64;
     }
+}
+
+/// Exact `(floor(m / k), m mod k)` for `k > 0`. The quotient is estimated with one
+/// float multiply (a pipelined reciprocal is several times cheaper than two 64-bit
+/// integer divisions per edge) and corrected with the exact integer remainder, so the
+/// result is bit-exact. `|m| < 2^53`, so `m as f64` is exact and the estimate is off
+/// by at most one.
+#[inline(always)]
+fn floor_divmod(m: i64, k: i64, inv_k: f64) -> (i64, i64) {
+    let est = m as f64 * inv_k;
+    debug_assert!(est.abs() < 9.0e15);
+    // SAFETY: |m| < 2^53 and k >= 1, so the estimate is finite and far inside i64.
+    let mut q = unsafe { est.to_int_unchecked::<i64>() };
+    let mut r = m - q * k;
+    // `as` truncates, so negative quotients usually come out one too high: fix that
+    // branch-free (the sign of edges is random, a branch here would mispredict half the
+    // time), then the rare leftovers with loops that are almost never entered.
+    let neg = r >> 63;
+    q += neg;
+    r += k & neg;
+    while r < 0 {
+        q -= 1;
+        r += k;
+    }
+    while r >= k {
+        q += 1;
+        r -= k;
+    }
+    (q, r)
 }
 
 /// Walks the covered spans of a fixed-point triangle clipped to `[0, w) × [0, h)`,
 /// calling `f(y, x0, x1)` for each non-empty span `[x0, x1)`, top to bottom.
 /// Degenerate (zero-area) triangles produce nothing.
 #[inline(always)]
-pub(crate) fn walk_fixed<F: SpanSink>(
-    v: [[i32; 2]; 3],
-    w: usize,
-    h: usize,
-    f: &mut F,
-) {
-    let [mut a, mut b, mut c] = v;
-    if a[1] > b[1] {
-        std::mem::swap(&mut a, &mut b);
-    }
-    if b[1] > c[1] {
-        std::mem::swap(&mut b, &mut c);
-    }
-    if a[1] > b[1] {
-        std::mem::swap(&mut a, &mut b);
-    }
+pub(crate) fn walk_fixed<F: SpanSink>(v: [[i32; 2]; 3], w: usize, h: usize, f: &mut F) {
+    // Sort by y with selects rather than swaps: the order of random triangles is
+    // unpredictable and each mispredicted swap costs as much as a few rows.
+    let [p, q, r] = v;
+    let (a, b) = if q[1] < p[1] { (q, p) } else { (p, q) };
+    let (b, c) = if r[1] < b[1] { (r, b) } else { (b, r) };
+    let (a, b) = if b[1] < a[1] { (b, a) } else { (a, b) };
     let (x0, y0) = (a[0] as i64, a[1] as i64);
     let (x1, y1) = (b[0] as i64, b[1] as i64);
     let (x2, y2) = (c[0] as i64, c[1] as i64);
@@ -136,45 +207,76 @@ pub(crate) fn walk_fixed<F: SpanSink>(
     if ra >= rb {
         return;
     }
+    // Spans only need clipping in x when the bounding box leaves the target.
+    let xmin = x0.min(x1).min(x2);
+    let xmax = x0.max(x1).max(x2);
+    let inside = xmin >= 0 && xmax <= (w as i64) << SUBPIXEL_BITS;
     // Middle vertex right of the long edge (area > 0 with y down) => long edge is left.
+    // That is a coin flip per triangle, so it is a select in the row loop, not a branch.
     let long_left = area > 0;
-    let w = w as i64;
-    let mut long = Dda::new(x0, y0, x2, y2, ra);
-    let top_end = r1.min(rb);
-    if ra < top_end {
-        let mut short = Dda::new(x0, y0, x1, y1, ra);
-        run(&mut long, &mut short, ra, top_end, long_left, w, f);
-    }
-    let bot_start = r1.max(ra);
-    if bot_start < rb {
-        let mut short = Dda::new(x1, y1, x2, y2, bot_start);
-        run(&mut long, &mut short, bot_start, rb, long_left, w, f);
+    if inside {
+        halves::<false, F>(x0, y0, x1, y1, x2, y2, r1, ra, rb, long_left, w, f)
+    } else {
+        halves::<true, F>(x0, y0, x1, y1, x2, y2, r1, ra, rb, long_left, w, f)
     }
 }
 
+/// Upper half (long edge + top edge) then lower half (long edge + bottom edge).
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn run<F: SpanSink>(
-    long: &mut Dda,
-    short: &mut Dda,
+fn halves<const CLIP: bool, F: SpanSink>(
+    x0: i64,
+    y0: i64,
+    x1: i64,
+    y1: i64,
+    x2: i64,
+    y2: i64,
+    r1: i64,
+    ra: i64,
+    rb: i64,
+    long_left: bool,
+    w: usize,
+    f: &mut F,
+) {
+    let mut long = Dda::new(x0, y0, x2, y2, ra);
+    let top_end = r1.min(rb);
+    if ra < top_end {
+        let short = Dda::new(x0, y0, x1, y1, ra);
+        // Branch-free swap into (left, right) so the row loop has no select and the
+        // coin-flip orientation costs no misprediction.
+        let (mut l, mut r) = Dda::order(long_left, long, short);
+        run::<CLIP, F>(&mut l, &mut r, ra, top_end, w as i64, f);
+        long = Dda::pick(long_left, l, r);
+    }
+    let bot_start = r1.max(ra);
+    if bot_start < rb {
+        let short = Dda::new(x1, y1, x2, y2, bot_start);
+        let (mut l, mut r) = Dda::order(long_left, long, short);
+        run::<CLIP, F>(&mut l, &mut r, bot_start, rb, w as i64, f);
+    }
+}
+
+/// Rows `ya..yb` between a left and a right edge.
+#[inline(always)]
+fn run<const CLIP: bool, F: SpanSink>(
+    l: &mut Dda,
+    r: &mut Dda,
     ya: i64,
     yb: i64,
-    long_left: bool,
     w: i64,
     f: &mut F,
 ) {
     for y in ya..yb {
-        let (l, r) = if long_left {
-            (long.q, short.q)
+        let (x0, x1) = if CLIP {
+            (l.q.max(0), r.q.min(w))
         } else {
-            (short.q, long.q)
+            (l.q, r.q)
         };
-        let l = l.max(0);
-        let r = r.min(w);
-        if l < r {
-            f.span(y as usize, l as usize, r as usize);
+        if x0 < x1 {
+            f.span(y as usize, x0 as usize, x1 as usize);
         }
-        long.step();
-        short.step();
+        l.step();
+        r.step();
     }
 }
 
@@ -182,12 +284,8 @@ fn run<F: SpanSink>(
 /// guard band (the common case), otherwise clips it in `f64` first and walks the fan of
 /// the clipped polygon. Non-finite input draws nothing.
 #[inline(always)]
-pub(crate) fn walk<F: SpanSink>(
-    tri: &[[f32; 2]; 3],
-    w: usize,
-    h: usize,
-    f: &mut F,
-) {
+pub(crate) fn walk<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize, f: &mut F) {
+    let (w, h) = (w.min(MAX_DIM), h.min(MAX_DIM));
     if w == 0 || h == 0 {
         return;
     }
@@ -203,13 +301,13 @@ pub(crate) fn walk<F: SpanSink>(
     }
 }
 
-/// [`walk`] compiled for AVX2 when the CPU has it (checked once, then one predictable
-/// branch per triangle), so the sink's fill loops run 8 pixels per instruction.
+/// [`walk`], through [`walk_avx2`] when the CPU has AVX2 (checked once, then one
+/// predictable branch per triangle), so generic sinks get vectorised with AVX2 too.
 #[inline(always)]
 pub(crate) fn walk_dispatch<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize, f: &mut F) {
     #[cfg(target_arch = "x86_64")]
     {
-        if simd::has_avx2() {
+        if crate::blend::simd::has_avx2() {
             // SAFETY: AVX2 support was just checked at run time.
             unsafe { walk_avx2(tri, w, h, f) };
             return;
@@ -218,19 +316,19 @@ pub(crate) fn walk_dispatch<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize
     walk(tri, w, h, f)
 }
 
+/// [`walk`] compiled with AVX2 enabled, so sinks built on the AVX2 span kernels inline
+/// into the row loop. Callers pick it once per triangle after checking the CPU.
+///
+/// # Safety
+/// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn walk_avx2<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize, f: &mut F) {
+pub(crate) unsafe fn walk_avx2<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize, f: &mut F) {
     walk(tri, w, h, f)
 }
 
 #[inline(never)]
-fn walk_clipped<F: SpanSink>(
-    tri: &[[f32; 2]; 3],
-    w: usize,
-    h: usize,
-    f: &mut F,
-) {
+fn walk_clipped<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize, f: &mut F) {
     let mut poly = [[0.0f64; 2]; CLIP_CAP];
     let n = clip_to_guard(tri, &mut poly);
     if n < 3 {
@@ -249,7 +347,9 @@ fn walk_clipped<F: SpanSink>(
 /// to compute areas without drawing).
 pub fn coverage_count(tri: [[f32; 2]; 3], w: usize, h: usize) -> usize {
     let mut n = 0;
-    walk(&tri, w, h, &mut |_: usize, x0: usize, x1: usize| n += x1 - x0);
+    walk(&tri, w, h, &mut |_: usize, x0: usize, x1: usize| {
+        n += x1 - x0
+    });
     n
 }
 
@@ -263,8 +363,8 @@ mod tests {
             .iter()
             .map(|p| [snap(p[0]) as i64, snap(p[1]) as i64])
             .collect();
-        let mut area = (v[1][0] - v[0][0]) * (v[2][1] - v[0][1])
-            - (v[1][1] - v[0][1]) * (v[2][0] - v[0][0]);
+        let mut area =
+            (v[1][0] - v[0][0]) * (v[2][1] - v[0][1]) - (v[1][1] - v[0][1]) * (v[2][0] - v[0][0]);
         let mut v = v;
         if area < 0 {
             v.swap(1, 2);
@@ -324,6 +424,36 @@ mod tests {
             let tri = [p(), p(), p()];
             assert_eq!(spans(tri, 40, 40), brute(tri, 40, 40), "{tri:?}");
         }
+    }
+
+    /// Long edges with huge slopes stepped over many rows: the 0.64 fixed-point
+    /// remainder must make exactly the carries of the exact integer DDA.
+    #[test]
+    fn fixed_point_dda_is_exact_over_many_rows() {
+        let (w, h) = (12, 20_000);
+        let mut s = 0x2545_F491u32;
+        let mut rnd = |m: u32| {
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            s % m
+        };
+        for i in 0..24 {
+            // Vertices far outside the narrow, tall target, inside the guard band, on
+            // the half-pixel grid for every other triangle (ties with centres).
+            let k: u32 = if i % 2 == 0 { 2 } else { 256 };
+            let mut v = || {
+                let x = rnd(60_000 * k) as f32 / k as f32 - 30_000.0;
+                let y = rnd(44_000 * k) as f32 / k as f32 - 12_000.0;
+                [x, y]
+            };
+            let tri = [v(), v(), v()];
+            assert_eq!(spans(tri, w, h), brute(tri, w, h), "{tri:?}");
+        }
+        // A sliver through the whole height, nearly vertical: one carry every few
+        // thousand rows, crossing pixel centres exactly.
+        let tri = [[5.5, -0.5], [6.5, 20_000.5], [5.5, 20_000.5]];
+        assert_eq!(spans(tri, w, h), brute(tri, w, h));
     }
 
     #[test]

@@ -7,10 +7,15 @@
 //! interpolation, which is exact for the orthographic / isometric views this crate is
 //! for. Vertices are `[x, y]` (or `[x, y, z]`) in pixels, y down.
 
-use crate::blend::{add_row, alpha_row, apply_color, fill_row, Blend, Paint, Shader};
-use crate::color::{pack_rgb, Rgba};
-use crate::depth::{DepthBuffer, DepthMode};
+use crate::blend::{
+    add_sat, add_span, alpha_span, apply_color, blend_alpha, fill_span, scale_px, Blend, Paint,
+    Shader,
+};
+use crate::color::Rgba;
+use crate::depth::{DepthBuffer, DepthMode, DepthTest};
 use crate::framebuffer::Framebuffer;
+#[cfg(target_arch = "x86_64")]
+use crate::spans::walk_avx2;
 use crate::spans::{walk, walk_dispatch, SpanSink};
 
 /// Fills a triangle with one paint.
@@ -19,15 +24,36 @@ pub fn fill_triangle(fb: &mut Framebuffer, v: [[f32; 2]; 3], paint: impl Into<Pa
     fill_triangle_shader(fb, &v, sh);
 }
 
-/// The monomorphic hot path: one tight loop per blend kind, chosen once per triangle.
+/// The monomorphic hot path: one tight loop per blend kind, chosen once per triangle,
+/// and on x86-64 with AVX2 the whole walker is compiled again around the AVX2 kernels.
 #[inline]
 pub(crate) fn fill_triangle_shader(fb: &mut Framebuffer, v: &[[f32; 2]; 3], sh: Shader) {
-    let (w, h) = (fb.width, fb.height);
+    #[cfg(target_arch = "x86_64")]
+    {
+        let (w, h) = (fb.width, fb.rows());
+        if w >= 8 && crate::blend::simd::has_avx2() {
+            let c = avx2::Sink {
+                px: &mut fb.pixels[..],
+                w,
+                sh,
+            };
+            // SAFETY: AVX2 was checked at run time just above, w >= 8, and
+            // `rows()` keeps w * h within the pixel buffer.
+            unsafe { avx2::walk(v, w, h, c) };
+            return;
+        }
+    }
+    fill_portable(fb, v, sh)
+}
+
+/// The portable (baseline ISA) flat fill.
+fn fill_portable(fb: &mut Framebuffer, v: &[[f32; 2]; 3], sh: Shader) {
+    let (w, h) = (fb.width, fb.rows());
     let px = &mut fb.pixels[..];
     match sh {
         Shader::Skip => {}
-        Shader::Fill(c) => walk_dispatch(v, w, h, &mut FillSink { px, w, c }),
-        Shader::Alpha { a, srb, sg, .. } => walk_dispatch(
+        Shader::Fill(c) => walk(v, w, h, &mut FillSink { px, w, c }),
+        Shader::Alpha { a, srb, sg, .. } => walk(
             v,
             w,
             h,
@@ -39,7 +65,7 @@ pub(crate) fn fill_triangle_shader(fb: &mut Framebuffer, v: &[[f32; 2]; 3], sh: 
                 ia: 255 - a,
             },
         ),
-        Shader::Add { add, .. } => walk_dispatch(v, w, h, &mut AddSink { px, w, add }),
+        Shader::Add { add, .. } => walk(v, w, h, &mut AddSink { px, w, add }),
     }
 }
 
@@ -53,7 +79,7 @@ impl SpanSink for FillSink<'_> {
     #[inline(always)]
     fn span(&mut self, y: usize, x0: usize, x1: usize) {
         let o = y * self.w;
-        fill_row(&mut self.px[o..o + self.w], x0, x1, self.c);
+        fill_span(&mut self.px[o + x0..o + x1], self.c);
     }
 }
 
@@ -69,7 +95,7 @@ impl SpanSink for AlphaSink<'_> {
     #[inline(always)]
     fn span(&mut self, y: usize, x0: usize, x1: usize) {
         let o = y * self.w;
-        alpha_row(&mut self.px[o..o + self.w], x0, x1, self.srb, self.sg, self.ia);
+        alpha_span(&mut self.px[o + x0..o + x1], self.srb, self.sg, self.ia);
     }
 }
 
@@ -83,7 +109,99 @@ impl SpanSink for AddSink<'_> {
     #[inline(always)]
     fn span(&mut self, y: usize, x0: usize, x1: usize) {
         let o = y * self.w;
-        add_row(&mut self.px[o..o + self.w], x0, x1, self.add);
+        add_span(&mut self.px[o + x0..o + x1], self.add);
+    }
+}
+
+/// The AVX2 build of the flat-fill path.
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::*;
+    use crate::span_avx2::{self as k, AlphaLanes};
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+
+    pub(super) struct Sink<'a> {
+        pub(super) px: &'a mut [u32],
+        pub(super) w: usize,
+        pub(super) sh: Shader,
+    }
+
+    /// Raw row access for the AVX2 sinks: the walker only hands out spans with
+    /// `y < h` and `0 <= x0 < x1 <= w`, so `base + y * w` starts a row of `w` pixels
+    /// inside the `w * h` buffer and no per-span bounds check is needed.
+    #[derive(Clone, Copy)]
+    struct Rows {
+        base: *mut u32,
+        w: usize,
+    }
+
+    impl Rows {
+        fn new(px: &mut [u32], w: usize) -> Rows {
+            Rows {
+                base: px.as_mut_ptr(),
+                w,
+            }
+        }
+        /// Hints the cache about the next row's span start: blending reads the
+        /// destination, and the next row is 5 KB away, out of reach of the hardware
+        /// prefetchers' usual patterns. A prefetch never faults, so no bounds check.
+        #[inline(always)]
+        fn prefetch_next(self, y: usize, x: usize) {
+            let p = self.base.wrapping_add((y + 1) * self.w + x);
+            // SAFETY: prefetch is only a hint; it never faults, whatever the address.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p as *const i8) }
+        }
+
+        /// # Safety
+        /// `y` must be a row of the buffer this was made from (`y < h`), and no other
+        /// reference to that row may be alive (the walker hands out one span at a time).
+        #[inline(always)]
+        unsafe fn row<'a>(self, y: usize) -> &'a mut [u32] {
+            std::slice::from_raw_parts_mut(self.base.add(y * self.w), self.w)
+        }
+    }
+
+    struct Fill(Rows, u32);
+    struct Over(Rows, AlphaLanes);
+    struct Add(Rows, u32);
+
+    // SAFETY (all three sinks): they are only built in `walk` below, whose contract
+    // gives AVX2 and a buffer of at least w * h pixels with w >= 8; the walker only
+    // emits spans with y < h and 0 <= x0 < x1 <= w, which is what `row` and the
+    // kernels require.
+    impl SpanSink for Fill {
+        #[inline(always)]
+        fn span(&mut self, y: usize, x0: usize, x1: usize) {
+            unsafe { k::fill(self.0.row(y), x0, x1, self.1) }
+        }
+    }
+    impl SpanSink for Over {
+        #[inline(always)]
+        fn span(&mut self, y: usize, x0: usize, x1: usize) {
+            self.0.prefetch_next(y, x0);
+            unsafe { k::alpha(self.0.row(y), x0, x1, self.1) }
+        }
+    }
+    impl SpanSink for Add {
+        #[inline(always)]
+        fn span(&mut self, y: usize, x0: usize, x1: usize) {
+            unsafe { k::add(self.0.row(y), x0, x1, self.1) }
+        }
+    }
+
+    /// # Safety
+    /// The CPU must support AVX2, `w == s.w >= 8` and `s.px.len() >= w * h`.
+    pub(super) unsafe fn walk(v: &[[f32; 2]; 3], w: usize, h: usize, s: Sink) {
+        debug_assert!(w == s.w && w >= 8 && s.px.len() >= w * h);
+        let rows = Rows::new(s.px, s.w);
+        match s.sh {
+            Shader::Skip => {}
+            Shader::Fill(c) => walk_avx2(v, w, h, &mut Fill(rows, c)),
+            Shader::Alpha { c, a, .. } => {
+                walk_avx2(v, w, h, &mut Over(rows, AlphaLanes::new(c, a)))
+            }
+            Shader::Add { add, .. } => walk_avx2(v, w, h, &mut Add(rows, add)),
+        }
     }
 }
 
@@ -105,7 +223,11 @@ impl Plane {
         if det == 0.0 || !det.is_finite() {
             return None;
         }
-        let (v0, v1, v2) = (v[0] as f64, v[1] as f64 - v[0] as f64, v[2] as f64 - v[0] as f64);
+        let (v0, v1, v2) = (
+            v[0] as f64,
+            v[1] as f64 - v[0] as f64,
+            v[2] as f64 - v[0] as f64,
+        );
         let a = (v1 * y2 - v2 * y1) / det;
         let b = (v2 * x1 - v1 * x2) / det;
         let c = v0 - a * x0 - b * y0;
@@ -125,7 +247,7 @@ impl Plane {
     }
 }
 
-/// Four colour planes in 16.16 fixed point, stepped per pixel.
+/// Four colour planes (r, g, b, a) in 16.16 fixed point.
 struct ColorPlanes {
     p: [Plane; 4],
     step: [i32; 4],
@@ -147,10 +269,20 @@ impl ColorPlanes {
         Some(ColorPlanes { p, step })
     }
 
+    /// Values at the centre of pixel `(x, y)`, biased by ½ so `>> 16` rounds.
     #[inline(always)]
     fn start(&self, x: usize, y: usize) -> [i32; 4] {
-        self.p
-            .map(|p| (p.at(x, y) * FIX).clamp(-FIX_MAX, FIX_MAX) as i32 + (1 << 15))
+        let f = |p: &Plane| (p.at(x, y) * FIX).clamp(-FIX_MAX, FIX_MAX) as i32 + (1 << 15);
+        [f(&self.p[0]), f(&self.p[1]), f(&self.p[2]), f(&self.p[3])]
+    }
+
+    /// Packed colour and alpha of the `i`-th pixel of a span starting at `acc`. Computed
+    /// from the start rather than accumulated, so the span loop has no carried state and
+    /// vectorises; the sum stays in range because it is an interpolated value.
+    #[inline(always)]
+    fn at(&self, acc: &[i32; 4], i: i32) -> (u32, u32) {
+        let c = |k: usize| chan(acc[k].wrapping_add(self.step[k].wrapping_mul(i)));
+        ((c(0) << 16) | (c(1) << 8) | c(2), c(3))
     }
 }
 
@@ -159,29 +291,160 @@ fn chan(v: i32) -> u32 {
     (v >> 16).clamp(0, 255) as u32
 }
 
+/// Per-pixel colour for the fragment sinks: one paint, or Gouraud planes.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    Flat(Shader),
+    Smooth(&'a ColorPlanes, Blend),
+}
+
+/// Span sink for the Gouraud and depth-tested variants: colour from [`Source`], optional
+/// depth plane with test / write. Blend mode and depth mode are matched once per span,
+/// so each inner loop is a tight monomorphic loop (the Gouraud ones vectorise; all are
+/// also compiled for AVX2 via [`walk_dispatch`]).
+struct FragSink<'a> {
+    px: &'a mut [u32],
+    zb: &'a mut [f32],
+    w: usize,
+    src: Source<'a>,
+    z: Option<(Plane, DepthMode)>,
+}
+
+impl SpanSink for FragSink<'_> {
+    #[inline(always)]
+    fn span(&mut self, y: usize, x0: usize, x1: usize) {
+        let o = y * self.w;
+        let row = &mut self.px[o + x0..o + x1];
+        let Some((zp, mode)) = self.z else {
+            match self.src {
+                Source::Flat(sh) => sh.span(row),
+                Source::Smooth(cp, blend) => gouraud_span(row, cp, cp.start(x0, y), blend),
+            }
+            return;
+        };
+        let zrow = &mut self.zb[o + x0..o + x1];
+        let (z0, dz) = (zp.at(x0, y) as f32, zp.dx() as f32);
+        match self.src {
+            Source::Flat(sh) => match sh {
+                Shader::Fill(c) => depth_span(row, zrow, z0, dz, mode, |_, _| c),
+                Shader::Alpha { c, a, .. } => {
+                    depth_span(row, zrow, z0, dz, mode, |_, d| blend_alpha(d, c, a))
+                }
+                Shader::Add { add, .. } => {
+                    depth_span(row, zrow, z0, dz, mode, |_, d| add_sat(d, add))
+                }
+                Shader::Skip => depth_span(row, zrow, z0, dz, mode, |_, d| d),
+            },
+            Source::Smooth(cp, blend) => {
+                let acc = cp.start(x0, y);
+                depth_span(row, zrow, z0, dz, mode, |i, mut d| {
+                    let (s, a) = cp.at(&acc, i);
+                    apply_color(&mut d, s, a, blend);
+                    d
+                })
+            }
+        }
+    }
+}
+
+/// One Gouraud span, a separate loop per blend mode.
+#[inline(always)]
+fn gouraud_span(row: &mut [u32], cp: &ColorPlanes, acc: [i32; 4], blend: Blend) {
+    match blend {
+        Blend::Opaque => {
+            for (i, d) in row.iter_mut().enumerate() {
+                *d = cp.at(&acc, i as i32).0;
+            }
+        }
+        Blend::Alpha => {
+            for (i, d) in row.iter_mut().enumerate() {
+                let (s, a) = cp.at(&acc, i as i32);
+                *d = blend_alpha(*d, s, a);
+            }
+        }
+        Blend::Additive => {
+            for (i, d) in row.iter_mut().enumerate() {
+                let (s, a) = cp.at(&acc, i as i32);
+                *d = add_sat(*d, scale_px(s, a));
+            }
+        }
+    }
+}
+
+/// One depth-tested span: pixels that pass become `shade(i, old)`. The test and the
+/// write flag are compile-time constants of the loop, and pass / fail is a select
+/// rather than a branch (every pixel is rewritten, failing ones with their old value),
+/// so the loop vectorises.
+#[inline(always)]
+fn depth_span(
+    row: &mut [u32],
+    zrow: &mut [f32],
+    z0: f32,
+    dz: f32,
+    mode: DepthMode,
+    shade: impl Fn(i32, u32) -> u32,
+) {
+    const LT: u8 = 0;
+    const LE: u8 = 1;
+    const ALL: u8 = 2;
+    #[inline(always)]
+    fn body<const T: u8, const W: bool>(
+        row: &mut [u32],
+        zrow: &mut [f32],
+        z0: f32,
+        dz: f32,
+        shade: impl Fn(i32, u32) -> u32,
+    ) {
+        for (i, (d, zd)) in row.iter_mut().zip(zrow.iter_mut()).enumerate() {
+            let z = z0 + dz * i as f32;
+            let pass = match T {
+                LT => z < *zd,
+                LE => z <= *zd,
+                _ => true,
+            };
+            let new = shade(i as i32, *d);
+            *d = if pass { new } else { *d };
+            if W {
+                *zd = if pass { z } else { *zd };
+            }
+        }
+    }
+    match (mode.test, mode.write) {
+        (DepthTest::Less, true) => body::<LT, true>(row, zrow, z0, dz, shade),
+        (DepthTest::Less, false) => body::<LT, false>(row, zrow, z0, dz, shade),
+        (DepthTest::LessEqual, true) => body::<LE, true>(row, zrow, z0, dz, shade),
+        (DepthTest::LessEqual, false) => body::<LE, false>(row, zrow, z0, dz, shade),
+        (DepthTest::Always, true) => body::<ALL, true>(row, zrow, z0, dz, shade),
+        (DepthTest::Always, false) => body::<ALL, false>(row, zrow, z0, dz, shade),
+    }
+}
+
 /// Fills a triangle with per-vertex colours interpolated across it (Gouraud shading).
 /// Alpha is interpolated too and used by [`Blend::Alpha`] / [`Blend::Additive`];
 /// [`Blend::Opaque`] ignores it.
-pub fn fill_triangle_gouraud(fb: &mut Framebuffer, v: [[f32; 2]; 3], colors: [Rgba; 3], blend: Blend) {
+pub fn fill_triangle_gouraud(
+    fb: &mut Framebuffer,
+    v: [[f32; 2]; 3],
+    colors: [Rgba; 3],
+    blend: Blend,
+) {
     let Some(cp) = ColorPlanes::new(v, colors) else {
         return;
     };
-    let (w, h) = (fb.width, fb.height);
-    let px = &mut fb.pixels[..];
-    walk(&v, w, h, &mut |y, x0, x1| {
-        let mut acc = cp.start(x0, y);
-        for d in px[y * w + x0..y * w + x1].iter_mut() {
-            let s = pack_rgb(chan(acc[0]) as u8, chan(acc[1]) as u8, chan(acc[2]) as u8);
-            apply_color(d, s, chan(acc[3]), blend);
-            for (a, s) in acc.iter_mut().zip(cp.step) {
-                *a = a.wrapping_add(s);
-            }
-        }
-    });
+    let (w, h) = (fb.width, fb.rows());
+    let mut sink = FragSink {
+        px: &mut fb.pixels[..],
+        zb: &mut [],
+        w,
+        src: Source::Smooth(&cp, blend),
+        z: None,
+    };
+    walk_dispatch(&v, w, h, &mut sink);
 }
 
 /// Fills a triangle with depth test and optional depth write. Vertices are
 /// `[x, y, z]`; `z` is interpolated affinely and compared per pixel (smaller is nearer).
+/// Nothing is drawn if `depth` is not the framebuffer's size.
 pub fn fill_triangle_depth(
     fb: &mut Framebuffer,
     depth: &mut DepthBuffer,
@@ -190,37 +453,14 @@ pub fn fill_triangle_depth(
     mode: DepthMode,
 ) {
     let sh = Shader::new(paint.into());
-    let xy = v.map(|p| [p[0], p[1]]);
-    let Some(zp) = Plane::new(xy, v.map(|p| p[2])) else {
-        return;
-    };
-    if depth.width != fb.width || depth.height != fb.height {
-        return;
-    }
     if sh.is_skip() && !mode.write {
         return;
     }
-    let (w, h) = (fb.width, fb.height);
-    let px = &mut fb.pixels[..];
-    let zb = &mut depth.depth[..];
-    let dz = zp.dx();
-    walk(&xy, w, h, &mut |y, x0, x1| {
-        let z0 = zp.at(x0, y);
-        let row = &mut px[y * w + x0..y * w + x1];
-        let zrow = &mut zb[y * w + x0..y * w + x1];
-        for (i, (d, zd)) in row.iter_mut().zip(zrow.iter_mut()).enumerate() {
-            let z = (z0 + dz * i as f64) as f32;
-            if mode.passes(z, *zd) {
-                sh.pixel_cov(d, 255);
-                if mode.write {
-                    *zd = z;
-                }
-            }
-        }
-    });
+    depth_fill(fb, depth, v, Source::Flat(sh), mode);
 }
 
-/// Gouraud colours plus depth test / write.
+/// Gouraud colours plus depth test / write (see [`fill_triangle_gouraud`] and
+/// [`fill_triangle_depth`]).
 pub fn fill_triangle_gouraud_depth(
     fb: &mut Framebuffer,
     depth: &mut DepthBuffer,
@@ -229,39 +469,35 @@ pub fn fill_triangle_gouraud_depth(
     blend: Blend,
     mode: DepthMode,
 ) {
+    let Some(cp) = ColorPlanes::new(v.map(|p| [p[0], p[1]]), colors) else {
+        return;
+    };
+    depth_fill(fb, depth, v, Source::Smooth(&cp, blend), mode);
+}
+
+fn depth_fill(
+    fb: &mut Framebuffer,
+    depth: &mut DepthBuffer,
+    v: [[f32; 3]; 3],
+    src: Source,
+    mode: DepthMode,
+) {
     let xy = v.map(|p| [p[0], p[1]]);
     let Some(zp) = Plane::new(xy, v.map(|p| p[2])) else {
         return;
     };
-    let Some(cp) = ColorPlanes::new(xy, colors) else {
-        return;
-    };
-    if depth.width != fb.width || depth.height != fb.height {
+    let (w, h) = (fb.width, fb.rows());
+    if depth.width != w || depth.height != fb.height || depth.depth.len() < w * h {
         return;
     }
-    let (w, h) = (fb.width, fb.height);
-    let px = &mut fb.pixels[..];
-    let zb = &mut depth.depth[..];
-    let dz = zp.dx();
-    walk(&xy, w, h, &mut |y, x0, x1| {
-        let z0 = zp.at(x0, y);
-        let mut acc = cp.start(x0, y);
-        let row = &mut px[y * w + x0..y * w + x1];
-        let zrow = &mut zb[y * w + x0..y * w + x1];
-        for (i, (d, zd)) in row.iter_mut().zip(zrow.iter_mut()).enumerate() {
-            let z = (z0 + dz * i as f64) as f32;
-            if mode.passes(z, *zd) {
-                let s = pack_rgb(chan(acc[0]) as u8, chan(acc[1]) as u8, chan(acc[2]) as u8);
-                apply_color(d, s, chan(acc[3]), blend);
-                if mode.write {
-                    *zd = z;
-                }
-            }
-            for (a, s) in acc.iter_mut().zip(cp.step) {
-                *a = a.wrapping_add(s);
-            }
-        }
-    });
+    let mut sink = FragSink {
+        px: &mut fb.pixels[..],
+        zb: &mut depth.depth[..],
+        w,
+        src,
+        z: Some((zp, mode)),
+    };
+    walk_dispatch(&xy, w, h, &mut sink);
 }
 
 #[cfg(test)]
@@ -284,7 +520,10 @@ mod tests {
         let mut fb = Framebuffer::new(8, 8);
         fill_triangle(&mut fb, [[1.5, 1.5], [5.5, 1.5], [1.5, 5.5]], Rgba::WHITE);
         let l = lit(&fb);
-        assert!(l.contains(&(1, 1)), "top-left corner centre on left and top edge: in");
+        assert!(
+            l.contains(&(1, 1)),
+            "top-left corner centre on left and top edge: in"
+        );
         assert!(l.contains(&(1, 4)), "centre on the left edge: in");
         assert!(l.contains(&(4, 1)), "centre on the top edge: in");
         // Centres on the hypotenuse (x + y = 7 in centre coordinates) are on a right
@@ -297,7 +536,10 @@ mod tests {
         let mut fb = Framebuffer::new(8, 8);
         fill_triangle(&mut fb, [[5.5, 5.5], [5.5, 1.5], [1.5, 5.5]], Rgba::WHITE);
         let l = lit(&fb);
-        assert!(!l.iter().any(|&(x, y)| x == 5 || y == 5), "right / bottom edges: out");
+        assert!(
+            !l.iter().any(|&(x, y)| x == 5 || y == 5),
+            "right / bottom edges: out"
+        );
         assert!(l.contains(&(4, 4)) && l.contains(&(4, 2)) && l.contains(&(2, 4)));
         // Hypotenuse is now a left edge: centres on it are in.
         assert!(l.contains(&(3, 3)) && l.contains(&(4, 2)) && l.contains(&(2, 4)));
@@ -335,7 +577,12 @@ mod tests {
     fn gouraud_hits_vertex_colours_and_interpolates() {
         let mut fb = Framebuffer::new(64, 64);
         let v = [[0.0, 0.0], [64.0, 0.0], [0.0, 64.0]];
-        fill_triangle_gouraud(&mut fb, v, [Rgba::RED, Rgba::GREEN, Rgba::BLUE], Blend::Opaque);
+        fill_triangle_gouraud(
+            &mut fb,
+            v,
+            [Rgba::RED, Rgba::GREEN, Rgba::BLUE],
+            Blend::Opaque,
+        );
         let c = fb.get_rgba(0, 0).unwrap();
         assert!(c.r >= 250 && c.g <= 5 && c.b <= 5, "{c:?}");
         let c = fb.get_rgba(62, 0).unwrap();
@@ -346,6 +593,41 @@ mod tests {
         assert!((c.r as i32 - expect(31.0 / 64.0)).abs() <= 1, "{c:?}");
         assert!((c.g as i32 - expect(16.5 / 64.0)).abs() <= 1, "{c:?}");
         assert!((c.b as i32 - expect(16.5 / 64.0)).abs() <= 1, "{c:?}");
+    }
+
+    /// The AVX2 kernels and the portable ones must produce identical pixels (goldens
+    /// are rendered on whichever the test machine has).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx2_and_portable_paths_agree() {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let mut s = 0x9E37_79B9u32;
+        let mut rnd = |m: f32| {
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            (s % 100_000) as f32 / 100_000.0 * m
+        };
+        let paints = [
+            Paint::opaque(Rgba::rgb(200, 100, 50)),
+            Paint::alpha(Rgba::new(30, 200, 90, 77)),
+            Paint::additive(Rgba::new(90, 60, 250, 200)),
+        ];
+        for (w, h) in [(61, 40), (8, 9), (130, 33)] {
+            let mut a = Framebuffer::new(w, h);
+            let mut b = Framebuffer::new(w, h);
+            for i in 0..600 {
+                let mut p = || [rnd(w as f32 + 20.0) - 10.0, rnd(h as f32 + 20.0) - 10.0];
+                let v = [p(), p(), p()];
+                let sh = Shader::new(paints[i % 3]);
+                fill_triangle_shader(&mut a, &v, sh);
+                fill_portable(&mut b, &v, sh);
+            }
+            assert_eq!(a, b, "{w}x{h}");
+            assert!(a.pixels.iter().filter(|&&p| p != 0).count() > w * h / 2);
+        }
     }
 
     #[test]
@@ -361,7 +643,13 @@ mod tests {
         // Sloped triangle crossing z = 3 from left (z 0) to right (z 6): left half wins.
         let slope = [[0.0, 0.0, 0.0], [16.0, 0.0, 6.0], [0.0, 16.0, 0.0]];
         let mut fb2 = fb.clone();
-        fill_triangle_depth(&mut fb2, &mut zb.clone(), slope, Rgba::GREEN, DepthMode::LESS_WRITE);
+        fill_triangle_depth(
+            &mut fb2,
+            &mut zb.clone(),
+            slope,
+            Rgba::GREEN,
+            DepthMode::LESS_WRITE,
+        );
         assert_eq!(fb2.get_rgba(1, 1), Some(Rgba::GREEN));
         assert_eq!(fb2.get_rgba(10, 1), Some(Rgba::RED));
         // Always + no write draws over and leaves depth alone.

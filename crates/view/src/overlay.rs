@@ -68,6 +68,29 @@ pub fn describe(e: &Event) -> String {
         }
         EventKind::AgentDown { agent, .. } => format!("DOWN  a{agent}"),
         EventKind::EnemySpawned { enemy } => format!("spawn e{enemy}"),
+        EventKind::StrikeStarted {
+            blade,
+            strike,
+            target,
+        } => format!("windup b{blade} #{} -> e{target}", strike + 1),
+        EventKind::StrikeWithheld { blade, ally } => {
+            format!("HOLD  b{blade}: ally {ally} in sector")
+        }
+        EventKind::StrikeCancelled {
+            blade,
+            strike,
+            ally,
+            ..
+        } => format!("CANCEL b{blade} #{}: ally {ally}", strike + 1),
+        EventKind::StrikeActive { blade, strike } => format!("strike b{blade} #{}", strike + 1),
+        EventKind::StrikeRecovery { blade, strike } => format!("recover b{blade} #{}", strike + 1),
+        EventKind::StrikeEnded { blade, strike } => format!("end   b{blade} #{}", strike + 1),
+        EventKind::MeleeHit {
+            blade,
+            enemy,
+            strike,
+            ..
+        } => format!("cut   b{blade} #{} -> e{enemy}", strike + 1),
     };
     format!("{t:7.2}  {what}")
 }
@@ -97,6 +120,30 @@ pub fn draw_overlay(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32, timi
     // Reservation corridors (S7).
     for l in &w.lanes.lanes {
         corridor(fb, iso, l.muzzle, l.aim, w.tuning.reserve_threshold());
+    }
+    // Blade sectors by phase (reserved: intent yellow, striking red) and approach spots.
+    for s in &w.lanes.sectors {
+        let col = if s.intent { INTENT.with_alpha(120) } else { BY_WALL.with_alpha(150) };
+        let mut prev: Option<[f32; 2]> = None;
+        let apex = iso.project(s.sector.apex, Z);
+        for i in 0..=10 {
+            let a = s.sector.axis - s.sector.half_angle + 2.0 * s.sector.half_angle * i as f32 / 10.0;
+            let q = iso.project(s.sector.apex + Vec2::from_angle(a) * s.sector.reach, Z);
+            if i == 0 || i == 10 {
+                draw_line(fb, apex, q, 1.2, LineCap::Round, col);
+            }
+            if let Some(pq) = prev {
+                draw_line(fb, pq, q, 1.2, LineCap::Round, col);
+            }
+            prev = Some(q);
+        }
+    }
+    for spots in &w.blade_debug {
+        for s in spots {
+            let c = iso.project(s.pos, Z);
+            let col = if s.clear { Rgba::new(120, 255, 160, 200) } else { Rgba::new(255, 120, 120, 160) };
+            stroke_circle(fb, c, 3.0, 1.2, col);
+        }
     }
     // Lanes by state.
     for a in w

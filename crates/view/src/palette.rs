@@ -43,3 +43,5 @@ pub const HEALTH_LOW: Rgba = Rgba::rgb(230, 70, 50);
 pub const TEXT: Rgba = Rgba::rgb(230, 230, 230);
 pub const TEXT_DIM: Rgba = Rgba::rgb(150, 150, 160);
 pub const PANEL: Rgba = Rgba::new(0, 0, 0, 150);
+pub const TELEGRAPH: Rgba = Rgba::new(255, 170, 60, 110);
+pub const SLASH: Rgba = Rgba::new(255, 240, 200, 255);

@@ -7,13 +7,14 @@
 //! smaller than a tile this is exact where they overlap on screen. Squad agents hidden
 //! behind walls get an x-ray outline drawn last, so the player never loses them.
 
-use raster::{
+use raster::{fill_convex_polygon, 
     draw_line, fill_circle, fill_ellipse, fill_quad, stroke_circle, stroke_ellipse, Framebuffer,
     LineCap, Paint, Rgba,
 };
 use sim::agent::{Agent, Role};
 use sim::enemy::Enemy;
 use sim::map::Tile;
+use sim::melee::{strike_sector, StrikePhase};
 use sim::scenario::EnemyKind;
 use sim::world::World;
 use sim::Vec2;
@@ -327,9 +328,14 @@ fn draw_weapon(fb: &mut Framebuffer, iso: &Iso, a: &Agent, p: Vec2, barrel: Vec2
             fill_circle(fb, to, 2.0, Paint::opaque(pal::MUZZLE_TIP));
         }
         Role::Blade => {
-            let side = facing.perp() * 0.18;
+            // Windup: the sword drawn back over the shoulder; active: out along the axis.
+            let (side, reach, lift) = match a.melee.phase {
+                StrikePhase::Windup => (facing.perp() * -0.25, 0.35, 0.35),
+                StrikePhase::Active => (facing.perp() * 0.05, 0.8, 0.0),
+                _ => (facing.perp() * 0.18, 0.62, 0.1),
+            };
             let from = iso.project(p + side, GUN_Z);
-            let to = iso.project(p + side + facing * 0.62, GUN_Z + 0.1);
+            let to = iso.project(p + side + facing * reach, GUN_Z + lift);
             draw_line(fb, from, to, 4.0, LineCap::Round, pal::OUTLINE);
             draw_line(fb, from, to, 2.2, LineCap::Round, pal::STEEL);
         }
@@ -441,6 +447,92 @@ fn draw_bullets(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32) {
     }
 }
 
+/// Progress 0..1 through a blade's current phase, interpolated within the tick.
+fn phase_progress(w: &World, a: &Agent, alpha: f32) -> f32 {
+    let k = a.melee.strike.min(2);
+    let len = match a.melee.phase {
+        StrikePhase::Windup => w.ticks.strike_windup[k],
+        StrikePhase::Active => w.ticks.strike_active[k],
+        StrikePhase::Recovery => w.ticks.strike_recovery[k],
+        StrikePhase::Ready => return 0.0,
+    };
+    let since = w.tick.saturating_sub(a.melee.phase_started) as f32 + alpha - 1.0;
+    (since / len.max(1) as f32).clamp(0.0, 1.0)
+}
+
+/// The points of a strike sector on the floor (apex first), for fills and outlines.
+fn sector_points(iso: &Iso, apex: Vec2, axis: f32, reach: f32, half: f32, z: f32) -> Vec<[f32; 2]> {
+    let mut pts = vec![iso.project(apex, z)];
+    let n = 10;
+    for i in 0..=n {
+        let a = axis - half + 2.0 * half * i as f32 / n as f32;
+        pts.push(iso.project(apex + Vec2::from_angle(a) * reach, z));
+    }
+    pts
+}
+
+/// Blade telegraphs on the floor: during windup the strike sector fills in as the blow
+/// gathers (the enemy's and the player's cue); during recovery a fading print of it.
+fn draw_strike_telegraphs(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32) {
+    for a in w.agents.iter().filter(|a| a.alive && a.role == Role::Blade) {
+        let k = a.melee.strike.min(2);
+        let p = lerp_pos(a.prev_pos, a.pos, alpha);
+        let sector = strike_sector(p, a.melee.axis, k, &w.tuning);
+        let t = phase_progress(w, a, alpha);
+        match a.melee.phase {
+            StrikePhase::Windup => {
+                let pts = sector_points(iso, p, sector.axis, sector.reach * (0.35 + 0.65 * t), sector.half_angle, 0.02);
+                fill_convex_polygon(fb, &pts, Paint::alpha(pal::TELEGRAPH.with_alpha((40.0 + 90.0 * t) as u8)));
+                let edge = sector_points(iso, p, sector.axis, sector.reach, sector.half_angle, 0.02);
+                for w2 in edge[1..].windows(2) {
+                    draw_line(fb, w2[0], w2[1], 1.5, LineCap::Round, Paint::alpha(pal::TELEGRAPH.with_alpha(160)));
+                }
+            }
+            StrikePhase::Active => {
+                let pts = sector_points(iso, p, sector.axis, sector.reach, sector.half_angle, 0.02);
+                fill_convex_polygon(fb, &pts, Paint::additive(pal::SLASH.with_alpha(70)));
+            }
+            StrikePhase::Recovery => {
+                let pts = sector_points(iso, p, sector.axis, sector.reach, sector.half_angle, 0.02);
+                fill_convex_polygon(fb, &pts, Paint::alpha(pal::TELEGRAPH.with_alpha((50.0 * (1.0 - t)) as u8)));
+            }
+            StrikePhase::Ready => {}
+        }
+    }
+}
+
+/// The swept arc of an active strike: a bright blade trail sweeping across the sector
+/// (the thrust is a straight stab along the axis).
+fn draw_strike_arcs(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32) {
+    for a in w.agents.iter().filter(|a| a.alive && a.role == Role::Blade && a.melee.phase == StrikePhase::Active) {
+        let k = a.melee.strike.min(2);
+        let p = lerp_pos(a.prev_pos, a.pos, alpha);
+        let s = strike_sector(p, a.melee.axis, k, &w.tuning);
+        let t = phase_progress(w, a, alpha);
+        if k == 2 {
+            let from = iso.project(p + Vec2::from_angle(s.axis) * 0.2, GUN_Z);
+            let to = iso.project(p + Vec2::from_angle(s.axis) * s.reach, GUN_Z);
+            draw_line(fb, from, to, 6.0, LineCap::Round, Paint::additive(pal::SLASH.with_alpha(110)));
+            draw_line(fb, from, to, 2.5, LineCap::Round, Paint::additive(pal::SLASH));
+            continue;
+        }
+        // Slashes alternate direction: strike 1 sweeps left to right, strike 2 back.
+        let sweep = if k == 0 { t } else { 1.0 - t };
+        let n = 12;
+        let mut prev: Option<[f32; 2]> = None;
+        for i in 0..=n {
+            let f = i as f32 / n as f32 * sweep;
+            let ang = s.axis - s.half_angle + 2.0 * s.half_angle * f;
+            let q = iso.project(p + Vec2::from_angle(ang) * s.reach * 0.9, GUN_Z);
+            if let Some(pq) = prev {
+                let fade = (f / sweep.max(1e-3)).powf(2.0);
+                draw_line(fb, pq, q, 1.0 + 4.0 * fade, LineCap::Round, Paint::additive(pal::SLASH.with_alpha((60.0 + 195.0 * fade) as u8)));
+            }
+            prev = Some(q);
+        }
+    }
+}
+
 fn draw_corpses(fb: &mut Framebuffer, iso: &Iso, w: &World) {
     for c in &w.corpses {
         let s = iso.project(c.pos, 0.0);
@@ -472,6 +564,7 @@ pub fn draw_scene(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
     let rect = visible_tiles(iso, fb.width, fb.height, w.map.width(), w.map.height());
     draw_floor(fb, w, iso, rect);
     draw_corpses(fb, iso, w);
+    draw_strike_telegraphs(fb, iso, w, alpha);
     draw_anchor(fb, iso, w, alpha);
 
     let (x0, y0, x1, y1) = rect;
@@ -503,6 +596,7 @@ pub fn draw_scene(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
         }
     }
     draw_lamps(fb, iso, w);
+    draw_strike_arcs(fb, iso, w, alpha);
     draw_bullets(fb, iso, w, alpha);
     // X-ray: squad agents stay readable behind walls.
     for a in w.agents.iter().filter(|a| a.alive) {

@@ -1,6 +1,9 @@
 //! The P3 benchmark scene, shared by `benches/triangles.rs` and `examples/p3.rs`:
 //! 10 000 random triangles from a fixed seed, mean area ≈ 200 px, all inside 1280×720.
 
+// Each bench / example uses a different subset of these helpers.
+#![allow(dead_code)]
+
 use raster::Rgba;
 
 pub const W: usize = 1280;
@@ -51,4 +54,3 @@ pub fn area(t: &[[f32; 2]; 3]) -> f32 {
     ((t[1][0] - t[0][0]) * (t[2][1] - t[0][1]) - (t[1][1] - t[0][1]) * (t[2][0] - t[0][0])).abs()
         * 0.5
 }
-

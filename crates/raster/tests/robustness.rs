@@ -1,0 +1,121 @@
+//! Every public drawing call with hostile numbers (NaN, ±inf, ±1e38, ±1e9, zero, tiny,
+//! negative sizes) into odd framebuffer sizes: it must never panic, never change the
+//! buffer's size, and (checked separately) never draw outside the target.
+
+use proptest::prelude::*;
+use raster::*;
+
+fn wild() -> impl Strategy<Value = f32> {
+    prop_oneof![
+        Just(f32::NAN),
+        Just(f32::INFINITY),
+        Just(f32::NEG_INFINITY),
+        Just(f32::MAX),
+        Just(f32::MIN),
+        Just(1e9f32),
+        Just(-1e9f32),
+        Just(0.0f32),
+        Just(-0.0f32),
+        Just(1e-30f32),
+        Just(0.5f32),
+        -100.0f32..100.0,
+        -1e6f32..1e6,
+    ]
+}
+
+fn pt() -> impl Strategy<Value = [f32; 2]> {
+    (wild(), wild()).prop_map(|(x, y)| [x, y])
+}
+
+fn colour() -> impl Strategy<Value = Rgba> {
+    any::<[u8; 4]>().prop_map(|c| Rgba::new(c[0], c[1], c[2], c[3]))
+}
+
+fn paint() -> impl Strategy<Value = Paint> {
+    (colour(), 0u8..3).prop_map(|(c, b)| {
+        Paint::new(
+            c,
+            [Blend::Opaque, Blend::Alpha, Blend::Additive][b as usize],
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn nothing_panics(
+        size in prop::sample::select(vec![(0usize, 0usize), (1, 1), (7, 3), (3, 7), (8, 8), (33, 17)]),
+        p in [pt(), pt(), pt(), pt()],
+        z in [wild(), wild(), wild()],
+        s in wild(),
+        t in wild(),
+        paint in paint(),
+        cols in [colour(), colour(), colour()],
+        ix in any::<i32>(),
+        iy in any::<i32>(),
+        scale in any::<u32>(),
+        text in "\\PC{0,12}",
+    ) {
+        let (w, h) = size;
+        let mut fb = Framebuffer::new(w, h);
+        let mut zb = DepthBuffer::new(w, h);
+        fill_triangle(&mut fb, [p[0], p[1], p[2]], paint);
+        fill_triangle_gouraud(&mut fb, [p[0], p[1], p[2]], cols, paint.blend);
+        let p3 = [[p[0][0], p[0][1], z[0]], [p[1][0], p[1][1], z[1]], [p[2][0], p[2][1], z[2]]];
+        fill_triangle_depth(&mut fb, &mut zb, p3, paint, DepthMode::LESS_WRITE);
+        fill_triangle_gouraud_depth(&mut fb, &mut zb, p3, cols, paint.blend, DepthMode::TEST_ONLY);
+        fill_quad(&mut fb, p, paint);
+        fill_convex_polygon(&mut fb, &p[..3], paint);
+        fill_convex_polygon_depth(&mut fb, &mut zb, &p3, paint, DepthMode::LESS_WRITE);
+        for cap in [LineCap::Butt, LineCap::Round, LineCap::Square] {
+            draw_line(&mut fb, p[0], p[1], s, cap, paint);
+        }
+        draw_line_thin(&mut fb, p[2], p[3], paint);
+        fill_circle(&mut fb, p[0], s, paint);
+        stroke_circle(&mut fb, p[1], s, t, paint);
+        fill_ellipse(&mut fb, p[2], [s, t], paint);
+        stroke_ellipse(&mut fb, p[3], [t, s], s, paint);
+        draw_light(&mut fb, p[0], s, paint.color, t);
+        draw_text(&mut fb, ix, iy, &text, paint, scale);
+        let _ = text_width(&text, scale);
+        let _ = text_height(&text, scale);
+        fb.fill_rect(ix, iy, ix.wrapping_mul(3), iy, paint);
+        fb.put(ix, iy, 0xFFFFFF);
+        let _ = fb.get(ix, iy);
+        let src = Framebuffer::new(h, w);
+        fb.blit(&src, ix, iy);
+        let mut win = Framebuffer::new(h + 5, w + 2);
+        for mode in [ScaleMode::Fit, ScaleMode::Integer] {
+            let vp = scale_nearest_into(&fb, &mut win, mode, paint.color);
+            let _ = vp.to_source(ix, iy, w, h);
+        }
+        prop_assert_eq!(fb.pixels.len(), w * h);
+        prop_assert!(fb.pixels.iter().all(|p| p >> 24 == 0), "top byte must stay zero");
+    }
+
+    /// A pixel buffer longer than `width * height` with a canary tail: whatever is
+    /// drawn (the AVX2 kernels write through raw pointers and 8-pixel blocks), the tail
+    /// past the last row is never touched.
+    #[test]
+    fn nothing_written_past_the_last_row(
+        size in prop::sample::select(vec![(8usize, 1usize), (9, 2), (24, 16), (13, 5)]),
+        p in [pt(), pt(), pt()],
+        s in wild(),
+        paint in paint(),
+        near in [(-4.0f32..30.0, -4.0f32..20.0), (-4.0f32..30.0, -4.0f32..20.0), (-4.0f32..30.0, -4.0f32..20.0)],
+    ) {
+        let (w, h) = size;
+        let mut fb = Framebuffer { width: w, height: h, pixels: vec![0x00AB_CDEF; w * h + 64] };
+        let q = near.map(|(x, y)| [x, y]);
+        fill_triangle(&mut fb, p, paint);
+        fill_triangle(&mut fb, q, paint);
+        fill_quad(&mut fb, [q[0], q[1], q[2], p[0]], paint);
+        draw_line(&mut fb, q[0], q[1], s, LineCap::Square, paint);
+        fill_circle(&mut fb, q[2], s, paint);
+        stroke_ellipse(&mut fb, q[1], [s, 3.0], 2.0, paint);
+        draw_light(&mut fb, q[0], s, paint.color, 1.0);
+        draw_text(&mut fb, q[0][0] as i32, q[0][1] as i32, "Wq", paint, 2);
+        prop_assert!(fb.pixels[w * h..].iter().all(|&c| c == 0x00AB_CDEF));
+    }
+}
