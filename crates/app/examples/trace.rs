@@ -37,7 +37,7 @@ fn main() {
                 println!("  ev t={} {:?}", e.tick, e.kind);
             }
         }
-        if w.tick % every == 0 {
+        if w.tick.is_multiple_of(every) {
             for a in w
                 .agents
                 .iter()

@@ -146,7 +146,7 @@ pub fn sector_push(pos: Vec2, s: &Sector, threshold: f32, strength: f32, tie_bre
         1.0
     } else if side < -1e-6 {
         -1.0
-    } else if tie_break % 2 == 0 {
+    } else if tie_break.is_multiple_of(2) {
         1.0
     } else {
         -1.0
@@ -187,7 +187,7 @@ pub fn lane_push(
         1.0
     } else if side < -1e-6 {
         -1.0
-    } else if tie_break % 2 == 0 {
+    } else if tie_break.is_multiple_of(2) {
         1.0
     } else {
         -1.0

@@ -42,7 +42,7 @@ impl Rng {
         if n == 0 {
             0
         } else {
-            ((self.next_u64() >> 32) * n as u64 >> 32) as u32
+            (((self.next_u64() >> 32) * n as u64) >> 32) as u32
         }
     }
 }

@@ -295,7 +295,7 @@ impl Scenario {
                     if points.len() < 2 {
                         return Err(c.err("", "expected at least two points X Y X Y"));
                     }
-                    if !(to > from) {
+                    if to <= from || to.is_nan() {
                         return Err(c.err("", "expected the end time after the start time"));
                     }
                     sc.forced.push(ForcedPath { agent, from, to, points });

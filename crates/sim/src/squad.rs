@@ -57,7 +57,7 @@ impl Formation {
                         let k = (i - WEDGE.len()) as f32;
                         Vec2::new(
                             -2.0 - (k / 2.0).floor(),
-                            if i % 2 == 0 { 0.8 } else { -0.8 },
+                            if i.is_multiple_of(2) { 0.8 } else { -0.8 },
                         )
                     }
                 }

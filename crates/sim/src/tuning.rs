@@ -22,7 +22,7 @@ pub fn ticks(seconds: f32) -> u32 {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Tuning {
     pub squad: SquadTuning,
@@ -229,22 +229,6 @@ pub struct EnemyTuning {
     pub dummy_radius: f32,
     /// Seconds an enemy is interrupted after a bullet hit.
     pub stagger_time: f32,
-}
-
-impl Default for Tuning {
-    fn default() -> Self {
-        Tuning {
-            squad: SquadTuning::default(),
-            anchor: AnchorTuning::default(),
-            formation: FormationTuning::default(),
-            lane: LaneTuning::default(),
-            solver: SolverTuning::default(),
-            movement: MovementTuning::default(),
-            fire: FireTuning::default(),
-            melee: MeleeTuning::default(),
-            enemy: EnemyTuning::default(),
-        }
-    }
 }
 
 impl Default for SquadTuning {

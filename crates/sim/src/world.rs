@@ -1,12 +1,11 @@
 //! The world and its tick (S1.3): `tick(&mut World, &TickInput)` at 60 Hz.
 //!
 //! System order of one tick (each step reads the results of the steps before it):
-//! 1. input (formation, manual aim) → 2. squad state → 3. anchor (move → drag → hard
-//! limit → walls), urgency → 4. formation slots → 5. waves → 6. lane evaluation (S5)
-//! → 7. lane registry (S7) → 8. posts and solver (S6) → 9. agent movement (S8) →
-//! 10. body overlaps → 11. fire (S9, re-confirmed on the moved positions) → 11′. strikes
-//! (§10: phases, discipline, hits) → 12. bullets
-//! → 13. enemies → 14. deaths and clean-up → tick += 1.
+//! input (formation, manual aim) → squad state → anchor (move → drag → hard limit →
+//! walls), urgency → formation slots → waves → lane evaluation (S5) → lane registry
+//! (S7) → posts and solvers (S6, M5) → agent movement (S8) → body overlaps → fire (S9,
+//! re-confirmed on the moved positions) → strikes (§10: phases, discipline, hits) →
+//! bullets → enemies → deaths and clean-up → `tick += 1`.
 
 use std::sync::Arc;
 
@@ -605,7 +604,7 @@ fn update_posts(w: &mut World) {
             w.agents[i].post_pos = w.slots[a.slot];
             continue;
         }
-        let phase_due = (w.tick + i as u64 * stride) % interval == 0;
+        let phase_due = (w.tick + i as u64 * stride).is_multiple_of(interval);
         let lane_to_priority = a.lane.has_lane && a.lane.target == a.lane.priority;
         if phase_due && a.commit_timer == 0 && !lane_to_priority {
             let mut buf = std::mem::take(&mut w.solver_debug[i]);

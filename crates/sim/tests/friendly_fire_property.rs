@@ -20,12 +20,15 @@ struct Case {
     spawn: (usize, usize),
     dummies: Vec<(usize, usize)>,
     walkers: Vec<((usize, usize), u32)>,
-    /// An ally scripted across the field: `(agent, from, to, a, b)`.
-    cross: Option<(usize, (usize, usize), (usize, usize))>,
+    /// An ally scripted across the field: `(agent, a, b)`.
+    cross: Option<Cross>,
     /// Movement segments: `(angle in 1/8 turns or 8 = hold, ticks)`.
     inputs: Vec<(u8, u16)>,
     seed: u64,
 }
+
+/// `(agent, from cell, to cell)` of a scripted crossing.
+type Cross = (usize, (usize, usize), (usize, usize));
 
 fn cell() -> impl Strategy<Value = (usize, usize)> {
     (1..W - 1, 1..H - 1)
@@ -55,22 +58,27 @@ fn case() -> impl Strategy<Value = Case> {
 }
 
 fn build(c: &Case) -> Option<(World, Vec<TickInput>)> {
-    let mut g = vec![vec!['.'; W]; H];
-    for y in 0..H {
-        for x in 0..W {
-            if x == 0 || y == 0 || x == W - 1 || y == H - 1 {
-                g[y][x] = '#';
-            }
-        }
-    }
+    let mut g: Vec<Vec<char>> = (0..H)
+        .map(|y| {
+            (0..W)
+                .map(|x| {
+                    if x == 0 || y == 0 || x == W - 1 || y == H - 1 {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
     for &(x, y) in &c.walls {
         g[y][x] = '#';
     }
     let (sx, sy) = c.spawn;
     // Keep the spawn's neighbourhood open so the squad fits.
-    for y in sy.saturating_sub(2).max(1)..(sy + 3).min(H - 1) {
-        for x in sx.saturating_sub(2).max(1)..(sx + 3).min(W - 1) {
-            g[y][x] = '.';
+    for row in &mut g[sy.saturating_sub(2).max(1)..(sy + 3).min(H - 1)] {
+        for c in &mut row[sx.saturating_sub(2).max(1)..(sx + 3).min(W - 1)] {
+            *c = '.';
         }
     }
     g[sy][sx] = 'S';
@@ -137,11 +145,8 @@ proptest! {
         for input in &inputs {
             tick(&mut w, input);
             for e in &w.events {
-                match &e.kind {
-                    EventKind::FriendlyHit { shooter, victim, pos, victim_state, .. } => {
-                        prop_assert!(false, "tick {}: gunner {shooter} hit ally {victim} at {pos:?} ({victim_state:?})", e.tick);
-                    }
-                    _ => {}
+                if let EventKind::FriendlyHit { shooter, victim, pos, victim_state, melee } = &e.kind {
+                    prop_assert!(false, "tick {}: {} {shooter} hit ally {victim} at {pos:?} ({victim_state:?})", e.tick, if *melee { "blade" } else { "gunner" });
                 }
             }
         }

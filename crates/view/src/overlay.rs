@@ -123,11 +123,16 @@ pub fn draw_overlay(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32, timi
     }
     // Blade sectors by phase (reserved: intent yellow, striking red) and approach spots.
     for s in &w.lanes.sectors {
-        let col = if s.intent { INTENT.with_alpha(120) } else { BY_WALL.with_alpha(150) };
+        let col = if s.intent {
+            INTENT.with_alpha(120)
+        } else {
+            BY_WALL.with_alpha(150)
+        };
         let mut prev: Option<[f32; 2]> = None;
         let apex = iso.project(s.sector.apex, Z);
         for i in 0..=10 {
-            let a = s.sector.axis - s.sector.half_angle + 2.0 * s.sector.half_angle * i as f32 / 10.0;
+            let a =
+                s.sector.axis - s.sector.half_angle + 2.0 * s.sector.half_angle * i as f32 / 10.0;
             let q = iso.project(s.sector.apex + Vec2::from_angle(a) * s.sector.reach, Z);
             if i == 0 || i == 10 {
                 draw_line(fb, apex, q, 1.2, LineCap::Round, col);
@@ -141,7 +146,11 @@ pub fn draw_overlay(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32, timi
     for spots in &w.blade_debug {
         for s in spots {
             let c = iso.project(s.pos, Z);
-            let col = if s.clear { Rgba::new(120, 255, 160, 200) } else { Rgba::new(255, 120, 120, 160) };
+            let col = if s.clear {
+                Rgba::new(120, 255, 160, 200)
+            } else {
+                Rgba::new(255, 120, 120, 160)
+            };
             stroke_circle(fb, c, 3.0, 1.2, col);
         }
     }

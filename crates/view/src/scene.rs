@@ -7,9 +7,9 @@
 //! smaller than a tile this is exact where they overlap on screen. Squad agents hidden
 //! behind walls get an x-ray outline drawn last, so the player never loses them.
 
-use raster::{fill_convex_polygon, 
-    draw_line, fill_circle, fill_ellipse, fill_quad, stroke_circle, stroke_ellipse, Framebuffer,
-    LineCap, Paint, Rgba,
+use raster::{
+    draw_line, fill_circle, fill_convex_polygon, fill_ellipse, fill_quad, stroke_circle,
+    stroke_ellipse, Framebuffer, LineCap, Paint, Rgba,
 };
 use sim::agent::{Agent, Role};
 use sim::enemy::Enemy;
@@ -370,7 +370,10 @@ fn draw_enemy(fb: &mut Framebuffer, iso: &Iso, e: &Enemy, alpha: f32) {
             let top = iso.project(p, 0.7);
             draw_line(fb, base, top, 6.0, LineCap::Butt, pal::OUTLINE);
             draw_line(fb, base, top, 4.0, LineCap::Butt, pal::DUMMY_POST);
-            let arm = Vec2::new(0.7071, -0.7071) * 0.32;
+            let arm = Vec2::new(
+                std::f32::consts::FRAC_1_SQRT_2,
+                -std::f32::consts::FRAC_1_SQRT_2,
+            ) * 0.32;
             let l = iso.project(p - arm, 0.55);
             let r = iso.project(p + arm, 0.55);
             draw_line(fb, l, r, 4.0, LineCap::Round, pal::DUMMY_POST);
@@ -481,11 +484,30 @@ fn draw_strike_telegraphs(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32
         let t = phase_progress(w, a, alpha);
         match a.melee.phase {
             StrikePhase::Windup => {
-                let pts = sector_points(iso, p, sector.axis, sector.reach * (0.35 + 0.65 * t), sector.half_angle, 0.02);
-                fill_convex_polygon(fb, &pts, Paint::alpha(pal::TELEGRAPH.with_alpha((40.0 + 90.0 * t) as u8)));
-                let edge = sector_points(iso, p, sector.axis, sector.reach, sector.half_angle, 0.02);
+                let pts = sector_points(
+                    iso,
+                    p,
+                    sector.axis,
+                    sector.reach * (0.35 + 0.65 * t),
+                    sector.half_angle,
+                    0.02,
+                );
+                fill_convex_polygon(
+                    fb,
+                    &pts,
+                    Paint::alpha(pal::TELEGRAPH.with_alpha((40.0 + 90.0 * t) as u8)),
+                );
+                let edge =
+                    sector_points(iso, p, sector.axis, sector.reach, sector.half_angle, 0.02);
                 for w2 in edge[1..].windows(2) {
-                    draw_line(fb, w2[0], w2[1], 1.5, LineCap::Round, Paint::alpha(pal::TELEGRAPH.with_alpha(160)));
+                    draw_line(
+                        fb,
+                        w2[0],
+                        w2[1],
+                        1.5,
+                        LineCap::Round,
+                        Paint::alpha(pal::TELEGRAPH.with_alpha(160)),
+                    );
                 }
             }
             StrikePhase::Active => {
@@ -494,7 +516,11 @@ fn draw_strike_telegraphs(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32
             }
             StrikePhase::Recovery => {
                 let pts = sector_points(iso, p, sector.axis, sector.reach, sector.half_angle, 0.02);
-                fill_convex_polygon(fb, &pts, Paint::alpha(pal::TELEGRAPH.with_alpha((50.0 * (1.0 - t)) as u8)));
+                fill_convex_polygon(
+                    fb,
+                    &pts,
+                    Paint::alpha(pal::TELEGRAPH.with_alpha((50.0 * (1.0 - t)) as u8)),
+                );
             }
             StrikePhase::Ready => {}
         }
@@ -504,7 +530,11 @@ fn draw_strike_telegraphs(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32
 /// The swept arc of an active strike: a bright blade trail sweeping across the sector
 /// (the thrust is a straight stab along the axis).
 fn draw_strike_arcs(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32) {
-    for a in w.agents.iter().filter(|a| a.alive && a.role == Role::Blade && a.melee.phase == StrikePhase::Active) {
+    for a in w
+        .agents
+        .iter()
+        .filter(|a| a.alive && a.role == Role::Blade && a.melee.phase == StrikePhase::Active)
+    {
         let k = a.melee.strike.min(2);
         let p = lerp_pos(a.prev_pos, a.pos, alpha);
         let s = strike_sector(p, a.melee.axis, k, &w.tuning);
@@ -512,8 +542,22 @@ fn draw_strike_arcs(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32) {
         if k == 2 {
             let from = iso.project(p + Vec2::from_angle(s.axis) * 0.2, GUN_Z);
             let to = iso.project(p + Vec2::from_angle(s.axis) * s.reach, GUN_Z);
-            draw_line(fb, from, to, 6.0, LineCap::Round, Paint::additive(pal::SLASH.with_alpha(110)));
-            draw_line(fb, from, to, 2.5, LineCap::Round, Paint::additive(pal::SLASH));
+            draw_line(
+                fb,
+                from,
+                to,
+                6.0,
+                LineCap::Round,
+                Paint::additive(pal::SLASH.with_alpha(110)),
+            );
+            draw_line(
+                fb,
+                from,
+                to,
+                2.5,
+                LineCap::Round,
+                Paint::additive(pal::SLASH),
+            );
             continue;
         }
         // Slashes alternate direction: strike 1 sweeps left to right, strike 2 back.
@@ -526,7 +570,14 @@ fn draw_strike_arcs(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32) {
             let q = iso.project(p + Vec2::from_angle(ang) * s.reach * 0.9, GUN_Z);
             if let Some(pq) = prev {
                 let fade = (f / sweep.max(1e-3)).powf(2.0);
-                draw_line(fb, pq, q, 1.0 + 4.0 * fade, LineCap::Round, Paint::additive(pal::SLASH.with_alpha((60.0 + 195.0 * fade) as u8)));
+                draw_line(
+                    fb,
+                    pq,
+                    q,
+                    1.0 + 4.0 * fade,
+                    LineCap::Round,
+                    Paint::additive(pal::SLASH.with_alpha((60.0 + 195.0 * fade) as u8)),
+                );
             }
             prev = Some(q);
         }
