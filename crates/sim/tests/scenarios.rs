@@ -56,8 +56,11 @@ fn room(w: usize, h: usize, sx: usize, sy: usize) -> String {
 
 #[test]
 fn holding_a_direction_settles_at_the_worked_out_leash_equilibrium() {
-    let (map, sc) = embedded("leash_march");
-    let mut w = World::new(map, &sc, Tuning::default());
+    // The open field with nothing in the way: one direction held for 10 s.
+    let (mut w, sc) = world_from(
+        content::map_text("field").unwrap(),
+        "seed = 1\nwaypoint 70 12\n",
+    );
     let mut tail = Vec::new();
     run_route(&mut w, &sc, 10.0, |w| {
         if w.tick > 6 * 60 {
