@@ -22,42 +22,27 @@ pub(crate) fn coverage(sd: f32) -> u32 {
 
 /// Pixel columns whose centres lie in `[xl, xr]`, clipped to `[0, w)`, as a half-open
 /// range. Works for any finite or infinite bounds; NaN gives an empty range. Bounds are
-/// clamped to just outside the target first, so floor / ceil can be done with integer
-/// conversions (baseline x86-64 has no rounding instruction and calls libm otherwise).
+/// clamped to just outside the target first, so floor / ceil can be done with plain
+/// integer conversions (baseline x86-64 has no rounding instruction and would call libm).
 #[inline(always)]
 pub(crate) fn px_range(xl: f64, xr: f64, w: usize) -> (usize, usize) {
     if xl.is_nan() || xr.is_nan() {
         return (0, 0);
     }
     let wf = w as f64;
-    let lo = ceil_small((xl - 0.5).clamp(-1.0, wf + 1.0)).max(0.0);
-    let hi = (floor_small((xr - 0.5).clamp(-2.0, wf + 1.0)) + 1.0).min(wf);
-    if lo < hi {
-        (lo as usize, hi as usize)
+    let lo = (xl - 0.5).clamp(-1.0, wf + 1.0);
+    let hi = (xr - 0.5).clamp(-2.0, wf + 1.0);
+    // SAFETY: both are finite and within [-2, w + 1], far inside i64. (Checked `as`
+    // conversions cost a dozen instructions each, and this runs several times a row.)
+    let (li, hi_i) = unsafe { (lo.to_int_unchecked::<i64>(), hi.to_int_unchecked::<i64>()) };
+    // Truncation towards zero, then fixed up to ceil / floor.
+    let first = li + ((li as f64) < lo) as i64;
+    let end = hi_i - ((hi_i as f64) > hi) as i64 + 1;
+    let (first, end) = (first.max(0), end.min(w as i64));
+    if first < end {
+        (first as usize, end as usize)
     } else {
         (0, 0)
-    }
-}
-
-/// `floor` for values well inside the i64 range.
-#[inline(always)]
-fn floor_small(v: f64) -> f64 {
-    let t = v as i64 as f64;
-    if t > v {
-        t - 1.0
-    } else {
-        t
-    }
-}
-
-/// `ceil` for values well inside the i64 range.
-#[inline(always)]
-fn ceil_small(v: f64) -> f64 {
-    let t = v as i64 as f64;
-    if t < v {
-        t + 1.0
-    } else {
-        t
     }
 }
 
@@ -93,13 +78,10 @@ mod tests {
         assert_eq!(px_range(-0.7, 0.5, 7), (0, 1));
         assert_eq!(px_range(6.4, 99.0, 7), (6, 7));
         assert_eq!(px_range(7.6, 99.0, 7), (0, 0));
-        for (v, f, c) in [
-            (2.5, 2.0, 3.0),
-            (-2.5, -3.0, -2.0),
-            (4.0, 4.0, 4.0),
-            (-0.0, 0.0, 0.0),
-        ] {
-            assert_eq!((floor_small(v), ceil_small(v)), (f, c));
-        }
+        // Centres exactly on the bounds are included, just past them excluded.
+        assert_eq!(px_range(1.5, 3.5, 7), (1, 4));
+        assert_eq!(px_range(1.500001, 3.499999, 7), (2, 3));
+        assert_eq!(px_range(-0.5, 0.5, 7), (0, 1));
+        assert_eq!(px_range(-1.5, -0.5, 7), (0, 0));
     }
 }

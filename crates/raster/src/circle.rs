@@ -54,25 +54,17 @@ fn shade(
                 }
                 let row = &mut px[y * w..y * w + w];
                 let dyf = dy as f32;
-                let edge = |from: usize, to: usize, row: &mut [u32]| {
-                    edge_px(
-                        &mut row[from..to],
-                        (from as f64 + 0.5 - centre.0) as f32,
-                        dyf,
-                        fade,
-                        sh,
-                        &sd,
-                    )
-                };
+                // Written out (not a closure) so it is always inlined into the AVX2 copy.
+                let dx = |x: usize| (x as f64 + 0.5 - centre.0) as f32;
                 let (i0, i1) = (s.inner.0.clamp(x0, x1), s.inner.1.clamp(x0, x1));
                 if i0 < i1 {
-                    edge(x0, i0, row);
+                    edge_px(&mut row[x0..i0], dx(x0), dyf, fade, sh, &sd);
                     if s.kind == Inner::Full {
                         sh.span(&mut row[i0..i1]);
                     }
-                    edge(i1, x1, row);
+                    edge_px(&mut row[i1..x1], dx(i1), dyf, fade, sh, &sd);
                 } else {
-                    edge(x0, x1, row);
+                    edge_px(&mut row[x0..x1], dx(x0), dyf, fade, sh, &sd);
                 }
             }
         },
@@ -99,11 +91,12 @@ fn edge_px(
 }
 
 /// Half-width of the row at height `dy` through a circle of radius `r` (NaN if none).
-#[inline]
+#[inline(always)]
 fn chord(r: f64, dy: f64) -> f64 {
     (r * r - dy * dy).sqrt()
 }
 
+#[inline(always)]
 fn centered(cx: f64, half: f64, w: usize) -> (usize, usize) {
     if half.is_nan() {
         (0, 0)
@@ -188,7 +181,7 @@ pub fn stroke_circle(
 /// estimate `f / |∇f|` of `f = |(x/a, y/b)| - 1`, scaled back by `|(x/a, y/b)|`. It is
 /// exact for circles and good to a small fraction of a pixel near any ellipse outline,
 /// which is all anti-aliasing needs.
-#[inline]
+#[inline(always)]
 fn ellipse_sd(x: f32, y: f32, a: f32, b: f32) -> f32 {
     let (nx, ny) = (x / a, y / b);
     let k0 = (nx * nx + ny * ny).sqrt();
@@ -201,7 +194,7 @@ fn ellipse_sd(x: f32, y: f32, a: f32, b: f32) -> f32 {
 }
 
 /// Half-width of the row at `dy` through the ellipse with radii `a`, `b` (NaN if none).
-#[inline]
+#[inline(always)]
 fn ellipse_chord(a: f64, b: f64, dy: f64) -> f64 {
     if a <= 0.0 || b <= 0.0 {
         return f64::NAN;

@@ -63,6 +63,26 @@ pub enum EventKind {
     EnemySpawned {
         enemy: u32,
     },
+    /// An enemy began its windup on `target` (seed 003: the swing's telegraph).
+    AttackStarted {
+        enemy: u32,
+        target: u32,
+        windup: u32,
+    },
+    /// The windup ended on the snapshot target, in reach: the hit frame.
+    DamageDealt {
+        enemy: u32,
+        agent: u32,
+        amount: f32,
+    },
+    /// The windup ended but the target was gone or out of reach.
+    AttackWhiffed {
+        enemy: u32,
+    },
+    /// A stagger broke the windup: no damage, cooldown not spent.
+    AttackInterrupted {
+        enemy: u32,
+    },
     /// A blade began the windup of strike `strike` (0, 1, 2).
     StrikeStarted {
         blade: u32,

@@ -14,6 +14,7 @@ pub mod fire;
 pub mod flow;
 pub mod geom;
 pub mod grid;
+pub mod horde;
 pub mod lane;
 pub mod map;
 pub mod melee;

@@ -31,30 +31,7 @@ pub struct Waypoint {
     pub sprint: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum EnemyKind {
-    /// The placeholder horde walker: seeks the nearest agent.
-    Walker,
-    /// A training dummy: static, indestructible.
-    Dummy,
-}
-
-impl EnemyKind {
-    pub fn parse(s: &str) -> Option<EnemyKind> {
-        match s {
-            "walker" | "shambler" => Some(EnemyKind::Walker),
-            "dummy" => Some(EnemyKind::Dummy),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            EnemyKind::Walker => "walker",
-            EnemyKind::Dummy => "dummy",
-        }
-    }
-}
+pub use crate::enemy::EnemyKind;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Wave {
@@ -264,7 +241,7 @@ impl Scenario {
                     let spawn = c.index(words.next(), "a spawn index")?;
                     let kw = words.next().ok_or_else(|| c.err("", "expected an enemy kind, found end of line"))?;
                     let kind = EnemyKind::parse(kw)
-                        .ok_or_else(|| c.err(kw, format!("unknown enemy kind `{kw}`: expected walker or dummy")))?;
+                        .ok_or_else(|| c.err(kw, format!("unknown enemy kind `{kw}`: expected shambler, runner, brute, walker or dummy")))?;
                     let count = c.index(words.next(), "an enemy count")?;
                     if count > 500 {
                         return Err(c.err(line_text.trim_end(), "expected a count ≤ 500"));

@@ -12,8 +12,10 @@ use std::sync::Arc;
 use crate::agent::{Agent, LaneEval, Role};
 use crate::bullet::{earliest_hit, Body, Bullet, Hit};
 use crate::enemy::Enemy;
+use crate::enemy::{AttackState, EnemyKind};
 use crate::events::{Event, EventKind, EventLog, VictimState};
 use crate::fire::{ally_intercepts_shot, barrel_on_target, turn_toward};
+use crate::flow::FlowField;
 use crate::geom::Vec2;
 use crate::lane::lane_clear_from;
 use crate::map::Map;
@@ -27,8 +29,9 @@ use crate::nav::PathPlanner;
 use crate::path::walkable_line;
 use crate::registry::LaneRegistry;
 use crate::rng::Rng;
-use crate::scenario::{EnemyKind, ForcedPath, Scenario, Wave};
+use crate::scenario::{ForcedPath, Scenario, Wave};
 use crate::solver::{solve_firing_position, Candidate};
+use crate::spatial::SpatialGrid;
 use crate::squad::{
     squad_speed, step_anchor, urgency_from_distance, Anchor, Formation, SquadState,
 };
@@ -146,6 +149,10 @@ pub struct World {
     pub next_id: u32,
     pub script: Script,
     pub planner: PathPlanner,
+    /// The horde's flow field toward the squad (E2), rebuilt every `flow_interval`.
+    pub flow: FlowField,
+    /// Neighbour grid over enemy bodies, rebuilt every tick (E1).
+    pub neighbours: SpatialGrid,
 }
 
 impl World {
@@ -167,6 +174,8 @@ impl World {
         let mut w = World {
             tick: 0,
             planner: PathPlanner::new(&map.grid),
+            flow: FlowField::new(),
+            neighbours: SpatialGrid::for_grid(&map.grid, tuning.enemy.neighbour_cell),
             map,
             ticks: tt,
             state: SquadState::Holding,
@@ -297,6 +306,11 @@ impl World {
         self.agents.iter().filter(|a| a.alive).count()
     }
 
+    /// All five are down: the run is over (E4).
+    pub fn lost(&self) -> bool {
+        self.agents.iter().all(|a| !a.alive)
+    }
+
     /// Live enemies inside the manual cone around `dir` from the anchor, nearest to the
     /// anchor first (what Tab cycles through, S15).
     pub fn targets_in_cone(&self, dir: Vec2) -> Vec<u32> {
@@ -327,11 +341,11 @@ impl World {
     }
 
     fn spawn_enemy(&mut self, kind: EnemyKind, pos: Vec2) -> u32 {
-        let e = &self.tuning.enemy;
-        let (radius, health) = match kind {
-            EnemyKind::Dummy => (e.dummy_radius, f32::INFINITY),
-            EnemyKind::Walker => (e.walker_radius, e.walker_health),
+        let (radius, health) = match kind.tuning(&self.tuning) {
+            None => (self.tuning.enemy.dummy_radius, f32::INFINITY),
+            Some(k) => (k.radius, k.health),
         };
+        let wander = self.rng.range_f32(0.0, std::f32::consts::TAU);
         let id = self.next_id;
         self.next_id += 1;
         self.enemies.push(Enemy {
@@ -346,6 +360,8 @@ impl World {
             alive: true,
             stagger: 0,
             hits: 0,
+            attack: AttackState::default(),
+            wander,
         });
         id
     }
@@ -410,7 +426,7 @@ pub fn tick(w: &mut World, input: &TickInput) {
     fire(w);
     step_strikes(w);
     step_bullets(w);
-    step_enemies(w);
+    crate::enemy::step_enemies(w);
     clean_up(w);
     w.tick += 1;
 }
@@ -510,7 +526,11 @@ fn spawn_waves(w: &mut World) {
             let mut p = spawn;
             for _ in 0..8 {
                 let q = spawn + Vec2::new(w.rng.range_f32(-0.9, 0.9), w.rng.range_f32(-0.9, 0.9));
-                if !w.map.grid.circle_hits_wall(q, w.tuning.enemy.walker_radius) {
+                let r = wave
+                    .kind
+                    .tuning(&w.tuning)
+                    .map_or(w.tuning.enemy.dummy_radius, |k| k.radius);
+                if !w.map.grid.circle_hits_wall(q, r) {
                     p = q;
                     break;
                 }
@@ -977,53 +997,6 @@ pub(crate) fn damage_agent(w: &mut World, i: usize, amount: f32) {
             agent: i as u32,
             pos,
         });
-    }
-}
-
-fn step_enemies(w: &mut World) {
-    let t = w.tuning.clone();
-    let n = w.enemies.len();
-    for i in 0..n {
-        let e = &w.enemies[i];
-        if !e.alive || e.kind == EnemyKind::Dummy {
-            continue;
-        }
-        if e.stagger > 0 {
-            let e = &mut w.enemies[i];
-            e.stagger -= 1;
-            e.vel = e.vel * 0.8;
-            e.pos = resolve_walls(e.pos + e.vel * DT, e.radius, &w.map.grid);
-            continue;
-        }
-        let target = w.agents.iter().filter(|a| a.alive).min_by(|a, b| {
-            a.pos
-                .distance_sq(e.pos)
-                .total_cmp(&b.pos.distance_sq(e.pos))
-                .then(a.id.cmp(&b.id))
-        });
-        let mut desired = match target {
-            Some(a) => (a.pos - e.pos).normalize_or_zero(),
-            None => Vec2::ZERO,
-        };
-        let mut sep = Vec2::ZERO;
-        for (j, o) in w.enemies.iter().enumerate() {
-            if j == i || !o.alive {
-                continue;
-            }
-            let off = e.pos - o.pos;
-            let d = off.length();
-            if d < t.enemy.separation_radius && d > 1e-5 {
-                sep += off / d * (1.0 - d / t.enemy.separation_radius);
-            }
-        }
-        desired += sep * t.enemy.w_separation;
-        let desired_vel = desired.clamp_length(1.0) * t.enemy.walker_speed;
-        let e = &mut w.enemies[i];
-        e.vel += (desired_vel - e.vel).clamp_length(t.enemy.walker_accel * DT);
-        e.pos = resolve_walls(e.pos + e.vel * DT, e.radius, &w.map.grid);
-        if e.vel.length_sq() > 0.01 {
-            e.facing = e.vel.angle();
-        }
     }
 }
 

@@ -286,7 +286,7 @@ clear_manual 3
     assert_eq!(sc.route[0].hold, 1.5);
     assert!(sc.route[0].sprint && !sc.route[1].sprint);
     assert_eq!(sc.waves.len(), 2);
-    assert_eq!(sc.waves[0].kind, EnemyKind::Walker);
+    assert_eq!(sc.waves[0].kind, EnemyKind::Shambler);
     assert_eq!(sc.waves[1].kind, EnemyKind::Dummy);
     assert_eq!(sc.dummies, vec![Vec2::new(6.5, 1.5)]);
     assert_eq!(sc.places, vec![(1, Vec2::new(2.5, 1.5))]);
@@ -392,7 +392,10 @@ fn scenario_unknown_enemy_kind_names_the_word() {
     assert_msg(
         &scn_err("wave 10 0 dragon 3\n"),
         "t.scn:1:11: ",
-        &["unknown enemy kind `dragon`", "expected walker or dummy"],
+        &[
+            "unknown enemy kind `dragon`",
+            "expected shambler, runner, brute, walker or dummy",
+        ],
     );
 }
 

@@ -68,6 +68,18 @@ pub fn describe(e: &Event) -> String {
         }
         EventKind::AgentDown { agent, .. } => format!("DOWN  a{agent}"),
         EventKind::EnemySpawned { enemy } => format!("spawn e{enemy}"),
+        EventKind::AttackStarted {
+            enemy,
+            target,
+            windup,
+        } => format!("swing e{enemy} -> a{target} ({windup} ticks)"),
+        EventKind::DamageDealt {
+            enemy,
+            agent,
+            amount,
+        } => format!("HURT  a{agent} -{amount:.0} (e{enemy})"),
+        EventKind::AttackWhiffed { enemy } => format!("whiff e{enemy}"),
+        EventKind::AttackInterrupted { enemy } => format!("break e{enemy} staggered"),
         EventKind::StrikeStarted {
             blade,
             strike,

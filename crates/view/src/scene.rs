@@ -382,7 +382,7 @@ fn draw_enemy(fb: &mut Framebuffer, iso: &Iso, e: &Enemy, alpha: f32) {
             // The painted target.
             stroke_circle(fb, h, px(e.radius) * 0.3, 1.5, Rgba::rgb(170, 40, 30));
         }
-        EnemyKind::Walker => {
+        EnemyKind::Shambler | EnemyKind::Runner | EnemyKind::Brute => {
             let staggered = e.stagger > 0;
             let lean = Vec2::from_angle(e.facing) * 0.08;
             let c = iso.project(p + lean, 0.36);
