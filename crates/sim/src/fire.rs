@@ -2,13 +2,17 @@
 //! ally-intercept test over the bullet's flight.
 
 use crate::agent::Agent;
-use crate::geom::{wrap_angle, Vec2};
-use crate::tuning::Tuning;
+use crate::geom::{dist_point_segment, wrap_angle, Vec2};
+use crate::tuning::{Tuning, DT};
 
-/// The ally (lowest index) that would be on the bullet's path during its flight,
-/// extrapolating every ally's velocity: a bullet from `muzzle` along unit `dir` at
-/// `speed` for `length` units. "On the path" means closer than the LaneClear
-/// threshold to the bullet at the same instant.
+/// The ally (lowest index) that would be on the bullet's path during its flight: a
+/// bullet from `muzzle` along unit `dir` at `bullet_speed` for `length` units. "On the
+/// path" means closer than the LaneClear threshold to the bullet at the same instant.
+///
+/// Allies are extrapolated along their velocity — except a blade in the middle of a
+/// strike, whose next moves are known: rooted for the rest of its windup, then the lunge
+/// along its strike axis (a blade standing still in windup is about to move; its
+/// velocity says nothing about that).
 pub fn ally_intercepts_shot(
     shooter: u32,
     muzzle: Vec2,
@@ -22,20 +26,60 @@ pub fn ally_intercepts_shot(
     let threshold = t.lane_threshold();
     let bullet_vel = dir * speed;
     for a in agents.iter().filter(|a| a.alive && a.id != shooter) {
-        // Relative position ally − bullet: r0 + w τ, minimised over τ ∈ [0, flight].
-        let r0 = a.pos - muzzle;
-        let w = a.vel - bullet_vel;
-        let ww = w.length_sq();
-        let tau = if ww > 1e-9 {
-            (-r0.dot(w) / ww).clamp(0.0, flight)
+        let hit = if a.melee.striking() {
+            lunge_crosses(a, muzzle, bullet_vel, flight, threshold, t)
         } else {
-            0.0
+            // Relative position ally − bullet: r0 + w τ, minimised over τ ∈ [0, flight].
+            let r0 = a.pos - muzzle;
+            let w = a.vel - bullet_vel;
+            let ww = w.length_sq();
+            let tau = if ww > 1e-9 {
+                (-r0.dot(w) / ww).clamp(0.0, flight)
+            } else {
+                0.0
+            };
+            (r0 + w * tau).length() < threshold
         };
-        if (r0 + w * tau).length() < threshold {
+        if hit {
             return Some(a.id);
         }
     }
     None
+}
+
+/// Tick by tick over the flight: does a striking blade's predicted lunge come within
+/// `threshold` of the bullet's path segment of that tick?
+fn lunge_crosses(
+    a: &Agent,
+    muzzle: Vec2,
+    bullet_vel: Vec2,
+    flight: f32,
+    threshold: f32,
+    t: &Tuning,
+) -> bool {
+    use crate::melee::{lunge_extent, StrikePhase};
+    let k = a.melee.strike.min(2);
+    let axis = Vec2::from_angle(a.melee.axis);
+    let extent = lunge_extent(k, t);
+    // Ticks until the lunge starts, and its length in ticks.
+    let (start, len) = match a.melee.phase {
+        StrikePhase::Windup => (
+            a.melee.phase_left.saturating_sub(1),
+            crate::tuning::ticks(t.melee.active[k]).max(1),
+        ),
+        _ => (0, a.melee.phase_left.max(1)),
+    };
+    let n = (flight / DT).ceil() as u32 + 1;
+    for step in 0..=n {
+        let lunged = (step.saturating_sub(start) as f32 / len as f32).min(1.0) * extent;
+        let p = a.pos + axis * lunged;
+        let b0 = muzzle + bullet_vel * (step as f32 * DT).min(flight);
+        let b1 = muzzle + bullet_vel * ((step + 1) as f32 * DT).min(flight);
+        if dist_point_segment(p, b0, b1) < threshold {
+            return true;
+        }
+    }
+    false
 }
 
 /// Turns `current` toward `wanted` by at most `max_step` radians.

@@ -132,13 +132,19 @@ pub fn ally_in_sector_now(
 
 /// The post bound of a blade from the anchor: the solver's hard bound, plus some reach
 /// while advancing (the disk leads the squad by ≈2.9 on the march).
+///
+/// While holding, the lunge must not carry the blade past the hard bound either: the
+/// post bound is the hard bound minus the longest lunge.
 fn blade_bound(w: &World) -> f32 {
     let s = &w.tuning.solver;
     let base = s.cohesion_radius + s.post_leash;
     if w.state == SquadState::Advancing {
         base + w.tuning.melee.advance_bound_extra
     } else {
-        base
+        let lunge = (0..3)
+            .map(|k| lunge_extent(k, &w.tuning))
+            .fold(0.0, f32::max);
+        base - lunge
     }
 }
 
@@ -360,7 +366,9 @@ fn step_blade(w: &mut World, i: usize) {
                 a.melee.phase = StrikePhase::Recovery;
                 a.melee.phase_left = w.ticks.strike_recovery[k];
                 a.melee.phase_started = tick;
+                // The lunge ends dead: the blade plants its feet (no drift past its mark).
                 a.melee.lunge = 0.0;
+                a.vel = Vec2::ZERO;
                 let instant = a.melee.phase_left == 0;
                 w.emit(EventKind::StrikeRecovery {
                     blade: i as u32,

@@ -25,6 +25,9 @@ pub struct RouteDriver {
     cursor: usize,
     /// The waypoint index the current path leads to.
     path_for: Option<usize>,
+    /// The squad could not follow (the leash reached sprint urgency): like a player, the
+    /// route waits until the squad has caught up.
+    pub waiting: bool,
 }
 
 impl RouteDriver {
@@ -86,6 +89,23 @@ impl RouteDriver {
                 self.hold_left = None;
                 self.next += 1;
                 continue;
+            }
+            // A player who sees the squad held back (leash stretched to sprint urgency,
+            // which stops fire) pulls the disk back to the squad and lets it fight, then
+            // goes on. Waypoints marked `sprint` mean to run and do not wait.
+            if !wp.sprint {
+                let a = &w.tuning.anchor;
+                if !self.waiting && w.anchor.urgency >= a.sprint_at - 0.05 {
+                    self.waiting = true;
+                }
+                if self.waiting {
+                    let back = w.squad_centre() - w.anchor.pos;
+                    if back.length() > a.settle_distance + 0.5 {
+                        input.move_dir = back.normalize_or_zero();
+                        return input;
+                    }
+                    self.waiting = false;
+                }
             }
             let to = wp.pos - w.anchor.pos;
             if to.length() <= ARRIVE {

@@ -51,6 +51,9 @@ pub struct SquadTuning {
     pub walk_speed: f32,
     /// Agent fast speed (Shift, or urgency 1), u/s.
     pub fast_speed: f32,
+    /// Share of a body overlap with an enemy that moves the agent (the enemy takes the
+    /// rest): the squad holds its ground against the crowd.
+    pub body_push_share: f32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,6 +80,9 @@ pub struct AnchorTuning {
     /// toward the squad centre until it is this close, so the holding squad gathers
     /// round the disk instead of standing three units behind it.
     pub settle_distance: f32,
+    /// Speed of that snap-back, u/s: fast enough that within `hold_delay` the disk is
+    /// back among the agents (A5), as an elastic would snap.
+    pub settle_speed: f32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -86,6 +92,8 @@ pub struct FormationTuning {
     pub spacing: f32,
     /// At urgency 1 the formation is `1 + stretch` times wider and longer.
     pub stretch: f32,
+    /// Distance between places of the column a formation folds into in a passage.
+    pub column_gap: f32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -156,6 +164,11 @@ pub struct MovementTuning {
     pub catch_up_start: f32,
     /// Over this many more units the hurry goes from walk to fast speed.
     pub catch_up_span: f32,
+    /// Holding: agents beyond the hard bound round the disk are pulled in, at full
+    /// strength this far beyond it.
+    pub tether_margin: f32,
+    /// Weight of that pull; above `w_lane_avoid` so the bound wins.
+    pub w_tether: f32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -286,6 +299,7 @@ impl Default for SquadTuning {
             hold_delay: 0.15,
             walk_speed: 1.75,
             fast_speed: 2.7,
+            body_push_share: 0.3,
         }
     }
 }
@@ -301,7 +315,8 @@ impl Default for AnchorTuning {
             leash_drag: 0.75,
             urgency_start: 2.0,
             sprint_at: 0.85,
-            settle_distance: 1.0,
+            settle_distance: 0.3,
+            settle_speed: 12.0,
         }
     }
 }
@@ -311,6 +326,7 @@ impl Default for FormationTuning {
         FormationTuning {
             spacing: 0.8,
             stretch: 0.3,
+            column_gap: 0.75,
         }
     }
 }
@@ -367,6 +383,8 @@ impl Default for MovementTuning {
             repath_interval: 0.5,
             catch_up_start: 3.0,
             catch_up_span: 1.0,
+            tether_margin: 0.35,
+            w_tether: 3.0,
         }
     }
 }
@@ -406,7 +424,7 @@ impl Default for MeleeTuning {
             standoff_gap: 0.3,
             reserve_scale: 1.8,
             directions: 12,
-            advance_bound_extra: 1.1,
+            advance_bound_extra: 0.6,
         }
     }
 }
@@ -556,6 +574,7 @@ impl Tuning {
         v.range("squad.hold_delay", s.hold_delay, 0.0, 10.0);
         v.positive("squad.walk_speed", s.walk_speed);
         v.range("squad.fast_speed", s.fast_speed, s.walk_speed, 100.0);
+        v.range("squad.body_push_share", s.body_push_share, 0.0, 1.0);
         let a = &self.anchor;
         v.positive("anchor.speed", a.speed);
         v.positive("anchor.sprint_speed", a.sprint_speed);
@@ -578,6 +597,7 @@ impl Tuning {
         );
         v.positive("formation.spacing", self.formation.spacing);
         v.range("formation.stretch", self.formation.stretch, 0.0, 5.0);
+        v.positive("formation.column_gap", self.formation.column_gap);
         let l = &self.lane;
         v.range("lane.muzzle_offset", l.muzzle_offset, 0.0, 2.0);
         v.range("lane.lane_half_width", l.lane_half_width, 0.0, 2.0);
@@ -612,6 +632,8 @@ impl Tuning {
         v.positive("movement.repath_interval", m.repath_interval);
         v.range("movement.catch_up_start", m.catch_up_start, 0.0, 100.0);
         v.positive("movement.catch_up_span", m.catch_up_span);
+        v.range("movement.tether_margin", m.tether_margin, 0.01, 5.0);
+        v.range("movement.w_tether", m.w_tether, 0.0, 100.0);
         let f = &self.fire;
         v.range("fire.cooldown", f.cooldown, 0.0, 60.0);
         v.range("fire.aim_tolerance_deg", f.aim_tolerance_deg, 0.0, 180.0);

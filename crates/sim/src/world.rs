@@ -33,7 +33,8 @@ use crate::scenario::{ForcedPath, Scenario, Wave};
 use crate::solver::{solve_firing_position, Candidate};
 use crate::spatial::SpatialGrid;
 use crate::squad::{
-    squad_speed, step_anchor, urgency_from_distance, Anchor, Formation, SquadState,
+    smallest_circle_centre, squad_speed, step_anchor, urgency_from_distance, Anchor, Formation,
+    SquadState,
 };
 use crate::target::{aim_at, evaluate_agent_lane};
 use crate::tuning::{ticks, TickTuning, Tuning, DT};
@@ -368,8 +369,11 @@ impl World {
 
     /// Formation slots round the anchor. A slot that a body could not reach in a straight
     /// line from the anchor (inside a wall, behind a corner, across a corridor's side)
-    /// is pulled in along that line to the last reachable point: in a 2-wide corridor the
-    /// wedge folds into a column instead of asking agents to stand inside walls.
+    /// is pulled in along that line to the last reachable point. When two or more slots
+    /// fold like that the squad is in a passage: the formation becomes a **column**
+    /// behind the disk, and the agents take the column places in the order they already
+    /// walk (nobody has to overtake in a 2-wide corridor; roles matter for flanks, and a
+    /// column has none). Out of the passage every agent returns to its own slot.
     fn update_slots(&mut self) {
         let n = self.slots.len();
         let scale = self.tuning.formation.spacing
@@ -377,23 +381,47 @@ impl World {
         let r = self.tuning.squad.body_radius;
         let grid = &self.map.grid;
         let a = self.anchor.pos;
+        let reach = |want: Vec2| -> (Vec2, bool) {
+            if walkable_line(grid, a, want, r) {
+                return (want, false);
+            }
+            let (mut lo, mut hi) = (0.0f32, 1.0f32);
+            for _ in 0..8 {
+                let mid = 0.5 * (lo + hi);
+                if walkable_line(grid, a, a.lerp(want, mid), r) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            (resolve_walls(a.lerp(want, lo), r, grid), true)
+        };
+        let mut folded = 0;
         for i in 0..n {
             let local = self.formation.local_slot(i, n) * scale;
-            let want = a + local.rotate_by(self.anchor.heading);
-            self.slots[i] = if walkable_line(grid, a, want, r) {
-                want
-            } else {
-                let (mut lo, mut hi) = (0.0f32, 1.0f32);
-                for _ in 0..8 {
-                    let mid = 0.5 * (lo + hi);
-                    if walkable_line(grid, a, a.lerp(want, mid), r) {
-                        lo = mid;
-                    } else {
-                        hi = mid;
-                    }
-                }
-                resolve_walls(a.lerp(want, lo), r, grid)
-            };
+            let (p, f) = reach(a + local.rotate_by(self.anchor.heading));
+            self.slots[i] = p;
+            folded += f as usize;
+        }
+        if folded >= 2 && self.state == SquadState::Advancing {
+            let h = self.anchor.heading;
+            let gap = self.tuning.formation.column_gap;
+            for k in 0..n {
+                self.slots[k] = reach(a - h * (gap * (k as f32 + 0.5))).0;
+            }
+            // Column places by how far ahead each agent already is.
+            let mut order: Vec<usize> = (0..self.agents.len()).collect();
+            order.sort_by(|&i, &j| {
+                let (pi, pj) = (self.agents[i].pos.dot(h), self.agents[j].pos.dot(h));
+                pj.total_cmp(&pi).then(i.cmp(&j))
+            });
+            for (k, &i) in order.iter().enumerate() {
+                self.agents[i].slot = k;
+            }
+        } else {
+            for (i, ag) in self.agents.iter_mut().enumerate() {
+                ag.slot = i;
+            }
         }
     }
 }
@@ -505,7 +533,13 @@ fn move_anchor(w: &mut World, input: &TickInput, moving: bool) {
     };
     let centre = w.squad_centre();
     let sprint = moving && input.sprint;
-    step_anchor(&mut w.anchor, dir, sprint, centre, &w.tuning);
+    let middle = if w.anchor.settling || !moving {
+        let standing: Vec<Vec2> = w.agents.iter().filter(|a| a.alive).map(|a| a.pos).collect();
+        smallest_circle_centre(&standing, w.anchor.pos)
+    } else {
+        centre
+    };
+    step_anchor(&mut w.anchor, dir, sprint, centre, middle, &w.tuning);
     w.anchor.pos = resolve_walls(w.anchor.pos, w.tuning.anchor.radius, &w.map.grid);
     w.anchor.leash_dist = w.anchor.pos.distance(centre);
     w.anchor.urgency = urgency_from_distance(w.anchor.leash_dist, &w.tuning);
@@ -733,6 +767,9 @@ fn move_agents(w: &mut World) {
         desired += target_push(a, &w.enemies, m.target_push_range) * m.w_target_push;
         desired += wall_avoidance(a.pos, a.radius, steer_goal, &w.map.grid, m.wall_avoid_range)
             * m.w_wall_avoid;
+        if w.state == SquadState::Holding {
+            desired += tether(a.pos, w.anchor.pos, &t) * m.w_tether;
+        }
         // Recovering from a strike: the blade moves at half speed.
         let speed = if a.melee.phase == StrikePhase::Recovery {
             speed * 0.5
@@ -762,9 +799,25 @@ fn move_agents(w: &mut World) {
     }
 }
 
+/// The holding squad's tether: an agent drifting (pushed by the crowd, a lunge, a
+/// knockback) past the solver's hard bound round the disk is pulled back toward it,
+/// harder the farther out (full strength `tether_margin` beyond) — stronger than lane
+/// avoidance, so the bound holds for bodies as it does for posts (A5). Posts are never
+/// beyond the bound, so the tether never fights a committed post.
+fn tether(pos: Vec2, anchor: Vec2, t: &Tuning) -> Vec2 {
+    let start = t.solver.cohesion_radius + t.solver.post_leash;
+    let off = anchor - pos;
+    let d = off.length();
+    if d <= start || d < 1e-5 {
+        return Vec2::ZERO;
+    }
+    off / d * ((d - start) / t.movement.tether_margin.max(1e-3)).min(1.5)
+}
+
 /// Circle overlaps: agent–agent split evenly, agent–enemy split evenly, dummies do not
 /// move. Walls win last.
 fn resolve_bodies(w: &mut World) {
+    let t = w.tuning.clone();
     let n = w.agents.len();
     for i in 0..n {
         for j in (i + 1)..n {
@@ -813,8 +866,11 @@ fn resolve_bodies(w: &mut World) {
                 if e.kind == EnemyKind::Dummy {
                     a.pos += dir * (min - d);
                 } else {
-                    a.pos += dir * ((min - d) * 0.5);
-                    e.pos -= dir * ((min - d) * 0.5);
+                    // A trained squad holds its ground against a mindless crowd: the
+                    // agent takes only `body_push_share` of the overlap.
+                    let share = t.squad.body_push_share;
+                    a.pos += dir * ((min - d) * share);
+                    e.pos -= dir * ((min - d) * (1.0 - share));
                 }
             }
         }
