@@ -103,6 +103,18 @@ pub struct Metrics {
     /// `(tick, blade, cooldown at windup start, cooldown right after the cancel)` (M7.7).
     pub cancels: Vec<(u64, u32, u32, u32)>,
     cooldown_at_start: Vec<u32>,
+    /// Enemy swings in progress: enemy id → (start tick, windup ticks, target, staggered).
+    swings: std::collections::BTreeMap<u32, (u64, u32, u32, bool)>,
+    /// E7.1: swings that landed exactly `windup` after their start / at another tick.
+    pub swing_hits_exact: u32,
+    pub swing_hits_off: u32,
+    /// Swings interrupted by a stagger (and the ones that did damage despite one).
+    pub swing_interrupted: u32,
+    pub swing_staggered_but_hit: u32,
+    /// Swings that whiffed; and resolutions where the outcome did not match the target's
+    /// state (alive and in reach ⇔ damage).
+    pub swing_whiffs: u32,
+    pub swing_outcome_wrong: u32,
 }
 
 /// The strike events the criteria read.
@@ -189,6 +201,13 @@ impl Metrics {
             }
         }
         for e in &w.events {
+            if let EventKind::EnemyHit { enemy, .. } | EventKind::MeleeHit { enemy, .. } = e.kind {
+                if let Some(s) = self.swings.get_mut(&enemy) {
+                    s.3 = true;
+                }
+            }
+        }
+        for e in &w.events {
             match e.kind {
                 EventKind::Commit { agent, .. } => self.commits.push((e.tick, agent)),
                 EventKind::Shot { shooter, .. } => self.shots.push((e.tick, shooter)),
@@ -225,6 +244,43 @@ impl Metrics {
                         self.cooldown_at_start[blade as usize],
                         after,
                     ));
+                }
+                EventKind::AttackStarted {
+                    enemy,
+                    target,
+                    windup,
+                } => {
+                    self.swings.insert(enemy, (e.tick, windup, target, false));
+                }
+                EventKind::AttackInterrupted { enemy } => {
+                    if self.swings.remove(&enemy).is_some() {
+                        self.swing_interrupted += 1;
+                    }
+                }
+                EventKind::DamageDealt { enemy, .. } | EventKind::AttackWhiffed { enemy } => {
+                    if let Some((start, windup, target, staggered)) = self.swings.remove(&enemy) {
+                        if matches!(e.kind, EventKind::DamageDealt { .. }) {
+                            if e.tick == start + windup as u64 {
+                                self.swing_hits_exact += 1;
+                            } else {
+                                self.swing_hits_off += 1;
+                            }
+                            if staggered {
+                                self.swing_staggered_but_hit += 1;
+                            }
+                        } else {
+                            self.swing_whiffs += 1;
+                            // A whiff must mean the target was down or out of reach.
+                            let a = &w.agents[target as usize];
+                            if let Some(en) = w.enemy(enemy) {
+                                let reach = en.kind.tuning(t).map_or(0.0, |k| k.reach);
+                                if a.alive && a.pos.distance(en.pos) - a.radius - en.radius <= reach
+                                {
+                                    self.swing_outcome_wrong += 1;
+                                }
+                            }
+                        }
+                    }
                 }
                 EventKind::MeleeHit { blade, strike, .. } => {
                     self.strikes.push((e.tick, blade, StrikeEv::Hit(strike)));
@@ -689,6 +745,57 @@ pub fn m77(runs: &[&Metrics]) -> Line {
     )
 }
 
+/// A12: on the default route with its real waves at least 3 of 5 agents stand at the
+/// end; kills per minute reported.
+pub fn a12(route: &Metrics) -> Line {
+    let minutes = route.ticks as f64 / 3600.0;
+    let kpm = if minutes > 0.0 {
+        route.kills as f64 / minutes
+    } else {
+        0.0
+    };
+    let hits_pm = route
+        .strikes
+        .iter()
+        .filter(|s| matches!(s.2, StrikeEv::Hit(_)))
+        .count() as f64
+        / minutes.max(1e-9);
+    Line::new(
+        "A12",
+        format!(
+            "{}/{} standing at {:.0} s; {} kills, {kpm:.1} kills/min, blade hits {hits_pm:.1}/min",
+            route.standing_end,
+            route.agents,
+            route.ticks as f64 / 60.0,
+            route.kills
+        ),
+        ">= 3 standing",
+        route.standing_end >= 3,
+    )
+}
+
+/// E7.1: enemy damage lands exactly `windupTicks` after `AttackStarted`; a stagger in
+/// the windup means no damage; a target gone means a whiff.
+pub fn e71(runs: &[&Metrics]) -> Line {
+    let sum = |f: fn(&Metrics) -> u32| runs.iter().map(|m| f(m)).sum::<u32>();
+    let exact = sum(|m| m.swing_hits_exact);
+    let off = sum(|m| m.swing_hits_off);
+    let interrupted = sum(|m| m.swing_interrupted);
+    let staggered_hit = sum(|m| m.swing_staggered_but_hit);
+    let whiffs = sum(|m| m.swing_whiffs);
+    let wrong = sum(|m| m.swing_outcome_wrong);
+    let pass =
+        exact > 0 && interrupted > 0 && whiffs > 0 && off == 0 && staggered_hit == 0 && wrong == 0;
+    Line::new(
+        "E7.1",
+        format!(
+            "{exact} hits on time, {off} off; {interrupted} interrupted, {staggered_hit} hit despite a stagger; {whiffs} whiffs, {wrong} wrong"
+        ),
+        "0 off, 0 staggered hits, 0 wrong",
+        pass,
+    )
+}
+
 fn print_progress(m: &Metrics) {
     println!(
         "scenario {:<13} {:>6} ticks {:>7.3} s  shots {:>4}  kills {:>3}  standing {}/{}  friendly hits {}",
@@ -760,6 +867,7 @@ pub fn run_cli(
         lines.push(Line::na("A9", "needs its embedded set-up"));
         lines.push(a10(&m1));
         lines.push(a11(&m1, &m2));
+        lines.push(a12(&m1));
         lines.push(m71(&[&m1]));
         lines.push(Line::na("M7.2", "needs its embedded set-up"));
         lines.push(m73(
@@ -770,6 +878,7 @@ pub fn run_cli(
         lines.push(Line::na("M7.5", "needs its embedded set-up"));
         lines.push(m76(&[&m1]));
         lines.push(Line::na("M7.7", "needs its embedded set-up"));
+        lines.push(e71(&[&m1]));
         friendly = m1.friendly_hits;
     } else {
         let route_setup = load("combat_route")?;
@@ -809,6 +918,7 @@ pub fn run_cli(
         lines.push(a9(&manual));
         lines.push(a10(&route));
         lines.push(a11(&route, &route2));
+        lines.push(a12(&route));
         lines.push(m71(&all));
         lines.push(m72(&dummy));
         lines.push(m73(
@@ -819,6 +929,7 @@ pub fn run_cli(
         lines.push(m75(&march, &blade_ids(&march_setup)));
         lines.push(m76(&all));
         lines.push(m77(&all));
+        lines.push(e71(&all));
         friendly = all.iter().map(|m| m.friendly_hits).sum();
     }
     let ok = print_lines(&lines);
