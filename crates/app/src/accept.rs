@@ -252,10 +252,8 @@ impl Metrics {
                 } => {
                     self.swings.insert(enemy, (e.tick, windup, target, false));
                 }
-                EventKind::AttackInterrupted { enemy } => {
-                    if self.swings.remove(&enemy).is_some() {
-                        self.swing_interrupted += 1;
-                    }
+                EventKind::AttackInterrupted { enemy } if self.swings.remove(&enemy).is_some() => {
+                    self.swing_interrupted += 1;
                 }
                 EventKind::DamageDealt { enemy, .. } | EventKind::AttackWhiffed { enemy } => {
                     if let Some((start, windup, target, staggered)) = self.swings.remove(&enemy) {

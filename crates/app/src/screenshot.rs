@@ -7,7 +7,7 @@ use raster::Framebuffer;
 use sim::route::RouteDriver;
 use sim::tuning::{ticks, DT};
 use sim::world::{tick, World};
-use view::{Camera, Timings, ViewOptions};
+use view::{Camera, Effects, Timings, ViewOptions};
 
 use crate::setup::Setup;
 
@@ -21,20 +21,27 @@ pub fn render_at(setup: &Setup, at: f32, overlay: bool) -> (Framebuffer, World) 
     let mut world = World::new(setup.map.clone(), &setup.scenario, setup.tuning.clone());
     let mut driver = RouteDriver::new();
     let mut camera = Camera::new(world.anchor.pos);
+    let mut effects = Effects::default();
     let n = ticks(at) as u64;
     while world.tick < n {
         let input = driver.input(&setup.scenario, &world);
         tick(&mut world, &input);
+        effects.absorb(&world);
         camera.follow(view::camera_target(&world, 1.0), DT);
     }
     let mut fb = Framebuffer::new(WIDTH, HEIGHT);
-    view::render(
+    let opts = ViewOptions {
+        overlay,
+        flow: false,
+    };
+    view::render_with(
         &mut fb,
         &world,
         &camera,
         1.0,
-        &ViewOptions { overlay },
+        &opts,
         &Timings::default(),
+        Some(&effects),
     );
     (fb, world)
 }

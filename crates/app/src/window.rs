@@ -14,7 +14,7 @@ use sim::squad::Formation;
 use sim::tuning::DT;
 use sim::world::{tick, ManualAim, ManualCommand, TickInput, World};
 use sim::Vec2;
-use view::{Camera, Timings, ViewOptions};
+use view::{Camera, Effects, Timings, ViewOptions};
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
 use winit::event::{ElementState, KeyEvent, WindowEvent};
@@ -96,6 +96,8 @@ struct Game {
     controls: Controls,
     paused: bool,
     overlay: bool,
+    flow: bool,
+    effects: Effects,
     accumulator: f32,
     last: Instant,
     frame: Framebuffer,
@@ -120,6 +122,8 @@ impl Game {
             controls: Controls::default(),
             paused: false,
             overlay: false,
+            flow: false,
+            effects: Effects::default(),
             accumulator: 0.0,
             last: Instant::now(),
             frame: Framebuffer::new(WIDTH, HEIGHT),
@@ -142,6 +146,7 @@ impl Game {
         self.world = World::new(self.setup.map.clone(), &self.setup.scenario, tuning);
         self.driver = (!self.setup.scenario.route.is_empty()).then(RouteDriver::new);
         self.camera = Camera::new(self.world.anchor.pos);
+        self.effects = Effects::default();
         self.controls.manual_on = false;
         self.say("restarted");
     }
@@ -195,6 +200,7 @@ impl Game {
             KeyCode::Escape => event_loop.exit(),
             KeyCode::KeyP => self.paused = !self.paused,
             KeyCode::F1 => self.overlay = !self.overlay,
+            KeyCode::F2 => self.flow = !self.flow,
             KeyCode::F5 => self.reload_tuning(),
             KeyCode::F12 => self.screenshot(),
             KeyCode::KeyR => self.restart(),
@@ -261,6 +267,7 @@ impl Game {
                 let t0 = Instant::now();
                 tick(&mut self.world, &input);
                 self.tick_time += t0.elapsed();
+                self.effects.absorb(&self.world);
                 self.ticks_timed += 1;
                 self.accumulator -= DT;
             }
@@ -281,16 +288,37 @@ impl Game {
             (self.accumulator / DT).clamp(0.0, 1.0)
         };
         let t0 = Instant::now();
-        view::render(
+        let opts = ViewOptions {
+            overlay: self.overlay,
+            flow: self.flow,
+        };
+        view::render_with(
             &mut self.frame,
             &self.world,
             &self.camera,
             alpha,
-            &ViewOptions {
-                overlay: self.overlay,
-            },
+            &opts,
             &self.timings,
+            Some(&self.effects),
         );
+        if self.world.lost() {
+            draw_text(
+                &mut self.frame,
+                WIDTH as i32 / 2 - 200,
+                HEIGHT as i32 / 2 - 30,
+                "THE SQUAD IS DOWN",
+                Rgba::rgb(230, 60, 50),
+                4,
+            );
+            draw_text(
+                &mut self.frame,
+                WIDTH as i32 / 2 - 110,
+                HEIGHT as i32 / 2 + 20,
+                "R restarts, Esc quits",
+                Rgba::rgb(220, 220, 220),
+                2,
+            );
+        }
         if self.controls.manual_on {
             view::draw_manual_aim(
                 &mut self.frame,

@@ -156,85 +156,6 @@ impl Enemy {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn windup_formula_in_the_slow_regime() {
-        // Seed 003's example at 60 Hz: interval 180 ticks (3 s), hit frame 5 of 7, swing 60.
-        let t = attack_timing(1.0 / 3.0, 5, 7, 60, 6);
-        assert_eq!(
-            t,
-            AttackTiming {
-                interval: 180,
-                swing: 60,
-                windup: 42
-            }
-        );
-    }
-
-    #[test]
-    fn swing_is_clamped_to_a_short_interval() {
-        // Interval 30 ticks is shorter than the 60-tick swing: the swing shrinks.
-        let t = attack_timing(2.0, 5, 7, 60, 6);
-        assert_eq!(
-            t,
-            AttackTiming {
-                interval: 30,
-                swing: 30,
-                windup: 21
-            }
-        );
-    }
-
-    #[test]
-    fn hit_frame_zero_is_raised_to_the_telegraph_floor() {
-        assert_eq!(attack_timing(1.0, 0, 7, 60, 12).windup, 12);
-    }
-
-    #[test]
-    fn hit_on_the_last_frame_stays_before_the_next_swing() {
-        // hit_frame = frame_count would land on the swing's end = the interval.
-        let t = attack_timing(2.0, 7, 7, 60, 6);
-        assert_eq!(t.interval, 30);
-        assert_eq!(t.windup, 29, "clamped to interval − 1");
-        assert_eq!(attack_timing(2.0, 6, 7, 60, 6).windup, 25);
-    }
-
-    #[test]
-    fn very_high_attack_speed_keeps_an_interval_of_one() {
-        let t = attack_timing(1000.0, 3, 7, 60, 12);
-        assert_eq!(t.interval, 1);
-        assert_eq!(t.swing, 1);
-        assert_eq!(t.windup, 1, "the floor cannot exceed the interval; never 0");
-        let z = attack_timing(0.0, 3, 7, 60, 12);
-        assert_eq!(z.interval, 1, "a zero or NaN speed does not divide by zero");
-    }
-
-    #[test]
-    fn the_floor_beats_a_tiny_hit_fraction_but_not_the_interval() {
-        assert_eq!(
-            attack_timing(0.5, 1, 20, 60, 12).windup,
-            12,
-            "3 ticks raised to 12"
-        );
-        assert_eq!(
-            attack_timing(6.0, 1, 20, 60, 12).windup,
-            9,
-            "interval 10: capped at 9"
-        );
-    }
-
-    #[test]
-    fn the_one_rounding_is_half_away_from_zero() {
-        // 60 / 40 = 1.5 ticks → 2.
-        assert_eq!(attack_timing(40.0, 1, 2, 60, 0).interval, 2);
-        // 60 / 24 = 2.5 → 3.
-        assert_eq!(attack_timing(24.0, 1, 2, 60, 0).interval, 3);
-    }
-}
-
 /// Surface gap between an enemy and an agent.
 fn gap(e: &Enemy, a: &crate::agent::Agent) -> f32 {
     e.pos.distance(a.pos) - e.radius - a.radius
@@ -251,7 +172,7 @@ pub fn step_enemies(w: &mut crate::world::World) {
 
     let t = w.tuning.clone();
     // Flow field toward the squad, at a bounded rate (E2).
-    if w.tick % w.ticks.flow_interval as u64 == 0 || w.flow.width() != w.map.width() {
+    if w.tick.is_multiple_of(w.ticks.flow_interval as u64) || w.flow.width() != w.map.width() {
         let seeds: Vec<(i32, i32)> = w
             .agents
             .iter()
@@ -432,5 +353,84 @@ pub fn step_enemies(w: &mut crate::world::World) {
         });
         let e = &mut w.enemies[i];
         e.pos = crate::movement::resolve_walls(e.pos + push, e.radius, &w.map.grid);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windup_formula_in_the_slow_regime() {
+        // Seed 003's example at 60 Hz: interval 180 ticks (3 s), hit frame 5 of 7, swing 60.
+        let t = attack_timing(1.0 / 3.0, 5, 7, 60, 6);
+        assert_eq!(
+            t,
+            AttackTiming {
+                interval: 180,
+                swing: 60,
+                windup: 42
+            }
+        );
+    }
+
+    #[test]
+    fn swing_is_clamped_to_a_short_interval() {
+        // Interval 30 ticks is shorter than the 60-tick swing: the swing shrinks.
+        let t = attack_timing(2.0, 5, 7, 60, 6);
+        assert_eq!(
+            t,
+            AttackTiming {
+                interval: 30,
+                swing: 30,
+                windup: 21
+            }
+        );
+    }
+
+    #[test]
+    fn hit_frame_zero_is_raised_to_the_telegraph_floor() {
+        assert_eq!(attack_timing(1.0, 0, 7, 60, 12).windup, 12);
+    }
+
+    #[test]
+    fn hit_on_the_last_frame_stays_before_the_next_swing() {
+        // hit_frame = frame_count would land on the swing's end = the interval.
+        let t = attack_timing(2.0, 7, 7, 60, 6);
+        assert_eq!(t.interval, 30);
+        assert_eq!(t.windup, 29, "clamped to interval − 1");
+        assert_eq!(attack_timing(2.0, 6, 7, 60, 6).windup, 25);
+    }
+
+    #[test]
+    fn very_high_attack_speed_keeps_an_interval_of_one() {
+        let t = attack_timing(1000.0, 3, 7, 60, 12);
+        assert_eq!(t.interval, 1);
+        assert_eq!(t.swing, 1);
+        assert_eq!(t.windup, 1, "the floor cannot exceed the interval; never 0");
+        let z = attack_timing(0.0, 3, 7, 60, 12);
+        assert_eq!(z.interval, 1, "a zero or NaN speed does not divide by zero");
+    }
+
+    #[test]
+    fn the_floor_beats_a_tiny_hit_fraction_but_not_the_interval() {
+        assert_eq!(
+            attack_timing(0.5, 1, 20, 60, 12).windup,
+            12,
+            "3 ticks raised to 12"
+        );
+        assert_eq!(
+            attack_timing(6.0, 1, 20, 60, 12).windup,
+            9,
+            "interval 10: capped at 9"
+        );
+    }
+
+    #[test]
+    fn the_one_rounding_is_half_away_from_zero() {
+        // 60 / 40 = 1.5 ticks → 2.
+        assert_eq!(attack_timing(40.0, 1, 2, 60, 0).interval, 2);
+        // 60 / 24 = 2.5 → 3.
+        assert_eq!(attack_timing(24.0, 1, 2, 60, 0).interval, 3);
     }
 }

@@ -2,6 +2,7 @@
 //! debug overlay. It never mutates the simulation (tested: the checksum is the same
 //! before and after drawing).
 
+pub mod effects;
 pub mod iso;
 pub mod overlay;
 pub mod palette;
@@ -10,6 +11,7 @@ pub mod scene;
 use raster::Framebuffer;
 use sim::world::World;
 
+pub use effects::Effects;
 pub use iso::{Camera, Iso};
 pub use overlay::Timings;
 
@@ -18,6 +20,8 @@ pub use overlay::Timings;
 pub struct ViewOptions {
     /// The debug overlay (F1).
     pub overlay: bool,
+    /// The horde's flow field and the agents' paths (F2).
+    pub flow: bool,
 }
 
 /// Renders one frame: the scene at interpolation `alpha` (0 = the previous tick,
@@ -30,8 +34,27 @@ pub fn render(
     opts: &ViewOptions,
     timings: &Timings,
 ) {
+    render_with(fb, world, camera, alpha, opts, timings, None);
+}
+
+/// [`render`] plus the cosmetic effects the app keeps from the simulation's events.
+pub fn render_with(
+    fb: &mut Framebuffer,
+    world: &World,
+    camera: &Camera,
+    alpha: f32,
+    opts: &ViewOptions,
+    timings: &Timings,
+    effects: Option<&Effects>,
+) {
     let iso = Iso::new(camera.center, fb.width, fb.height);
     scene::draw_scene(fb, world, &iso, alpha);
+    if let Some(fx) = effects {
+        fx.draw(fb, &iso, alpha);
+    }
+    if opts.flow {
+        overlay::draw_flow(fb, world, &iso);
+    }
     if opts.overlay {
         overlay::draw_overlay(fb, world, &iso, alpha, timings);
     }

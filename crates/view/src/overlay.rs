@@ -383,3 +383,40 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings) {
         lx += 14 + draw_text(fb, lx + 14, ly, name, pal::TEXT_DIM, 1) + 12;
     }
 }
+
+/// The horde's flow field (F2): an arrow per visible floor tile toward the squad, and
+/// every agent's planned path.
+pub fn draw_flow(fb: &mut Framebuffer, w: &World, iso: &Iso) {
+    let (x0, y0, x1, y1) =
+        crate::scene::visible_tiles(iso, fb.width, fb.height, w.map.width(), w.map.height());
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            if w.map.grid.is_wall(x, y) {
+                continue;
+            }
+            let c = sim::grid::Grid::tile_center(x, y);
+            let d = w.flow.direction_at(c);
+            if d == Vec2::ZERO {
+                continue;
+            }
+            let a = iso.project(c - d * 0.3, Z);
+            let b = iso.project(c + d * 0.3, Z);
+            draw_line(fb, a, b, 1.2, LineCap::Round, Rgba::new(120, 170, 255, 150));
+            fill_circle(fb, b, 1.8, Paint::alpha(Rgba::new(160, 200, 255, 190)));
+        }
+    }
+    for a in w.agents.iter().filter(|a| a.alive && !a.path.is_empty()) {
+        let mut prev = a.pos;
+        for &wp in &a.path[a.path_cursor.min(a.path.len())..] {
+            draw_line(
+                fb,
+                iso.project(prev, Z),
+                iso.project(wp, Z),
+                2.0,
+                LineCap::Round,
+                Rgba::new(220, 120, 255, 220),
+            );
+            prev = wp;
+        }
+    }
+}

@@ -45,3 +45,6 @@ pub const TEXT_DIM: Rgba = Rgba::rgb(150, 150, 160);
 pub const PANEL: Rgba = Rgba::new(0, 0, 0, 150);
 pub const TELEGRAPH: Rgba = Rgba::new(255, 170, 60, 110);
 pub const SLASH: Rgba = Rgba::new(255, 240, 200, 255);
+pub const RUNNER: Rgba = Rgba::rgb(140, 120, 70);
+pub const BRUTE: Rgba = Rgba::rgb(110, 70, 80);
+pub const BRUTE_DARK: Rgba = Rgba::rgb(60, 34, 40);

@@ -383,14 +383,34 @@ fn draw_enemy(fb: &mut Framebuffer, iso: &Iso, e: &Enemy, alpha: f32) {
             stroke_circle(fb, h, px(e.radius) * 0.3, 1.5, Rgba::rgb(170, 40, 30));
         }
         EnemyKind::Shambler | EnemyKind::Runner | EnemyKind::Brute => {
+            // The swing's telegraph: a red ring closing in on the body as the blow
+            // gathers (seed 003: the windup is gameplay, it must read).
+            if let Some(left) = e.attack.windup_left {
+                let total = e.attack.windup_ticks.max(1) as f32;
+                let t = (1.0 - (left as f32 - alpha) / total).clamp(0.0, 1.0);
+                let c = iso.project(p, 0.0);
+                let r = px(e.radius) * (2.4 - 1.2 * t);
+                stroke_ellipse(
+                    fb,
+                    c,
+                    [r, r * 0.5],
+                    1.5 + 2.0 * t,
+                    Paint::alpha(Rgba::new(255, 40, 30, (90.0 + 150.0 * t) as u8)),
+                );
+            }
             let staggered = e.stagger > 0;
             let lean = Vec2::from_angle(e.facing) * 0.08;
             let c = iso.project(p + lean, 0.36);
             let r = px(e.radius) * 0.95;
+            let (base, dark) = match e.kind {
+                EnemyKind::Runner => (pal::RUNNER, pal::WALKER_DARK),
+                EnemyKind::Brute => (pal::BRUTE, pal::BRUTE_DARK),
+                _ => (pal::WALKER, pal::WALKER_DARK),
+            };
             let (base, dark) = if staggered {
-                (pal::WALKER.scale_rgb(1.5), pal::WALKER_DARK.scale_rgb(1.5))
+                (base.scale_rgb(1.5), dark.scale_rgb(1.5))
             } else {
-                (pal::WALKER, pal::WALKER_DARK)
+                (base, dark)
             };
             body(fb, c, r, base, dark);
             let h = iso.project(p + lean * 2.5, 0.62);

@@ -115,7 +115,10 @@ fn drawing_never_mutates_the_world() {
             &w,
             &cam,
             0.5,
-            &ViewOptions { overlay },
+            &ViewOptions {
+                overlay,
+                flow: false,
+            },
             &Timings::default(),
         );
     }
@@ -228,7 +231,10 @@ fn golden_overlay() {
         &w,
         &Camera::new(Vec2::new(6.0, 5.0)),
         1.0,
-        &ViewOptions { overlay: true },
+        &ViewOptions {
+            overlay: true,
+            flow: false,
+        },
         &timings,
     );
     check_golden("overlay", &fb);

@@ -1,0 +1,69 @@
+//! P4 (without the horror layer): the default frame at 1280×720 — the combat route's
+//! scene at 30 s and at 140 s (the horde in the yard), with and without the overlay.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use raster::Framebuffer;
+use sim::content;
+use sim::map::Map;
+use sim::route::RouteDriver;
+use sim::scenario::Scenario;
+use sim::tuning::{Tuning, DT};
+use sim::world::{tick, World};
+use view::{Camera, Timings, ViewOptions};
+
+fn world_at(seconds: f32) -> (World, Camera) {
+    let sc = Scenario::parse(
+        "combat_route",
+        content::scenario_text("combat_route").unwrap(),
+    )
+    .unwrap();
+    let map = Arc::new(Map::parse("default", content::map_text(&sc.map).unwrap()).unwrap());
+    let mut w = World::new(map, &sc, Tuning::default());
+    let mut d = RouteDriver::new();
+    let mut cam = Camera::new(w.anchor.pos);
+    while (w.tick as f32) < seconds * 60.0 {
+        let input = d.input(&sc, &w);
+        tick(&mut w, &input);
+        cam.follow(view::camera_target(&w, 1.0), DT);
+    }
+    (w, cam)
+}
+
+fn frame(c: &mut Criterion) {
+    let mut fb = Framebuffer::new(1280, 720);
+    let mut g = c.benchmark_group("frame_1280x720");
+    g.sample_size(40);
+    for at in [30.0f32, 140.0] {
+        let (w, cam) = world_at(at);
+        for overlay in [false, true] {
+            let name = format!(
+                "route_{}s{}",
+                at as u32,
+                if overlay { "_overlay" } else { "" }
+            );
+            g.bench_function(&name, |b| {
+                b.iter(|| {
+                    view::render(
+                        &mut fb,
+                        &w,
+                        &cam,
+                        0.5,
+                        &ViewOptions {
+                            overlay,
+                            flow: false,
+                        },
+                        &Timings::default(),
+                    );
+                    black_box(fb.pixels[0])
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, frame);
+criterion_main!(benches);
