@@ -2,6 +2,7 @@
 //! screenshots, and the window. `main.rs` is only the CLI.
 
 pub mod accept;
+pub mod bench;
 pub mod headless;
 pub mod screenshot;
 pub mod setup;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use app::{accept, headless, screenshot, setup, window};
+use app::{accept, bench, headless, screenshot, setup, window};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -43,6 +43,9 @@ struct Cli {
     /// Draw the debug overlay in the screenshot.
     #[arg(long)]
     overlay: bool,
+    /// Print quick performance numbers (SPEC §18) and exit.
+    #[arg(long)]
+    bench: bool,
 }
 
 fn main() -> ExitCode {
@@ -91,6 +94,10 @@ fn main() -> ExitCode {
             world.tick,
             setup.scenario.name
         );
+        return ExitCode::SUCCESS;
+    }
+    if cli.bench {
+        bench::run(&setup);
         return ExitCode::SUCCESS;
     }
     if cli.headless {

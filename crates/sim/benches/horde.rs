@@ -10,44 +10,13 @@ use sim::scenario::Scenario;
 use sim::tuning::Tuning;
 use sim::world::{tick, TickInput, World};
 
-/// A 128×128 open map with scattered pillars, the squad in the middle and 8 spawns
-/// round the edge; 2 000 shamblers (250 per spawn).
+/// `content::horde_arena(128)`: open ground with pillars, the squad in the middle, 8
+/// spawns round the edge; 2 000 shamblers (250 per spawn).
 fn horde_world() -> World {
-    let n = 128;
-    let mut text = String::new();
-    let spawns = [
-        (10, 10),
-        (64, 6),
-        (118, 10),
-        (6, 64),
-        (122, 64),
-        (10, 118),
-        (64, 122),
-        (118, 118),
-    ];
-    for y in 0..n {
-        for x in 0..n {
-            let c = if x == 0
-                || y == 0
-                || x == n - 1
-                || y == n - 1
-                || (x % 16 == 8 && y % 16 == 8 && (x, y) != (64, 64))
-            {
-                '#'
-            } else if (x, y) == (64, 64) {
-                'S'
-            } else if spawns.contains(&(x, y)) {
-                'E'
-            } else {
-                '.'
-            };
-            text.push(c);
-        }
-        text.push('\n');
-    }
+    let text = sim::content::horde_arena(128);
     let map = Arc::new(Map::parse("horde.map", &text).unwrap());
     let mut scn = String::from("seed = 1\n");
-    for i in 0..spawns.len() {
+    for i in 0..8 {
         scn += &format!("wave 0 {i} shambler 250\n");
     }
     let sc = Scenario::parse("horde.scn", &scn).unwrap();

@@ -67,6 +67,9 @@ impl World {
             h.f32(e.health);
             h.u64(e.stagger as u64);
             h.u64(e.hits as u64);
+            h.u64(e.sees as u64);
+            h.u64(e.attack.windup_left.map_or(u64::MAX, |x| x as u64));
+            h.u64(e.attack.cooldown as u64);
         }
         for b in &self.bullets {
             h.u64(b.id as u64);

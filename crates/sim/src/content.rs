@@ -21,6 +21,39 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("melee_cancel", include_str!("../content/melee_cancel.scn")),
 ];
 
+/// A generated `n × n` open map with pillars every 16 tiles, the squad spawn in the
+/// middle and eight enemy spawns round the edge: the P2 horde benchmark's arena.
+pub fn horde_arena(n: usize) -> String {
+    let c = n / 2;
+    let spawns = [
+        (10, 10),
+        (c, 6),
+        (n - 10, 10),
+        (6, c),
+        (n - 6, c),
+        (10, n - 10),
+        (c, n - 6),
+        (n - 10, n - 10),
+    ];
+    let mut text = String::with_capacity(n * (n + 1));
+    for y in 0..n {
+        for x in 0..n {
+            let pillar = x % 16 == 8 && y % 16 == 8 && (x, y) != (c, c);
+            text.push(if x == 0 || y == 0 || x == n - 1 || y == n - 1 || pillar {
+                '#'
+            } else if (x, y) == (c, c) {
+                'S'
+            } else if spawns.contains(&(x, y)) {
+                'E'
+            } else {
+                '.'
+            });
+        }
+        text.push('\n');
+    }
+    text
+}
+
 pub fn map_text(name: &str) -> Option<&'static str> {
     MAPS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }

@@ -148,6 +148,8 @@ pub struct Enemy {
     pub attack: AttackState,
     /// Wander heading (radians) when no agent is known.
     pub wander: f32,
+    /// The nearest agent was in sight at the last look (every 4th tick).
+    pub sees: bool,
 }
 
 impl Enemy {
@@ -156,9 +158,18 @@ impl Enemy {
     }
 }
 
+/// What an enemy knows of its target this tick.
+#[derive(Clone, Copy)]
+struct Seen {
+    id: u32,
+    pos: Vec2,
+    vel: Vec2,
+    radius: f32,
+}
+
 /// Surface gap between an enemy and an agent.
-fn gap(e: &Enemy, a: &crate::agent::Agent) -> f32 {
-    e.pos.distance(a.pos) - e.radius - a.radius
+fn gap(e: &Enemy, pos: Vec2, radius: f32) -> f32 {
+    e.pos.distance(pos) - e.radius - radius
 }
 
 /// One tick of every enemy (world.rs order: after bullets and strikes, so a stagger
@@ -179,7 +190,11 @@ pub fn step_enemies(w: &mut crate::world::World) {
             .filter(|a| a.alive)
             .map(|a| Grid::tile_of(a.pos))
             .collect();
-        w.flow.rebuild(&w.map.grid, &seeds);
+        // Rebuilt only when the squad stands on other tiles than last time.
+        if seeds != w.flow_seeds || w.flow.width() != w.map.width() {
+            w.flow.rebuild(&w.map.grid, &seeds);
+            w.flow_seeds = seeds;
+        }
     }
     // Neighbour grid over every body of the horde (indices into `enemies`).
     w.neighbours.rebuild(
@@ -231,7 +246,7 @@ pub fn step_enemies(w: &mut crate::world::World) {
             let e = w.enemies[i].clone();
             match target
                 .map(|ti| &w.agents[ti as usize])
-                .filter(|a| a.alive && gap(&e, a) <= kt.reach)
+                .filter(|a| a.alive && gap(&e, a.pos, a.radius) <= kt.reach)
             {
                 Some(a) => {
                     let ai = a.id as usize;
@@ -249,7 +264,8 @@ pub fn step_enemies(w: &mut crate::world::World) {
             continue;
         }
 
-        // The nearest standing agent.
+        // The nearest standing agent (only what the steering needs: no clone of the
+        // agent's buffers per enemy per tick).
         let e = &w.enemies[i];
         let target = w
             .agents
@@ -261,10 +277,15 @@ pub fn step_enemies(w: &mut crate::world::World) {
                     .total_cmp(&b.pos.distance_sq(e.pos))
                     .then(a.id.cmp(&b.id))
             })
-            .cloned();
+            .map(|a| Seen {
+                id: a.id,
+                pos: a.pos,
+                vel: a.vel,
+                radius: a.radius,
+            });
 
         if let Some(a) = &target {
-            if e.attack.cooldown == 0 && gap(e, a) <= kt.reach {
+            if e.attack.cooldown == 0 && gap(e, a.pos, a.radius) <= kt.reach {
                 let e = &mut w.enemies[i];
                 e.attack.cooldown_before = e.attack.cooldown;
                 e.attack.cooldown = timing.interval;
@@ -287,11 +308,16 @@ pub fn step_enemies(w: &mut crate::world::World) {
         let e = &w.enemies[i];
         let mut force = Vec2::ZERO;
         let mut wander_turn = 0.0;
+        // Line of sight is looked at every 4th tick per enemy (staggered by id).
+        if (w.tick + e.id as u64).is_multiple_of(4) {
+            let sees = target.as_ref().is_some_and(|a| {
+                a.pos.distance(e.pos) <= t.enemy.sight_range && w.map.grid.line_clear(e.pos, a.pos)
+            });
+            w.enemies[i].sees = sees;
+        }
+        let e = &w.enemies[i];
         match &target {
-            Some(a)
-                if a.pos.distance(e.pos) <= t.enemy.sight_range
-                    && w.map.grid.line_clear(e.pos, a.pos) =>
-            {
+            Some(a) if e.sees => {
                 let contact = e.radius + a.radius + kt.reach * 0.6;
                 if a.pos.distance(e.pos) < contact + 0.6 {
                     let stop = a.pos + (e.pos - a.pos).normalize_or_zero() * contact;

@@ -449,7 +449,7 @@ impl Default for KindTuning {
             separation_radius: 0.8,
             w_alignment: 0.15,
             w_cohesion: 0.1,
-            neighbour_radius: 2.0,
+            neighbour_radius: 1.5,
             w_wander: 0.3,
         }
     }
@@ -493,7 +493,7 @@ impl Default for EnemyTuning {
             min_windup_ticks: 12,
             flow_interval: 0.25,
             sight_range: 9.0,
-            neighbour_cell: 1.0,
+            neighbour_cell: 2.0,
         }
     }
 }

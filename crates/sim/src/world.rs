@@ -154,6 +154,8 @@ pub struct World {
     pub flow: FlowField,
     /// Neighbour grid over enemy bodies, rebuilt every tick (E1).
     pub neighbours: SpatialGrid,
+    /// The squad tiles the flow field was last built from.
+    pub flow_seeds: Vec<(i32, i32)>,
 }
 
 impl World {
@@ -177,6 +179,7 @@ impl World {
             planner: PathPlanner::new(&map.grid),
             flow: FlowField::new(),
             neighbours: SpatialGrid::for_grid(&map.grid, tuning.enemy.neighbour_cell),
+            flow_seeds: Vec::new(),
             map,
             ticks: tt,
             state: SquadState::Holding,
@@ -363,6 +366,7 @@ impl World {
             hits: 0,
             attack: AttackState::default(),
             wander,
+            sees: false,
         });
         id
     }
@@ -533,7 +537,7 @@ fn move_anchor(w: &mut World, input: &TickInput, moving: bool) {
     };
     let centre = w.squad_centre();
     let sprint = moving && input.sprint;
-    let middle = if w.anchor.settling || !moving {
+    let middle = if w.anchor.settling {
         let standing: Vec<Vec2> = w.agents.iter().filter(|a| a.alive).map(|a| a.pos).collect();
         smallest_circle_centre(&standing, w.anchor.pos)
     } else {
