@@ -48,3 +48,4 @@ pub const SLASH: Rgba = Rgba::new(255, 240, 200, 255);
 pub const RUNNER: Rgba = Rgba::rgb(140, 120, 70);
 pub const BRUTE: Rgba = Rgba::rgb(110, 70, 80);
 pub const BRUTE_DARK: Rgba = Rgba::rgb(60, 34, 40);
+pub const ROCK: Rgba = Rgba::rgb(44, 42, 48);

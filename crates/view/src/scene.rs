@@ -177,7 +177,12 @@ fn draw_wall(fb: &mut Framebuffer, w: &World, iso: &Iso, x: i32, y: i32) {
         );
     }
     let top = diamond(iso, fx, fy, h);
-    fill_quad(fb, top, Paint::opaque(pal::WALL_TOP.scale_rgb(shade)));
+    // Solid rock (walls all round) is darker than the wall tops that face a room, so
+    // rooms and corridors read at a glance instead of drowning in one grey plateau.
+    let g = &w.map.grid;
+    let interior = (-1..=1).all(|dy| (-1..=1).all(|dx| g.is_wall(x + dx, y + dy)));
+    let top_col = if interior { pal::ROCK } else { pal::WALL_TOP };
+    fill_quad(fb, top, Paint::opaque(top_col.scale_rgb(shade)));
     // Light edges where the top meets open floor: reads as a block, not a slab.
     if !w.map.grid.is_wall(x, y + 1) {
         draw_line(fb, top[3], top[2], 1.0, LineCap::Butt, pal::WALL_EDGE);
