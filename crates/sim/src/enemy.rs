@@ -380,6 +380,22 @@ pub fn step_enemies(w: &mut crate::world::World) {
         let e = &mut w.enemies[i];
         e.pos = crate::movement::resolve_walls(e.pos + push, e.radius, &w.map.grid);
     }
+    // Last, enemies that walked (or were shoved by the crowd) into an agent step back
+    // out of it: agents resolved their overlaps before the horde moved (world.rs order).
+    for e in w.enemies.iter_mut().filter(|e| e.alive && !e.is_dummy()) {
+        for a in w.agents.iter().filter(|a| a.alive) {
+            let off = e.pos - a.pos;
+            let d = off.length();
+            let min = e.radius + a.radius;
+            if d < min && d > 1e-5 {
+                e.pos = crate::movement::resolve_walls(
+                    e.pos + off / d * (min - d),
+                    e.radius,
+                    &w.map.grid,
+                );
+            }
+        }
+    }
 }
 
 #[cfg(test)]
