@@ -14,6 +14,19 @@ pub enum VictimState {
     Forced,
 }
 
+impl VictimState {
+    /// What the ally was doing when it was hit (the friendly-hit log's victim state).
+    pub fn of(a: &crate::agent::Agent) -> VictimState {
+        if a.forced {
+            VictimState::Forced
+        } else if a.vel.length() > 0.1 {
+            VictimState::Moving
+        } else {
+            VictimState::Standing
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum EventKind {
     Shot {

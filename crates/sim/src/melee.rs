@@ -436,13 +436,7 @@ fn resolve_hits(w: &mut World, i: usize) {
                 w.stats.friendly_hits += 1;
                 w.stats.melee_friendly_hits += 1;
                 let v = &w.agents[victim as usize];
-                let victim_state = if v.forced {
-                    VictimState::Forced
-                } else if v.vel.length() > 0.1 {
-                    VictimState::Moving
-                } else {
-                    VictimState::Standing
-                };
+                let victim_state = VictimState::of(v);
                 let pos = v.pos;
                 w.emit(EventKind::FriendlyHit {
                     shooter: i as u32,

@@ -127,6 +127,20 @@ impl LaneRegistry {
     }
 }
 
+/// Which side of an axis a point is on (the sign of the cross product); exactly on the
+/// axis, a deterministic side per agent.
+fn side_sign(side: f32, tie_break: u32) -> f32 {
+    if side > 1e-6 {
+        1.0
+    } else if side < -1e-6 {
+        -1.0
+    } else if tie_break.is_multiple_of(2) {
+        1.0
+    } else {
+        -1.0
+    }
+}
+
 /// The push out of a reserved sector: perpendicular to its axis toward the side the
 /// agent is on, growing as it gets deeper, `(1 − d/threshold) × strength` saturated at 1,
 /// where `d` is the distance to the sector and `threshold` the reserve (body radius +
@@ -141,16 +155,7 @@ pub fn sector_push(pos: Vec2, s: &Sector, threshold: f32, strength: f32, tie_bre
     if rel.dot(axis) < -threshold {
         return Vec2::ZERO;
     }
-    let side = axis.cross(rel);
-    let sign = if side > 1e-6 {
-        1.0
-    } else if side < -1e-6 {
-        -1.0
-    } else if tie_break.is_multiple_of(2) {
-        1.0
-    } else {
-        -1.0
-    };
+    let sign = side_sign(axis.cross(rel), tie_break);
     axis.perp() * (sign * ((1.0 - d / threshold) * strength).min(1.0))
 }
 
@@ -182,17 +187,7 @@ pub fn lane_push(
         return Vec2::ZERO;
     }
     let magnitude = ((1.0 - d / threshold) * strength).min(1.0);
-    // Exactly on the axis: a deterministic side per agent.
-    let sign = if side > 1e-6 {
-        1.0
-    } else if side < -1e-6 {
-        -1.0
-    } else if tie_break.is_multiple_of(2) {
-        1.0
-    } else {
-        -1.0
-    };
-    dir.perp() * (sign * magnitude)
+    dir.perp() * (side_sign(side, tie_break) * magnitude)
 }
 
 #[cfg(test)]

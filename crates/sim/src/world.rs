@@ -1001,13 +1001,7 @@ fn apply_hit(w: &mut World, b: &Bullet, what: Hit, t: &Tuning) {
         Hit::Agent(victim) => {
             w.stats.friendly_hits += 1;
             let v = &w.agents[victim as usize];
-            let victim_state = if v.forced {
-                VictimState::Forced
-            } else if v.vel.length() > 0.1 {
-                VictimState::Moving
-            } else {
-                VictimState::Standing
-            };
+            let victim_state = VictimState::of(v);
             w.emit(EventKind::FriendlyHit {
                 shooter: b.shooter,
                 victim,

@@ -2,6 +2,8 @@
 //! (predicted ally entry, cancel in windup without spending cooldown), no standing
 //! inside the target, and a property: no strike that starts ever hits an ally.
 
+mod common;
+use common::room;
 use std::sync::Arc;
 
 use proptest::prelude::*;
@@ -13,24 +15,6 @@ use sim::scenario::Scenario;
 use sim::tuning::Tuning;
 use sim::world::{tick, TickInput, World};
 use sim::Vec2;
-
-/// A walled open room `w × h` with the squad spawn at `(sx, sy)`.
-fn room(w: usize, h: usize, sx: usize, sy: usize) -> String {
-    let mut s = String::new();
-    for y in 0..h {
-        for x in 0..w {
-            s.push(if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
-                '#'
-            } else if (x, y) == (sx, sy) {
-                'S'
-            } else {
-                '.'
-            });
-        }
-        s.push('\n');
-    }
-    s
-}
 
 fn world(scn: &str) -> World {
     let map = Arc::new(Map::parse("room.map", &room(24, 16, 8, 8)).unwrap());

@@ -1,5 +1,7 @@
 //! Scenario tests: build a small world, tick it, assert measured outcomes.
 
+mod common;
+use common::room;
 use std::sync::Arc;
 
 use sim::content;
@@ -34,24 +36,6 @@ fn run_route(w: &mut World, sc: &Scenario, seconds: f32, mut each: impl FnMut(&W
         tick(w, &input);
         each(w);
     }
-}
-
-/// A walled open room `w × h` with the squad spawn at `(sx, sy)`.
-fn room(w: usize, h: usize, sx: usize, sy: usize) -> String {
-    let mut s = String::new();
-    for y in 0..h {
-        for x in 0..w {
-            s.push(if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
-                '#'
-            } else if (x, y) == (sx, sy) {
-                'S'
-            } else {
-                '.'
-            });
-        }
-        s.push('\n');
-    }
-    s
 }
 
 #[test]

@@ -229,20 +229,7 @@ pub fn draw_overlay(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32, timi
             let s = iso.project(slot, Z);
             stroke_ellipse(fb, s, [5.0, 2.5], 1.2, SLOT);
         }
-        if !a.path.is_empty() {
-            let mut prev = lerp_pos(a.prev_pos, a.pos, alpha);
-            for &wp in &a.path[a.path_cursor.min(a.path.len())..] {
-                draw_line(
-                    fb,
-                    iso.project(prev, Z),
-                    iso.project(wp, Z),
-                    1.0,
-                    LineCap::Round,
-                    Rgba::new(200, 120, 255, 180),
-                );
-                prev = wp;
-            }
-        }
+        draw_path(fb, iso, a, lerp_pos(a.prev_pos, a.pos, alpha), 1.0);
     }
     // The leash: anchor to squad centre, and the free / hard radii.
     let anchor = lerp_pos(w.anchor.prev_pos, w.anchor.pos, alpha);
@@ -405,18 +392,23 @@ pub fn draw_flow(fb: &mut Framebuffer, w: &World, iso: &Iso) {
             fill_circle(fb, b, 1.8, Paint::alpha(Rgba::new(160, 200, 255, 190)));
         }
     }
-    for a in w.agents.iter().filter(|a| a.alive && !a.path.is_empty()) {
-        let mut prev = a.pos;
-        for &wp in &a.path[a.path_cursor.min(a.path.len())..] {
-            draw_line(
-                fb,
-                iso.project(prev, Z),
-                iso.project(wp, Z),
-                2.0,
-                LineCap::Round,
-                Rgba::new(220, 120, 255, 220),
-            );
-            prev = wp;
-        }
+    for a in w.agents.iter().filter(|a| a.alive) {
+        draw_path(fb, iso, a, a.pos, 2.0);
+    }
+}
+
+/// An agent's planned path (the waypoints still ahead of it).
+fn draw_path(fb: &mut Framebuffer, iso: &Iso, a: &sim::agent::Agent, from: Vec2, width: f32) {
+    let mut prev = from;
+    for &wp in a.path.get(a.path_cursor..).unwrap_or(&[]) {
+        draw_line(
+            fb,
+            iso.project(prev, Z),
+            iso.project(wp, Z),
+            width,
+            LineCap::Round,
+            Rgba::new(200, 120, 255, 200),
+        );
+        prev = wp;
     }
 }
