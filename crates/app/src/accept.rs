@@ -866,17 +866,41 @@ pub fn run_cli(
         lines.push(a10(&m1));
         lines.push(a11(&m1, &m2));
         lines.push(a12(&m1));
-        lines.push(m71(&[&m1]));
+        // Criteria that count strikes or enemy swings say N/A where the scenario has
+        // none (the embedded set-ups require them).
+        let struck = m1
+            .strikes
+            .iter()
+            .any(|s| matches!(s.2, StrikeEv::Started(_)));
+        let swung =
+            m1.swing_hits_exact + m1.swing_hits_off + m1.swing_interrupted + m1.swing_whiffs > 0;
+        let none =
+            |id: &'static str, what: &str| Line::na(id, &format!("no {what} in this scenario"));
+        lines.push(if struck {
+            m71(&[&m1])
+        } else {
+            none("M7.1", "strikes")
+        });
         lines.push(Line::na("M7.2", "needs its embedded set-up"));
-        lines.push(m73(
-            &[&m1],
-            &sim::tuning::TickTuning::from_tuning(&s.tuning),
-        ));
+        let tt = sim::tuning::TickTuning::from_tuning(&s.tuning);
+        lines.push(if struck {
+            m73(&[&m1], &tt)
+        } else {
+            none("M7.3", "strikes")
+        });
         lines.push(Line::na("M7.4", "needs its embedded set-up"));
         lines.push(Line::na("M7.5", "needs its embedded set-up"));
-        lines.push(m76(&[&m1]));
+        lines.push(if m1.min_target_gap.is_finite() {
+            m76(&[&m1])
+        } else {
+            none("M7.6", "blade targets")
+        });
         lines.push(Line::na("M7.7", "needs its embedded set-up"));
-        lines.push(e71(&[&m1]));
+        lines.push(if swung {
+            e71(&[&m1])
+        } else {
+            none("E7.1", "enemy swings")
+        });
         friendly = m1.friendly_hits;
     } else {
         let route_setup = load("combat_route")?;
