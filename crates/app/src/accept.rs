@@ -255,7 +255,7 @@ impl Metrics {
                 EventKind::AttackInterrupted { enemy } if self.swings.remove(&enemy).is_some() => {
                     self.swing_interrupted += 1;
                 }
-                EventKind::DamageDealt { enemy, .. } | EventKind::AttackWhiffed { enemy } => {
+                EventKind::DamageDealt { enemy, .. } | EventKind::AttackWhiffed { enemy, .. } => {
                     if let Some((start, windup, target, staggered)) = self.swings.remove(&enemy) {
                         if matches!(e.kind, EventKind::DamageDealt { .. }) {
                             if e.tick == start + windup as u64 {
@@ -268,12 +268,16 @@ impl Metrics {
                             }
                         } else {
                             self.swing_whiffs += 1;
-                            // A whiff must mean the target was down or out of reach.
-                            let a = &w.agents[target as usize];
-                            if let Some(en) = w.enemy(enemy) {
-                                let reach = en.kind.tuning(t).map_or(0.0, |k| k.reach);
-                                if a.alive && a.pos.distance(en.pos) - a.radius - en.radius <= reach
-                                {
+                            // A whiff must mean the snapshot target was down or out of
+                            // reach at the hit (the gap the simulation reports then; the
+                            // crowd may shove the enemy later in the same tick).
+                            if let EventKind::AttackWhiffed { gap, .. } = e.kind {
+                                let reach = w
+                                    .enemy(enemy)
+                                    .and_then(|en| en.kind.tuning(t))
+                                    .map_or(f32::INFINITY, |k| k.reach);
+                                let a = &w.agents[target as usize];
+                                if gap <= reach || (gap.is_infinite() && a.alive) {
                                     self.swing_outcome_wrong += 1;
                                 }
                             }

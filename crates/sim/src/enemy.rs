@@ -244,6 +244,11 @@ pub fn step_enemies(w: &mut crate::world::World) {
             e.attack.windup_left = None;
             let target = e.attack.target.take();
             let e = w.enemies[i].clone();
+            // Surface gap to the snapshot target at the hit (infinite when it is down).
+            let target_gap = target
+                .map(|ti| &w.agents[ti as usize])
+                .filter(|a| a.alive)
+                .map_or(f32::INFINITY, |a| gap(&e, a.pos, a.radius));
             match target
                 .map(|ti| &w.agents[ti as usize])
                 .filter(|a| a.alive && gap(&e, a.pos, a.radius) <= kt.reach)
@@ -259,7 +264,10 @@ pub fn step_enemies(w: &mut crate::world::World) {
                     });
                     crate::world::damage_agent(w, ai, kt.damage);
                 }
-                None => w.emit(EventKind::AttackWhiffed { enemy: id }),
+                None => w.emit(EventKind::AttackWhiffed {
+                    enemy: id,
+                    gap: target_gap,
+                }),
             }
             continue;
         }

@@ -88,9 +88,11 @@ pub enum EventKind {
         agent: u32,
         amount: f32,
     },
-    /// The windup ended but the target was gone or out of reach.
+    /// The windup ended but the target was gone or out of reach: `gap` is its surface
+    /// distance at that moment (infinite when it was down).
     AttackWhiffed {
         enemy: u32,
+        gap: f32,
     },
     /// A stagger broke the windup: no damage, cooldown not spent.
     AttackInterrupted {

@@ -115,6 +115,17 @@ pub fn approach_velocity(vel: Vec2, desired: Vec2, t: &Tuning) -> Vec2 {
 
 /// Pushes a circle out of every wall tile it overlaps (a few iterations for corners).
 pub fn resolve_walls(mut pos: Vec2, radius: f32, grid: &Grid) -> Vec2 {
+    // Fast path: a circle wholly inside one floor tile touches no wall.
+    let (tx, ty) = Grid::tile_of(pos);
+    let (fx, fy) = (pos.x - tx as f32, pos.y - ty as f32);
+    if fx >= radius
+        && fx <= 1.0 - radius
+        && fy >= radius
+        && fy <= 1.0 - radius
+        && !grid.is_wall(tx, ty)
+    {
+        return pos;
+    }
     for _ in 0..3 {
         let (x0, y0) = Grid::tile_of(pos - Vec2::new(radius, radius));
         let (x1, y1) = Grid::tile_of(pos + Vec2::new(radius, radius));

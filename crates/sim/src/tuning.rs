@@ -491,7 +491,7 @@ impl Default for EnemyTuning {
             stagger_time: 0.2,
             max_attack_anim_ticks: 60,
             min_windup_ticks: 12,
-            flow_interval: 0.25,
+            flow_interval: 0.5,
             sight_range: 9.0,
             neighbour_cell: 2.0,
         }

@@ -78,7 +78,7 @@ pub fn describe(e: &Event) -> String {
             agent,
             amount,
         } => format!("HURT  a{agent} -{amount:.0} (e{enemy})"),
-        EventKind::AttackWhiffed { enemy } => format!("whiff e{enemy}"),
+        EventKind::AttackWhiffed { enemy, .. } => format!("whiff e{enemy}"),
         EventKind::AttackInterrupted { enemy } => format!("break e{enemy} staggered"),
         EventKind::StrikeStarted {
             blade,
