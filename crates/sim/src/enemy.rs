@@ -385,8 +385,10 @@ pub fn step_enemies(w: &mut crate::world::World) {
                 }
             }
         });
-        let e = &mut w.enemies[i];
-        e.pos = crate::movement::resolve_walls(e.pos + push, e.radius, &w.map.grid);
+        if push != Vec2::ZERO {
+            let e = &mut w.enemies[i];
+            e.pos = crate::movement::resolve_walls(e.pos + push, e.radius, &w.map.grid);
+        }
     }
     // Last, enemies that walked (or were shoved by the crowd) into an agent step back
     // out of it: agents resolved their overlaps before the horde moved (world.rs order).

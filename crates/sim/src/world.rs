@@ -89,6 +89,16 @@ pub struct Stats {
     pub melee_hits: u32,
 }
 
+/// The inputs of the formation slots: same key, same slots.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlotKey {
+    pub anchor: Vec2,
+    pub heading: Vec2,
+    pub urgency: f32,
+    pub formation: Formation,
+    pub state: SquadState,
+}
+
 /// A fallen enemy left on the floor (drawn, blocks nothing).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Corpse {
@@ -134,6 +144,8 @@ pub struct World {
     pub agents: Vec<Agent>,
     /// Formation slot positions this tick, by slot index.
     pub slots: Vec<Vec2>,
+    /// What the slots were last computed from (they are recomputed when it changes).
+    pub slot_key: Option<SlotKey>,
     /// Sorted by id.
     pub enemies: Vec<Enemy>,
     pub corpses: Vec<Corpse>,
@@ -191,6 +203,7 @@ impl World {
             assigned: None,
             agents: Vec::with_capacity(n),
             slots: vec![Vec2::ZERO; n],
+            slot_key: None,
             enemies: Vec::new(),
             corpses: Vec::new(),
             bullets: Vec::new(),
@@ -379,6 +392,19 @@ impl World {
     /// walk (nobody has to overtake in a 2-wide corridor; roles matter for flanks, and a
     /// column has none). Out of the passage every agent returns to its own slot.
     fn update_slots(&mut self) {
+        // Nothing moved since the last tick (a holding squad): the slots stand.
+        let key = SlotKey {
+            anchor: self.anchor.pos,
+            heading: self.anchor.heading,
+            urgency: self.anchor.urgency,
+            formation: self.formation,
+            state: self.state,
+        };
+        let column = self.state == SquadState::Advancing;
+        if !column && self.slot_key == Some(key) {
+            return;
+        }
+        self.slot_key = Some(key);
         let n = self.slots.len();
         let scale = self.tuning.formation.spacing
             * (1.0 + self.tuning.formation.stretch * self.anchor.urgency);
