@@ -47,7 +47,7 @@ fn horde_tick_ms() -> f64 {
         scn += &format!("wave 0 {i} shambler 250\n");
     }
     let sc = Scenario::parse("arena", &scn).expect("the arena scenario parses");
-    let mut w = World::new(map, &sc, setup_tuning());
+    let mut w = World::new(map, &sc, sim::tuning::Tuning::default());
     for _ in 0..120 {
         tick(&mut w, &TickInput::default());
     }
@@ -57,10 +57,6 @@ fn horde_tick_ms() -> f64 {
         tick(&mut w, &TickInput::default());
     }
     t0.elapsed().as_secs_f64() * 1000.0 / n as f64
-}
-
-fn setup_tuning() -> sim::tuning::Tuning {
-    sim::tuning::Tuning::default()
 }
 
 /// P4 (scene and overlay, no horror layer yet): median frame at 1280×720 (milliseconds).
