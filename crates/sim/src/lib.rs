@@ -15,6 +15,7 @@ pub mod flow;
 pub mod geom;
 pub mod grid;
 pub mod horde;
+pub mod horror_tuning;
 pub mod lane;
 pub mod map;
 pub mod melee;

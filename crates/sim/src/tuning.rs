@@ -6,6 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::horror_tuning::{FlashlightTuning, HorrorTuning, PointLightTuning};
+
 /// Simulation rate (S1.2).
 pub const TICK_HZ: u32 = 60;
 /// Seconds per tick.
@@ -34,6 +36,8 @@ pub struct Tuning {
     pub fire: FireTuning,
     pub melee: MeleeTuning,
     pub enemy: EnemyTuning,
+    /// Render-only: the horror layer (the simulation never reads it).
+    pub horror: HorrorTuning,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -721,6 +725,7 @@ impl Tuning {
         v.positive("enemy.flow_interval", e.flow_interval);
         v.positive("enemy.sight_range", e.sight_range);
         v.range("enemy.neighbour_cell", e.neighbour_cell, 0.25, 16.0);
+        self.horror.validate(&mut v);
         match v.error {
             Some(err) => Err(err),
             None => Ok(()),
@@ -740,12 +745,12 @@ impl Tuning {
 }
 
 #[derive(Default)]
-struct Validator {
+pub(crate) struct Validator {
     error: Option<(String, String)>,
 }
 
 impl Validator {
-    fn range(&mut self, key: &str, value: f32, lo: f32, hi: f32) {
+    pub(crate) fn range(&mut self, key: &str, value: f32, lo: f32, hi: f32) {
         if self.error.is_none() && !(value.is_finite() && value >= lo && value <= hi) {
             self.error = Some((
                 key.to_string(),
@@ -754,7 +759,7 @@ impl Validator {
         }
     }
 
-    fn positive(&mut self, key: &str, value: f32) {
+    pub(crate) fn positive(&mut self, key: &str, value: f32) {
         if self.error.is_none() && !(value.is_finite() && value > 0.0) {
             self.error = Some((key.to_string(), format!("a number > 0, found {value}")));
         }
@@ -773,6 +778,8 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
 /// Finds `key = ...` of dotted `section.key` in TOML text (best effort, for messages):
 /// `[section]` then `key = `, or a dotted `section.key = ` anywhere; comments ignored.
 fn locate_key(text: &str, dotted: &str) -> Option<(usize, usize)> {
+    // `horror.vignette[1]` is reported on the line of `vignette = [..]`.
+    let dotted = dotted.split('[').next().unwrap_or(dotted);
     let (section, key) = dotted.rsplit_once('.')?;
     let mut in_section = false;
     for (i, line) in text.lines().enumerate() {

@@ -2,11 +2,14 @@
 //! debug overlay. It never mutates the simulation (tested: the checksum is the same
 //! before and after drawing).
 
+pub mod bodies;
+pub mod canvas;
 pub mod effects;
 pub mod iso;
 pub mod overlay;
 pub mod palette;
 pub mod scene;
+pub mod strikes;
 
 use raster::Framebuffer;
 use sim::world::World;

@@ -1,0 +1,272 @@
+//! The `[horror]` section of the tuning file (SPEC §13): numbers of the render-only horror
+//! layer. The simulation never reads them (they are not in the checksum); they live in
+//! [`crate::tuning::Tuning`] so the game has one tuning file (Q2), unknown keys are errors
+//! here too, and F5 reloads them with the rest.
+//!
+//! Light levels are in units of the surface's own colour: 1.0 shows the albedo as drawn,
+//! 2.0 is the brightest a light buffer holds.
+
+use serde::{Deserialize, Serialize};
+
+use crate::tuning::Validator;
+
+/// An RGB colour, `[r, g, b]` 0..=255.
+pub type Rgb = [u8; 3];
+
+/// A flashlight carried by an agent (H1): a cone along its facing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct FlashlightTuning {
+    /// Reach of the beam, world units (the light is zero there).
+    pub range: f32,
+    /// Half-angle of the full beam, degrees.
+    pub half_angle_deg: f32,
+    /// Soft edge outside the full beam, degrees: the light fades to zero over it.
+    pub softness_deg: f32,
+    /// Light at the bearer, in units of 1.0.
+    pub intensity: f32,
+    pub color: Rgb,
+    /// Radius round the bearer lit in every direction (the beam's spill), world units:
+    /// the agent and its feet never stand in its own darkness.
+    pub spill: f32,
+    /// Level of the spill relative to the beam.
+    pub spill_level: f32,
+}
+
+/// A point light: lamps, muzzle flashes, tracers, the anchor's glow.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PointLightTuning {
+    pub range: f32,
+    pub intensity: f32,
+    pub color: Rgb,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HorrorTuning {
+    /// Light where no light reaches, units of 1.0: near black, so unlit floor reads black.
+    pub ambient: f32,
+    pub ambient_color: Rgb,
+    /// Brightness of remembered tiles (seen before, not in sight now), drawn grey (H2).
+    pub memory_level: f32,
+    /// How far the squad sees in the dark, tiles (Euclidean, from each agent's tile):
+    /// beyond it the map is memory even in a straight line of sight.
+    pub sight_radius: u32,
+    /// Gunners' lights ride the barrel: a narrow, long, white beam.
+    pub gunner_light: FlashlightTuning,
+    /// Blades carry a wider, shorter, warmer light along their facing.
+    pub blade_light: FlashlightTuning,
+    /// Map lamps (`L`): warm, occluded like every light.
+    pub lamp: PointLightTuning,
+    /// Lamps flicker by up to this share of their intensity.
+    pub lamp_flicker: f32,
+    /// A shot's muzzle flash: a short point light at the muzzle.
+    pub muzzle_flash: PointLightTuning,
+    /// Seconds a muzzle flash lasts.
+    pub muzzle_flash_time: f32,
+    /// Each bullet in flight carries a small light.
+    pub tracer_light: PointLightTuning,
+    /// Seconds a tracer streak takes to fade after the bullet passed (H3).
+    pub tracer_fade: f32,
+    /// The anchor disk glows faintly.
+    pub anchor_glow: PointLightTuning,
+    /// Blood particles sprayed per hit (H4).
+    pub blood_per_hit: u32,
+    /// Extra particles when a body falls.
+    pub blood_per_kill: u32,
+    /// Particles alive at once; new ones replace the oldest.
+    pub blood_particle_cap: u32,
+    /// Floor decals kept; new ones replace the oldest (bounded memory, S19).
+    pub blood_decal_cap: u32,
+    /// Particle launch speed along the hit, u/s.
+    pub blood_speed: f32,
+    /// Enemies within this distance of an agent raise tension (H7).
+    pub tension_radius: f32,
+    /// Enemies (weighted by closeness) that alone make tension 1.
+    pub tension_enemies_full: f32,
+    /// Squad damage (health points, decaying) that alone makes tension 1.
+    pub tension_damage_full: f32,
+    /// Seconds for recent damage to fall to 1/e.
+    pub tension_damage_memory: f32,
+    /// Tension added per fallen agent.
+    pub tension_per_fallen: f32,
+    /// Seconds for tension to rise toward a higher target (1/e), and to decay.
+    pub tension_rise: f32,
+    pub tension_decay: f32,
+    /// Heartbeat at tension 0 and 1, beats per minute.
+    pub heartbeat_bpm: [f32; 2],
+    /// Vignette strength (0..1) at tension 0 and 1; the heartbeat pulses it by
+    /// `vignette_pulse` × tension.
+    pub vignette: [f32; 2],
+    pub vignette_pulse: f32,
+    /// Film grain amplitude (0..1) at tension 0 and 1.
+    pub grain: [f32; 2],
+    /// Desaturation (0..1) at tension 1 (none at 0).
+    pub desaturate: f32,
+    /// Camera shake at tension 1, screen pixels (grows with tension²; none while paused).
+    pub shake_px: f32,
+}
+
+impl Default for FlashlightTuning {
+    fn default() -> Self {
+        FlashlightTuning {
+            range: 8.5,
+            half_angle_deg: 17.0,
+            softness_deg: 9.0,
+            intensity: 1.5,
+            color: [255, 244, 214],
+            spill: 1.3,
+            spill_level: 0.55,
+        }
+    }
+}
+
+impl Default for PointLightTuning {
+    fn default() -> Self {
+        PointLightTuning {
+            range: 5.5,
+            intensity: 1.1,
+            color: [255, 170, 90],
+        }
+    }
+}
+
+impl Default for HorrorTuning {
+    fn default() -> Self {
+        HorrorTuning {
+            ambient: 0.05,
+            ambient_color: [150, 160, 255],
+            memory_level: 0.30,
+            sight_radius: 12,
+            gunner_light: FlashlightTuning::default(),
+            blade_light: FlashlightTuning {
+                range: 5.0,
+                half_angle_deg: 32.0,
+                softness_deg: 14.0,
+                intensity: 1.25,
+                color: [255, 214, 160],
+                spill: 1.4,
+                spill_level: 0.6,
+            },
+            lamp: PointLightTuning::default(),
+            lamp_flicker: 0.12,
+            muzzle_flash: PointLightTuning {
+                range: 3.2,
+                intensity: 1.3,
+                color: [255, 214, 140],
+            },
+            muzzle_flash_time: 0.06,
+            tracer_light: PointLightTuning {
+                range: 1.6,
+                intensity: 0.7,
+                color: [255, 190, 110],
+            },
+            tracer_fade: 0.12,
+            anchor_glow: PointLightTuning {
+                range: 1.3,
+                intensity: 0.35,
+                color: [80, 230, 210],
+            },
+            blood_per_hit: 6,
+            blood_per_kill: 14,
+            blood_particle_cap: 1024,
+            blood_decal_cap: 1536,
+            blood_speed: 2.6,
+            tension_radius: 6.0,
+            tension_enemies_full: 6.0,
+            tension_damage_full: 60.0,
+            tension_damage_memory: 4.0,
+            tension_per_fallen: 0.25,
+            tension_rise: 0.5,
+            tension_decay: 3.5,
+            heartbeat_bpm: [58.0, 138.0],
+            vignette: [0.45, 0.8],
+            vignette_pulse: 0.25,
+            grain: [0.06, 0.16],
+            desaturate: 0.55,
+            shake_px: 2.5,
+        }
+    }
+}
+
+impl FlashlightTuning {
+    fn validate(&self, v: &mut Validator, key: &str) {
+        let k = |f: &str| format!("horror.{key}.{f}");
+        v.range(&k("range"), self.range, 0.1, 64.0);
+        v.range(&k("half_angle_deg"), self.half_angle_deg, 0.0, 180.0);
+        v.range(&k("softness_deg"), self.softness_deg, 0.0, 180.0);
+        v.range(&k("intensity"), self.intensity, 0.0, 2.0);
+        v.range(&k("spill"), self.spill, 0.0, self.range);
+        v.range(&k("spill_level"), self.spill_level, 0.0, 1.0);
+    }
+}
+
+impl PointLightTuning {
+    fn validate(&self, v: &mut Validator, key: &str) {
+        v.range(&format!("horror.{key}.range"), self.range, 0.1, 64.0);
+        v.range(&format!("horror.{key}.intensity"), self.intensity, 0.0, 2.0);
+    }
+}
+
+impl HorrorTuning {
+    /// Range checks (dotted keys under `horror.`).
+    pub(crate) fn validate(&self, v: &mut Validator) {
+        v.range("horror.ambient", self.ambient, 0.0, 1.0);
+        v.range("horror.memory_level", self.memory_level, 0.0, 1.0);
+        v.range("horror.sight_radius", self.sight_radius as f32, 1.0, 64.0);
+        self.gunner_light.validate(v, "gunner_light");
+        self.blade_light.validate(v, "blade_light");
+        self.lamp.validate(v, "lamp");
+        self.muzzle_flash.validate(v, "muzzle_flash");
+        self.tracer_light.validate(v, "tracer_light");
+        self.anchor_glow.validate(v, "anchor_glow");
+        v.range("horror.lamp_flicker", self.lamp_flicker, 0.0, 1.0);
+        v.range("horror.muzzle_flash_time", self.muzzle_flash_time, 0.0, 1.0);
+        v.range("horror.tracer_fade", self.tracer_fade, 0.0, 2.0);
+        v.range("horror.blood_per_hit", self.blood_per_hit as f32, 0.0, 64.0);
+        v.range(
+            "horror.blood_per_kill",
+            self.blood_per_kill as f32,
+            0.0,
+            256.0,
+        );
+        v.range(
+            "horror.blood_particle_cap",
+            self.blood_particle_cap as f32,
+            0.0,
+            65536.0,
+        );
+        v.range(
+            "horror.blood_decal_cap",
+            self.blood_decal_cap as f32,
+            0.0,
+            65536.0,
+        );
+        v.range("horror.blood_speed", self.blood_speed, 0.0, 50.0);
+        v.positive("horror.tension_radius", self.tension_radius);
+        v.positive("horror.tension_enemies_full", self.tension_enemies_full);
+        v.positive("horror.tension_damage_full", self.tension_damage_full);
+        v.positive("horror.tension_damage_memory", self.tension_damage_memory);
+        v.range(
+            "horror.tension_per_fallen",
+            self.tension_per_fallen,
+            0.0,
+            1.0,
+        );
+        v.positive("horror.tension_rise", self.tension_rise);
+        v.positive("horror.tension_decay", self.tension_decay);
+        for (i, b) in self.heartbeat_bpm.iter().enumerate() {
+            v.range(&format!("horror.heartbeat_bpm[{i}]"), *b, 10.0, 300.0);
+        }
+        for (i, x) in self.vignette.iter().enumerate() {
+            v.range(&format!("horror.vignette[{i}]"), *x, 0.0, 1.0);
+        }
+        v.range("horror.vignette_pulse", self.vignette_pulse, 0.0, 1.0);
+        for (i, x) in self.grain.iter().enumerate() {
+            v.range(&format!("horror.grain[{i}]"), *x, 0.0, 1.0);
+        }
+        v.range("horror.desaturate", self.desaturate, 0.0, 1.0);
+        v.range("horror.shake_px", self.shake_px, 0.0, 32.0);
+    }
+}
