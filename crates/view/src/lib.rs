@@ -3,6 +3,7 @@
 //! before and after drawing).
 
 pub mod effects;
+pub mod horror;
 pub mod iso;
 pub mod overlay;
 pub mod palette;
