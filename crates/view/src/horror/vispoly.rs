@@ -26,9 +26,10 @@
 //! no light passes a zero-width diagonal gap.
 //!
 //! Cost: the walls around the light are copied once into [`VisScratch`] (the DDA and
-//! corner tests then never leave this module), corners that the light cannot see
-//! because their own tile hides them are dropped before casting, and rays are sorted
-//! by a pseudo-angle (no `atan2`). Nothing is allocated once the scratch has warmed up.
+//! corner tests then never leave this module); corners that their own tile hides are
+//! dropped before casting, and corners hidden by other walls after their first ray
+//! (no sliding ray, no vertex); rays are sorted by a pseudo-angle (no `atan2`).
+//! Nothing is allocated once the scratch has warmed up.
 
 use std::f32::consts::{PI, TAU};
 
@@ -92,6 +93,8 @@ struct Ray {
     /// Aimed exactly at a corner (`d = corner - o`) or along a grid line: kept first
     /// when exactly collinear rays are merged (its DDA meets the corner exactly).
     exact: bool,
+    /// Where the ray stops.
+    hit: Hit,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -111,6 +114,8 @@ pub struct VisScratch {
     w: i32,
     h: i32,
     rays: Vec<Ray>,
+    /// `(key bits, index into rays)`, sorted: small entries sort fast.
+    order: Vec<(u64, u32)>,
     hits: Vec<Hit>,
     /// The line of each output point, parallel to `VisPoly::points`.
     tags: Vec<Line>,
@@ -425,22 +430,35 @@ pub fn visibility_polygon(
     let key_end = if full { 4.0 } else { key_of(end_dir) };
     let (step_c, step_s) = (step.cos(), step.sin());
 
-    // Range rays (for a cone the two edges are cast separately, first and last).
+    // Every ray is cast as it is made (a corner's first ray tells whether the corner
+    // is seen at all). Range rays first; for a cone its two edges are cast separately,
+    // first and last.
     let mut rays = std::mem::take(&mut scratch.rays);
     rays.clear();
-    let mut add = |d: Vec2, exact: bool| {
+    let sc: &VisScratch = scratch;
+    let cast = |d: Vec2| sc.cast(o, d, big_r / d.length());
+    // Casts and keeps the ray unless it stops short of the squared distance `reach2`;
+    // false then. A corner hidden behind other walls adds no vertex and no shadow
+    // edge, and its ray tells: a ray aimed at a corner stops there at the latest.
+    let mut add = |d: Vec2, exact: bool, reach2: f32| -> bool {
         let key = key_of(d);
-        if full || (key > 0.0 && key < key_end) {
-            rays.push(Ray { key, d, exact });
+        if !(full || (key > 0.0 && key < key_end)) {
+            return true; // outside the cone: says nothing about the corner
         }
+        let hit = cast(d);
+        if (hit.p - o).length_sq() < reach2 * (1.0 - 1e-5) {
+            return false;
+        }
+        rays.push(Ray { key, d, exact, hit });
+        true
     };
     let mut l = Vec2::new(1.0, 0.0);
     for _ in 1..segs {
         l = Vec2::new(l.x * step_c - l.y * step_s, l.x * step_s + l.y * step_c);
-        add(rotate(l, s, false), false);
+        add(rotate(l, s, false), false, 0.0);
     }
     if full {
-        add(s, false);
+        add(s, false, 0.0);
     }
 
     // Corner rays. `rel = o - c`; a corner is seen only from outside its own walls.
@@ -449,7 +467,7 @@ pub fn visibility_polygon(
     let cx1 = x1.min(grid.width());
     let cy0 = (y0 + 1).max(0);
     let cy1 = y1.min(grid.height());
-    let (walls, ww) = (&scratch.walls, scratch.w as usize);
+    let (walls, ww) = (&sc.walls, sc.w as usize);
     for cy in cy0..=cy1 {
         // Only the corners of this row within range.
         let dy = cy as f32 - o.y;
@@ -496,7 +514,9 @@ pub fn visibility_polygon(
                     if bx > 0.0 && by > 0.0 {
                         continue; // behind its own tile
                     }
-                    add(d, true);
+                    if !add(d, true, dist2) {
+                        continue;
+                    }
                     if !(bx < 0.0 && by < 0.0) && rel.x != 0.0 && rel.y != 0.0 {
                         // A silhouette: slide past on the side away from the tile.
                         let eps = if d.cross(Vec2::new(qx, qy)) > 0.0 {
@@ -504,14 +524,14 @@ pub fn visibility_polygon(
                         } else {
                             SLIDE
                         };
-                        add(slide(d, eps), false);
+                        add(slide(d, eps), false, 0.0);
                     }
                 }
                 3 => {
                     // Concave corner: seen only from inside its floor quadrant.
                     let (fx, fy) = QUAD[(!bits & 15).trailing_zeros() as usize];
                     if rel.x * fx >= 0.0 && rel.y * fy >= 0.0 {
-                        add(d, true);
+                        add(d, true, dist2);
                     }
                 }
                 _ => {
@@ -521,7 +541,7 @@ pub fn visibility_polygon(
                     if side > 0.0 {
                         continue; // behind one of the two tiles
                     }
-                    add(d, true);
+                    add(d, true, dist2);
                 }
             }
         }
@@ -542,35 +562,51 @@ pub fn visibility_polygon(
     ] {
         if on_line {
             for d in dirs {
-                add(d, true);
-                add(slide(d, SLIDE), false);
-                add(slide(d, -SLIDE), false);
+                add(d, true, 0.0);
+                add(slide(d, SLIDE), false, 0.0);
+                add(slide(d, -SLIDE), false, 0.0);
             }
         }
     }
-    // Exactly collinear rays are one ray: keep the one aimed at the nearest corner,
-    // whose DDA meets that corner exactly; two casts of one direction could disagree
-    // at a corner and their order in the fan would then be arbitrary.
-    rays.sort_unstable_by(|a, b| {
-        a.key
-            .total_cmp(&b.key)
-            .then(b.exact.cmp(&a.exact))
-            .then(a.d.length_sq().total_cmp(&b.d.length_sq()))
-    });
-    rays.dedup_by(|later, first| later.key == first.key);
-    scratch.rays = rays;
+    // Sort by key (non-negative, so its bits sort like it).
+    let mut order = std::mem::take(&mut scratch.order);
+    order.clear();
+    order.extend(
+        rays.iter()
+            .enumerate()
+            .map(|(i, r)| (r.key.to_bits(), i as u32)),
+    );
+    order.sort_unstable();
 
-    // Cast in angle order.
+    // The hits in angle order. Exactly collinear rays are one ray: keep the one aimed
+    // at the nearest corner, whose DDA meets that corner exactly; two casts of one
+    // direction could disagree at a corner, and their order in the fan would then be
+    // arbitrary.
     scratch.hits.clear();
     let cast = |scratch: &VisScratch, d: Vec2| scratch.cast(o, d, big_r / d.length());
     if !full {
         let h = cast(scratch, s);
         scratch.hits.push(h);
     }
-    for i in 0..scratch.rays.len() {
-        let h = cast(scratch, scratch.rays[i].d);
-        scratch.hits.push(h);
+    let better = |a: &Ray, b: &Ray| {
+        (a.exact && !b.exact) || (a.exact == b.exact && a.d.length_sq() < b.d.length_sq())
+    };
+    let mut i = 0;
+    while i < order.len() {
+        let mut best = &rays[order[i].1 as usize];
+        let mut j = i + 1;
+        while j < order.len() && order[j].0 == order[i].0 {
+            let r = &rays[order[j].1 as usize];
+            if better(r, best) {
+                best = r;
+            }
+            j += 1;
+        }
+        scratch.hits.push(best.hit);
+        i = j;
     }
+    scratch.rays = rays;
+    scratch.order = order;
     if !full {
         let h = cast(scratch, end_dir);
         scratch.hits.push(h);
