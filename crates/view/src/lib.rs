@@ -5,6 +5,7 @@
 pub mod bodies;
 pub mod canvas;
 pub mod effects;
+pub mod horror;
 pub mod iso;
 pub mod overlay;
 pub mod palette;
