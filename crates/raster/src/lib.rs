@@ -71,6 +71,7 @@ mod framebuffer;
 mod light;
 mod line;
 mod polygon;
+mod post;
 mod scale;
 mod span_avx2;
 mod spans;
@@ -86,6 +87,12 @@ pub use framebuffer::Framebuffer;
 pub use light::draw_light;
 pub use line::{draw_line, draw_line_thin, LineCap};
 pub use polygon::{fill_convex_polygon, fill_convex_polygon_depth, fill_quad};
+#[doc(hidden)]
+pub use post::PostKernel;
+pub use post::{
+    grain_noise, post_process, post_process_reference, vignette_factor, PostParams, PostPass,
+    LIGHT_ONE,
+};
 pub use scale::{scale_nearest_into, ScaleMode, Viewport};
 pub use spans::{coverage_count, MAX_DIM, SUBPIXEL_BITS};
 pub use text::{draw_text, text_height, text_width, GLYPH_HEIGHT, GLYPH_WIDTH, LINE_HEIGHT};
