@@ -317,17 +317,26 @@ impl PostPass {
         let k = p.desaturate.min(128) as u16;
         let t = &self.t;
         let (aw, lw) = (albedo.width, light.width);
-        for y in 0..h {
-            let a = &mut albedo.pixels[y * aw..y * aw + w];
-            let l = &light.pixels[y * lw..y * lw + w];
-            let off = grain_offset(y, p.grain_seed);
-            let rc = RowConsts { k, k4: t.rows[y] };
-            match kernel {
-                PostKernel::Portable => {
-                    portable::row(a, l, &t.cols16[..w], &t.grain16[off..off + w], rc)
+        let rows = albedo
+            .pixels
+            .chunks_exact_mut(aw)
+            .zip(light.pixels.chunks_exact(lw))
+            .zip(&t.rows)
+            .take(h)
+            .enumerate()
+            .map(|(y, ((a, l), &k4))| (&mut a[..w], &l[..w], k4, grain_offset(y, p.grain_seed)));
+        match kernel {
+            PostKernel::Portable => {
+                for (a, l, k4, off) in rows {
+                    let rc = RowConsts { k, k4 };
+                    portable::row(a, l, &t.cols16[..w], &t.grain16[off..off + w], rc);
                 }
-                #[cfg(target_arch = "x86_64")]
-                PostKernel::Avx2 => {
+            }
+            #[cfg(target_arch = "x86_64")]
+            PostKernel::Avx2 => {
+                // SAFETY (both calls): AVX2 support was checked above.
+                let kernel = unsafe { avx2::Kernel::new(k) };
+                for (a, l, k4, off) in rows {
                     let r = avx2::Rows {
                         l,
                         cols: &t.cols[..w],
@@ -335,12 +344,11 @@ impl PostPass {
                         grain: &t.grain[off..off + w],
                         grain_g: &t.grain_g[off..off + w],
                     };
-                    // SAFETY: AVX2 support was checked above.
-                    unsafe { avx2::row(a, &r, rc) }
+                    unsafe { kernel.row(a, &r, k4) }
                 }
-                #[cfg(not(target_arch = "x86_64"))]
-                PostKernel::Avx2 => unreachable!("checked above"),
             }
+            #[cfg(not(target_arch = "x86_64"))]
+            PostKernel::Avx2 => unreachable!("checked above: {}", rows.count()),
         }
         true
     }
@@ -547,7 +555,6 @@ mod portable {
 /// multiply-port instruction for one that can also run on port 5.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::RowConsts;
     use std::arch::x86_64::*;
 
     /// One row's read-only inputs, every slice as long as the albedo row (the grain
@@ -563,6 +570,7 @@ mod avx2 {
     /// Constants of one row. With 14 of them the loop runs out of registers and reloads
     /// a few per step: a plain load is free, a 16-bit broadcast (load + shuffle) is not,
     /// hence 32-bit splats and `opaque` below.
+    #[derive(Clone, Copy)]
     struct Consts {
         /// 0x00FF00FF: the b, r lanes, and 255 in every 16-bit lane.
         m: __m256i,
@@ -607,8 +615,8 @@ mod avx2 {
     }
 
     #[inline(always)]
-    unsafe fn consts(c: RowConsts) -> Consts {
-        let k = c.k as i32;
+    unsafe fn consts(k: u16) -> Consts {
+        let k = k as i32;
         Consts {
             // Hidden from LLVM, which otherwise re-creates it in the loop with a 16-bit
             // broadcast (a shuffle-port instruction) instead of reloading it.
@@ -629,7 +637,7 @@ mod avx2 {
             // Bytes 1, 2 of each 32-bit s·k (= (s·k) >> 8 < 2^15) into both lanes.
             dup_lk: per_pixel([1, 2, 1, 2]),
             ik: _mm256_set1_epi32((128 - k) * 0x0001_0001),
-            k4: _mm256_set1_epi32(c.k4 as i32 * 0x0001_0001),
+            k4: _mm256_setzero_si256(), // per row
             // `packus(e_rb, e_g)` back to 0x00RRGGBB: per 128-bit lane, bytes 0..8 are
             // b0 r0 b1 r1 b2 r2 b3 r3 and bytes 8..16 the greens, pixel i's at 8 + 2i
             // (first 8 pixels of a step) or 8 + 2i + 1 (second 8).
@@ -700,9 +708,29 @@ mod avx2 {
         (o0, o1)
     }
 
-    /// One row.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn row(a: &mut [u32], r: &Rows, rc: RowConsts) {
+    /// The kernel for one frame: its constants, built once.
+    pub(super) struct Kernel(Consts);
+
+    impl Kernel {
+        /// For desaturation `k`.
+        #[target_feature(enable = "avx2")]
+        pub(super) unsafe fn new(k: u16) -> Kernel {
+            Kernel(consts(k))
+        }
+
+        /// One row, whose part of `4v` is `k4` (`4·(128 − h(y))`).
+        #[target_feature(enable = "avx2")]
+        pub(super) unsafe fn row(&self, a: &mut [u32], r: &Rows, k4: u16) {
+            let c = Consts {
+                k4: _mm256_set1_epi32(k4 as i32 * 0x0001_0001),
+                ..self.0
+            };
+            row(a, r, &c)
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn row(a: &mut [u32], r: &Rows, c: &Consts) {
         let n = a.len();
         assert!(
             r.l.len() == n
@@ -711,7 +739,6 @@ mod avx2 {
                 && r.grain.len() == n
                 && r.grain_g.len() == n
         );
-        let c = consts(rc);
         if n < 16 {
             // Pad to one block; the padding lanes are computed and dropped. Every lane
             // below n sees its own inputs (the paired green tables included: their high
@@ -731,7 +758,7 @@ mod avx2 {
                 grain: &grain,
                 grain_g: &grain_g,
             };
-            let (o0, o1) = block(pa.as_ptr(), &pr, 0, &c);
+            let (o0, o1) = block(pa.as_ptr(), &pr, 0, c);
             _mm256_storeu_si256(pa.as_mut_ptr() as *mut __m256i, o0);
             _mm256_storeu_si256(pa.as_mut_ptr().add(8) as *mut __m256i, o1);
             a.copy_from_slice(&pa[..n]);
@@ -743,10 +770,10 @@ mod avx2 {
         let st = |x: usize, v: __m256i| _mm256_storeu_si256(ap.add(x) as *mut __m256i, v);
         // The ragged end: one block overlapping the previous ones, computed from the
         // original pixels before the loop overwrites them, stored last.
-        let tail = (!n.is_multiple_of(16)).then(|| block(ap, r, n - 16, &c));
+        let tail = (!n.is_multiple_of(16)).then(|| block(ap, r, n - 16, c));
         let mut x = 0;
         while x + 16 <= n {
-            let (o0, o1) = block(ap, r, x, &c);
+            let (o0, o1) = block(ap, r, x, c);
             st(x, o0);
             st(x + 8, o1);
             x += 16;
