@@ -32,6 +32,36 @@
 //! assert_eq!((vp.width, vp.height), (1000, 562));
 //! ```
 //!
+//! # Occluded lights
+//! [`add_light_fan`] adds one light over exactly one polygon (its visibility polygon,
+//! given as a fan of triangles around the light) into a *light buffer*, a
+//! [`Framebuffer`] whose channels are light levels with 128 = 1.0 ([`LIGHT_ONE`]),
+//! saturating at 255. The light is described by a [`LightShape`]: an affine map from
+//! pixels to a light space where the light is at the origin with range 1 (so isometric
+//! ellipses are free), a colour, an intensity and an optional [`Cone`] (flashlight, with
+//! a spill around the bearer). Falloff is `(1 − d²)²` like [`draw_light`]; the fan uses
+//! the triangle fill rule, so its shared edges are lit exactly once. The exact
+//! per-pixel formula is on [`add_light_fan`]; [`LightShape::contribution`] evaluates it
+//! for one pixel.
+//!
+//! ```
+//! use raster::*;
+//!
+//! let mut light = Framebuffer::new(320, 180);
+//! // A torch on an isometric floor: range 60 px across, 30 px down (a 2:1 ellipse).
+//! let torch = LightShape::point([100.0, 90.0], [60.0, 30.0], Rgba::rgb(255, 190, 120), 1.0);
+//! // Its visibility polygon: a wall cuts the right half short.
+//! let fan: Vec<[f32; 2]> = (0..32)
+//!     .map(|i| {
+//!         let a = i as f32 / 32.0 * std::f32::consts::TAU;
+//!         let r = if a.cos() > 0.3 { 0.4 } else { 1.0 };
+//!         [100.0 + 60.0 * r * a.cos(), 90.0 + 30.0 * r * a.sin()]
+//!     })
+//!     .collect();
+//! add_light_fan(&mut light, [100.0, 90.0], &fan, true, &torch);
+//! assert_eq!(light.get(100, 90), Some(0x80_5F_3C)); // 1.0 × the colour at the light
+//! ```
+//!
 //! # Geometry rules
 //! * Coordinates are `f32` pixels, y down; pixel `(x, y)` covers `[x, x+1) × [y, y+1)`
 //!   and is sampled at its centre `(x + ½, y + ½)`.
@@ -80,6 +110,7 @@ mod color;
 mod depth;
 mod framebuffer;
 mod light;
+mod light_fan;
 mod line;
 mod polygon;
 mod post;
@@ -96,6 +127,7 @@ pub use color::{pack_rgb, unpack_rgb, Rgba};
 pub use depth::{DepthBuffer, DepthMode, DepthTest};
 pub use framebuffer::Framebuffer;
 pub use light::draw_light;
+pub use light_fan::{add_light_fan, Cone, LightShape};
 pub use line::{draw_line, draw_line_thin, LineCap};
 pub use polygon::{fill_convex_polygon, fill_convex_polygon_depth, fill_quad};
 #[doc(hidden)]

@@ -77,6 +77,17 @@ proptest! {
         fill_ellipse(&mut fb, p[2], [s, t], paint);
         stroke_ellipse(&mut fb, p[3], [t, s], s, paint);
         draw_light(&mut fb, p[0], s, paint.color, t);
+        let light = LightShape {
+            to_light: [[s, t, z[0]], [z[1], s, z[2]]],
+            color: paint.color,
+            intensity: t,
+            cone: None,
+        };
+        add_light_fan(&mut fb, p[0], &p[1..], true, &light);
+        add_light_fan(&mut fb, p[3], &p, false, &LightShape::point(p[1], [s, t], paint.color, z[0]));
+        let cone = Cone { dir: p[2], cos_inner: s, cos_outer: t, spill: z[0], spill_level: z[1] };
+        add_light_fan(&mut fb, p[0], &p[1..], true, &light.with_cone(cone));
+        let _ = light.with_cone(cone).contribution(ix as usize, iy as usize);
         draw_text(&mut fb, ix, iy, &text, paint, scale);
         let _ = text_width(&text, scale);
         let _ = text_height(&text, scale);
@@ -115,6 +126,10 @@ proptest! {
         fill_circle(&mut fb, q[2], s, paint);
         stroke_ellipse(&mut fb, q[1], [s, 3.0], 2.0, paint);
         draw_light(&mut fb, q[0], s, paint.color, 1.0);
+        let light = LightShape::point(q[1], [s, 9.0], paint.color, 1.5);
+        add_light_fan(&mut fb, q[1], &[q[0], q[2], p[0], p[1]], true, &light);
+        let cone = Cone::new([1.0, s], 0.3, 0.6).with_spill(0.2, 0.5);
+        add_light_fan(&mut fb, q[2], &[q[0], q[1], p[2]], true, &light.with_cone(cone));
         draw_text(&mut fb, q[0][0] as i32, q[0][1] as i32, "Wq", paint, 2);
         prop_assert!(fb.pixels[w * h..].iter().all(|&c| c == 0x00AB_CDEF));
     }
