@@ -10,10 +10,11 @@ use sim::map::Map;
 use sim::path::{find_path, PathLimits, PathScratch};
 use sim::route::RouteDriver;
 use sim::scenario::Scenario;
-use sim::tuning::{ticks, DT};
+use sim::tuning::ticks;
 use sim::world::{tick, TickInput, World};
-use view::{Camera, Timings, ViewOptions};
+use view::{Timings, ViewOptions};
 
+use crate::screenshot::run_to;
 use crate::setup::Setup;
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -59,29 +60,50 @@ fn horde_tick_ms() -> f64 {
     t0.elapsed().as_secs_f64() * 1000.0 / n as f64
 }
 
-/// P4 (scene and overlay, no horror layer yet): median frame at 1280×720 (milliseconds).
-fn frame_ms(setup: &Setup, at: f32, overlay: bool) -> f64 {
-    let mut w = World::new(setup.map.clone(), &setup.scenario, setup.tuning.clone());
-    let mut d = RouteDriver::new();
-    let mut cam = Camera::new(w.anchor.pos);
-    while w.tick < ticks(at) as u64 {
-        let input = d.input(&setup.scenario, &w);
-        tick(&mut w, &input);
-        cam.follow(view::camera_target(&w, 1.0), DT);
-    }
+/// A P4 measurement: the median whole frame and the median of each horror stage.
+struct FrameNumbers {
+    frame_ms: f64,
+    stages: Option<[f64; 5]>,
+}
+
+/// P4: median frame at 1280×720 (milliseconds) of the scenario at `at` seconds, with the
+/// horror layer or plain, with or without the overlay; 101 frames.
+fn frame_ms(setup: &Setup, at: f32, overlay: bool, horror: bool) -> FrameNumbers {
+    let mut m = run_to(setup, at);
     let mut fb = Framebuffer::new(1280, 720);
     let opts = ViewOptions {
         overlay,
         flow: false,
+        paused: false,
     };
-    let samples = (0..101)
-        .map(|_| {
-            let t0 = Instant::now();
-            view::render(&mut fb, &w, &cam, 0.5, &opts, &Timings::default());
-            t0.elapsed().as_secs_f64() * 1000.0
-        })
-        .collect();
-    median(samples)
+    let mut frames = Vec::new();
+    let mut stages: [Vec<f64>; 5] = Default::default();
+    for _ in 0..101 {
+        let t0 = Instant::now();
+        let s = view::render_frame(
+            &mut fb,
+            &m.world,
+            &m.camera,
+            0.5,
+            &opts,
+            &Timings::default(),
+            Some(&m.effects),
+            horror.then_some(&mut m.horror),
+        );
+        frames.push(t0.elapsed().as_secs_f64() * 1000.0);
+        if let Some(s) = s {
+            for (v, x) in stages
+                .iter_mut()
+                .zip([s.scene_ms, s.light_ms, s.fog_ms, s.post_ms, s.glow_ms])
+            {
+                v.push(x as f64);
+            }
+        }
+    }
+    FrameNumbers {
+        frame_ms: median(frames),
+        stages: horror.then(|| stages.map(median)),
+    }
 }
 
 /// P5: median A* query on the default map between far-apart floor tiles (microseconds).
@@ -112,8 +134,8 @@ fn astar_us(map: &Map) -> f64 {
     median(samples)
 }
 
-/// Prints every number.
-pub fn run(setup: &Setup) {
+/// Prints every number (the frame with the horror layer unless `horror` is false).
+pub fn run(setup: &Setup, horror: bool) {
     println!(
         "p1_route_180s_seconds {:.4} s  (goal <= 0.2)",
         route_seconds(setup, 5)
@@ -122,18 +144,39 @@ pub fn run(setup: &Setup) {
         "p2_horde_2000_tick_ms {:.3} ms  (goal <= 2)",
         horde_tick_ms()
     );
+    let plain30 = frame_ms(setup, 30.0, false, false);
+    let plain140 = frame_ms(setup, 140.0, false, false);
     println!(
-        "p4_frame_30s_ms {:.3} ms  (scene, goal <= 2)",
-        frame_ms(setup, 30.0, false)
+        "p4_frame_30s_ms {:.3} ms  (plain scene, no horror layer)",
+        plain30.frame_ms
     );
     println!(
-        "p4_frame_140s_ms {:.3} ms  (scene with the horde)",
-        frame_ms(setup, 140.0, false)
+        "p4_frame_140s_ms {:.3} ms  (plain scene with the horde)",
+        plain140.frame_ms
     );
-    println!(
-        "p4_frame_140s_overlay_ms {:.3} ms",
-        frame_ms(setup, 140.0, true)
-    );
+    if horror {
+        for at in [30.0f32, 140.0] {
+            let f = frame_ms(setup, at, false, true);
+            println!(
+                "p4_frame_horror_{}s_ms {:.3} ms  (whole horror layer, goal <= 4)",
+                at as u32, f.frame_ms
+            );
+            if let Some([scene, light, fog, post, glow]) = f.stages {
+                println!(
+                    "p4_stages_{}s_ms scene {scene:.3} light {light:.3} fog {fog:.3} post {post:.3} glow {glow:.3}",
+                    at as u32
+                );
+                if at == 140.0 {
+                    println!("p4_post_ms {post:.3} ms  (fused post pass, goal <= 0.5)");
+                }
+            }
+        }
+        let o = frame_ms(setup, 140.0, true, true);
+        println!("p4_frame_horror_140s_overlay_ms {:.3} ms", o.frame_ms);
+    } else {
+        let o = frame_ms(setup, 140.0, true, false);
+        println!("p4_frame_140s_overlay_ms {:.3} ms", o.frame_ms);
+    }
     println!(
         "p5_astar_default_map_us {:.1} us  (median, goal <= 100)",
         astar_us(&setup.map)

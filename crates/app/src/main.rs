@@ -46,6 +46,10 @@ struct Cli {
     /// Print quick performance numbers (SPEC §18) and exit.
     #[arg(long)]
     bench: bool,
+    /// Without the horror layer (darkness, fog, blood, post pass): the plain lit board,
+    /// for `--screenshot`, `--bench` and the window (F3 toggles it there).
+    #[arg(long)]
+    no_horror: bool,
 }
 
 fn main() -> ExitCode {
@@ -83,7 +87,8 @@ fn main() -> ExitCode {
         }
     };
     if let Some(path) = &cli.screenshot {
-        let (fb, world) = screenshot::render_at(&setup, cli.at.max(0.0), cli.overlay);
+        let (fb, world) =
+            screenshot::render_at(&setup, cli.at.max(0.0), cli.overlay, cli.no_horror);
         if let Err(e) = screenshot::write_png(&fb, path) {
             eprintln!("{e}");
             return ExitCode::from(2);
@@ -97,7 +102,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if cli.bench {
-        bench::run(&setup);
+        bench::run(&setup, !cli.no_horror);
         return ExitCode::SUCCESS;
     }
     if cli.headless {
@@ -109,7 +114,7 @@ fn main() -> ExitCode {
         // Playing the default map: the player steers; the combat route's waves come.
         setup.scenario.route.clear();
     }
-    match window::run(setup) {
+    match window::run(setup, !cli.no_horror) {
         Ok(()) => ExitCode::SUCCESS,
         Err(window::WindowError::NoDisplay(why)) => {
             eprintln!(

@@ -14,7 +14,7 @@ use sim::squad::Formation;
 use sim::tuning::DT;
 use sim::world::{tick, ManualAim, ManualCommand, TickInput, World};
 use sim::Vec2;
-use view::{Camera, Effects, Timings, ViewOptions};
+use view::{Camera, Effects, Horror, Timings, ViewOptions};
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
 use winit::event::{ElementState, KeyEvent, WindowEvent};
@@ -98,6 +98,10 @@ struct Game {
     overlay: bool,
     flow: bool,
     effects: Effects,
+    /// The horror layer's state; stepped every tick even while F3 has it off, so its
+    /// fog memory and tension are right when it comes back.
+    horror: Horror,
+    horror_on: bool,
     accumulator: f32,
     last: Instant,
     frame: Framebuffer,
@@ -111,10 +115,14 @@ struct Game {
 }
 
 impl Game {
-    fn new(setup: Setup) -> Game {
+    fn new(setup: Setup, horror_on: bool) -> Game {
         let world = World::new(setup.map.clone(), &setup.scenario, setup.tuning.clone());
         let driver = (!setup.scenario.route.is_empty()).then(RouteDriver::new);
+        let mut horror = Horror::new(&world, setup.scenario.seed);
+        horror.absorb(&world);
         Game {
+            horror,
+            horror_on,
             camera: Camera::new(world.anchor.pos),
             world,
             driver,
@@ -147,6 +155,8 @@ impl Game {
         self.driver = (!self.setup.scenario.route.is_empty()).then(RouteDriver::new);
         self.camera = Camera::new(self.world.anchor.pos);
         self.effects = Effects::default();
+        self.horror = Horror::new(&self.world, self.setup.scenario.seed);
+        self.horror.absorb(&self.world);
         self.controls.manual_on = false;
         self.say("restarted");
     }
@@ -201,6 +211,14 @@ impl Game {
             KeyCode::KeyP => self.paused = !self.paused,
             KeyCode::F1 => self.overlay = !self.overlay,
             KeyCode::F2 => self.flow = !self.flow,
+            KeyCode::F3 => {
+                self.horror_on = !self.horror_on;
+                self.say(if self.horror_on {
+                    "horror layer on"
+                } else {
+                    "horror layer off (F3)"
+                });
+            }
             KeyCode::F5 => self.reload_tuning(),
             KeyCode::F12 => self.screenshot(),
             KeyCode::KeyR => self.restart(),
@@ -268,6 +286,7 @@ impl Game {
                 tick(&mut self.world, &input);
                 self.tick_time += t0.elapsed();
                 self.effects.absorb(&self.world);
+                self.horror.absorb(&self.world);
                 self.ticks_timed += 1;
                 self.accumulator -= DT;
             }
@@ -291,8 +310,9 @@ impl Game {
         let opts = ViewOptions {
             overlay: self.overlay,
             flow: self.flow,
+            paused: self.paused,
         };
-        view::render_with(
+        self.timings.stages = view::render_frame(
             &mut self.frame,
             &self.world,
             &self.camera,
@@ -300,6 +320,7 @@ impl Game {
             &opts,
             &self.timings,
             Some(&self.effects),
+            self.horror_on.then_some(&mut self.horror),
         );
         if self.world.lost() {
             draw_text(
@@ -483,11 +504,12 @@ impl App {
     }
 }
 
-/// Opens the window and plays until Esc or close.
-pub fn run(setup: Setup) -> Result<(), WindowError> {
+/// Opens the window and plays until Esc or close; `horror` starts with the horror
+/// layer on (F3 toggles it).
+pub fn run(setup: Setup, horror: bool) -> Result<(), WindowError> {
     let event_loop = EventLoop::new().map_err(|e| WindowError::NoDisplay(e.to_string()))?;
     let mut app = App {
-        game: Game::new(setup),
+        game: Game::new(setup, horror),
         window: None,
         surface: None,
         error: None,

@@ -114,10 +114,10 @@ impl Default for FlashlightTuning {
             range: 8.5,
             half_angle_deg: 17.0,
             softness_deg: 9.0,
-            intensity: 1.5,
+            intensity: 1.3,
             color: [255, 244, 214],
             spill: 1.3,
-            spill_level: 0.55,
+            spill_level: 0.35,
         }
     }
 }
@@ -126,7 +126,7 @@ impl Default for PointLightTuning {
     fn default() -> Self {
         PointLightTuning {
             range: 5.5,
-            intensity: 1.1,
+            intensity: 1.35,
             color: [255, 170, 90],
         }
     }
@@ -135,19 +135,19 @@ impl Default for PointLightTuning {
 impl Default for HorrorTuning {
     fn default() -> Self {
         HorrorTuning {
-            ambient: 0.05,
+            ambient: 0.17,
             ambient_color: [150, 160, 255],
-            memory_level: 0.30,
+            memory_level: 0.15,
             sight_radius: 12,
             gunner_light: FlashlightTuning::default(),
             blade_light: FlashlightTuning {
                 range: 5.0,
                 half_angle_deg: 32.0,
                 softness_deg: 14.0,
-                intensity: 1.25,
+                intensity: 1.2,
                 color: [255, 214, 160],
                 spill: 1.4,
-                spill_level: 0.6,
+                spill_level: 0.4,
             },
             lamp: PointLightTuning::default(),
             lamp_flicker: 0.12,
@@ -171,7 +171,7 @@ impl Default for HorrorTuning {
             blood_per_hit: 6,
             blood_per_kill: 14,
             blood_particle_cap: 1024,
-            blood_decal_cap: 1536,
+            blood_decal_cap: 1024,
             blood_speed: 2.6,
             tension_radius: 6.0,
             tension_enemies_full: 6.0,
@@ -183,7 +183,7 @@ impl Default for HorrorTuning {
             heartbeat_bpm: [58.0, 138.0],
             vignette: [0.45, 0.8],
             vignette_pulse: 0.25,
-            grain: [0.06, 0.16],
+            grain: [0.06, 0.14],
             desaturate: 0.55,
             shake_px: 2.5,
         }

@@ -1,5 +1,6 @@
-//! P4 (without the horror layer): the default frame at 1280×720 — the combat route's
-//! scene at 30 s and at 140 s (the horde in the yard), with and without the overlay.
+//! P4: the default frame at 1280×720 — the combat route's scene at 30 s and at 140 s
+//! (the horde in the yard), with the whole horror layer and plain, with and without the
+//! overlay.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -12,9 +13,9 @@ use sim::route::RouteDriver;
 use sim::scenario::Scenario;
 use sim::tuning::{Tuning, DT};
 use sim::world::{tick, World};
-use view::{Camera, Timings, ViewOptions};
+use view::{Camera, Horror, Timings, ViewOptions};
 
-fn world_at(seconds: f32) -> (World, Camera) {
+fn world_at(seconds: f32) -> (World, Camera, Horror) {
     let sc = Scenario::parse(
         "combat_route",
         content::scenario_text("combat_route").unwrap(),
@@ -24,12 +25,15 @@ fn world_at(seconds: f32) -> (World, Camera) {
     let mut w = World::new(map, &sc, Tuning::default());
     let mut d = RouteDriver::new();
     let mut cam = Camera::new(w.anchor.pos);
+    let mut h = Horror::new(&w, sc.seed);
+    h.absorb(&w);
     while (w.tick as f32) < seconds * 60.0 {
         let input = d.input(&sc, &w);
         tick(&mut w, &input);
+        h.absorb(&w);
         cam.follow(view::camera_target(&w, 1.0), DT);
     }
-    (w, cam)
+    (w, cam, h)
 }
 
 fn frame(c: &mut Criterion) {
@@ -37,25 +41,28 @@ fn frame(c: &mut Criterion) {
     let mut g = c.benchmark_group("frame_1280x720");
     g.sample_size(40);
     for at in [30.0f32, 140.0] {
-        let (w, cam) = world_at(at);
-        for overlay in [false, true] {
+        let (w, cam, mut h) = world_at(at);
+        for (horror, overlay) in [(true, false), (true, true), (false, false), (false, true)] {
             let name = format!(
-                "route_{}s{}",
+                "route_{}s{}{}",
                 at as u32,
+                if horror { "_horror" } else { "_plain" },
                 if overlay { "_overlay" } else { "" }
             );
             g.bench_function(&name, |b| {
                 b.iter(|| {
-                    view::render(
+                    view::render_frame(
                         &mut fb,
                         &w,
                         &cam,
                         0.5,
                         &ViewOptions {
                             overlay,
-                            flow: false,
+                            ..ViewOptions::default()
                         },
                         &Timings::default(),
+                        None,
+                        horror.then_some(&mut h),
                     );
                     black_box(fb.pixels[0])
                 })

@@ -85,8 +85,26 @@ impl Effects {
 
     /// Draws every live effect at frame time `tick + alpha`.
     pub fn draw(&self, fb: &mut Framebuffer, iso: &Iso, alpha: f32) {
+        self.draw_kinds(fb, iso, alpha, |_| true);
+    }
+
+    /// Only the effects that are light (sparks, the flash of a blow, the friendly-hit
+    /// ring), for the horror layer's final frame; blood replaces the rest there.
+    pub fn draw_glows(&self, fb: &mut Framebuffer, iso: &Iso, alpha: f32) {
+        self.draw_kinds(fb, iso, alpha, |k| {
+            matches!(k, FxKind::Spark | FxKind::Hurt | FxKind::Friendly)
+        });
+    }
+
+    fn draw_kinds(
+        &self,
+        fb: &mut Framebuffer,
+        iso: &Iso,
+        alpha: f32,
+        keep: impl Fn(FxKind) -> bool,
+    ) {
         let now = self.last_tick as f32 + alpha;
-        for f in &self.fx {
+        for f in self.fx.iter().filter(|f| keep(f.kind)) {
             let t = ((now - f.born as f32) / f.kind.life() as f32).clamp(0.0, 1.0);
             let fade = 1.0 - t;
             match f.kind {

@@ -16,6 +16,7 @@ use raster::Framebuffer;
 use sim::world::World;
 
 pub use effects::Effects;
+pub use horror::{FrameOptions, Horror, Readout, StageTimes};
 pub use iso::{Camera, Iso};
 pub use overlay::Timings;
 
@@ -26,6 +27,8 @@ pub struct ViewOptions {
     pub overlay: bool,
     /// The horde's flow field and the agents' paths (F2).
     pub flow: bool,
+    /// The game is paused (the horror layer does not shake the camera).
+    pub paused: bool,
 }
 
 /// Renders one frame: the scene at interpolation `alpha` (0 = the previous tick,
@@ -51,17 +54,53 @@ pub fn render_with(
     timings: &Timings,
     effects: Option<&Effects>,
 ) {
+    render_frame(fb, world, camera, alpha, opts, timings, effects, None);
+}
+
+/// The whole frame: with `horror` the scene goes through the horror layer (darkness,
+/// light, fog, blood, tracers, post pass); without it the plain lit board. Then the
+/// flow field (F2) and the overlay (F1). Returns the layer's stage times, if it drew.
+#[allow(clippy::too_many_arguments)]
+pub fn render_frame(
+    fb: &mut Framebuffer,
+    world: &World,
+    camera: &Camera,
+    alpha: f32,
+    opts: &ViewOptions,
+    timings: &Timings,
+    effects: Option<&Effects>,
+    horror: Option<&mut Horror>,
+) -> Option<StageTimes> {
     let iso = Iso::new(camera.center, fb.width, fb.height);
-    scene::draw_scene(fb, world, &iso, alpha);
-    if let Some(fx) = effects {
-        fx.draw(fb, &iso, alpha);
-    }
+    let (stages, readout) = match horror {
+        Some(h) => {
+            let s = h.render(
+                fb,
+                world,
+                camera,
+                alpha,
+                &FrameOptions {
+                    paused: opts.paused,
+                },
+                effects,
+            );
+            (Some(s), Some(h.readout()))
+        }
+        None => {
+            scene::draw_scene(fb, world, &iso, alpha);
+            if let Some(fx) = effects {
+                fx.draw(fb, &iso, alpha);
+            }
+            (None, None)
+        }
+    };
     if opts.flow {
         overlay::draw_flow(fb, world, &iso);
     }
     if opts.overlay {
-        overlay::draw_overlay(fb, world, &iso, alpha, timings);
+        overlay::draw_overlay(fb, world, &iso, alpha, timings, readout.as_ref());
     }
+    stages
 }
 
 /// The interpolated anchor position the camera should follow.

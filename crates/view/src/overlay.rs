@@ -12,6 +12,7 @@ use sim::squad::SquadState;
 use sim::world::{ManualAim, World};
 use sim::Vec2;
 
+use crate::horror::{Readout, StageTimes};
 use crate::iso::{Iso, TILE_W};
 use crate::palette as pal;
 use crate::scene::lerp_pos;
@@ -33,6 +34,8 @@ pub struct Timings {
     /// Milliseconds of simulation per tick (mean over the last second).
     pub tick_ms: f32,
     pub fps: f32,
+    /// The horror layer's stage times of the last frame, when it drew.
+    pub stages: Option<StageTimes>,
 }
 
 /// A line of text for one event (the log tail).
@@ -128,7 +131,14 @@ fn score_color(score: f32, lo: f32, hi: f32) -> Rgba {
 }
 
 /// Draws the world-space overlay items and the text panel.
-pub fn draw_overlay(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32, timings: &Timings) {
+pub fn draw_overlay(
+    fb: &mut Framebuffer,
+    w: &World,
+    iso: &Iso,
+    alpha: f32,
+    timings: &Timings,
+    horror: Option<&Readout>,
+) {
     // Reservation corridors (S7).
     for l in &w.lanes.lanes {
         corridor(fb, iso, l.muzzle, l.aim, w.tuning.reserve_threshold());
@@ -264,10 +274,10 @@ pub fn draw_overlay(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32, timi
             stroke_circle(fb, c, 14.0, 2.0, Rgba::rgb(255, 80, 80));
         }
     }
-    draw_panel(fb, w, timings);
+    draw_panel(fb, w, timings, horror);
 }
 
-fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings) {
+fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option<&Readout>) {
     let state = match w.state {
         SquadState::Advancing => "ADVANCING",
         SquadState::Holding => "HOLDING",
@@ -280,7 +290,7 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings) {
             w.assigned.map_or("-".into(), |id| format!("e{id}"))
         ),
     };
-    let lines = [
+    let mut lines = vec![
         format!(
             "{state}  {}  {}{}",
             w.formation.name(),
@@ -312,6 +322,23 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings) {
             timings.frame_ms, timings.tick_ms, timings.fps
         ),
     ];
+    if let Some(h) = horror {
+        // H7 and the horror layer's stage times (P4).
+        lines.push(format!(
+            "tension {:.2} -> {:.2}  heart {:.0} bpm  lights {}",
+            h.tension, h.target, h.bpm, h.lights_drawn
+        ));
+        if let Some(s) = &timings.stages {
+            lines.push(format!(
+                "scene {:.2}  light {:.2}  fog {:.2}  post {:.2}  glow {:.2} ms",
+                s.scene_ms, s.light_ms, s.fog_ms, s.post_ms, s.glow_ms
+            ));
+        }
+        lines.push(format!(
+            "tiles live {}  remembered {}  blood {} + {} decals",
+            h.live_tiles, h.remembered_tiles, h.particles, h.decals
+        ));
+    }
     let x = 10;
     let mut y = 10;
     let h = 16 * lines.len() as i32 + 8;

@@ -35,6 +35,9 @@ pub const CORPSE: Rgba = Rgba::new(70, 24, 20, 200);
 
 pub const ANCHOR: Rgba = Rgba::rgb(80, 230, 210);
 pub const TRACER: Rgba = Rgba::new(255, 214, 140, 230);
+pub const MUZZLE_FLASH: Rgba = Rgba::rgb(255, 200, 120);
+pub const BLOOD: Rgba = Rgba::rgb(120, 8, 10);
+pub const BLOOD_DARK: Rgba = Rgba::rgb(62, 4, 6);
 pub const TRACER_HEAD: Rgba = Rgba::new(255, 250, 230, 255);
 pub const HEALTH_BG: Rgba = Rgba::new(0, 0, 0, 160);
 pub const HEALTH: Rgba = Rgba::rgb(90, 220, 110);

@@ -14,8 +14,8 @@
 //! seen: not drawn; remembered: drawn grey) and enemies appear only on live tiles.
 
 use raster::{
-    draw_line, fill_circle, fill_ellipse, fill_quad, fill_triangle_gouraud, stroke_circle, Blend,
-    Framebuffer, LineCap, Paint, Rgba,
+    draw_line, fill_circle, fill_convex_polygon, fill_ellipse, fill_quad, fill_triangle_gouraud,
+    stroke_circle, Blend, Framebuffer, LineCap, Paint, Rgba,
 };
 use sim::agent::Role;
 use sim::grid::Grid;
@@ -54,8 +54,12 @@ pub trait Lighting {
     fn light_at(&self, p: Vec2) -> Rgba;
     /// The light on a wall face at floor point `p` (on the face) with outward normal `n`.
     fn face_light(&self, p: Vec2, n: Vec2) -> Rgba;
-    /// The light of remembered surfaces.
+    /// The light of remembered walls (they stamp their own light).
     fn memory_light(&self) -> Rgba;
+    /// The albedo of a remembered thing on the floor (tile, stones, blood, corpse): grey,
+    /// and scaled so that under the floor's base light it shows at the memory level —
+    /// the floor's light buffer then needs no work where nothing lights it.
+    fn floor_memory(&self, c: Rgba) -> Rgba;
     /// The light where no light reaches.
     fn ambient_light(&self) -> Rgba;
 }
@@ -150,12 +154,23 @@ fn diamond(iso: &Iso, x: f32, y: f32, z: f32) -> [[f32; 2]; 4] {
     ]
 }
 
-fn diamond_xy(x: i32, y: i32) -> [(i32, i32); 4] {
-    [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+/// The floor diamond of tile `(x, y)` on screen.
+pub fn diamond_pts(iso: &Iso, x: i32, y: i32) -> [[f32; 2]; 4] {
+    diamond(iso, x as f32, y as f32, 0.0)
 }
 
 /// A quad with per-corner colours, as two Gouraud triangles.
 pub fn gouraud_quad(fb: &mut Framebuffer, q: [[f32; 2]; 4], c: [Rgba; 4], blend: Blend) {
+    if c.iter().all(|&x| x == c[0]) {
+        // One colour: the flat fill is several times cheaper per pixel.
+        let p = match blend {
+            Blend::Opaque => Paint::opaque(c[0]),
+            Blend::Alpha => Paint::alpha(c[0]),
+            Blend::Additive => Paint::additive(c[0]),
+        };
+        fill_quad(fb, q, p);
+        return;
+    }
     fill_triangle_gouraud(fb, [q[0], q[1], q[2]], [c[0], c[1], c[2]], blend);
     fill_triangle_gouraud(fb, [q[0], q[2], q[3]], [c[0], c[2], c[3]], blend);
 }
@@ -182,26 +197,26 @@ fn draw_floor(
             match lit {
                 None => fill_quad(fb, q, Paint::opaque(col)),
                 Some(l) => {
+                    // Flat per tile: colour where the squad sees, grey memory elsewhere.
+                    // The fog's soft rim is in the light (the fog stage blends it across
+                    // the edge tiles); the albedo's step between colour and grey at the
+                    // memory level is below one level of brightness.
                     let seen = l.seen(x, y);
-                    let live = diamond_xy(x, y).map(|(cx, cy)| l.corner_live(cx, cy));
-                    if seen == Seen::Never && live.iter().all(|&v| v <= 0.0) {
+                    if seen == Seen::Never {
                         continue;
                     }
                     live_tile = seen == Seen::Live;
-                    if live.iter().all(|&v| v >= 1.0) {
-                        fill_quad(fb, q, Paint::opaque(col));
-                    } else if live.iter().all(|&v| v <= 0.0) {
-                        fill_quad(fb, q, Paint::opaque(memory_tint(col)));
-                    } else {
-                        let c = live.map(|v| memory_tint(col).lerp(col, v));
-                        gouraud_quad(fb, q, c, Blend::Opaque);
-                    }
+                    let c = if live_tile { col } else { l.floor_memory(col) };
+                    fill_quad(fb, q, Paint::opaque(c));
                 }
             }
             if tile == Tile::Debris {
                 // A few stones of rubble.
                 let stone = pal::DEBRIS.scale_rgb(1.35);
-                let stone = if live_tile { stone } else { memory_tint(stone) };
+                let stone = match lit {
+                    Some(l) if !live_tile => l.floor_memory(stone),
+                    _ => stone,
+                };
                 let h = tile_hash(x, y);
                 for k in 0..3u32 {
                     let ox = ((h >> (k * 5)) & 31) as f32 / 40.0 + 0.1;
@@ -221,10 +236,19 @@ fn draw_floor(
 
 /// Wall faces and top in the albedo; with lighting, their light in the light buffer:
 /// each visible face lit from the floor in front of it (a face lit from behind stays
-/// dark), remembered walls grey at the memory light, never-seen walls not drawn.
+/// dark), remembered walls grey at the memory light, never-seen walls black.
 fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<&dyn Lighting>) {
     let seen = lit.map_or(Seen::Live, |l| l.seen(x, y));
     if seen == Seen::Never {
+        if let Some(l) = lit {
+            // Only where it hides something seen: the block covers on screen the tiles
+            // up to two rows behind it (it is taller than a tile).
+            let behind = (0..=2)
+                .any(|b| (0..=2).any(|a| (a, b) != (0, 0) && l.seen(x - a, y - b) != Seen::Never));
+            if behind {
+                draw_unseen_wall(cv.albedo(), iso, x, y);
+            }
+        }
         return;
     }
     let tint = |c: Rgba| {
@@ -307,7 +331,7 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
         // Lights are carried low: a top catches only a little of what its faces get.
         let top_light = if seen == Seen::Live {
             let amb = l.ambient_light();
-            let k = (face_max as f32 * 0.35) as u8;
+            let k = (face_max as f32 * 0.22) as u8;
             Rgba::rgb(amb.r.max(k), amb.g.max(k), amb.b.max(k))
         } else {
             l.memory_light()
@@ -337,6 +361,26 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
             tint(pal::WALL_EDGE),
         );
     }
+}
+
+/// A wall never seen is still there: drawn black, so it hides the floor and bodies
+/// behind it on screen (skipping it would show the lit floor through it). Albedo only:
+/// black stays black whatever the light.
+fn draw_unseen_wall(fb: &mut Framebuffer, iso: &Iso, x: i32, y: i32) {
+    let (fx, fy) = (x as f32, y as f32);
+    let p = |dx: f32, dy: f32, z: f32| iso.project(Vec2::new(fx + dx, fy + dy), z);
+    let h = WALL_HEIGHT;
+    // The block's silhouette is one convex hexagon: the top's far corners and the
+    // bottom's near ones.
+    let hex = [
+        p(0.0, 0.0, h),
+        p(1.0, 0.0, h),
+        p(1.0, 0.0, 0.0),
+        p(1.0, 1.0, 0.0),
+        p(0.0, 1.0, 0.0),
+        p(0.0, 1.0, h),
+    ];
+    fill_convex_polygon(fb, &hex, Paint::opaque(Rgba::BLACK));
 }
 
 /// One thing to draw in the sorted pass.
@@ -410,16 +454,16 @@ fn draw_corpses(fb: &mut Framebuffer, iso: &Iso, w: &World, lit: Option<&dyn Lig
         if seen == Seen::Never {
             continue;
         }
-        let tint = |c: Rgba| {
-            if seen == Seen::Live {
-                c
-            } else {
-                memory_tint(c)
-            }
+        let tint = |c: Rgba| match lit {
+            Some(l) if seen != Seen::Live => l.floor_memory(c),
+            _ => c,
         };
         let s = iso.project(c.pos, 0.0);
         let r = px(0.3);
-        fill_ellipse(fb, s, [r * 1.6, r * 0.8], Paint::alpha(tint(pal::CORPSE)));
+        if lit.is_none() {
+            // With the horror layer the pool under the body is its blood decal.
+            fill_ellipse(fb, s, [r * 1.6, r * 0.8], Paint::alpha(tint(pal::CORPSE)));
+        }
         fill_ellipse(
             fb,
             [s[0] + 2.0, s[1] - 1.0],
@@ -450,11 +494,12 @@ fn draw_lamps(cv: &mut Canvas, iso: &Iso, w: &World, lit: Option<&dyn Lighting>)
     }
 }
 
-/// The lamps' bulbs as light on the final frame (only where the tile was ever seen).
+/// The lamps' bulbs as light on the final frame, where the squad sees them now (a
+/// remembered lamp is a grey post).
 pub fn draw_lamp_glows(fb: &mut Framebuffer, iso: &Iso, w: &World, lit: &dyn Lighting, level: f32) {
     for &l in &w.map.lamps {
         let (tx, ty) = Grid::tile_of(l);
-        if lit.seen(tx, ty) == Seen::Never {
+        if lit.seen(tx, ty) != Seen::Live {
             continue;
         }
         let top = iso.project(l, 0.9);

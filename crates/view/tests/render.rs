@@ -117,7 +117,7 @@ fn drawing_never_mutates_the_world() {
             0.5,
             &ViewOptions {
                 overlay,
-                flow: false,
+                ..ViewOptions::default()
             },
             &Timings::default(),
         );
@@ -225,6 +225,7 @@ fn golden_overlay() {
         frame_ms: 1.25,
         tick_ms: 0.012,
         fps: 144.0,
+        stages: None,
     };
     view::render(
         &mut fb,
@@ -233,7 +234,7 @@ fn golden_overlay() {
         1.0,
         &ViewOptions {
             overlay: true,
-            flow: false,
+            ..ViewOptions::default()
         },
         &timings,
     );

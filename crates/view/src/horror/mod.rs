@@ -1,3 +1,388 @@
-//! The horror layer's geometry (SPEC §13): fog-of-war field of view and light polygons.
+//! The horror layer (SPEC §13, H1–H7): darkness and occluded light, fog of war with
+//! memory, glowing tracers, blood, vignette, grain and tension. Render-only: it reads
+//! `&World` and keeps its own cosmetic state ([`Horror`], owned by the app and stepped
+//! once per simulation tick by [`Horror::absorb`]); the world is never written.
+//!
+//! A frame is drawn in stages:
+//! 1. **scene** — the albedo: the floor (fog-aware), blood decals and corpses; later the
+//!    markers and the sorted walls and bodies, each shape also stamped into the light
+//!    buffer with its own light (see [`crate::canvas`]);
+//! 2. **light** — the light buffer cleared to the ambient, then every light's visibility
+//!    polygon filled with its falloff ([`lights`]);
+//! 3. **fog** — where the squad does not see now, the floor's light replaced by memory
+//!    ([`fog::resolve_floor`]);
+//! 4. **post** — one fused pass `albedo × light`, desaturation, vignette and grain
+//!    ([`raster::post_process`]), driven by [`tension`];
+//! 5. what shines on the final frame: tracers and muzzle flashes, lamp bulbs, blade arcs,
+//!    sparks, the x-ray of agents behind walls.
+
+pub mod blood;
+pub mod fog;
 pub mod fov;
+pub mod lights;
+pub mod tension;
+pub mod tracers;
 pub mod vispoly;
+
+use std::time::Instant;
+
+use raster::{fill_ellipse, Framebuffer, Paint, PostParams, PostPass, Rgba};
+use sim::grid::Grid;
+use sim::rng::Rng;
+use sim::tuning::{HorrorTuning, DT};
+use sim::world::World;
+use sim::Vec2;
+
+use crate::canvas::Canvas;
+use crate::iso::{Camera, Iso, TILE_H, TILE_W};
+use crate::palette as pal;
+use crate::scene::{self, lerp_pos, memory_tint, Lighting, Seen};
+use crate::strikes::draw_strike_arcs;
+use crate::Effects;
+
+use blood::Blood;
+use fog::Fog;
+use lights::{Light, LightScratch};
+use tension::Tension;
+use tracers::Tracers;
+
+/// Milliseconds per stage of the last frame drawn with the layer (SPEC P4).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StageTimes {
+    pub scene_ms: f32,
+    pub light_ms: f32,
+    pub fog_ms: f32,
+    pub post_ms: f32,
+    /// Everything after the post pass (tracers, glows, x-ray).
+    pub glow_ms: f32,
+}
+
+impl StageTimes {
+    pub fn total_ms(&self) -> f32 {
+        self.scene_ms + self.light_ms + self.fog_ms + self.post_ms + self.glow_ms
+    }
+}
+
+/// What the F1 overlay shows of the layer's state (the stage times come with the app's
+/// [`crate::Timings`]: measured, so never part of a golden image).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Readout {
+    pub tension: f32,
+    pub target: f32,
+    pub bpm: f32,
+    pub lights_drawn: usize,
+    pub live_tiles: usize,
+    pub remembered_tiles: usize,
+    pub particles: usize,
+    pub decals: usize,
+}
+
+/// The layer's state: fog memory, tension, blood, tracers (stepped per tick) and the
+/// frame's buffers (reused).
+#[derive(Clone, Debug)]
+pub struct Horror {
+    pub fog: Fog,
+    pub tension: Tension,
+    pub blood: Blood,
+    pub tracers: Tracers,
+    /// The light buffer (128 = 1.0 per channel).
+    pub light: Framebuffer,
+    lights: Vec<Light>,
+    scratch: LightScratch,
+    /// Cosmetic randomness of the frame (grain), never `World::rng`.
+    grain_rng: Rng,
+    /// The post pass with its tables kept between frames.
+    post: PostPass,
+    /// Scratch of the fog stage (tiles to resolve).
+    resolve_marks: Vec<bool>,
+    last: Readout,
+}
+
+/// How a frame is to be drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FrameOptions {
+    /// No camera shake while paused.
+    pub paused: bool,
+}
+
+/// The scene's view of the layer during one frame.
+struct FrameLighting<'a> {
+    fog: &'a Fog,
+    grid: &'a Grid,
+    lights: &'a [Light],
+    ambient: [f32; 3],
+    memory: Rgba,
+    /// Per channel: remembered floor albedo = luma × this, so that under the ambient
+    /// light buffer value it shows at the memory level.
+    floor_memory: [f32; 3],
+}
+
+impl Lighting for FrameLighting<'_> {
+    fn seen(&self, x: i32, y: i32) -> Seen {
+        self.fog.seen(x, y)
+    }
+    fn corner_live(&self, x: i32, y: i32) -> f32 {
+        self.fog.corner_live(x, y)
+    }
+    fn light_at(&self, p: Vec2) -> Rgba {
+        lights::light_at(self.grid, self.lights, self.ambient, p, None)
+    }
+    fn face_light(&self, p: Vec2, n: Vec2) -> Rgba {
+        lights::light_at(self.grid, self.lights, self.ambient, p, Some(n))
+    }
+    fn memory_light(&self) -> Rgba {
+        self.memory
+    }
+    fn floor_memory(&self, c: Rgba) -> Rgba {
+        let l = memory_tint(c).r as f32;
+        let ch = |k: f32| (l * k).round().clamp(0.0, 255.0) as u8;
+        Rgba::new(
+            ch(self.floor_memory[0]),
+            ch(self.floor_memory[1]),
+            ch(self.floor_memory[2]),
+            c.a,
+        )
+    }
+    fn ambient_light(&self) -> Rgba {
+        let ch = |v: f32| v.round().clamp(0.0, 255.0) as u8;
+        Rgba::rgb(
+            ch(self.ambient[0]),
+            ch(self.ambient[1]),
+            ch(self.ambient[2]),
+        )
+    }
+}
+
+/// Light-buffer value of a level (1.0 = 128) times a colour.
+fn level(c: [u8; 3], v: f32) -> [f32; 3] {
+    c.map(|x| x as f32 / 255.0 * v * 128.0)
+}
+
+/// 0..1 to the post pass's 0..=128.
+fn q128(v: f32) -> u8 {
+    (v.clamp(0.0, 1.0) * 128.0).round() as u8
+}
+
+impl Horror {
+    /// A fresh layer for `world` (nothing seen yet); `seed` seeds the cosmetic RNG.
+    pub fn new(world: &World, seed: u64) -> Horror {
+        Horror {
+            fog: Fog::new(&world.map.grid),
+            tension: Tension::default(),
+            blood: Blood::new(seed),
+            tracers: Tracers::default(),
+            light: Framebuffer::new(0, 0),
+            lights: Vec::new(),
+            scratch: LightScratch::default(),
+            grain_rng: Rng::new(seed ^ 0x006E_A111),
+            post: PostPass::new(),
+            resolve_marks: Vec::new(),
+            last: Readout::default(),
+        }
+    }
+
+    /// One simulation tick: call after every `tick` with the world it produced.
+    pub fn absorb(&mut self, w: &World) {
+        let t = &w.tuning.horror;
+        self.fog.step(w, t.sight_radius);
+        self.tension.step(w, t);
+        self.blood.absorb(w, t);
+        self.blood.step(&w.map.grid, t);
+        self.tracers.absorb(w, t);
+    }
+
+    /// The last frame's numbers for the overlay.
+    pub fn readout(&self) -> Readout {
+        self.last
+    }
+
+    /// The post pass's parameters now (tension drives them); `grain_seed` picks this
+    /// frame's grain.
+    pub fn post_params(&self, t: &HorrorTuning, alpha: f32, grain_seed: u32) -> PostParams {
+        let k = self.tension.value;
+        let pulse = self.tension.pulse(t, alpha);
+        let vig =
+            t.vignette[0] + (t.vignette[1] - t.vignette[0]) * k + t.vignette_pulse * k * pulse;
+        PostParams {
+            desaturate: q128(t.desaturate * k),
+            vignette: q128(vig),
+            grain: q128(t.grain[0] + (t.grain[1] - t.grain[0]) * k),
+            grain_seed,
+        }
+    }
+
+    /// Camera shake in screen pixels at frame time `alpha` (grows with tension²).
+    pub fn shake(&self, w: &World, alpha: f32) -> [f32; 2] {
+        let amp = w.tuning.horror.shake_px * self.tension.value * self.tension.value;
+        let s = (w.tick as f32 + alpha) * DT;
+        [
+            amp * (0.6 * (s * 31.0).sin() + 0.4 * (s * 17.3 + 1.0).sin()),
+            amp * (0.6 * (s * 27.1 + 2.0).sin() + 0.4 * (s * 13.7 + 3.0).sin()),
+        ]
+    }
+
+    /// Draws the world with the whole layer into `fb` (the same size as the window's
+    /// frame), the effects' sparks on top. Returns the stage times.
+    pub fn render(
+        &mut self,
+        fb: &mut Framebuffer,
+        w: &World,
+        camera: &Camera,
+        alpha: f32,
+        opts: &FrameOptions,
+        effects: Option<&Effects>,
+    ) -> StageTimes {
+        let t = &w.tuning.horror;
+        let mut iso = Iso::new(camera.center, fb.width, fb.height);
+        if !opts.paused {
+            let s = self.shake(w, alpha);
+            iso.origin[0] += s[0];
+            iso.origin[1] += s[1];
+        }
+        let grain_seed = self.grain_rng.next_u64() as u32;
+        let t0 = Instant::now();
+        lights::gather(w, &self.tracers, t, alpha, &mut self.lights);
+        let ambient = level(t.ambient_color, t.ambient);
+        let m = (t.memory_level * 128.0).round().clamp(0.0, 255.0) as u8;
+        // The floor's base light is the ambient as the light buffer stores it (whole
+        // levels); remembered floor albedo is scaled against exactly that.
+        let base = ambient.map(|v| v.round().clamp(1.0, 255.0));
+        let lit = FrameLighting {
+            fog: &self.fog,
+            grid: &w.map.grid,
+            lights: &self.lights,
+            ambient,
+            memory: Rgba::rgb(m, m, m),
+            floor_memory: base.map(|b| m as f32 / b),
+        };
+        let rect = scene::draw_floor_layer(fb, w, &iso, Some(&lit));
+        draw_decals(fb, &self.blood, &self.fog, &lit, &iso);
+        let t1 = Instant::now();
+
+        if self.light.width != fb.width || self.light.height != fb.height {
+            self.light.resize(fb.width, fb.height);
+        }
+        self.light.clear(lit.ambient_light());
+        let drawn = lights::draw_lights(
+            &mut self.light,
+            &w.map.grid,
+            &self.lights,
+            &iso,
+            &mut self.scratch,
+        );
+        let t2 = Instant::now();
+
+        fog::resolve_floor(
+            &self.fog,
+            &mut self.light,
+            &w.map.grid,
+            &iso,
+            rect,
+            &self.scratch.reach,
+            lit.ambient_light(),
+            &mut self.resolve_marks,
+        );
+        let t3 = Instant::now();
+
+        {
+            let mut cv = Canvas::lit(fb, &mut self.light);
+            scene::draw_floor_markers(&mut cv, &iso, w, alpha);
+            scene::draw_objects(&mut cv, w, &iso, alpha, rect, Some(&lit));
+            draw_particles(&mut cv, &self.blood, &lit, &iso, alpha);
+        }
+        let t4 = Instant::now();
+
+        let params = self.post_params(t, alpha, grain_seed);
+        self.post.run(fb, &self.light, &params);
+        let t5 = Instant::now();
+
+        scene::draw_lamp_glows(fb, &iso, w, &lit, 1.0);
+        draw_strike_arcs(fb, &iso, w, alpha);
+        self.tracers.draw(fb, &iso, t, alpha);
+        if let Some(fx) = effects {
+            fx.draw_glows(fb, &iso, alpha);
+        }
+        scene::draw_xray(fb, w, &iso, alpha);
+        let t6 = Instant::now();
+
+        let ms = |a: Instant, b: Instant| (b - a).as_secs_f32() * 1000.0;
+        let stages = StageTimes {
+            scene_ms: ms(t0, t1) + ms(t3, t4),
+            light_ms: ms(t1, t2),
+            fog_ms: ms(t2, t3),
+            post_ms: ms(t4, t5),
+            glow_ms: ms(t5, t6),
+        };
+        let (live_tiles, remembered_tiles) = self.fog.counts();
+        self.last = Readout {
+            tension: self.tension.value,
+            target: self.tension.target,
+            bpm: self.tension.bpm(t),
+            lights_drawn: drawn,
+            live_tiles,
+            remembered_tiles,
+            particles: self.blood.particles.len(),
+            decals: self.blood.decals.len(),
+        };
+        stages
+    }
+}
+
+/// Blood decals on the floor (albedo only): on seen tiles, grey where only remembered.
+fn draw_decals(fb: &mut Framebuffer, blood: &Blood, fog: &Fog, lit: &FrameLighting, iso: &Iso) {
+    let (w, h) = (fb.width as f32, fb.height as f32);
+    let k = std::f32::consts::SQRT_2 * 0.5;
+    for d in &blood.decals {
+        let c = iso.project(d.pos, 0.0);
+        let r = [d.r * TILE_W * k, d.r * TILE_H * k];
+        if c[0] + r[0] < 0.0 || c[0] - r[0] > w || c[1] + r[1] < 0.0 || c[1] - r[1] > h {
+            continue;
+        }
+        let (tx, ty) = Grid::tile_of(d.pos);
+        let seen = fog.seen(tx, ty);
+        if seen == Seen::Never {
+            continue;
+        }
+        let col = pal::BLOOD_DARK.lerp(pal::BLOOD, d.shade as f32 / 255.0);
+        let col = if seen == Seen::Live {
+            col
+        } else {
+            lit.floor_memory(col)
+        };
+        if r[0] < 3.0 {
+            // A drop of a few pixels: a small rectangle costs a fraction of an ellipse.
+            let (w, h) = (
+                (r[0] * 1.6).round().max(1.0) as i32,
+                (r[1] * 1.6).round().max(1.0) as i32,
+            );
+            fb.fill_rect(
+                (c[0] - w as f32 * 0.5) as i32,
+                (c[1] - h as f32 * 0.5) as i32,
+                w,
+                h,
+                Paint::alpha(col.with_alpha(215)),
+            );
+        } else {
+            fill_ellipse(fb, c, r, Paint::alpha(col.with_alpha(215)));
+        }
+    }
+}
+
+/// Blood in flight, lit where it flies (only over live tiles).
+fn draw_particles(cv: &mut Canvas, blood: &Blood, lit: &FrameLighting, iso: &Iso, alpha: f32) {
+    for p in &blood.particles {
+        let pos = lerp_pos(p.prev_pos, p.pos, alpha);
+        let (tx, ty) = Grid::tile_of(pos);
+        if lit.seen(tx, ty) != Seen::Live {
+            continue;
+        }
+        let z = p.prev_z + (p.z - p.prev_z) * alpha;
+        cv.stamp = lit.light_at(pos);
+        let c = iso.project(pos, z.max(0.0));
+        cv.circle(
+            c,
+            (p.size * TILE_W * 0.5).max(1.0),
+            Paint::opaque(pal::BLOOD),
+        );
+    }
+}

@@ -1,0 +1,49 @@
+//! Renders the horror frame at a moment many times (for perf): min and median.
+use app::setup;
+fn main() {
+    let s = setup::load(None, "combat_route", None, None, None).unwrap();
+    let at: f32 = std::env::args()
+        .nth(1)
+        .map(|a| a.parse().unwrap())
+        .unwrap_or(140.0);
+    let n: usize = std::env::args()
+        .nth(2)
+        .map(|a| a.parse().unwrap())
+        .unwrap_or(500);
+    let mut m = app::screenshot::run_to(&s, at);
+    let mut fb = raster::Framebuffer::new(1280, 720);
+    let mut v = Vec::new();
+    let mut st: Vec<[f32; 5]> = Vec::new();
+    for _ in 0..n {
+        let t0 = std::time::Instant::now();
+        let s = view::render_frame(
+            &mut fb,
+            &m.world,
+            &m.camera,
+            0.5,
+            &view::ViewOptions::default(),
+            &view::Timings::default(),
+            Some(&m.effects),
+            Some(&mut m.horror),
+        )
+        .unwrap();
+        v.push(t0.elapsed().as_secs_f64() * 1000.0);
+        st.push([s.scene_ms, s.light_ms, s.fog_ms, s.post_ms, s.glow_ms]);
+    }
+    v.sort_by(f64::total_cmp);
+    let med = |k: usize| {
+        let mut x: Vec<f32> = st.iter().map(|s| s[k]).collect();
+        x.sort_by(f32::total_cmp);
+        x[x.len() / 2]
+    };
+    println!(
+        "frame min {:.3} median {:.3} ms | scene {:.3} light {:.3} fog {:.3} post {:.3} glow {:.3}",
+        v[0],
+        v[n / 2],
+        med(0),
+        med(1),
+        med(2),
+        med(3),
+        med(4)
+    );
+}
