@@ -125,7 +125,7 @@ impl Default for FlashlightTuning {
 impl Default for PointLightTuning {
     fn default() -> Self {
         PointLightTuning {
-            range: 5.5,
+            range: 4.6,
             intensity: 1.35,
             color: [255, 170, 90],
         }
@@ -171,7 +171,7 @@ impl Default for HorrorTuning {
             blood_per_hit: 6,
             blood_per_kill: 14,
             blood_particle_cap: 1024,
-            blood_decal_cap: 1024,
+            blood_decal_cap: 768,
             blood_speed: 2.6,
             tension_radius: 6.0,
             tension_enemies_full: 6.0,

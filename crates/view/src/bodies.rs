@@ -38,14 +38,15 @@ fn shadow(cv: &mut Canvas, iso: &Iso, p: Vec2, r: f32) {
 
 /// A lit round body: dark rim, base colour, a highlight toward the light (upper left).
 fn body(cv: &mut Canvas, c: [f32; 2], r: f32, base: Rgba, dark: Rgba) {
+    // The outline is the silhouette (its light is stamped); the rest lies inside it.
     cv.circle(c, r + 1.5, Paint::alpha(pal::OUTLINE));
-    cv.circle(c, r, Paint::opaque(dark));
-    cv.circle(
+    cv.inner_circle(c, r, Paint::opaque(dark));
+    cv.inner_circle(
         [c[0] - r * 0.18, c[1] - r * 0.2],
         r * 0.8,
         Paint::opaque(base),
     );
-    cv.circle(
+    cv.inner_circle(
         [c[0] - r * 0.35, c[1] - r * 0.4],
         r * 0.3,
         Paint::alpha(Rgba::new(255, 255, 255, 70)),
@@ -105,17 +106,17 @@ pub fn draw_agent(cv: &mut Canvas, iso: &Iso, a: &Agent, alpha: f32) {
     body(cv, c, r, base, dark);
     // Facing: a notch on the body's rim.
     let fd = iso.screen_dir(facing);
-    cv.circle(
+    cv.inner_circle(
         [c[0] + fd[0] * r * 0.65, c[1] + fd[1] * r * 0.65],
         r * 0.28,
         Paint::opaque(dark),
     );
     let h = iso.project(p, HEAD_Z);
     cv.circle(h, r * 0.48 + 1.2, Paint::alpha(pal::OUTLINE));
-    cv.circle(h, r * 0.48, Paint::opaque(pal::HEAD));
+    cv.inner_circle(h, r * 0.48, Paint::opaque(pal::HEAD));
     if a.role == Role::Gunner {
         // Helmet: gunners wear a dark cap.
-        cv.circle([h[0], h[1] - r * 0.18], r * 0.42, Paint::opaque(dark));
+        cv.inner_circle([h[0], h[1] - r * 0.18], r * 0.42, Paint::opaque(dark));
     } else {
         // Blades: a crest.
         cv.line(
@@ -242,7 +243,7 @@ pub fn draw_enemy(cv: &mut Canvas, iso: &Iso, e: &Enemy, alpha: f32) {
             body(cv, c, r, base, dark);
             let h = iso.project(p + lean * 2.5, 0.62);
             cv.circle(h, r * 0.55 + 1.2, Paint::alpha(pal::OUTLINE));
-            cv.circle(h, r * 0.55, Paint::opaque(dark));
+            cv.inner_circle(h, r * 0.55, Paint::opaque(dark));
             let f = Vec2::from_angle(e.facing);
             if f.x + f.y > -0.3 {
                 let side = iso.screen_dir(f.perp());

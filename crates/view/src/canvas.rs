@@ -105,6 +105,13 @@ impl<'a> Canvas<'a> {
         self.both(p.into(), |fb, p| fill_circle(fb, c, r, p));
     }
 
+    /// A circle inside a shape of the same object already drawn through the canvas: the
+    /// light under it is already the object's, so it goes to the albedo only (half the
+    /// cost; bodies are mostly such detail).
+    pub fn inner_circle(&mut self, c: [f32; 2], r: f32, p: impl Into<Paint>) {
+        fill_circle(self.albedo, c, r, p);
+    }
+
     pub fn ellipse(&mut self, c: [f32; 2], r: [f32; 2], p: impl Into<Paint>) {
         self.both(p.into(), |fb, p| fill_ellipse(fb, c, r, p));
     }

@@ -14,8 +14,8 @@
 //! seen: not drawn; remembered: drawn grey) and enemies appear only on live tiles.
 
 use raster::{
-    draw_line, fill_circle, fill_convex_polygon, fill_ellipse, fill_quad, fill_triangle_gouraud,
-    stroke_circle, Blend, Framebuffer, LineCap, Paint, Rgba,
+    draw_line, fill_circle, fill_ellipse, fill_quad, fill_triangle_gouraud, stroke_circle, Blend,
+    Framebuffer, LineCap, Paint, Rgba,
 };
 use sim::agent::Role;
 use sim::grid::Grid;
@@ -246,7 +246,7 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
             let behind = (0..=2)
                 .any(|b| (0..=2).any(|a| (a, b) != (0, 0) && l.seen(x - a, y - b) != Seen::Never));
             if behind {
-                draw_unseen_wall(cv.albedo(), iso, x, y);
+                draw_unseen_wall(cv.albedo(), &w.map.grid, iso, x, y);
             }
         }
         return;
@@ -366,21 +366,38 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
 /// A wall never seen is still there: drawn black, so it hides the floor and bodies
 /// behind it on screen (skipping it would show the lit floor through it). Albedo only:
 /// black stays black whatever the light.
-fn draw_unseen_wall(fb: &mut Framebuffer, iso: &Iso, x: i32, y: i32) {
+fn draw_unseen_wall(fb: &mut Framebuffer, g: &Grid, iso: &Iso, x: i32, y: i32) {
     let (fx, fy) = (x as f32, y as f32);
     let p = |dx: f32, dy: f32, z: f32| iso.project(Vec2::new(fx + dx, fy + dy), z);
     let h = WALL_HEIGHT;
-    // The block's silhouette is one convex hexagon: the top's far corners and the
-    // bottom's near ones.
-    let hex = [
-        p(0.0, 0.0, h),
-        p(1.0, 0.0, h),
-        p(1.0, 0.0, 0.0),
-        p(1.0, 1.0, 0.0),
-        p(0.0, 1.0, 0.0),
-        p(0.0, 1.0, h),
-    ];
-    fill_convex_polygon(fb, &hex, Paint::opaque(Rgba::BLACK));
+    let black = Paint::opaque(Rgba::BLACK);
+    // Like a seen wall: the top always, a front face only where no wall stands in front
+    // (a block of unseen rock is its tops and its outer faces).
+    fill_quad(fb, diamond(iso, fx, fy, h), black);
+    if !g.is_wall(x, y + 1) {
+        fill_quad(
+            fb,
+            [
+                p(0.0, 1.0, 0.0),
+                p(1.0, 1.0, 0.0),
+                p(1.0, 1.0, h),
+                p(0.0, 1.0, h),
+            ],
+            black,
+        );
+    }
+    if !g.is_wall(x + 1, y) {
+        fill_quad(
+            fb,
+            [
+                p(1.0, 1.0, 0.0),
+                p(1.0, 0.0, 0.0),
+                p(1.0, 0.0, h),
+                p(1.0, 1.0, h),
+            ],
+            black,
+        );
+    }
 }
 
 /// One thing to draw in the sorted pass.
