@@ -210,11 +210,16 @@ pub fn resolve_floor(
                 continue;
             }
             let q = crate::scene::diamond_pts(iso, x, y);
-            // One alpha per tile (the mean of its corners): a tile at the edge of sight
-            // keeps part of its light, so the fog's rim is one tile soft. A flat blend
-            // costs a third of a per-pixel (Gouraud) one and this runs on every edge
-            // tile a light reaches.
-            let keep = live.iter().sum::<f32>() * 0.25;
+            // A tile out of sight keeps none of its light; a live tile at the edge of
+            // sight keeps the mean of its corners, so the rim is one tile soft on the
+            // live side and no light spills into memory. One alpha per tile: a flat
+            // blend costs a third of a per-pixel (Gouraud) one and this runs on every
+            // edge tile a light reaches.
+            let keep = if fog.seen(x, y) == Seen::Live {
+                live.iter().sum::<f32>() * 0.25
+            } else {
+                0.0
+            };
             let a = ((1.0 - keep) * 255.0).round() as u8;
             fill_quad(light, q, Paint::alpha(ambient.with_alpha(a)));
         }
