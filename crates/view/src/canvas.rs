@@ -78,31 +78,28 @@ impl<'a> Canvas<'a> {
         }
     }
 
-    /// Runs `f` on the albedo with `p`, then on the light buffer with the light paint.
-    fn both(&mut self, p: Paint, f: impl Fn(&mut Framebuffer, Paint)) {
+    /// Runs `f` on the albedo with `p`, then on the light buffer with the light paint;
+    /// with `glow` the light buffer gets [`GLOW`] whatever the paint (markers that must
+    /// read in the dark: telegraphs, rims).
+    fn both(&mut self, p: Paint, glow: bool, f: impl Fn(&mut Framebuffer, Paint)) {
         f(self.albedo, p);
-        let lp = self.light_paint(p);
+        let lp = if glow {
+            let a = if p.blend == Blend::Opaque {
+                255
+            } else {
+                p.color.a
+            };
+            Paint::alpha(GLOW.with_alpha(a))
+        } else {
+            self.light_paint(p)
+        };
         if let Some(l) = self.light.as_deref_mut() {
             f(l, lp);
         }
     }
 
-    /// Like [`Canvas::both`] but the light buffer gets [`GLOW`] whatever the paint:
-    /// markers that must read in the dark (telegraphs, rims).
-    fn both_glow(&mut self, p: Paint, f: impl Fn(&mut Framebuffer, Paint)) {
-        f(self.albedo, p);
-        let a = if p.blend == Blend::Opaque {
-            255
-        } else {
-            p.color.a
-        };
-        if let Some(l) = self.light.as_deref_mut() {
-            f(l, Paint::alpha(GLOW.with_alpha(a)));
-        }
-    }
-
     pub fn circle(&mut self, c: [f32; 2], r: f32, p: impl Into<Paint>) {
-        self.both(p.into(), |fb, p| fill_circle(fb, c, r, p));
+        self.both(p.into(), false, |fb, p| fill_circle(fb, c, r, p));
     }
 
     /// A circle inside a shape of the same object already drawn through the canvas: the
@@ -113,15 +110,15 @@ impl<'a> Canvas<'a> {
     }
 
     pub fn ellipse(&mut self, c: [f32; 2], r: [f32; 2], p: impl Into<Paint>) {
-        self.both(p.into(), |fb, p| fill_ellipse(fb, c, r, p));
+        self.both(p.into(), false, |fb, p| fill_ellipse(fb, c, r, p));
     }
 
     pub fn stroke_circle(&mut self, c: [f32; 2], r: f32, width: f32, p: impl Into<Paint>) {
-        self.both(p.into(), |fb, p| stroke_circle(fb, c, r, width, p));
+        self.both(p.into(), false, |fb, p| stroke_circle(fb, c, r, width, p));
     }
 
     pub fn stroke_ellipse(&mut self, c: [f32; 2], r: [f32; 2], width: f32, p: impl Into<Paint>) {
-        self.both(p.into(), |fb, p| stroke_ellipse(fb, c, r, width, p));
+        self.both(p.into(), false, |fb, p| stroke_ellipse(fb, c, r, width, p));
     }
 
     pub fn line(
@@ -132,15 +129,15 @@ impl<'a> Canvas<'a> {
         cap: LineCap,
         p: impl Into<Paint>,
     ) {
-        self.both(p.into(), |fb, p| draw_line(fb, a, b, width, cap, p));
+        self.both(p.into(), false, |fb, p| draw_line(fb, a, b, width, cap, p));
     }
 
     pub fn polygon(&mut self, pts: &[[f32; 2]], p: impl Into<Paint>) {
-        self.both(p.into(), |fb, p| fill_convex_polygon(fb, pts, p));
+        self.both(p.into(), false, |fb, p| fill_convex_polygon(fb, pts, p));
     }
 
     pub fn rect(&mut self, x: i32, y: i32, w: i32, h: i32, p: impl Into<Paint>) {
-        self.both(p.into(), |fb, p| fb.fill_rect(x, y, w, h, p));
+        self.both(p.into(), false, |fb, p| fb.fill_rect(x, y, w, h, p));
     }
 
     /// Emissive outlines and markers: full glow under them.
@@ -152,15 +149,15 @@ impl<'a> Canvas<'a> {
         cap: LineCap,
         p: impl Into<Paint>,
     ) {
-        self.both_glow(p.into(), |fb, p| draw_line(fb, a, b, width, cap, p));
+        self.both(p.into(), true, |fb, p| draw_line(fb, a, b, width, cap, p));
     }
 
     pub fn glow_polygon(&mut self, pts: &[[f32; 2]], p: impl Into<Paint>) {
-        self.both_glow(p.into(), |fb, p| fill_convex_polygon(fb, pts, p));
+        self.both(p.into(), true, |fb, p| fill_convex_polygon(fb, pts, p));
     }
 
     pub fn glow_stroke_circle(&mut self, c: [f32; 2], r: f32, width: f32, p: impl Into<Paint>) {
-        self.both_glow(p.into(), |fb, p| stroke_circle(fb, c, r, width, p));
+        self.both(p.into(), true, |fb, p| stroke_circle(fb, c, r, width, p));
     }
 
     pub fn glow_stroke_ellipse(
@@ -170,11 +167,11 @@ impl<'a> Canvas<'a> {
         width: f32,
         p: impl Into<Paint>,
     ) {
-        self.both_glow(p.into(), |fb, p| stroke_ellipse(fb, c, r, width, p));
+        self.both(p.into(), true, |fb, p| stroke_ellipse(fb, c, r, width, p));
     }
 
     pub fn glow_circle(&mut self, c: [f32; 2], r: f32, p: impl Into<Paint>) {
-        self.both_glow(p.into(), |fb, p| fill_circle(fb, c, r, p));
+        self.both(p.into(), true, |fb, p| fill_circle(fb, c, r, p));
     }
 }
 

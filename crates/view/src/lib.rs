@@ -41,20 +41,7 @@ pub fn render(
     opts: &ViewOptions,
     timings: &Timings,
 ) {
-    render_with(fb, world, camera, alpha, opts, timings, None);
-}
-
-/// [`render`] plus the cosmetic effects the app keeps from the simulation's events.
-pub fn render_with(
-    fb: &mut Framebuffer,
-    world: &World,
-    camera: &Camera,
-    alpha: f32,
-    opts: &ViewOptions,
-    timings: &Timings,
-    effects: Option<&Effects>,
-) {
-    render_frame(fb, world, camera, alpha, opts, timings, effects, None);
+    render_frame(fb, world, camera, alpha, opts, timings, None, None);
 }
 
 /// The whole frame: with `horror` the scene goes through the horror layer (darkness,

@@ -6,9 +6,11 @@
 //! Regenerate the goldens on purpose with `UPDATE_GOLDEN=1 cargo test -p view --test
 //! horror`, look at the PNGs in `crates/view/tests/golden/`, and commit them.
 
-use std::path::PathBuf;
+mod common;
+
 use std::sync::Arc;
 
+use common::check_golden;
 use raster::{Framebuffer, Rgba};
 use sim::content;
 use sim::map::Map;
@@ -431,62 +433,6 @@ fn remembered_tiles_are_grey_and_keep_no_enemies() {
         grey * 100 >= checked * 95,
         "{grey} of {checked} remembered tiles grey"
     );
-}
-
-fn golden_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(format!("{name}.png"))
-}
-
-fn check_golden(name: &str, fb: &Framebuffer) {
-    let path = golden_path(name);
-    let rgb: Vec<u8> = fb
-        .pixels
-        .iter()
-        .flat_map(|&p| [(p >> 16) as u8, (p >> 8) as u8, p as u8])
-        .collect();
-    let write = |path: &PathBuf| {
-        let file = std::fs::File::create(path).unwrap();
-        let mut enc = png::Encoder::new(
-            std::io::BufWriter::new(file),
-            fb.width as u32,
-            fb.height as u32,
-        );
-        enc.set_color(png::ColorType::Rgb);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.write_header().unwrap().write_image_data(&rgb).unwrap();
-    };
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        write(&path);
-        return;
-    }
-    let dec = png::Decoder::new(
-        std::fs::File::open(&path)
-            .unwrap_or_else(|_| panic!("missing golden {} (UPDATE_GOLDEN=1)", path.display())),
-    );
-    let mut reader = dec.read_info().unwrap();
-    let mut want = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut want).unwrap();
-    want.truncate(info.buffer_size());
-    assert_eq!(
-        (info.width as usize, info.height as usize),
-        (fb.width, fb.height)
-    );
-    let diff = rgb
-        .chunks(3)
-        .zip(want.chunks(3))
-        .filter(|(a, b)| a != b)
-        .count();
-    if diff > 0 {
-        let actual = path.with_extension("actual.png");
-        write(&actual);
-        panic!(
-            "{name}: {diff} pixels differ from {} (actual written to {})",
-            path.display(),
-            actual.display()
-        );
-    }
 }
 
 #[test]
