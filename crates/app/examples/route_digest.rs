@@ -1,0 +1,20 @@
+//! Prints a digest of the combat route's checksum at every tick (and the final checksum):
+//! run it before and after a refactoring; the same digest means the same simulation.
+use app::setup;
+use sim::route::RouteDriver;
+use sim::world::{tick, World};
+
+fn main() {
+    let name = std::env::args().nth(1).unwrap_or_else(|| "combat_route".into());
+    let s = setup::load(None, &name, None, None, None).unwrap();
+    let mut w = World::new(s.map.clone(), &s.scenario, s.tuning.clone());
+    let mut d = RouteDriver::new();
+    let total = sim::tuning::ticks(s.scenario.duration) as u64;
+    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
+    while w.tick < total {
+        let input = d.input(&s.scenario, &w);
+        tick(&mut w, &input);
+        digest = (digest ^ w.checksum()).wrapping_mul(0x0100_0000_01b3);
+    }
+    println!("{name}: {} ticks, final {:016x}, digest {digest:016x}", w.tick, w.checksum());
+}
