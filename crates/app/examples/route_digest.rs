@@ -1,11 +1,13 @@
 //! Prints a digest of the combat route's checksum at every tick (and the final checksum):
 //! run it before and after a refactoring; the same digest means the same simulation.
 use app::setup;
-use sim::route::RouteDriver;
+use sim::driver::route::RouteDriver;
 use sim::world::{tick, World};
 
 fn main() {
-    let name = std::env::args().nth(1).unwrap_or_else(|| "combat_route".into());
+    let name = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "combat_route".into());
     let s = setup::load(None, &name, None, None, None).unwrap();
     let mut w = World::new(s.map.clone(), &s.scenario, s.tuning.clone());
     let mut d = RouteDriver::new();
@@ -16,5 +18,9 @@ fn main() {
         tick(&mut w, &input);
         digest = (digest ^ w.checksum()).wrapping_mul(0x0100_0000_01b3);
     }
-    println!("{name}: {} ticks, final {:016x}, digest {digest:016x}", w.tick, w.checksum());
+    println!(
+        "{name}: {} ticks, final {:016x}, digest {digest:016x}",
+        w.tick,
+        w.checksum()
+    );
 }

@@ -1,5 +1,5 @@
 //! Debug trace of a scenario: per second, anchor and agents (distance to goal).
-use sim::route::RouteDriver;
+use sim::driver::route::RouteDriver;
 use sim::world::{tick, World};
 
 fn main() {
@@ -27,10 +27,10 @@ fn main() {
         for a in w.agents.iter().filter(|a| a.alive && !a.forced) {
             let d = a.pos.distance(w.goal_of(a));
             if d > 4.0 {
-                println!("STRAGGLE t={:.2} agent {} d={:.2} pos=({:.2},{:.2}) goal=({:.2},{:.2}) state={:?} path={}", w.tick as f32 / 60.0, a.id, d, a.pos.x, a.pos.y, w.goal_of(a).x, w.goal_of(a).y, w.state, a.path.len());
+                println!("STRAGGLE t={:.2} agent {} d={:.2} pos=({:.2},{:.2}) goal=({:.2},{:.2}) state={:?} path={}", w.tick as f32 / 60.0, a.id, d, a.pos.x, a.pos.y, w.goal_of(a).x, w.goal_of(a).y, w.state, a.follow.path.len());
             }
         }
-        if w.state == sim::squad::SquadState::Holding {
+        if w.state == sim::squad::anchor::SquadState::Holding {
             for a in &w.agents {
                 let d = a.pos.distance(w.anchor.pos);
                 if d > 3.2 && a.alive {
@@ -52,9 +52,9 @@ fn main() {
         for e in &w.events {
             if !matches!(
                 e.kind,
-                sim::events::EventKind::Shot { .. }
-                    | sim::events::EventKind::EnemyHit { .. }
-                    | sim::events::EventKind::BulletHitWall { .. }
+                sim::core::events::EventKind::Shot { .. }
+                    | sim::core::events::EventKind::EnemyHit { .. }
+                    | sim::core::events::EventKind::BulletHitWall { .. }
             ) {
                 println!("  ev t={} {:?}", e.tick, e.kind);
             }
@@ -63,7 +63,7 @@ fn main() {
             for a in w
                 .agents
                 .iter()
-                .filter(|a| a.role == sim::agent::Role::Blade)
+                .filter(|a| a.role == sim::squad::agent::Role::Blade)
             {
                 println!(
                     "  blade {} pos=({:.2},{:.2}) post=({:.2},{:.2}) melee={:?}",
@@ -104,7 +104,7 @@ fn main() {
                     a.pos.x,
                     a.pos.y,
                     a.pos.distance(g),
-                    if a.path.is_empty() { "" } else { "P" },
+                    if a.follow.path.is_empty() { "" } else { "P" },
                     a.lane.target,
                     a.lane.priority,
                     if a.lane.has_lane { "L" } else { "-" },

@@ -5,12 +5,12 @@
 use std::path::Path;
 use std::time::Instant;
 
-use sim::agent::Role;
-use sim::events::EventKind;
-use sim::lane::lane_clear_from;
-use sim::melee::strike_sector;
-use sim::route::RouteDriver;
-use sim::squad::SquadState;
+use sim::core::events::EventKind;
+use sim::driver::route::RouteDriver;
+use sim::squad::agent::Role;
+use sim::squad::anchor::SquadState;
+use sim::squad::blades::melee::strike_sector;
+use sim::squad::lane::lane_clear_from;
 use sim::tuning::ticks;
 use sim::world::{tick, World};
 

@@ -6,10 +6,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use raster::Framebuffer;
-use sim::map::Map;
-use sim::path::{find_path, PathLimits, PathScratch};
-use sim::route::RouteDriver;
-use sim::scenario::Scenario;
+use sim::driver::route::RouteDriver;
+use sim::nav::path::{find_path, PathLimits, PathScratch};
+use sim::script::scenario::Scenario;
+use sim::space::map::Map;
 use sim::tuning::ticks;
 use sim::world::{tick, TickInput, World};
 use view::{Timings, ViewOptions};
@@ -112,7 +112,7 @@ fn astar_us(map: &Map) -> f64 {
         .flat_map(|y| (0..map.width()).map(move |x| (x, y)))
         .filter(|&(x, y)| !map.grid.is_wall(x, y))
         .collect();
-    let mut rng = sim::rng::Rng::new(5);
+    let mut rng = sim::core::rng::Rng::new(5);
     let mut scratch = PathScratch::for_grid(&map.grid);
     let mut out = Vec::new();
     let samples = (0..200)

@@ -1,6 +1,6 @@
 //! Running a scenario without a window.
 
-use sim::route::RouteDriver;
+use sim::driver::route::RouteDriver;
 use sim::tuning::ticks;
 use sim::world::{tick, World};
 

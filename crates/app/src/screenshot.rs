@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use raster::Framebuffer;
-use sim::route::RouteDriver;
+use sim::driver::route::RouteDriver;
 use sim::tuning::{ticks, DT};
 use sim::world::{tick, World};
 use view::{Camera, Effects, Horror, Timings, ViewOptions};

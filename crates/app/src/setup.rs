@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use sim::content;
-use sim::map::Map;
-use sim::scenario::Scenario;
+use sim::script::scenario::Scenario;
+use sim::space::map::Map;
 use sim::tuning::Tuning;
 
 /// A loaded run: everything `World::new` takes.

@@ -9,8 +9,8 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use raster::{draw_text, scale_nearest_into, Framebuffer, Paint, Rgba, ScaleMode};
-use sim::route::RouteDriver;
-use sim::squad::Formation;
+use sim::driver::route::RouteDriver;
+use sim::squad::anchor::Formation;
 use sim::tuning::DT;
 use sim::world::{tick, ManualAim, ManualCommand, TickInput, World};
 use sim::Vec2;

@@ -5,8 +5,8 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use sim::map::Map;
-use sim::scenario::Scenario;
+use sim::script::scenario::Scenario;
+use sim::space::map::Map;
 use sim::tuning::Tuning;
 use sim::world::{tick, TickInput, World};
 

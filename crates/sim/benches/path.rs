@@ -18,11 +18,11 @@ use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use pathfinding::prelude::astar;
-use sim::flow::FlowField;
-use sim::geom::Vec2;
-use sim::grid::Grid;
-use sim::path::{find_path, smooth_path, PathLimits, PathScratch, PathStatus, Tile};
-use sim::spatial::SpatialGrid;
+use sim::core::geom::Vec2;
+use sim::nav::flow::FlowField;
+use sim::nav::path::{find_path, smooth_path, PathLimits, PathScratch, PathStatus, Tile};
+use sim::space::grid::Grid;
+use sim::space::spatial::SpatialGrid;
 
 const N: i32 = 128;
 const STRAIGHT: u32 = 1000;

@@ -4,12 +4,12 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sim::agent::{Agent, Role};
 use sim::content;
-use sim::lane::lane_clear_from;
-use sim::map::Map;
-use sim::route::RouteDriver;
-use sim::scenario::Scenario;
+use sim::driver::route::RouteDriver;
+use sim::script::scenario::Scenario;
+use sim::space::map::Map;
+use sim::squad::agent::{Agent, Role};
+use sim::squad::lane::lane_clear_from;
 use sim::tuning::{ticks, Tuning};
 use sim::world::{tick, World};
 use sim::Vec2;

@@ -61,21 +61,3 @@ pub fn map_text(name: &str) -> Option<&'static str> {
 pub fn scenario_text(name: &str) -> Option<&'static str> {
     SCENARIOS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::map::Map;
-    use crate::scenario::Scenario;
-
-    #[test]
-    fn every_embedded_scenario_loads_against_its_map() {
-        for (name, text) in SCENARIOS {
-            let sc = Scenario::parse(name, text).unwrap_or_else(|e| panic!("{e}"));
-            let map_src = map_text(&sc.map).unwrap_or_else(|| panic!("{name}: map {}", sc.map));
-            let map = Map::parse(&sc.map, map_src).unwrap();
-            sc.check_against(name, text, &map, 5)
-                .unwrap_or_else(|e| panic!("{e}"));
-        }
-    }
-}

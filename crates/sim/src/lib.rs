@@ -2,38 +2,31 @@
 //!
 //! No window, clock, threads or global RNG; ordered collections only. The whole step is
 //! [`world::tick`]`(&mut World, &TickInput)` at 60 Hz with integer-tick timers.
+//!
+//! The folders are the design, each depending only on those above it:
+//! - [`core`] — geometry, the seeded RNG, events, load errors;
+//! - [`tuning`] — every number, one section per file;
+//! - [`space`] — the tile grid, maps, the uniform neighbour grid;
+//! - [`nav`] — A*, the line tracer, smoothing, the flow field, path following;
+//! - [`horde`] — enemy kinds, attack timing, steering behaviours;
+//! - [`squad`] — agents, anchor and formation, lanes, targeting, reservations, solver,
+//!   steering, fire — and [`squad::blades`] beside them;
+//! - [`combat`] — bullets;
+//! - [`script`] and [`content`] — scenario files and the embedded maps and scenarios;
+//! - [`world`] — the `World`, the schedule of a tick, the checksum;
+//! - [`driver`] — scripted pilots that produce tick inputs (not simulation).
 
-pub mod agent;
-pub mod bullet;
-pub mod checksum;
+pub mod combat;
 pub mod content;
-pub mod enemy;
-pub mod error;
-pub mod events;
-pub mod fire;
-pub mod flow;
-pub mod geom;
-pub mod grid;
+pub mod core;
+pub mod driver;
 pub mod horde;
-pub mod horror_tuning;
-pub mod lane;
-pub mod map;
-pub mod melee;
-pub mod movement;
 pub mod nav;
-pub mod path;
-pub mod registry;
-pub mod rng;
-pub mod route;
-pub mod scenario;
-pub mod sector;
-pub mod solver;
-pub mod spatial;
+pub mod script;
+pub mod space;
 pub mod squad;
-pub mod target;
 pub mod tuning;
-pub mod view;
 pub mod world;
 
-pub use geom::Vec2;
+pub use crate::core::geom::Vec2;
 pub use world::{tick, ManualCommand, TickInput, World};

@@ -15,7 +15,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use proptest::prelude::*;
-use sim::grid::{Grid, RayHit};
+use sim::space::grid::{Grid, RayHit};
 use sim::Vec2;
 
 /// A grid from ASCII rows: `#` wall, anything else floor. Row 0 is `y = 0`.

@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use sim::events::EventKind;
-use sim::map::Map;
-use sim::scenario::Scenario;
+use sim::core::events::EventKind;
+use sim::script::scenario::Scenario;
+use sim::space::map::Map;
 use sim::tuning::Tuning;
 use sim::world::{tick, TickInput, World};
 use sim::Vec2;

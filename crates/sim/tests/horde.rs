@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use sim::events::EventKind;
-use sim::map::Map;
-use sim::scenario::Scenario;
+use sim::core::events::EventKind;
+use sim::script::scenario::Scenario;
+use sim::space::map::Map;
 use sim::tuning::Tuning;
 use sim::world::{tick, TickInput, World};
 
@@ -61,7 +61,7 @@ fn damage_lands_exactly_windup_ticks_after_attack_started_and_the_enemy_is_roote
     let mut w = world(DUEL, PINNED, lone_target_tuning());
     run_until(&mut w, 600, |w| started(w).is_some());
     let (t0, windup) = started(&w).unwrap();
-    let expected = sim::enemy::AttackTiming::of(&w.tuning.enemy.shambler, &w.tuning).windup;
+    let expected = sim::horde::enemy::AttackTiming::of(&w.tuning.enemy.shambler, &w.tuning).windup;
     assert_eq!(windup, expected);
     let rooted_at = w.enemies[0].pos;
     let health = w.agents[0].health;
@@ -97,7 +97,7 @@ fn the_cooldown_is_anchored_at_windup_start() {
         assert!(w.tick < 2000);
     }
     let interval =
-        sim::enemy::AttackTiming::of(&w.tuning.enemy.shambler, &w.tuning).interval as u64;
+        sim::horde::enemy::AttackTiming::of(&w.tuning.enemy.shambler, &w.tuning).interval as u64;
     assert_eq!(
         starts[1] - starts[0],
         interval,

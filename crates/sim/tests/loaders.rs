@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use sim::content::{self, MAPS, SCENARIOS};
-use sim::map::{Map, Tile, MAX_MAP_SIDE};
-use sim::scenario::{EnemyKind, Scenario};
+use sim::script::scenario::{EnemyKind, Scenario};
+use sim::space::map::{Map, Tile, MAX_MAP_SIDE};
 use sim::tuning::Tuning;
 use sim::world::{tick, TickInput, World};
 use sim::Vec2;
@@ -279,7 +279,7 @@ clear_manual 3
     assert_eq!(sc.name, "everything");
     assert_eq!(sc.seed, 42);
     assert_eq!(sc.duration, 90.5);
-    assert_eq!(sc.formation, sim::squad::Formation::Ring);
+    assert_eq!(sc.formation, sim::squad::anchor::Formation::Ring);
     assert!((sc.heading - std::f32::consts::FRAC_PI_2).abs() < 1e-6);
     assert_eq!(sc.start, Some(Vec2::new(3.5, 2.5)));
     assert_eq!(sc.route.len(), 2);
@@ -778,7 +778,7 @@ fn every_embedded_map_loads() {
     for (name, text) in MAPS {
         let m = Map::parse(name, text).unwrap_or_else(|e| panic!("{e}"));
         assert!(m.width() > 0 && m.height() > 0, "{name}");
-        let (sx, sy) = sim::grid::Grid::tile_of(m.squad_spawn);
+        let (sx, sy) = sim::space::grid::Grid::tile_of(m.squad_spawn);
         assert!(!m.grid.is_wall(sx, sy), "{name}: spawn on floor");
     }
 }

@@ -7,11 +7,11 @@ use common::room;
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use sim::agent::{Agent, Role};
-use sim::events::EventKind;
-use sim::map::Map;
-use sim::melee::{ally_in_sector_predicted, guarded_sector, StrikePhase};
-use sim::scenario::Scenario;
+use sim::core::events::EventKind;
+use sim::script::scenario::Scenario;
+use sim::space::map::Map;
+use sim::squad::agent::{Agent, Role};
+use sim::squad::blades::melee::{ally_in_sector_predicted, guarded_sector, StrikePhase};
 use sim::tuning::Tuning;
 use sim::world::{tick, TickInput, World};
 use sim::Vec2;

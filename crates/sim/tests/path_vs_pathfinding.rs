@@ -1,16 +1,16 @@
-//! Our A* (`sim::path`) and flow field (`sim::flow`) against the `pathfinding` crate on
+//! Our A* (`sim::nav::path`) and flow field (`sim::nav::flow`) against the `pathfinding` crate on
 //! random small grids: same movement rule (8 directions, no corner cutting), same integer
 //! costs (1000 straight, 1414 diagonal), so the optimal costs and the "no path" verdicts
 //! must be identical. Paths may differ among equal-cost alternatives; ours must be valid.
 
 use pathfinding::prelude::astar;
 use proptest::prelude::*;
-use sim::flow::{FlowField, UNREACHABLE};
-use sim::grid::Grid;
-use sim::path::{
+use sim::nav::flow::{FlowField, UNREACHABLE};
+use sim::nav::path::{
     find_path, find_path_to_any, reachable, smooth_path, walkable_line, Components, PathLimits,
     PathScratch, PathStatus, Tile,
 };
+use sim::space::grid::Grid;
 
 const STRAIGHT: u32 = 1000;
 const DIAGONAL: u32 = 1414;
@@ -275,7 +275,7 @@ proptest! {
             prev = p;
         }
         // Never longer than the tile path.
-        let len = |pts: &[sim::geom::Vec2]| pts.windows(2).map(|w| w[0].distance(w[1])).sum::<f32>();
+        let len = |pts: &[sim::core::geom::Vec2]| pts.windows(2).map(|w| w[0].distance(w[1])).sum::<f32>();
         let centres: Vec<_> = out.iter().map(|t| Grid::tile_center(t.0, t.1)).collect();
         let mut chain = vec![from];
         chain.extend_from_slice(&wps);

@@ -5,11 +5,11 @@ use common::room;
 use std::sync::Arc;
 
 use sim::content;
-use sim::events::EventKind;
-use sim::map::Map;
-use sim::route::RouteDriver;
-use sim::scenario::Scenario;
-use sim::squad::leash_equilibrium;
+use sim::core::events::EventKind;
+use sim::driver::route::RouteDriver;
+use sim::script::scenario::Scenario;
+use sim::space::map::Map;
+use sim::squad::anchor::leash_equilibrium;
 use sim::tuning::{Tuning, DT};
 use sim::world::{tick, TickInput, World};
 use sim::Vec2;
@@ -78,14 +78,14 @@ fn squad_switches_to_holding_after_hold_delay_and_stops_where_it_stands() {
     for _ in 0..60 {
         tick(&mut w, &go);
     }
-    assert_eq!(w.state, sim::squad::SquadState::Advancing);
+    assert_eq!(w.state, sim::squad::anchor::SquadState::Advancing);
     let idle = TickInput::default();
     for i in 1..=w.ticks.hold_delay {
         tick(&mut w, &idle);
         let expect = if i < w.ticks.hold_delay {
-            sim::squad::SquadState::Advancing
+            sim::squad::anchor::SquadState::Advancing
         } else {
-            sim::squad::SquadState::Holding
+            sim::squad::anchor::SquadState::Holding
         };
         assert_eq!(w.state, expect, "after {i} idle ticks");
     }

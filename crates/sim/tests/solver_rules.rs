@@ -8,14 +8,14 @@
 
 use std::sync::Arc;
 
-use sim::agent::Agent;
-use sim::lane::lane_clear_from;
-use sim::map::Map;
-use sim::scenario::Scenario;
-use sim::solver::{
+use sim::script::scenario::Scenario;
+use sim::space::map::Map;
+use sim::squad::agent::Agent;
+use sim::squad::lane::lane_clear_from;
+use sim::squad::solver::{
     candidate_points, reject_reason, score_candidate, solve_firing_position, Candidate, Reject,
 };
-use sim::target::{aim_at, enemies_in_reach};
+use sim::squad::target::{aim_at, enemies_in_reach};
 use sim::tuning::Tuning;
 use sim::world::{tick, TickInput, World};
 use sim::Vec2;
@@ -649,7 +649,7 @@ fn standing_in_another_gunners_lane_costs_35_per_lane() {
     let th = t.lane_threshold();
     let dist_to_lane = |p: Vec2, owner: u32| {
         let l = w.lanes.lanes.iter().find(|l| l.owner == owner).unwrap();
-        sim::geom::dist_point_segment(p, l.muzzle, l.aim)
+        sim::core::geom::dist_point_segment(p, l.muzzle, l.aim)
     };
     assert!(dist_to_lane(in_both, 1) < th && dist_to_lane(in_both, 2) < th);
     assert!(dist_to_lane(in_none, 1) > th && dist_to_lane(in_none, 2) > th);

@@ -3,10 +3,10 @@
 //! horror layer can light them. The caller sets [`Canvas::stamp`] to the body's light.
 
 use raster::{LineCap, Paint, Rgba};
-use sim::agent::{Agent, Role};
-use sim::enemy::Enemy;
-use sim::melee::StrikePhase;
-use sim::scenario::EnemyKind;
+use sim::horde::enemy::Enemy;
+use sim::script::scenario::EnemyKind;
+use sim::squad::agent::{Agent, Role};
+use sim::squad::blades::melee::StrikePhase;
 use sim::Vec2;
 
 use crate::canvas::Canvas;

@@ -3,7 +3,7 @@
 //! the simulation never sees them. Bounded memory (S19).
 
 use raster::{draw_line, fill_circle, fill_ellipse, Framebuffer, LineCap, Paint, Rgba};
-use sim::events::EventKind;
+use sim::core::events::EventKind;
 use sim::world::World;
 use sim::Vec2;
 

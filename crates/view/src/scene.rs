@@ -17,9 +17,9 @@ use raster::{
     draw_line, fill_circle, fill_ellipse, fill_quad, fill_triangle_gouraud, stroke_circle, Blend,
     Framebuffer, LineCap, Paint, Rgba,
 };
-use sim::agent::Role;
-use sim::grid::Grid;
-use sim::map::Tile;
+use sim::space::grid::Grid;
+use sim::space::map::Tile;
+use sim::squad::agent::Role;
 use sim::world::World;
 use sim::Vec2;
 

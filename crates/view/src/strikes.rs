@@ -3,8 +3,8 @@
 //! swept arc of the blade itself.
 
 use raster::{draw_line, LineCap, Paint};
-use sim::agent::{Agent, Role};
-use sim::melee::{strike_sector, StrikePhase};
+use sim::squad::agent::{Agent, Role};
+use sim::squad::blades::melee::{strike_sector, StrikePhase};
 use sim::world::World;
 use sim::Vec2;
 

@@ -2,8 +2,8 @@
 //! `symmetric-shadowcasting` crate (a port of Albert Ford's reference), hand-built
 //! no-leak cases, and the symmetry property.
 
-use sim::grid::Grid;
-use sim::rng::Rng;
+use sim::core::rng::Rng;
+use sim::space::grid::Grid;
 use symmetric_shadowcasting::compute_fov;
 use view::horror::fov::{visible_tiles, FovScratch};
 

@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use common::check_golden;
 use raster::Framebuffer;
-use sim::map::Map;
-use sim::scenario::Scenario;
+use sim::script::scenario::Scenario;
+use sim::space::map::Map;
 use sim::tuning::Tuning;
 use sim::world::{tick, TickInput, World};
 use sim::Vec2;

@@ -3,8 +3,8 @@
 
 use std::f32::consts::{PI, TAU};
 
-use sim::grid::Grid;
-use sim::rng::Rng;
+use sim::core::rng::Rng;
+use sim::space::grid::Grid;
 use sim::Vec2;
 use view::horror::vispoly::{visibility_polygon, VisPoly, VisScratch, ARC_RAYS};
 

@@ -3,9 +3,9 @@
 //! Both are capped and the oldest are reused, so memory stays bounded however long the
 //! run (S19). Randomness comes from the layer's own cosmetic RNG, never `World::rng`.
 
-use sim::events::EventKind;
-use sim::grid::Grid;
-use sim::rng::Rng;
+use sim::core::events::EventKind;
+use sim::core::rng::Rng;
+use sim::space::grid::Grid;
 use sim::tuning::{HorrorTuning, DT};
 use sim::world::World;
 use sim::Vec2;

@@ -7,7 +7,7 @@
 //! fog), and recomputed only when some agent changed tile or fell. The memory lasts the
 //! whole run; [`Fog::memory`] is what a save keeps.
 
-use sim::grid::Grid;
+use sim::space::grid::Grid;
 use sim::world::World;
 
 use super::fov::{visible_tiles, FovScratch};

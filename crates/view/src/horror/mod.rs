@@ -27,8 +27,8 @@ pub mod vispoly;
 use std::time::Instant;
 
 use raster::{fill_ellipse, Framebuffer, Paint, PostParams, PostPass, Rgba};
-use sim::grid::Grid;
-use sim::rng::Rng;
+use sim::core::rng::Rng;
+use sim::space::grid::Grid;
 use sim::tuning::{HorrorTuning, DT};
 use sim::world::World;
 use sim::Vec2;

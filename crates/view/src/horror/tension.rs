@@ -5,9 +5,9 @@
 //! Stepped once per simulation tick from `&World` (so a replay or a screenshot at tick N
 //! sees the same tension); the frame only interpolates the heartbeat's phase.
 
-use sim::enemy::Enemy;
-use sim::events::EventKind;
-use sim::scenario::EnemyKind;
+use sim::core::events::EventKind;
+use sim::horde::enemy::Enemy;
+use sim::script::scenario::EnemyKind;
 use sim::tuning::{HorrorTuning, DT};
 use sim::world::World;
 

@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use raster::{draw_light, draw_line, Framebuffer, LineCap, Paint, Rgba};
-use sim::events::EventKind;
+use sim::core::events::EventKind;
 use sim::tuning::{ticks, HorrorTuning};
 use sim::world::World;
 use sim::Vec2;

@@ -33,8 +33,8 @@
 
 use std::f32::consts::{PI, TAU};
 
-use sim::geom::Vec2;
-use sim::grid::{floor_i32, Grid};
+use sim::core::geom::Vec2;
+use sim::space::grid::{floor_i32, Grid};
 
 /// Range rays per full turn: the polygon's range boundary lies on a circle of radius
 /// `r / cos(π / 24) ≈ 1.0086 r`, so it circumscribes the range circle within 1 %.

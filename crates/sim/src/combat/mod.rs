@@ -1,0 +1,3 @@
+//! Combat: projectiles and what they hit.
+
+pub mod bullet;

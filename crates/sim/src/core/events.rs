@@ -1,0 +1,145 @@
+//! Simulation events: this tick's list for observers (view, `--accept`) and a capped log
+//! for the overlay tail (S9, bounded memory S19).
+
+use crate::core::geom::Vec2;
+use std::collections::VecDeque;
+
+/// Capacity of the rolling log.
+pub const EVENT_LOG_CAP: usize = 256;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VictimState {
+    Moving,
+    Standing,
+    Forced,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum EventKind {
+    Shot {
+        shooter: u32,
+        target: u32,
+        muzzle: Vec2,
+        aim: Vec2,
+    },
+    /// A gunner had everything but the ally-intercept test (S9).
+    ShotWithheld {
+        shooter: u32,
+        ally: u32,
+    },
+    /// A bullet (`melee: false`, `shooter` a gunner) or a strike (`melee: true`,
+    /// `shooter` a blade) hit an ally.
+    FriendlyHit {
+        shooter: u32,
+        victim: u32,
+        pos: Vec2,
+        victim_state: VictimState,
+        melee: bool,
+    },
+    EnemyHit {
+        shooter: u32,
+        enemy: u32,
+        pos: Vec2,
+    },
+    EnemyKilled {
+        enemy: u32,
+        pos: Vec2,
+    },
+    BulletHitWall {
+        pos: Vec2,
+    },
+    StateChanged {
+        holding: bool,
+    },
+    Commit {
+        agent: u32,
+        from: Vec2,
+        to: Vec2,
+    },
+    AgentDown {
+        agent: u32,
+        pos: Vec2,
+    },
+    EnemySpawned {
+        enemy: u32,
+    },
+    /// An enemy began its windup on `target` (seed 003: the swing's telegraph).
+    AttackStarted {
+        enemy: u32,
+        target: u32,
+        windup: u32,
+    },
+    /// The windup ended on the snapshot target, in reach: the hit frame.
+    DamageDealt {
+        enemy: u32,
+        agent: u32,
+        amount: f32,
+    },
+    /// The windup ended but the target was gone or out of reach: `gap` is its surface
+    /// distance at that moment (infinite when it was down).
+    AttackWhiffed {
+        enemy: u32,
+        gap: f32,
+    },
+    /// A stagger broke the windup: no damage, cooldown not spent.
+    AttackInterrupted {
+        enemy: u32,
+    },
+    /// A blade began the windup of strike `strike` (0, 1, 2).
+    StrikeStarted {
+        blade: u32,
+        strike: u8,
+        target: u32,
+    },
+    /// A strike could start but the predicted sector held an ally (M4).
+    StrikeWithheld {
+        blade: u32,
+        ally: u32,
+    },
+    /// An ally entered the sector during windup: no damage; `cooldown` is the blade's
+    /// cooldown, unchanged by the cancel (M4, M7.7).
+    StrikeCancelled {
+        blade: u32,
+        strike: u8,
+        ally: u32,
+        cooldown: u32,
+    },
+    StrikeActive {
+        blade: u32,
+        strike: u8,
+    },
+    StrikeRecovery {
+        blade: u32,
+        strike: u8,
+    },
+    StrikeEnded {
+        blade: u32,
+        strike: u8,
+    },
+    MeleeHit {
+        blade: u32,
+        enemy: u32,
+        strike: u8,
+        pos: Vec2,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    pub tick: u64,
+    pub kind: EventKind,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EventLog {
+    pub entries: VecDeque<Event>,
+}
+
+impl EventLog {
+    pub fn push(&mut self, e: Event) {
+        if self.entries.len() == EVENT_LOG_CAP {
+            self.entries.pop_front();
+        }
+        self.entries.push_back(e);
+    }
+}

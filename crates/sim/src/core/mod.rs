@@ -1,0 +1,6 @@
+//! What everything else builds on: geometry, the seeded RNG, events, load errors.
+
+pub mod error;
+pub mod events;
+pub mod geom;
+pub mod rng;

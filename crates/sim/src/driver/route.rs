@@ -1,0 +1,125 @@
+//! The scripted anchor route (S2.2): turns a scenario's waypoints and manual-aim events
+//! into tick inputs, as a player's hands would — including steering round corners: when
+//! the next waypoint is not in a straight walkable line, the input follows a path.
+
+use crate::core::geom::Vec2;
+use crate::nav::path::{next_waypoint, plan_route, walkable_line, PathLimits, PathScratch, Tile};
+use crate::script::scenario::{ManualEvent, Scenario};
+use crate::space::grid::Grid;
+use crate::tuning::ticks;
+use crate::world::{ManualCommand, TickInput, World};
+
+/// The anchor counts as arrived at a waypoint within this distance.
+pub const ARRIVE: f32 = 0.25;
+
+#[derive(Clone, Debug, Default)]
+pub struct RouteDriver {
+    /// Index of the waypoint being walked to.
+    pub next: usize,
+    /// Ticks of holding left at the current waypoint (`Some` while holding).
+    pub hold_left: Option<u32>,
+    next_manual: usize,
+    scratch: PathScratch,
+    tiles: Vec<Tile>,
+    path: Vec<Vec2>,
+    cursor: usize,
+    /// The waypoint index the current path leads to.
+    path_for: Option<usize>,
+    /// The squad could not follow (the leash reached sprint urgency): like a player, the
+    /// route waits until the squad has caught up.
+    pub waiting: bool,
+}
+
+impl RouteDriver {
+    pub fn new() -> RouteDriver {
+        RouteDriver::default()
+    }
+
+    /// True once every waypoint was reached and held.
+    pub fn finished(&self, sc: &Scenario) -> bool {
+        self.next >= sc.route.len()
+    }
+
+    /// The direction to walk from `from` toward `to`: straight when a body can walk it,
+    /// else along a smoothed path.
+    fn steer(&mut self, grid: &Grid, from: Vec2, to: Vec2, radius: f32) -> Vec2 {
+        if walkable_line(grid, from, to, radius) {
+            self.path_for = None;
+            return (to - from).normalize_or_zero();
+        }
+        if self.path_for != Some(self.next) || self.path.is_empty() {
+            plan_route(
+                grid,
+                from,
+                to,
+                radius,
+                PathLimits::UNLIMITED,
+                &mut self.scratch,
+                &mut self.tiles,
+                &mut self.path,
+            );
+            self.cursor = 0;
+            self.path_for = Some(self.next);
+        }
+        let goal =
+            next_waypoint(grid, &self.path, &mut self.cursor, from, radius, ARRIVE).unwrap_or(to);
+        (goal - from).normalize_or_zero()
+    }
+
+    /// The input for the coming tick of `w`.
+    pub fn input(&mut self, sc: &Scenario, w: &World) -> TickInput {
+        let mut input = TickInput::default();
+        while let Some((time, ev)) = sc.manual.get(self.next_manual) {
+            if ticks(*time) as u64 > w.tick {
+                break;
+            }
+            input.manual = Some(match ev {
+                ManualEvent::AssignNearest(p) => ManualCommand::AssignNearest(*p),
+                ManualEvent::Aim(a) => ManualCommand::Aim(Vec2::from_angle(*a)),
+                ManualEvent::Clear => ManualCommand::Clear,
+            });
+            self.next_manual += 1;
+        }
+        while let Some(wp) = sc.route.get(self.next) {
+            if let Some(left) = self.hold_left {
+                if left > 0 {
+                    self.hold_left = Some(left - 1);
+                    return input;
+                }
+                self.hold_left = None;
+                self.next += 1;
+                continue;
+            }
+            // A player who sees the squad held back (leash stretched to sprint urgency,
+            // which stops fire) pulls the disk back to the squad and lets it fight, then
+            // goes on. Waypoints marked `sprint` mean to run and do not wait.
+            if !wp.sprint {
+                let a = &w.tuning.anchor;
+                if !self.waiting && w.anchor.urgency >= a.sprint_at - 0.05 {
+                    self.waiting = true;
+                }
+                if self.waiting {
+                    let back = w.squad_centre() - w.anchor.pos;
+                    if back.length() > a.settle_distance + 0.5 {
+                        input.move_dir = back.normalize_or_zero();
+                        return input;
+                    }
+                    self.waiting = false;
+                }
+            }
+            let to = wp.pos - w.anchor.pos;
+            if to.length() <= ARRIVE {
+                if wp.hold > 0.0 {
+                    self.hold_left = Some(ticks(wp.hold));
+                    continue;
+                }
+                self.next += 1;
+                continue;
+            }
+            input.move_dir = self.steer(&w.map.grid, w.anchor.pos, wp.pos, w.tuning.anchor.radius);
+            input.sprint = wp.sprint;
+            return input;
+        }
+        input
+    }
+}

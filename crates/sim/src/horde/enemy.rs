@@ -1,0 +1,496 @@
+//! Enemies (SPEC §11): kinds, bodies, and attacks on integer ticks (E3, seed 003).
+//!
+//! An attack is two-phase inside the simulation: when the cooldown is spent and an agent
+//! is in reach the enemy enters its **windup** (rooted, target snapshot taken, the
+//! cooldown restarts here — it is anchored at windup start); after exactly
+//! `windup_ticks` the hit resolves: damage if the snapshot target is still alive and in
+//! reach, else a whiff. A stagger (bullet or blade hit) during the windup interrupts it:
+//! no damage, and the cooldown is **not** spent (the enemy may swing again as soon as the
+//! stagger ends).
+
+use crate::core::geom::Vec2;
+use crate::tuning::{KindTuning, Tuning, TICK_HZ};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum EnemyKind {
+    /// The slow horde.
+    Shambler,
+    /// Fast and fragile.
+    Runner,
+    /// Long windup, heavy hit, knockback.
+    Brute,
+    /// A training dummy: static, indestructible, never attacks.
+    Dummy,
+}
+
+impl EnemyKind {
+    pub fn parse(s: &str) -> Option<EnemyKind> {
+        match s {
+            "shambler" | "walker" => Some(EnemyKind::Shambler),
+            "runner" => Some(EnemyKind::Runner),
+            "brute" => Some(EnemyKind::Brute),
+            "dummy" => Some(EnemyKind::Dummy),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            EnemyKind::Shambler => "shambler",
+            EnemyKind::Runner => "runner",
+            EnemyKind::Brute => "brute",
+            EnemyKind::Dummy => "dummy",
+        }
+    }
+
+    /// The kind's tuning; dummies have none.
+    pub fn tuning(self, t: &Tuning) -> Option<&KindTuning> {
+        match self {
+            EnemyKind::Shambler => Some(&t.enemy.shambler),
+            EnemyKind::Runner => Some(&t.enemy.runner),
+            EnemyKind::Brute => Some(&t.enemy.brute),
+            EnemyKind::Dummy => None,
+        }
+    }
+}
+
+/// The integer-tick timing of an attack (seed 003), computed once per kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttackTiming {
+    /// Ticks from one windup start to the next: `max(1, round(60 / attack_speed))`.
+    pub interval: u32,
+    /// The swing: `min(max_anim, interval)`.
+    pub swing: u32,
+    /// Ticks from `AttackStarted` to the hit:
+    /// `clamp(hit_frame × swing / frame_count, min_windup, interval − 1)`, integer
+    /// division (floor), and never below 1.
+    pub windup: u32,
+}
+
+/// Seed 003's formula. The only rounding is the attack-speed conversion (half away from
+/// zero, in f64); everything after is integer arithmetic.
+pub fn attack_timing(
+    attack_speed: f32,
+    hit_frame: u32,
+    frame_count: u32,
+    max_anim: u32,
+    min_windup: u32,
+) -> AttackTiming {
+    let raw = (TICK_HZ as f64 / attack_speed as f64).round();
+    let interval = if raw.is_finite() && raw >= 1.0 {
+        raw.min(u32::MAX as f64) as u32
+    } else {
+        1
+    };
+    let swing = max_anim.min(interval).max(1);
+    let frames = frame_count.max(1);
+    let at_hit = (hit_frame.min(frames) as u64 * swing as u64 / frames as u64) as u32;
+    // The upper clamp wins over the floor: the hit never lands on the next windup's tick.
+    let upper = interval.saturating_sub(1).max(1);
+    let windup = at_hit.max(min_windup).min(upper).max(1);
+    AttackTiming {
+        interval,
+        swing,
+        windup,
+    }
+}
+
+impl AttackTiming {
+    pub fn of(k: &KindTuning, t: &Tuning) -> AttackTiming {
+        attack_timing(
+            k.attack_speed,
+            k.hit_frame,
+            k.frame_count,
+            t.enemy.max_attack_anim_ticks,
+            t.enemy.min_windup_ticks,
+        )
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct AttackState {
+    /// Ticks left until the hit; `None` when not winding up.
+    pub windup_left: Option<u32>,
+    /// The windup length of the swing in progress (fixed at its start).
+    pub windup_ticks: u32,
+    /// The agent snapshot at windup start.
+    pub target: Option<u32>,
+    /// Ticks until a new windup may start (anchored at windup start).
+    pub cooldown: u32,
+    /// The cooldown as it was before the current windup began: an interrupted swing
+    /// gives it back ("cooldown not spent").
+    pub cooldown_before: u32,
+    /// Tick the current windup started (the view animates from it).
+    pub started: u64,
+}
+
+impl AttackState {
+    pub fn winding_up(&self) -> bool {
+        self.windup_left.is_some()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Enemy {
+    pub id: u32,
+    pub kind: EnemyKind,
+    pub pos: Vec2,
+    pub prev_pos: Vec2,
+    pub vel: Vec2,
+    pub facing: f32,
+    pub radius: f32,
+    pub health: f32,
+    pub alive: bool,
+    /// Ticks of interruption left after a hit.
+    pub stagger: u32,
+    /// Hits taken (dummies count them instead of dying).
+    pub hits: u32,
+    pub attack: AttackState,
+    /// Wander heading (radians) when no agent is known.
+    pub wander: f32,
+    /// The nearest agent was in sight at the last look (every 4th tick).
+    pub sees: bool,
+}
+
+impl Enemy {
+    pub fn is_dummy(&self) -> bool {
+        self.kind == EnemyKind::Dummy
+    }
+}
+
+/// What an enemy knows of its target this tick.
+#[derive(Clone, Copy)]
+struct Seen {
+    id: u32,
+    pos: Vec2,
+    vel: Vec2,
+    radius: f32,
+}
+
+/// Surface gap between an enemy and an agent.
+fn gap(e: &Enemy, pos: Vec2, radius: f32) -> f32 {
+    e.pos.distance(pos) - e.radius - radius
+}
+
+/// One tick of every enemy (world.rs order: after bullets and strikes, so a stagger
+/// landing on tick T is seen by the enemy on tick T — a windup whose hit would land on
+/// T is interrupted on T).
+/// Enemy by id in a slice sorted by id (the world keeps enemies sorted by id).
+pub fn find_enemy(enemies: &[Enemy], id: u32) -> Option<&Enemy> {
+    enemies
+        .binary_search_by_key(&id, |e| e.id)
+        .ok()
+        .map(|i| &enemies[i])
+}
+
+pub fn step_enemies(w: &mut crate::world::World) {
+    use crate::core::events::EventKind;
+    use crate::horde::steering::{arrive, follow_flow, pursuit, wander, Flock};
+    use crate::space::grid::Grid;
+    use crate::tuning::DT;
+
+    let t = w.tuning.clone();
+    // Flow field toward the squad, at a bounded rate (E2).
+    if w.tick.is_multiple_of(w.ticks.flow_interval as u64) || w.flow.width() != w.map.width() {
+        let seeds: Vec<(i32, i32)> = w
+            .agents
+            .iter()
+            .filter(|a| a.alive)
+            .map(|a| Grid::tile_of(a.pos))
+            .collect();
+        // Rebuilt only when the squad stands on other tiles than last time.
+        if seeds != w.flow_seeds || w.flow.width() != w.map.width() {
+            w.flow.rebuild(&w.map.grid, &seeds);
+            w.flow_seeds = seeds;
+        }
+    }
+    // Neighbour grid over every body of the horde (indices into `enemies`).
+    w.neighbours.rebuild(
+        w.enemies
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.alive)
+            .map(|(i, e)| (i as u32, e.pos)),
+    );
+
+    for i in 0..w.enemies.len() {
+        let e = &w.enemies[i];
+        if !e.alive || e.kind == EnemyKind::Dummy {
+            continue;
+        }
+        let Some(kt) = e.kind.tuning(&t).cloned() else {
+            continue;
+        };
+        let timing = AttackTiming::of(&kt, &t);
+        let id = e.id;
+
+        // Stagger: interrupted, sliding to a stop; the cooldown does not run.
+        if e.stagger > 0 {
+            let e = &mut w.enemies[i];
+            e.stagger -= 1;
+            if e.attack.winding_up() {
+                e.attack.windup_left = None;
+                e.attack.cooldown = e.attack.cooldown_before;
+                e.attack.target = None;
+                w.emit(EventKind::AttackInterrupted { enemy: id });
+            }
+            let e = &mut w.enemies[i];
+            e.vel = e.vel * 0.8;
+            e.pos = crate::space::grid::resolve_walls(e.pos + e.vel * DT, e.radius, &w.map.grid);
+            continue;
+        }
+        w.enemies[i].attack.cooldown = w.enemies[i].attack.cooldown.saturating_sub(1);
+
+        // Windup: rooted; the hit lands exactly `windup_ticks` after `AttackStarted`.
+        if let Some(left) = w.enemies[i].attack.windup_left {
+            let e = &mut w.enemies[i];
+            e.vel = Vec2::ZERO;
+            if left > 1 {
+                e.attack.windup_left = Some(left - 1);
+                continue;
+            }
+            e.attack.windup_left = None;
+            let target = e.attack.target.take();
+            let e = w.enemies[i].clone();
+            // Surface gap to the snapshot target at the hit (infinite when it is down).
+            let target_gap = target
+                .map(|ti| &w.agents[ti as usize])
+                .filter(|a| a.alive)
+                .map_or(f32::INFINITY, |a| gap(&e, a.pos, a.radius));
+            match target
+                .map(|ti| &w.agents[ti as usize])
+                .filter(|a| a.alive && gap(&e, a.pos, a.radius) <= kt.reach)
+            {
+                Some(a) => {
+                    let ai = a.id as usize;
+                    let dir = (a.pos - e.pos).normalize_or_zero();
+                    w.agents[ai].vel += dir * kt.knockback;
+                    w.emit(EventKind::DamageDealt {
+                        enemy: id,
+                        agent: ai as u32,
+                        amount: kt.damage,
+                    });
+                    crate::world::damage_agent(w, ai, kt.damage);
+                }
+                None => w.emit(EventKind::AttackWhiffed {
+                    enemy: id,
+                    gap: target_gap,
+                }),
+            }
+            continue;
+        }
+
+        // The nearest standing agent (only what the steering needs: no clone of the
+        // agent's buffers per enemy per tick).
+        let e = &w.enemies[i];
+        let target = w
+            .agents
+            .iter()
+            .filter(|a| a.alive)
+            .min_by(|a, b| {
+                a.pos
+                    .distance_sq(e.pos)
+                    .total_cmp(&b.pos.distance_sq(e.pos))
+                    .then(a.id.cmp(&b.id))
+            })
+            .map(|a| Seen {
+                id: a.id,
+                pos: a.pos,
+                vel: a.vel,
+                radius: a.radius,
+            });
+
+        if let Some(a) = &target {
+            if e.attack.cooldown == 0 && gap(e, a.pos, a.radius) <= kt.reach {
+                let e = &mut w.enemies[i];
+                e.attack.cooldown_before = e.attack.cooldown;
+                e.attack.cooldown = timing.interval;
+                e.attack.windup_left = Some(timing.windup);
+                e.attack.windup_ticks = timing.windup;
+                e.attack.target = Some(a.id);
+                e.attack.started = w.tick;
+                e.vel = Vec2::ZERO;
+                e.facing = (a.pos - e.pos).angle();
+                w.emit(EventKind::AttackStarted {
+                    enemy: id,
+                    target: a.id,
+                    windup: timing.windup,
+                });
+                continue;
+            }
+        }
+
+        // Steering (E1): pursue a visible agent, else follow the flow field, else wander.
+        let e = &w.enemies[i];
+        let mut force = Vec2::ZERO;
+        let mut wander_turn = 0.0;
+        // Line of sight is looked at every 4th tick per enemy (staggered by id).
+        if (w.tick + e.id as u64).is_multiple_of(4) {
+            let sees = target.as_ref().is_some_and(|a| {
+                a.pos.distance(e.pos) <= t.enemy.sight_range && w.map.grid.line_clear(e.pos, a.pos)
+            });
+            w.enemies[i].sees = sees;
+        }
+        let e = &w.enemies[i];
+        match &target {
+            Some(a) if e.sees => {
+                let contact = e.radius + a.radius + kt.reach * 0.6;
+                if a.pos.distance(e.pos) < contact + 0.6 {
+                    let stop = a.pos + (e.pos - a.pos).normalize_or_zero() * contact;
+                    force += arrive(e.pos, e.vel, stop, kt.speed, 0.6) * kt.w_pursuit;
+                } else {
+                    force += pursuit(e.pos, e.vel, a.pos, a.vel, kt.speed, kt.pursuit_horizon)
+                        * kt.w_pursuit;
+                }
+            }
+            Some(_) if w.flow.direction_at(e.pos) != Vec2::ZERO => {
+                force +=
+                    follow_flow(e.vel, w.flow.smooth_direction_at(e.pos), kt.speed) * kt.w_flow;
+            }
+            _ => {
+                wander_turn = w.rng.range_f32(-0.3, 0.3);
+                force += wander(e.vel, e.wander, kt.speed) * kt.w_wander;
+            }
+        }
+        let mut flock = Flock::default();
+        let (pos, r_sep) = (e.pos, kt.separation_radius);
+        w.neighbours
+            .for_each_in_radius(pos, kt.neighbour_radius, |j, q| {
+                if j as usize != i {
+                    let o = &w.enemies[j as usize];
+                    flock.add(pos, q, o.vel, r_sep + o.radius - 0.3);
+                }
+            });
+        force += flock.separation_force(e.vel, kt.speed) * kt.w_separation;
+        force += flock.alignment_force(e.vel) * kt.w_alignment;
+        force += flock.cohesion_force(e.pos, e.vel, kt.speed) * kt.w_cohesion;
+
+        let e = &mut w.enemies[i];
+        e.wander += wander_turn;
+        e.vel = (e.vel + force.clamp_length(kt.accel) * DT).clamp_length(kt.speed);
+        e.pos = crate::space::grid::resolve_walls(e.pos + e.vel * DT, e.radius, &w.map.grid);
+        if e.vel.length_sq() > 0.01 {
+            e.facing = e.vel.angle();
+        }
+    }
+
+    // Bodies of the horde do not overlap (dummies do not move).
+    for i in 0..w.enemies.len() {
+        if !w.enemies[i].alive || w.enemies[i].is_dummy() {
+            continue;
+        }
+        let (p, r) = (w.enemies[i].pos, w.enemies[i].radius);
+        let mut push = Vec2::ZERO;
+        w.neighbours.for_each_in_radius(p, r + 0.5, |j, q| {
+            let o = &w.enemies[j as usize];
+            if j as usize != i && o.alive {
+                let off = p - q;
+                let d = off.length();
+                let min = r + o.radius;
+                if d < min && d > 1e-5 {
+                    let share = if o.is_dummy() { 1.0 } else { 0.5 };
+                    push += off / d * ((min - d) * share);
+                }
+            }
+        });
+        if push != Vec2::ZERO {
+            let e = &mut w.enemies[i];
+            e.pos = crate::space::grid::resolve_walls(e.pos + push, e.radius, &w.map.grid);
+        }
+    }
+    // Last, enemies that walked (or were shoved by the crowd) into an agent step back
+    // out of it: agents resolved their overlaps before the horde moved (world.rs order).
+    for e in w.enemies.iter_mut().filter(|e| e.alive && !e.is_dummy()) {
+        for a in w.agents.iter().filter(|a| a.alive) {
+            let off = e.pos - a.pos;
+            let d = off.length();
+            let min = e.radius + a.radius;
+            if d < min && d > 1e-5 {
+                e.pos = crate::space::grid::resolve_walls(
+                    e.pos + off / d * (min - d),
+                    e.radius,
+                    &w.map.grid,
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windup_formula_in_the_slow_regime() {
+        // Seed 003's example at 60 Hz: interval 180 ticks (3 s), hit frame 5 of 7, swing 60.
+        let t = attack_timing(1.0 / 3.0, 5, 7, 60, 6);
+        assert_eq!(
+            t,
+            AttackTiming {
+                interval: 180,
+                swing: 60,
+                windup: 42
+            }
+        );
+    }
+
+    #[test]
+    fn swing_is_clamped_to_a_short_interval() {
+        // Interval 30 ticks is shorter than the 60-tick swing: the swing shrinks.
+        let t = attack_timing(2.0, 5, 7, 60, 6);
+        assert_eq!(
+            t,
+            AttackTiming {
+                interval: 30,
+                swing: 30,
+                windup: 21
+            }
+        );
+    }
+
+    #[test]
+    fn hit_frame_zero_is_raised_to_the_telegraph_floor() {
+        assert_eq!(attack_timing(1.0, 0, 7, 60, 12).windup, 12);
+    }
+
+    #[test]
+    fn hit_on_the_last_frame_stays_before_the_next_swing() {
+        // hit_frame = frame_count would land on the swing's end = the interval.
+        let t = attack_timing(2.0, 7, 7, 60, 6);
+        assert_eq!(t.interval, 30);
+        assert_eq!(t.windup, 29, "clamped to interval − 1");
+        assert_eq!(attack_timing(2.0, 6, 7, 60, 6).windup, 25);
+    }
+
+    #[test]
+    fn very_high_attack_speed_keeps_an_interval_of_one() {
+        let t = attack_timing(1000.0, 3, 7, 60, 12);
+        assert_eq!(t.interval, 1);
+        assert_eq!(t.swing, 1);
+        assert_eq!(t.windup, 1, "the floor cannot exceed the interval; never 0");
+        let z = attack_timing(0.0, 3, 7, 60, 12);
+        assert_eq!(z.interval, 1, "a zero or NaN speed does not divide by zero");
+    }
+
+    #[test]
+    fn the_floor_beats_a_tiny_hit_fraction_but_not_the_interval() {
+        assert_eq!(
+            attack_timing(0.5, 1, 20, 60, 12).windup,
+            12,
+            "3 ticks raised to 12"
+        );
+        assert_eq!(
+            attack_timing(6.0, 1, 20, 60, 12).windup,
+            9,
+            "interval 10: capped at 9"
+        );
+    }
+
+    #[test]
+    fn the_one_rounding_is_half_away_from_zero() {
+        // 60 / 40 = 1.5 ticks → 2.
+        assert_eq!(attack_timing(40.0, 1, 2, 60, 0).interval, 2);
+        // 60 / 24 = 2.5 → 3.
+        assert_eq!(attack_timing(24.0, 1, 2, 60, 0).interval, 3);
+    }
+}

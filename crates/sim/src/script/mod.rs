@@ -1,0 +1,3 @@
+//! Scenario files (SPEC S2.2): seed, duration, route, waves, test hooks.
+
+pub mod scenario;

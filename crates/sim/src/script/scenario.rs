@@ -1,0 +1,423 @@
+//! Scenario files (S2.2): seed, duration, a scripted anchor route, enemy waves, test hooks.
+//!
+//! One statement per line; `#` starts a comment. Header lines are `key = value`:
+//! `name`, `map` (`default` or a path, resolved by the caller), `seed`, `duration`
+//! (seconds), `formation` (`wedge|line|ring`), `heading` (degrees, initial facing of the
+//! squad, 0 = +x, 90 = +y), `start` (`X Y`, the anchor's start instead of the map's `S`).
+//! Statements:
+//!
+//! ```text
+//! waypoint X Y [hold=SECONDS] [sprint]   # the anchor walks there; hold = no input after
+//! wave T SPAWN KIND COUNT                # at T s, COUNT enemies of KIND at spawn index
+//! dummy X Y                              # an extra static target
+//! place AGENT X Y                        # test hook: agent AGENT starts at X Y
+//! force AGENT FROM TO X1 Y1 X2 Y2 ...    # test hook: between FROM and TO s the agent
+//!                                        # walks the polyline back and forth, no AI
+//! assign T X Y                           # manual aim: at T s assign the target nearest X Y
+//! aim T DEGREES                          # manual aim: at T s aim vector at DEGREES
+//! clear_manual T                         # back to automatic targeting
+//! ```
+
+use crate::core::error::LoadError;
+use crate::core::geom::Vec2;
+use crate::space::map::Map;
+use crate::squad::anchor::Formation;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Waypoint {
+    pub pos: Vec2,
+    /// Seconds of no movement input after arriving (the squad holds).
+    pub hold: f32,
+    pub sprint: bool,
+}
+
+pub use crate::horde::enemy::EnemyKind;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Wave {
+    pub time: f32,
+    pub spawn: usize,
+    pub kind: EnemyKind,
+    pub count: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForcedPath {
+    pub agent: usize,
+    pub from: f32,
+    pub to: f32,
+    pub points: Vec<Vec2>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ManualEvent {
+    /// Assign the live enemy nearest to this point.
+    AssignNearest(Vec2),
+    /// Aim vector at this angle (radians).
+    Aim(f32),
+    Clear,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    pub name: String,
+    /// `default` for the embedded map, otherwise a path the caller resolves.
+    pub map: String,
+    pub seed: u64,
+    pub duration: f32,
+    pub formation: Formation,
+    /// Initial facing of the squad, radians.
+    pub heading: f32,
+    /// Anchor start point; `None` = the map's `S`.
+    pub start: Option<Vec2>,
+    pub route: Vec<Waypoint>,
+    pub waves: Vec<Wave>,
+    pub dummies: Vec<Vec2>,
+    pub places: Vec<(usize, Vec2)>,
+    pub forced: Vec<ForcedPath>,
+    pub manual: Vec<(f32, ManualEvent)>,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Scenario {
+            name: "free play".into(),
+            map: "default".into(),
+            seed: 1,
+            duration: 180.0,
+            formation: Formation::Wedge,
+            heading: 0.0,
+            start: None,
+            route: Vec::new(),
+            waves: Vec::new(),
+            dummies: Vec::new(),
+            places: Vec::new(),
+            forced: Vec::new(),
+            manual: Vec::new(),
+        }
+    }
+}
+
+struct Cursor<'a> {
+    file: &'a str,
+    line: usize,
+    text: &'a str,
+}
+
+impl Cursor<'_> {
+    fn err(&self, word: &str, msg: impl Into<String>) -> LoadError {
+        // Column of `word` inside the line (1-based); word slices come from `text`.
+        let col = if word.is_empty() {
+            self.text.len() + 1
+        } else {
+            (word.as_ptr() as usize).saturating_sub(self.text.as_ptr() as usize) + 1
+        };
+        LoadError::new(self.file, self.line, col, msg)
+    }
+
+    fn number(&self, word: Option<&str>, what: &str) -> Result<f32, LoadError> {
+        let w = word.ok_or_else(|| self.err("", format!("expected {what}, found end of line")))?;
+        match w.parse::<f32>() {
+            Ok(v) if v.is_finite() => Ok(v),
+            _ => Err(self.err(w, format!("bad number `{w}`: expected {what}"))),
+        }
+    }
+
+    fn index(&self, word: Option<&str>, what: &str) -> Result<usize, LoadError> {
+        let w = word.ok_or_else(|| self.err("", format!("expected {what}, found end of line")))?;
+        w.parse::<usize>().map_err(|_| {
+            self.err(
+                w,
+                format!("bad number `{w}`: expected {what} (a whole number ≥ 0)"),
+            )
+        })
+    }
+}
+
+impl Scenario {
+    /// Parses scenario text. Map-dependent checks (waypoints inside walls, spawn indices)
+    /// are done by [`Scenario::check_against`] once the map is known.
+    pub fn parse(file: &str, text: &str) -> Result<Scenario, LoadError> {
+        let mut sc = Scenario::default();
+        for (i, raw) in text.lines().enumerate() {
+            let line_text = raw.split('#').next().unwrap_or("");
+            let c = Cursor {
+                file,
+                line: i + 1,
+                text: raw,
+            };
+            if line_text.trim().is_empty() {
+                continue;
+            }
+            if let Some((k, v)) = line_text.split_once('=') {
+                if !k.trim().contains(char::is_whitespace) && !k.trim().is_empty() {
+                    let key = k.trim();
+                    let value = v.trim();
+                    let vword = &raw[raw.find('=').map_or(0, |p| p + 1)..].trim_start();
+                    let vword = &vword[..value.len().min(vword.len())];
+                    match key {
+                        "name" => sc.name = value.to_string(),
+                        "map" => sc.map = value.to_string(),
+                        "seed" => {
+                            sc.seed = value.parse::<u64>().map_err(|_| {
+                                c.err(
+                                    vword,
+                                    format!(
+                                        "bad number `{value}`: expected a seed (whole number ≥ 0)"
+                                    ),
+                                )
+                            })?
+                        }
+                        "duration" => {
+                            let d = c.number(Some(vword), "a duration in seconds")?;
+                            if !(d > 0.0 && d <= 3600.0) {
+                                return Err(
+                                    c.err(vword, "expected a duration in (0, 3600] seconds")
+                                );
+                            }
+                            sc.duration = d;
+                        }
+                        "formation" => {
+                            sc.formation = Formation::parse(value).ok_or_else(|| {
+                                c.err(
+                                    vword,
+                                    format!(
+                                        "unknown formation `{value}`: expected wedge, line or ring"
+                                    ),
+                                )
+                            })?
+                        }
+                        "heading" => {
+                            sc.heading = c.number(Some(vword), "a heading in degrees")?.to_radians()
+                        }
+                        "start" => {
+                            let mut it = vword.split_whitespace();
+                            let x = c.number(it.next(), "start X")?;
+                            let y = c.number(it.next(), "start Y")?;
+                            if let Some(extra) = it.next() {
+                                return Err(c.err(
+                                    extra,
+                                    format!("unexpected `{extra}`: expected end of line"),
+                                ));
+                            }
+                            sc.start = Some(Vec2::new(x, y));
+                        }
+                        _ => {
+                            let kw = &raw[raw.find(key).unwrap_or(0)..];
+                            return Err(c.err(
+                                &kw[..key.len()],
+                                format!("unknown key `{key}`: expected name, map, seed, duration, formation, heading or start"),
+                            ));
+                        }
+                    }
+                    continue;
+                }
+            }
+            let mut words = line_text.split_whitespace();
+            let Some(cmd) = words.next() else { continue };
+            match cmd {
+                "waypoint" => {
+                    let x = c.number(words.next(), "waypoint X")?;
+                    let y = c.number(words.next(), "waypoint Y")?;
+                    let mut wp = Waypoint { pos: Vec2::new(x, y), hold: 0.0, sprint: false };
+                    for w in words {
+                        if w == "sprint" {
+                            wp.sprint = true;
+                        } else if let Some(h) = w.strip_prefix("hold=") {
+                            let hv = c.number(Some(h), "hold seconds")?;
+                            if hv < 0.0 {
+                                return Err(c.err(h, "expected hold seconds ≥ 0"));
+                            }
+                            wp.hold = hv;
+                        } else {
+                            return Err(c.err(w, format!("unexpected `{w}`: expected hold=SECONDS or sprint")));
+                        }
+                    }
+                    sc.route.push(wp);
+                    continue;
+                }
+                "wave" => {
+                    let time = c.number(words.next(), "wave time in seconds")?;
+                    let spawn = c.index(words.next(), "a spawn index")?;
+                    let kw = words.next().ok_or_else(|| c.err("", "expected an enemy kind, found end of line"))?;
+                    let kind = EnemyKind::parse(kw)
+                        .ok_or_else(|| c.err(kw, format!("unknown enemy kind `{kw}`: expected shambler, runner, brute, walker or dummy")))?;
+                    let count = c.index(words.next(), "an enemy count")?;
+                    if count > 500 {
+                        return Err(c.err(line_text.trim_end(), "expected a count ≤ 500"));
+                    }
+                    sc.waves.push(Wave { time, spawn, kind, count: count as u32 });
+                }
+                "dummy" => {
+                    let x = c.number(words.next(), "dummy X")?;
+                    let y = c.number(words.next(), "dummy Y")?;
+                    sc.dummies.push(Vec2::new(x, y));
+                }
+                "place" => {
+                    let a = c.index(words.next(), "an agent index")?;
+                    let x = c.number(words.next(), "X")?;
+                    let y = c.number(words.next(), "Y")?;
+                    sc.places.push((a, Vec2::new(x, y)));
+                }
+                "force" => {
+                    let agent = c.index(words.next(), "an agent index")?;
+                    let from = c.number(words.next(), "start time")?;
+                    let to = c.number(words.next(), "end time")?;
+                    let mut points = Vec::new();
+                    while let Some(w) = words.next() {
+                        let x = c.number(Some(w), "X")?;
+                        let y = c.number(words.next(), "Y of the last point")?;
+                        points.push(Vec2::new(x, y));
+                    }
+                    if points.len() < 2 {
+                        return Err(c.err("", "expected at least two points X Y X Y"));
+                    }
+                    if to <= from || to.is_nan() {
+                        return Err(c.err("", "expected the end time after the start time"));
+                    }
+                    sc.forced.push(ForcedPath { agent, from, to, points });
+                    continue;
+                }
+                "assign" => {
+                    let t = c.number(words.next(), "time")?;
+                    let x = c.number(words.next(), "X")?;
+                    let y = c.number(words.next(), "Y")?;
+                    sc.manual.push((t, ManualEvent::AssignNearest(Vec2::new(x, y))));
+                }
+                "aim" => {
+                    let t = c.number(words.next(), "time")?;
+                    let d = c.number(words.next(), "degrees")?;
+                    sc.manual.push((t, ManualEvent::Aim(d.to_radians())));
+                }
+                "clear_manual" => {
+                    let t = c.number(words.next(), "time")?;
+                    sc.manual.push((t, ManualEvent::Clear));
+                }
+                other => {
+                    return Err(c.err(
+                        other,
+                        format!("unknown statement `{other}`: expected a `key = value` header or waypoint, wave, dummy, place, force, assign, aim, clear_manual"),
+                    ))
+                }
+            }
+            if let Some(extra) = words.next() {
+                return Err(c.err(extra, format!("unexpected `{extra}`: expected end of line")));
+            }
+        }
+        sc.manual.sort_by(|a, b| a.0.total_cmp(&b.0));
+        Ok(sc)
+    }
+
+    /// Checks the scenario against its map: waypoints, dummies, placed agents and path
+    /// points on walkable tiles, spawn and agent indices in range. Errors name the line.
+    pub fn check_against(
+        &self,
+        file: &str,
+        text: &str,
+        map: &Map,
+        agent_count: usize,
+    ) -> Result<(), LoadError> {
+        if let Some(p) = self.start {
+            if map.grid.is_wall_at(p) {
+                let line = text
+                    .lines()
+                    .position(|l| l.trim_start().starts_with("start"))
+                    .map_or(1, |i| i + 1);
+                return Err(LoadError::new(
+                    file,
+                    line,
+                    1,
+                    format!(
+                        "start ({}, {}) is inside a wall: expected a floor tile",
+                        p.x, p.y
+                    ),
+                ));
+            }
+        }
+        let mut wp = 0usize;
+        let mut wave = 0usize;
+        let mut place = 0usize;
+        let mut force = 0usize;
+        let mut dummy = 0usize;
+        for (i, raw) in text.lines().enumerate() {
+            let t = raw.split('#').next().unwrap_or("").trim_start();
+            let col = raw.len() - raw.trim_start().len() + 1;
+            let at = |msg: String| LoadError::new(file, i + 1, col, msg);
+            let inside_wall = |p: Vec2| map.grid.is_wall_at(p);
+            if t.starts_with("waypoint") {
+                let p = self.route[wp].pos;
+                wp += 1;
+                if inside_wall(p) {
+                    return Err(at(format!("waypoint ({}, {}) is inside a wall or outside the map: expected a floor tile", p.x, p.y)));
+                }
+            } else if t.starts_with("wave") {
+                let w = &self.waves[wave];
+                wave += 1;
+                if w.spawn >= map.enemy_spawns.len() {
+                    return Err(at(format!(
+                        "spawn index {} out of range: the map has {} enemy spawns `E`",
+                        w.spawn,
+                        map.enemy_spawns.len()
+                    )));
+                }
+            } else if t.starts_with("dummy") {
+                let p = self.dummies[dummy];
+                dummy += 1;
+                if inside_wall(p) {
+                    return Err(at(format!(
+                        "dummy ({}, {}) is inside a wall: expected a floor tile",
+                        p.x, p.y
+                    )));
+                }
+            } else if t.starts_with("place") {
+                let (a, p) = self.places[place];
+                place += 1;
+                if a >= agent_count {
+                    return Err(at(format!(
+                        "agent index {a} out of range: the squad has {agent_count} agents"
+                    )));
+                }
+                if inside_wall(p) {
+                    return Err(at(format!(
+                        "place ({}, {}) is inside a wall: expected a floor tile",
+                        p.x, p.y
+                    )));
+                }
+            } else if t.starts_with("force") {
+                let f = &self.forced[force];
+                force += 1;
+                if f.agent >= agent_count {
+                    return Err(at(format!(
+                        "agent index {} out of range: the squad has {agent_count} agents",
+                        f.agent
+                    )));
+                }
+                if let Some(p) = f.points.iter().find(|p| inside_wall(**p)) {
+                    return Err(at(format!(
+                        "path point ({}, {}) is inside a wall: expected a floor tile",
+                        p.x, p.y
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod content_tests {
+    use super::Scenario;
+    use crate::content::{map_text, SCENARIOS};
+    use crate::space::map::Map;
+
+    #[test]
+    fn every_embedded_scenario_loads_against_its_map() {
+        for (name, text) in SCENARIOS {
+            let sc = Scenario::parse(name, text).unwrap_or_else(|e| panic!("{e}"));
+            let map_src = map_text(&sc.map).unwrap_or_else(|| panic!("{name}: map {}", sc.map));
+            let map = Map::parse(&sc.map, map_src).unwrap();
+            sc.check_against(name, text, &map, 5)
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}

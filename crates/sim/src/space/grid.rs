@@ -1,0 +1,297 @@
+//! The tile grid: which tiles are walls, and the DDA ray cast over it (SPEC S4 step 2).
+//!
+//! Tile `(x, y)` covers `[x, x + 1) × [y, y + 1)` in world units. Anything outside the
+//! grid is wall (SPEC S2.1), so every query is total.
+
+use crate::core::geom::Vec2;
+
+/// `x.floor() as i32` without the libm call (baseline x86-64 has no SSE4.1 `roundss`):
+/// truncate, then step down for negative non-integers. Saturates like `as` (NaN → 0).
+#[inline]
+pub fn floor_i32(x: f32) -> i32 {
+    let i = x as i32;
+    if (i as f32) > x {
+        i.saturating_sub(1)
+    } else {
+        i
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    width: i32,
+    height: i32,
+    walls: Vec<bool>,
+}
+
+/// Where a ray first touched a wall.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayHit {
+    /// Fraction of the segment `a -> b` at which the wall tile is entered, in `[0, 1]`.
+    pub t: f32,
+    pub tile: (i32, i32),
+}
+
+impl Grid {
+    /// A grid of `width × height` tiles; `walls[y * width + x]` is true for a wall.
+    pub fn new(width: i32, height: i32, walls: Vec<bool>) -> Grid {
+        assert!(width >= 0 && height >= 0 && walls.len() == (width * height) as usize);
+        Grid {
+            width,
+            height,
+            walls,
+        }
+    }
+
+    /// An open grid with a wall border of one tile.
+    pub fn open_with_border(width: i32, height: i32) -> Grid {
+        let mut walls = vec![false; (width * height) as usize];
+        for y in 0..height {
+            for x in 0..width {
+                if x == 0 || y == 0 || x == width - 1 || y == height - 1 {
+                    walls[(y * width + x) as usize] = true;
+                }
+            }
+        }
+        Grid::new(width, height, walls)
+    }
+
+    pub fn width(&self) -> i32 {
+        self.width
+    }
+
+    pub fn height(&self) -> i32 {
+        self.height
+    }
+
+    pub fn in_bounds(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && x < self.width && y < self.height
+    }
+
+    /// True for wall tiles and for everything outside the grid.
+    pub fn is_wall(&self, x: i32, y: i32) -> bool {
+        !self.in_bounds(x, y) || self.walls[(y * self.width + x) as usize]
+    }
+
+    pub fn set_wall(&mut self, x: i32, y: i32, wall: bool) {
+        if self.in_bounds(x, y) {
+            self.walls[(y * self.width + x) as usize] = wall;
+        }
+    }
+
+    /// The tile containing world point `p`.
+    pub fn tile_of(p: Vec2) -> (i32, i32) {
+        (floor_i32(p.x), floor_i32(p.y))
+    }
+
+    /// Centre of tile `(x, y)` in world units.
+    pub fn tile_center(x: i32, y: i32) -> Vec2 {
+        Vec2::new(x as f32 + 0.5, y as f32 + 0.5)
+    }
+
+    pub fn is_wall_at(&self, p: Vec2) -> bool {
+        let (x, y) = Grid::tile_of(p);
+        self.is_wall(x, y)
+    }
+
+    /// True when a circle overlaps any wall tile (or leaves the grid).
+    pub fn circle_hits_wall(&self, c: Vec2, r: f32) -> bool {
+        let (x0, y0) = Grid::tile_of(Vec2::new(c.x - r, c.y - r));
+        let (x1, y1) = Grid::tile_of(Vec2::new(c.x + r, c.y + r));
+        for ty in y0..=y1 {
+            for tx in x0..=x1 {
+                if self.is_wall(tx, ty) {
+                    let nx = c.x.clamp(tx as f32, tx as f32 + 1.0);
+                    let ny = c.y.clamp(ty as f32, ty as f32 + 1.0);
+                    if (c.x - nx) * (c.x - nx) + (c.y - ny) * (c.y - ny) < r * r {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// DDA (Amanatides–Woo) walk from `a` to `b` over the tiles; the first wall tile the
+    /// segment enters. When the segment passes exactly through a tile corner, both
+    /// side tiles are tested, so nothing slips diagonally between two walls.
+    pub fn raycast(&self, a: Vec2, b: Vec2) -> Option<RayHit> {
+        let (mut x, mut y) = Grid::tile_of(a);
+        if self.is_wall(x, y) {
+            return Some(RayHit {
+                t: 0.0,
+                tile: (x, y),
+            });
+        }
+        let (bx, by) = Grid::tile_of(b);
+        let d = b - a;
+        let step_x: i32 = if d.x > 0.0 { 1 } else { -1 };
+        let step_y: i32 = if d.y > 0.0 { 1 } else { -1 };
+        let t_delta_x = if d.x != 0.0 {
+            (1.0 / d.x).abs()
+        } else {
+            f32::INFINITY
+        };
+        let t_delta_y = if d.y != 0.0 {
+            (1.0 / d.y).abs()
+        } else {
+            f32::INFINITY
+        };
+        let mut t_max_x = if d.x > 0.0 {
+            (x as f32 + 1.0 - a.x) / d.x
+        } else if d.x < 0.0 {
+            (x as f32 - a.x) / d.x
+        } else {
+            f32::INFINITY
+        };
+        let mut t_max_y = if d.y > 0.0 {
+            (y as f32 + 1.0 - a.y) / d.y
+        } else if d.y < 0.0 {
+            (y as f32 - a.y) / d.y
+        } else {
+            f32::INFINITY
+        };
+        // A segment crosses at most |dx| + |dy| + 2 tile boundaries; the bound keeps the
+        // loop finite for any input, NaN included.
+        let max_steps = ((bx as i64 - x as i64).abs() + (by as i64 - y as i64).abs() + 2) as usize;
+        for _ in 0..max_steps {
+            if x == bx && y == by {
+                return None;
+            }
+            let t;
+            if t_max_x < t_max_y {
+                t = t_max_x;
+                x += step_x;
+                t_max_x += t_delta_x;
+            } else if t_max_y < t_max_x {
+                t = t_max_y;
+                y += step_y;
+                t_max_y += t_delta_y;
+            } else {
+                // Exactly through a corner: the two side tiles are both touched.
+                t = t_max_x;
+                if t > 1.0 {
+                    return None;
+                }
+                if self.is_wall(x + step_x, y) {
+                    return Some(RayHit {
+                        t,
+                        tile: (x + step_x, y),
+                    });
+                }
+                if self.is_wall(x, y + step_y) {
+                    return Some(RayHit {
+                        t,
+                        tile: (x, y + step_y),
+                    });
+                }
+                x += step_x;
+                y += step_y;
+                t_max_x += t_delta_x;
+                t_max_y += t_delta_y;
+            }
+            if t > 1.0 {
+                return None;
+            }
+            if self.is_wall(x, y) {
+                return Some(RayHit {
+                    t: t.max(0.0),
+                    tile: (x, y),
+                });
+            }
+        }
+        None
+    }
+
+    /// True when the straight segment `a -> b` touches no wall tile.
+    pub fn line_clear(&self, a: Vec2, b: Vec2) -> bool {
+        self.raycast(a, b).is_none()
+    }
+}
+
+/// Pushes a circle out of every wall tile it overlaps (a few iterations for corners).
+pub fn resolve_walls(mut pos: Vec2, radius: f32, grid: &Grid) -> Vec2 {
+    // Fast path: a circle wholly inside one floor tile touches no wall.
+    let (tx, ty) = Grid::tile_of(pos);
+    let (fx, fy) = (pos.x - tx as f32, pos.y - ty as f32);
+    if fx >= radius
+        && fx <= 1.0 - radius
+        && fy >= radius
+        && fy <= 1.0 - radius
+        && !grid.is_wall(tx, ty)
+    {
+        return pos;
+    }
+    for _ in 0..3 {
+        let (x0, y0) = Grid::tile_of(pos - Vec2::new(radius, radius));
+        let (x1, y1) = Grid::tile_of(pos + Vec2::new(radius, radius));
+        let mut moved = false;
+        for ty in y0..=y1 {
+            for tx in x0..=x1 {
+                if !grid.is_wall(tx, ty) {
+                    continue;
+                }
+                let nearest = Vec2::new(
+                    pos.x.clamp(tx as f32, tx as f32 + 1.0),
+                    pos.y.clamp(ty as f32, ty as f32 + 1.0),
+                );
+                let off = pos - nearest;
+                let d = off.length();
+                if d < radius {
+                    if d > 1e-6 {
+                        pos = nearest + off * (radius / d);
+                    } else {
+                        // Centre inside the tile: leave through the nearest face.
+                        let cx = tx as f32 + 0.5;
+                        let cy = ty as f32 + 0.5;
+                        let dx = pos.x - cx;
+                        let dy = pos.y - cy;
+                        if dx.abs() > dy.abs() {
+                            pos.x = if dx > 0.0 {
+                                tx as f32 + 1.0 + radius
+                            } else {
+                                tx as f32 - radius
+                            };
+                        } else {
+                            pos.y = if dy > 0.0 {
+                                ty as f32 + 1.0 + radius
+                            } else {
+                                ty as f32 - radius
+                            };
+                        }
+                    }
+                    moved = true;
+                }
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    pos
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floor_i32_matches_floor() {
+        for &x in &[
+            0.0f32,
+            0.5,
+            1.0,
+            1.999,
+            -0.0,
+            -0.5,
+            -1.0,
+            -1.5,
+            37.25,
+            -1e9,
+            1e9,
+            f32::NAN,
+        ] {
+            assert_eq!(floor_i32(x), x.floor() as i32, "{x}");
+        }
+    }
+}

@@ -1,0 +1,301 @@
+//! Text maps (S2.1): a header of `key = value` lines, then an ASCII grid.
+//!
+//! ```text
+//! name = Training yard
+//! # comment lines start with '#' followed by a space, or with ';'
+//! ##########
+//! #S...T..E#
+//! ##########
+//! ```
+//! The grid begins at the first line that has no `=`; every grid line must have the same
+//! width. Tiles: `#` wall, `.` floor, `S` squad spawn (exactly one), `E` enemy spawn, `T`
+//! static target (training dummy), `L` lamp, `~` low debris (walkable, drawn). Anything
+//! outside the grid is wall.
+
+use crate::core::error::LoadError;
+use crate::core::geom::Vec2;
+use crate::space::grid::Grid;
+
+/// Largest accepted map side, in tiles.
+pub const MAX_MAP_SIDE: usize = 512;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tile {
+    Wall,
+    Floor,
+    Debris,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Map {
+    pub name: String,
+    pub grid: Grid,
+    /// Per tile, for drawing (walls are in `grid` too).
+    pub tiles: Vec<Tile>,
+    pub squad_spawn: Vec2,
+    /// Enemy spawn points in reading order (scenario waves refer to them by index).
+    pub enemy_spawns: Vec<Vec2>,
+    pub dummies: Vec<Vec2>,
+    pub lamps: Vec<Vec2>,
+}
+
+impl Map {
+    pub fn width(&self) -> i32 {
+        self.grid.width()
+    }
+
+    pub fn height(&self) -> i32 {
+        self.grid.height()
+    }
+
+    pub fn tile(&self, x: i32, y: i32) -> Tile {
+        if self.grid.in_bounds(x, y) {
+            self.tiles[(y * self.width() + x) as usize]
+        } else {
+            Tile::Wall
+        }
+    }
+
+    /// Parses a map; `file` names the source in error messages.
+    pub fn parse(file: &str, text: &str) -> Result<Map, LoadError> {
+        let mut name = String::from(file);
+        let mut rows: Vec<(usize, &str)> = Vec::new();
+        let mut in_grid = false;
+        for (i, raw) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let line = raw.strip_suffix('\r').unwrap_or(raw);
+            if !in_grid {
+                let t = line.trim();
+                if t.is_empty() || t.starts_with(';') || t.starts_with("# ") || t == "#!" {
+                    continue;
+                }
+                if let Some((k, v)) = line.split_once('=') {
+                    let key = k.trim();
+                    let value = v.trim();
+                    match key {
+                        "name" => name = value.to_string(),
+                        "description" => {}
+                        _ => {
+                            let col = line.find(key).unwrap_or(0) + 1;
+                            return Err(LoadError::new(
+                                file,
+                                line_no,
+                                col,
+                                format!(
+                                    "unknown header key `{key}`: expected `name` or `description`"
+                                ),
+                            ));
+                        }
+                    }
+                    continue;
+                }
+                in_grid = true;
+            }
+            if line.is_empty() {
+                // Trailing blank lines end the grid; a blank line inside it is an error.
+                rows.push((line_no, line));
+                continue;
+            }
+            rows.push((line_no, line));
+        }
+        while rows.last().is_some_and(|(_, l)| l.is_empty()) {
+            rows.pop();
+        }
+        if rows.is_empty() {
+            let line = text.lines().count() + 1;
+            return Err(LoadError::new(
+                file,
+                line,
+                1,
+                "expected a tile grid after the header",
+            ));
+        }
+        if rows.len() > MAX_MAP_SIDE {
+            return Err(LoadError::new(
+                file,
+                rows[MAX_MAP_SIDE].0,
+                1,
+                format!(
+                    "map has {} rows: expected at most {MAX_MAP_SIDE}",
+                    rows.len()
+                ),
+            ));
+        }
+        let width = rows[0].1.chars().count();
+        if width > MAX_MAP_SIDE {
+            return Err(LoadError::new(
+                file,
+                rows[0].0,
+                MAX_MAP_SIDE + 1,
+                format!("map row is {width} tiles wide: expected at most {MAX_MAP_SIDE}"),
+            ));
+        }
+        let height = rows.len();
+        let mut tiles = Vec::with_capacity(width * height);
+        let mut walls = Vec::with_capacity(width * height);
+        let mut spawn: Option<(Vec2, usize, usize)> = None;
+        let mut enemy_spawns = Vec::new();
+        let mut dummies = Vec::new();
+        let mut lamps = Vec::new();
+        for (y, (line_no, row)) in rows.iter().enumerate() {
+            let n = row.chars().count();
+            if n != width {
+                return Err(LoadError::new(
+                    file,
+                    *line_no,
+                    n.min(width) + 1,
+                    format!("non-rectangular grid: row is {n} tiles wide, expected {width} like the first row"),
+                ));
+            }
+            for (x, c) in row.chars().enumerate() {
+                let center = Grid::tile_center(x as i32, y as i32);
+                let tile = match c {
+                    '#' => Tile::Wall,
+                    '.' => Tile::Floor,
+                    '~' => Tile::Debris,
+                    'S' => {
+                        if let Some((_, l, cc)) = spawn {
+                            return Err(LoadError::new(
+                                file,
+                                *line_no,
+                                x + 1,
+                                format!("second squad spawn `S`: expected exactly one (first at {l}:{cc})"),
+                            ));
+                        }
+                        spawn = Some((center, *line_no, x + 1));
+                        Tile::Floor
+                    }
+                    'E' => {
+                        enemy_spawns.push(center);
+                        Tile::Floor
+                    }
+                    'T' => {
+                        dummies.push(center);
+                        Tile::Floor
+                    }
+                    'L' => {
+                        lamps.push(center);
+                        Tile::Floor
+                    }
+                    other => {
+                        return Err(LoadError::new(
+                            file,
+                            *line_no,
+                            x + 1,
+                            format!(
+                                "unknown tile `{}`: expected one of # . S E T L ~",
+                                other.escape_debug()
+                            ),
+                        ))
+                    }
+                };
+                walls.push(tile == Tile::Wall);
+                tiles.push(tile);
+            }
+        }
+        let Some((squad_spawn, _, _)) = spawn else {
+            return Err(LoadError::new(
+                file,
+                rows[0].0,
+                1,
+                "missing squad spawn: expected one `S` tile in the grid",
+            ));
+        };
+        Ok(Map {
+            name,
+            grid: Grid::new(width as i32, height as i32, walls),
+            tiles,
+            squad_spawn,
+            enemy_spawns,
+            dummies,
+            lamps,
+        })
+    }
+
+    /// The map compiled into the binary (S2.4).
+    pub fn default_map() -> Map {
+        Map::parse("<embedded default.map>", crate::content::DEFAULT_MAP)
+            .expect("the embedded default map parses (tested)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        Map::parse("m.map", text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn parses_header_grid_and_markers() {
+        let m = Map::parse("m.map", "name = Box\n#####\n#S.T#\n#E.L#\n#####\n").unwrap();
+        assert_eq!(m.name, "Box");
+        assert_eq!((m.width(), m.height()), (5, 4));
+        assert_eq!(m.squad_spawn, Vec2::new(1.5, 1.5));
+        assert_eq!(m.dummies, vec![Vec2::new(3.5, 1.5)]);
+        assert_eq!(m.enemy_spawns, vec![Vec2::new(1.5, 2.5)]);
+        assert_eq!(m.lamps, vec![Vec2::new(3.5, 2.5)]);
+        assert!(m.grid.is_wall(0, 0) && !m.grid.is_wall(2, 1));
+        assert!(
+            m.grid.is_wall(-1, 2) && m.grid.is_wall(5, 2),
+            "outside is wall"
+        );
+    }
+
+    #[test]
+    fn non_rectangular_grid_names_the_row() {
+        assert_eq!(
+            err("####\n#S.#\n#..\n####\n"),
+            "m.map:3:4: non-rectangular grid: row is 3 tiles wide, expected 4 like the first row"
+        );
+    }
+
+    #[test]
+    fn unknown_tile_names_line_and_column() {
+        assert_eq!(
+            err("name = x\n####\n#S?#\n####\n"),
+            "m.map:3:3: unknown tile `?`: expected one of # . S E T L ~"
+        );
+    }
+
+    #[test]
+    fn missing_spawn_is_an_error() {
+        assert!(err("####\n#..#\n####\n").starts_with("m.map:1:1: missing squad spawn"));
+    }
+
+    #[test]
+    fn second_spawn_is_an_error() {
+        assert!(err("####\n#SS#\n####\n").starts_with("m.map:2:3: second squad spawn"));
+    }
+
+    #[test]
+    fn unknown_header_key_is_an_error() {
+        assert!(err("name = a\nsize = 3\n###\n#S#\n###\n")
+            .starts_with("m.map:2:1: unknown header key `size`"));
+    }
+
+    #[test]
+    fn empty_grid_is_an_error() {
+        assert_eq!(
+            err("name = a\n"),
+            "m.map:2:1: expected a tile grid after the header"
+        );
+    }
+
+    #[test]
+    fn oversized_map_is_an_error() {
+        let row = "#".repeat(MAX_MAP_SIDE + 1);
+        assert!(err(&format!("{row}\n")).contains("expected at most 512"));
+        let tall = "#S#\n".repeat(MAX_MAP_SIDE + 1);
+        assert!(err(&tall).contains("expected at most 512"));
+    }
+
+    #[test]
+    fn embedded_default_map_is_a_real_level() {
+        let m = Map::default_map();
+        assert!(m.width() >= 48 && m.height() >= 48);
+        assert!(m.enemy_spawns.len() >= 3);
+        assert!(m.lamps.len() >= 4);
+    }
+}

@@ -1,0 +1,279 @@
+//! Uniform bucket grid for neighbour queries (SPEC §11 E1, §18 P2): the horde's
+//! separation/alignment/cohesion and any "who is near this point" question in O(k)
+//! instead of O(n²).
+//!
+//! Rebuilt from scratch every tick from `(id, position)` items by a counting sort into
+//! flat arrays: one `starts` offset per cell and the items sorted by cell (stable, so
+//! insertion order within a cell). No per-cell `Vec`, no hashing; after the first
+//! rebuild of a given size nothing is allocated. Items outside the covered area are
+//! clamped into the border cells, and queries test real positions, so results are exact
+//! for every finite position. Items with non-finite positions are stored but never
+//! returned.
+
+use crate::core::geom::Vec2;
+use crate::space::grid::floor_i32;
+use crate::space::grid::Grid;
+
+/// Most cells along one axis; a smaller `cell_size` is enlarged to respect it (it only
+/// protects against absurd tuning values).
+pub const MAX_CELLS_PER_AXIS: i32 = 1024;
+
+#[derive(Clone)]
+pub struct SpatialGrid {
+    origin: Vec2,
+    cell: f32,
+    inv_cell: f32,
+    cols: i32,
+    rows: i32,
+    /// `starts[c]..starts[c + 1]` are cell `c`'s items in `items`; `cols * rows + 1` long.
+    starts: Vec<u32>,
+    /// Items sorted by cell (row-major), insertion order within a cell.
+    items: Vec<(u32, Vec2)>,
+    /// Per-item cell index from the first pass, and write cursors for the scatter.
+    cell_of: Vec<u32>,
+    cursor: Vec<u32>,
+    staging: Vec<(u32, Vec2)>,
+}
+
+impl std::fmt::Debug for SpatialGrid {
+    /// Compact: geometry and item count, not the buffers.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SpatialGrid")
+            .field("origin", &self.origin)
+            .field("cell", &self.cell)
+            .field("dims", &(self.cols, self.rows))
+            .field("len", &self.items.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl SpatialGrid {
+    /// A grid covering `[origin, origin + size)` in cells of `cell_size` world units
+    /// (e.g. 1.0–2.0, about the largest query radius). A non-finite or non-positive
+    /// `cell_size` becomes 1.0; a non-finite or negative `size` becomes zero (one cell).
+    pub fn new(origin: Vec2, size: Vec2, cell_size: f32) -> SpatialGrid {
+        let origin = if origin.is_finite() {
+            origin
+        } else {
+            Vec2::ZERO
+        };
+        let sx = if size.x.is_finite() {
+            size.x.max(0.0)
+        } else {
+            0.0
+        };
+        let sy = if size.y.is_finite() {
+            size.y.max(0.0)
+        } else {
+            0.0
+        };
+        let mut cell = if cell_size.is_finite() && cell_size > 0.0 {
+            cell_size
+        } else {
+            1.0
+        };
+        let limit = MAX_CELLS_PER_AXIS as f32;
+        cell = cell.max(sx / limit).max(sy / limit);
+        let cols = ((sx / cell).ceil() as i32).clamp(1, MAX_CELLS_PER_AXIS);
+        let rows = ((sy / cell).ceil() as i32).clamp(1, MAX_CELLS_PER_AXIS);
+        SpatialGrid {
+            origin,
+            cell,
+            inv_cell: 1.0 / cell,
+            cols,
+            rows,
+            starts: vec![0; (cols * rows) as usize + 1],
+            items: Vec::new(),
+            cell_of: Vec::new(),
+            cursor: Vec::new(),
+            staging: Vec::new(),
+        }
+    }
+
+    /// A grid covering the whole tile map.
+    pub fn for_grid(grid: &Grid, cell_size: f32) -> SpatialGrid {
+        SpatialGrid::new(
+            Vec2::ZERO,
+            Vec2::new(grid.width() as f32, grid.height() as f32),
+            cell_size,
+        )
+    }
+
+    pub fn cell_size(&self) -> f32 {
+        self.cell
+    }
+
+    /// `(columns, rows)`.
+    pub fn dims(&self) -> (i32, i32) {
+        (self.cols, self.rows)
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The (clamped) cell column/row containing `p`.
+    #[inline]
+    pub fn cell_of(&self, p: Vec2) -> (i32, i32) {
+        // `floor_i32` saturates and maps NaN to 0, so any input gives a valid cell.
+        let cx = floor_i32((p.x - self.origin.x) * self.inv_cell);
+        let cy = floor_i32((p.y - self.origin.y) * self.inv_cell);
+        (cx.clamp(0, self.cols - 1), cy.clamp(0, self.rows - 1))
+    }
+
+    /// Replaces the contents with `items` (`(id, position)`), counting-sorted by cell.
+    pub fn rebuild<I: IntoIterator<Item = (u32, Vec2)>>(&mut self, items: I) {
+        self.staging.clear();
+        self.staging.extend(items);
+        self.cell_of.clear();
+        self.starts.fill(0);
+        for k in 0..self.staging.len() {
+            let (cx, cy) = self.cell_of(self.staging[k].1);
+            let c = (cy * self.cols + cx) as u32;
+            self.cell_of.push(c);
+            self.starts[c as usize + 1] += 1;
+        }
+        for c in 1..self.starts.len() {
+            self.starts[c] += self.starts[c - 1];
+        }
+        self.cursor.clear();
+        self.cursor.extend_from_slice(&self.starts);
+        self.items.clear();
+        self.items.resize(self.staging.len(), (0, Vec2::ZERO));
+        for (k, &item) in self.staging.iter().enumerate() {
+            let c = self.cell_of[k] as usize;
+            self.items[self.cursor[c] as usize] = item;
+            self.cursor[c] += 1;
+        }
+    }
+
+    /// Calls `f(id, pos)` for every item with `|pos - center| <= r`, in cell order
+    /// (row-major), insertion order within a cell: deterministic, but depends on the cell
+    /// size. The fast path for hot loops.
+    pub fn for_each_in_radius<F: FnMut(u32, Vec2)>(&self, center: Vec2, r: f32, mut f: F) {
+        if r.is_nan() || r < 0.0 || !center.is_finite() {
+            return;
+        }
+        let r2 = r * r;
+        let (x0, y0) = self.cell_of(Vec2::new(center.x - r, center.y - r));
+        let (x1, y1) = self.cell_of(Vec2::new(center.x + r, center.y + r));
+        for cy in y0..=y1 {
+            // Cells x0..=x1 of one row are contiguous in `items`.
+            let row = (cy * self.cols) as usize;
+            let a = self.starts[row + x0 as usize] as usize;
+            let b = self.starts[row + x1 as usize + 1] as usize;
+            for &(id, p) in &self.items[a..b] {
+                if p.distance_sq(center) <= r2 {
+                    f(id, p);
+                }
+            }
+        }
+    }
+
+    /// Ids of the items within `r` of `center` (inclusive), written to `out` (cleared
+    /// first) in **ascending id** order, independent of the cell size. Non-finite `center`
+    /// or `r`, or negative `r`, give nothing.
+    pub fn query_radius(&self, center: Vec2, r: f32, out: &mut Vec<u32>) {
+        out.clear();
+        self.for_each_in_radius(center, r, |id, _| out.push(id));
+        out.sort_unstable();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn brute(items: &[(u32, Vec2)], c: Vec2, r: f32) -> Vec<u32> {
+        let mut v: Vec<u32> = items
+            .iter()
+            .filter(|(_, p)| p.distance_sq(c) <= r * r)
+            .map(|&(id, _)| id)
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn finds_neighbours_and_clamps_outsiders() {
+        let mut g = SpatialGrid::new(Vec2::ZERO, Vec2::new(10.0, 10.0), 2.0);
+        assert_eq!(g.dims(), (5, 5));
+        let items = [
+            (7, Vec2::new(1.0, 1.0)),
+            (3, Vec2::new(1.5, 1.0)),
+            (9, Vec2::new(-3.0, 1.0)),  // outside, left
+            (4, Vec2::new(50.0, 50.0)), // outside, far corner
+            (5, Vec2::new(f32::NAN, 1.0)),
+            (1, Vec2::new(9.9, 9.9)),
+        ];
+        g.rebuild(items);
+        assert_eq!(g.len(), 6);
+        let mut out = Vec::new();
+        g.query_radius(Vec2::new(1.2, 1.0), 0.5, &mut out);
+        assert_eq!(out, vec![3, 7]);
+        g.query_radius(Vec2::new(-2.0, 1.0), 1.0, &mut out);
+        assert_eq!(out, vec![9]);
+        g.query_radius(Vec2::new(49.0, 50.0), 1.0, &mut out);
+        assert_eq!(out, vec![4]);
+        g.query_radius(Vec2::new(5.0, 5.0), 100.0, &mut out);
+        assert_eq!(out, vec![1, 3, 4, 7, 9]);
+        g.query_radius(Vec2::new(f32::NAN, 5.0), 100.0, &mut out);
+        assert!(out.is_empty());
+        g.query_radius(Vec2::new(1.0, 1.0), -1.0, &mut out);
+        assert!(out.is_empty());
+        // Rebuild replaces.
+        g.rebuild([(2, Vec2::new(1.0, 1.0))]);
+        g.query_radius(Vec2::new(1.0, 1.0), 0.0, &mut out);
+        assert_eq!(out, vec![2]);
+        // Absurd parameters do not panic.
+        let mut g = SpatialGrid::new(Vec2::new(f32::NAN, 0.0), Vec2::new(1e9, f32::INFINITY), 0.0);
+        g.rebuild([(1, Vec2::new(3.0, 3.0))]);
+        g.query_radius(Vec2::new(3.0, 3.0), 1.0, &mut out);
+        assert_eq!(out, vec![1]);
+    }
+
+    #[test]
+    fn cell_order_visit_is_stable() {
+        let mut g = SpatialGrid::new(Vec2::ZERO, Vec2::new(4.0, 4.0), 1.0);
+        g.rebuild([
+            (5, Vec2::new(0.5, 0.5)),
+            (2, Vec2::new(0.6, 0.5)),
+            (9, Vec2::new(0.5, 2.5)),
+        ]);
+        let mut seen = Vec::new();
+        g.for_each_in_radius(Vec2::new(0.5, 1.5), 1.2, |id, _| seen.push(id));
+        assert_eq!(
+            seen,
+            vec![5, 2, 9],
+            "row-major cells, insertion order within a cell"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn query_equals_brute_force(
+            pts in prop::collection::vec((-5.0f32..45.0, -5.0f32..35.0), 0..300),
+            queries in prop::collection::vec((-8.0f32..48.0, -8.0f32..38.0, 0.0f32..6.0), 1..20),
+            cell in 0.3f32..5.0,
+        ) {
+            let items: Vec<(u32, Vec2)> = pts
+                .iter()
+                .enumerate()
+                .map(|(i, &(x, y))| ((i as u32).wrapping_mul(2_654_435_761) % 100_000, Vec2::new(x, y)))
+                .collect();
+            let mut g = SpatialGrid::new(Vec2::ZERO, Vec2::new(40.0, 30.0), cell);
+            g.rebuild(items.iter().copied());
+            let mut out = Vec::new();
+            for &(qx, qy, r) in &queries {
+                let c = Vec2::new(qx, qy);
+                g.query_radius(c, r, &mut out);
+                prop_assert_eq!(&out, &brute(&items, c, r));
+            }
+        }
+    }
+}

@@ -1,0 +1,4 @@
+//! Blades (SPEC §10): strike sectors, phases, combo, discipline, post solver.
+
+pub mod melee;
+pub mod sector;
