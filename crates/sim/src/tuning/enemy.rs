@@ -1,0 +1,192 @@
+//! Enemy kinds, attacks and the horde's steering (SPEC §11).
+
+use serde::{Deserialize, Serialize};
+
+use super::Validator;
+
+/// One enemy kind (SPEC E4): body, weapon and steering weights (E1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct KindTuning {
+    pub speed: f32,
+    /// Max steering acceleration, u/s²: the crowd turns with inertia.
+    pub accel: f32,
+    pub radius: f32,
+    pub health: f32,
+    pub damage: f32,
+    /// Attacks per second (seed 003: `intervalTicks = max(1, round(60 / attackSpeed))`).
+    pub attack_speed: f32,
+    /// Reach from body surface to body surface.
+    pub reach: f32,
+    /// The swing's hit frame and frame count: the windup is `hit_frame / frame_count` of
+    /// the swing (integer ticks, one rounding only).
+    pub hit_frame: u32,
+    pub frame_count: u32,
+    /// Velocity kick the hit gives the agent, u/s.
+    pub knockback: f32,
+    /// Pursuit predicts the target this many seconds ahead at most.
+    pub pursuit_horizon: f32,
+    pub w_pursuit: f32,
+    pub w_flow: f32,
+    /// Boids: the zombie crowd is strong separation, weak alignment and cohesion.
+    pub w_separation: f32,
+    pub separation_radius: f32,
+    pub w_alignment: f32,
+    pub w_cohesion: f32,
+    pub neighbour_radius: f32,
+    pub w_wander: f32,
+}
+
+impl Default for KindTuning {
+    fn default() -> Self {
+        KindTuning {
+            speed: 1.0,
+            accel: 5.0,
+            radius: 0.3,
+            health: 70.0,
+            damage: 8.0,
+            attack_speed: 0.8,
+            reach: 0.45,
+            hit_frame: 4,
+            frame_count: 7,
+            knockback: 0.0,
+            pursuit_horizon: 0.8,
+            w_pursuit: 1.0,
+            w_flow: 1.0,
+            w_separation: 2.0,
+            separation_radius: 0.8,
+            w_alignment: 0.15,
+            w_cohesion: 0.1,
+            neighbour_radius: 1.5,
+            w_wander: 0.3,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EnemyTuning {
+    /// The slow horde.
+    pub shambler: KindTuning,
+    /// Fast and fragile.
+    pub runner: KindTuning,
+    /// Long windup, heavy hit that knocks agents back.
+    pub brute: KindTuning,
+    pub dummy_radius: f32,
+    /// Seconds an enemy is interrupted after a bullet hit.
+    pub stagger_time: f32,
+    /// The swing never plays longer than this, in ticks (seed 003 `MaxAttackAnimTicks`).
+    pub max_attack_anim_ticks: u32,
+    /// The windup is never shorter than this, in ticks: a telegraph one can read and
+    /// interrupt (seed 003 `MinWindupTicks`).
+    pub min_windup_ticks: u32,
+    /// Seconds between flow-field rebuilds (the bounded rate of E2).
+    pub flow_interval: f32,
+    /// Enemies that see an agent closer than this steer straight at it; the others
+    /// follow the flow field.
+    pub sight_range: f32,
+    /// Cell size of the neighbour grid.
+    pub neighbour_cell: f32,
+}
+
+impl Default for EnemyTuning {
+    fn default() -> Self {
+        EnemyTuning {
+            shambler: KindTuning::default(),
+            runner: KindTuning {
+                speed: 2.3,
+                accel: 10.0,
+                radius: 0.25,
+                health: 30.0,
+                damage: 5.0,
+                attack_speed: 1.5,
+                reach: 0.4,
+                hit_frame: 2,
+                frame_count: 6,
+                w_separation: 1.6,
+                w_alignment: 0.3,
+                ..KindTuning::default()
+            },
+            brute: KindTuning {
+                speed: 0.8,
+                accel: 3.0,
+                radius: 0.45,
+                health: 240.0,
+                damage: 25.0,
+                attack_speed: 0.4,
+                reach: 0.7,
+                hit_frame: 6,
+                frame_count: 8,
+                knockback: 3.0,
+                separation_radius: 1.1,
+                ..KindTuning::default()
+            },
+            dummy_radius: 0.3,
+            stagger_time: 0.2,
+            max_attack_anim_ticks: 60,
+            min_windup_ticks: 12,
+            flow_interval: 0.5,
+            sight_range: 9.0,
+            neighbour_cell: 2.0,
+        }
+    }
+}
+
+impl EnemyTuning {
+    /// Range checks of this section (dotted keys), into `v`.
+    pub(crate) fn validate(&self, v: &mut Validator) {
+        let e = self;
+        for (name, k) in [
+            ("shambler", &e.shambler),
+            ("runner", &e.runner),
+            ("brute", &e.brute),
+        ] {
+            let key = |f: &str| format!("enemy.{name}.{f}");
+            v.range(&key("speed"), k.speed, 0.0, 100.0);
+            v.positive(&key("accel"), k.accel);
+            v.range(&key("radius"), k.radius, 0.05, 2.0);
+            v.positive(&key("health"), k.health);
+            v.range(&key("damage"), k.damage, 0.0, 1e6);
+            v.positive(&key("attack_speed"), k.attack_speed);
+            v.range(&key("reach"), k.reach, 0.0, 10.0);
+            v.range(&key("frame_count"), k.frame_count as f32, 1.0, 1000.0);
+            v.range(
+                &key("hit_frame"),
+                k.hit_frame as f32,
+                0.0,
+                k.frame_count as f32 - 1.0,
+            );
+            v.range(&key("knockback"), k.knockback, 0.0, 100.0);
+            v.range(&key("pursuit_horizon"), k.pursuit_horizon, 0.0, 10.0);
+            for (f, w) in [
+                ("w_pursuit", k.w_pursuit),
+                ("w_flow", k.w_flow),
+                ("w_separation", k.w_separation),
+                ("w_alignment", k.w_alignment),
+                ("w_cohesion", k.w_cohesion),
+                ("w_wander", k.w_wander),
+            ] {
+                v.range(&key(f), w, 0.0, 100.0);
+            }
+            v.positive(&key("separation_radius"), k.separation_radius);
+            v.positive(&key("neighbour_radius"), k.neighbour_radius);
+        }
+        v.range("enemy.dummy_radius", e.dummy_radius, 0.05, 2.0);
+        v.range("enemy.stagger_time", e.stagger_time, 0.0, 10.0);
+        v.range(
+            "enemy.max_attack_anim_ticks",
+            e.max_attack_anim_ticks as f32,
+            1.0,
+            10000.0,
+        );
+        v.range(
+            "enemy.min_windup_ticks",
+            e.min_windup_ticks as f32,
+            0.0,
+            10000.0,
+        );
+        v.positive("enemy.flow_interval", e.flow_interval);
+        v.positive("enemy.sight_range", e.sight_range);
+        v.range("enemy.neighbour_cell", e.neighbour_cell, 0.25, 16.0);
+    }
+}

@@ -1,0 +1,102 @@
+//! Blades (SPEC §10).
+
+use serde::{Deserialize, Serialize};
+
+use super::Validator;
+
+/// Blades (SPEC §10). Arrays are per strike of the combo: slash, slash, heavy thrust.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MeleeTuning {
+    /// Sector reach from the body centre (M1).
+    pub reach: [f32; 3],
+    pub half_angle_deg: [f32; 3],
+    /// Telegraph: rooted, facing fixed (M2).
+    pub windup: [f32; 3],
+    /// The lunge; hits resolve only here.
+    pub active: [f32; 3],
+    pub recovery: [f32; 3],
+    pub damage: [f32; 3],
+    /// Velocity kick given to an enemy hit, u/s (the thrust knocks back).
+    pub knockback: [f32; 3],
+    /// Seconds an enemy hit is interrupted.
+    pub stagger: [f32; 3],
+    /// After a recovery, the next strike chains if a target is in reach within this.
+    pub combo_window: f32,
+    /// The longer cooldown after strike 3 or a missed combo window (M3).
+    pub combo_cooldown: f32,
+    /// The lunge's own speed and acceleration; only walls constrain it.
+    pub lunge_speed: f32,
+    pub lunge_accel: f32,
+    /// The discipline check grows the sector by this all round (M4).
+    pub safety_margin: f32,
+    /// Enemies this close to a blade are its melee targets.
+    pub engage_radius: f32,
+    /// A blade's post is this far beyond body contact with its target: the lunge closes it.
+    pub standoff_gap: f32,
+    /// Sector reservation: others are pushed out of a blade's sector grown by
+    /// `safety_margin × reserve_scale` (S7's reserve for sectors).
+    pub reserve_scale: f32,
+    /// Approach directions the blade solver tries round its target (M5).
+    pub directions: u32,
+    /// Extra reach of the blades' post bound while advancing, beyond the solver's hard
+    /// bound: the anchor leads the squad by ≈2.9 on the march.
+    pub advance_bound_extra: f32,
+}
+
+impl Default for MeleeTuning {
+    fn default() -> Self {
+        MeleeTuning {
+            reach: [1.1, 1.1, 1.4],
+            half_angle_deg: [55.0, 55.0, 25.0],
+            windup: [0.20, 0.18, 0.30],
+            active: [0.10, 0.10, 0.12],
+            recovery: [0.22, 0.22, 0.40],
+            damage: [30.0, 30.0, 60.0],
+            knockback: [0.0, 0.0, 3.0],
+            stagger: [0.25, 0.25, 0.5],
+            combo_window: 0.35,
+            combo_cooldown: 0.6,
+            lunge_speed: 3.0,
+            lunge_accel: 40.0,
+            safety_margin: 0.15,
+            engage_radius: 4.0,
+            standoff_gap: 0.3,
+            reserve_scale: 1.8,
+            directions: 12,
+            advance_bound_extra: 0.6,
+        }
+    }
+}
+
+impl MeleeTuning {
+    /// Range checks of this section (dotted keys), into `v`.
+    pub(crate) fn validate(&self, v: &mut Validator) {
+        let me = self;
+        for k in 0..3 {
+            v.range("melee.reach", me.reach[k], 0.1, 10.0);
+            v.range("melee.half_angle_deg", me.half_angle_deg[k], 1.0, 180.0);
+            v.range("melee.windup", me.windup[k], 1.0 / 60.0, 10.0);
+            v.range("melee.active", me.active[k], 1.0 / 60.0, 10.0);
+            v.range("melee.recovery", me.recovery[k], 0.0, 10.0);
+            v.range("melee.damage", me.damage[k], 0.0, 1e6);
+            v.range("melee.knockback", me.knockback[k], 0.0, 100.0);
+            v.range("melee.stagger", me.stagger[k], 0.0, 10.0);
+        }
+        v.range("melee.combo_window", me.combo_window, 0.0, 10.0);
+        v.range("melee.combo_cooldown", me.combo_cooldown, 0.0, 60.0);
+        v.range("melee.lunge_speed", me.lunge_speed, 0.0, 100.0);
+        v.positive("melee.lunge_accel", me.lunge_accel);
+        v.range("melee.safety_margin", me.safety_margin, 0.0, 5.0);
+        v.positive("melee.engage_radius", me.engage_radius);
+        v.range("melee.standoff_gap", me.standoff_gap, 0.0, 5.0);
+        v.range("melee.reserve_scale", me.reserve_scale, 1.0, 10.0);
+        v.range("melee.directions", me.directions as f32, 1.0, 64.0);
+        v.range(
+            "melee.advance_bound_extra",
+            me.advance_bound_extra,
+            0.0,
+            10.0,
+        );
+    }
+}

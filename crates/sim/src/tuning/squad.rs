@@ -1,0 +1,60 @@
+//! The squad's bodies, health, speeds and the hold delay (SPEC S3.1, S3.2).
+
+use serde::{Deserialize, Serialize};
+
+use super::Validator;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SquadTuning {
+    /// Agents in the squad (S3.1).
+    pub agent_count: u32,
+    /// The first `melee_count` formation slots hold blades, the rest are gunners.
+    pub melee_count: u32,
+    pub body_radius: f32,
+    pub agent_health: f32,
+    /// Seconds without movement input before the squad switches to HOLDING (S3.2).
+    pub hold_delay: f32,
+    /// Agent walking speed, u/s.
+    pub walk_speed: f32,
+    /// Agent fast speed (Shift, or urgency 1), u/s.
+    pub fast_speed: f32,
+    /// Share of a body overlap with an enemy that moves the agent (the enemy takes the
+    /// rest): the squad holds its ground against the crowd.
+    pub body_push_share: f32,
+}
+
+impl Default for SquadTuning {
+    fn default() -> Self {
+        SquadTuning {
+            agent_count: 5,
+            melee_count: 2,
+            body_radius: 0.28,
+            agent_health: 100.0,
+            hold_delay: 0.15,
+            walk_speed: 1.75,
+            fast_speed: 2.7,
+            body_push_share: 0.3,
+        }
+    }
+}
+
+impl SquadTuning {
+    /// Range checks of this section (dotted keys), into `v`.
+    pub(crate) fn validate(&self, v: &mut Validator) {
+        let s = self;
+        v.range("squad.agent_count", s.agent_count as f32, 1.0, 16.0);
+        v.range(
+            "squad.melee_count",
+            s.melee_count as f32,
+            0.0,
+            s.agent_count as f32,
+        );
+        v.range("squad.body_radius", s.body_radius, 0.05, 1.0);
+        v.positive("squad.agent_health", s.agent_health);
+        v.range("squad.hold_delay", s.hold_delay, 0.0, 10.0);
+        v.positive("squad.walk_speed", s.walk_speed);
+        v.range("squad.fast_speed", s.fast_speed, s.walk_speed, 100.0);
+        v.range("squad.body_push_share", s.body_push_share, 0.0, 1.0);
+    }
+}
