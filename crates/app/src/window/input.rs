@@ -1,0 +1,289 @@
+//! The keyboard (SPEC §15): which keys are held, what a press means, and the
+//! [`TickInput`] the held keys make. Mapping is pure; the game applies the actions.
+
+use std::collections::BTreeSet;
+
+use sim::squad::anchor::Formation;
+use sim::world::{ManualAim, ManualCommand, TickInput};
+use sim::Vec2;
+use winit::keyboard::KeyCode;
+
+/// Manual aim vector turn rate (←/→), radians per second.
+pub const AIM_TURN: f32 = 2.6;
+
+/// What a key press asks for, besides being held.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Action {
+    Quit,
+    Pause,
+    Overlay,
+    Flow,
+    Horror,
+    ReloadTuning,
+    Screenshot,
+    Restart,
+    Formation(Formation),
+    ToggleManual,
+    CycleTarget,
+}
+
+/// The action of a fresh press of `code` (key repeat is not a press).
+pub fn action(code: KeyCode) -> Option<Action> {
+    Some(match code {
+        KeyCode::Escape => Action::Quit,
+        KeyCode::KeyP => Action::Pause,
+        KeyCode::F1 => Action::Overlay,
+        KeyCode::F2 => Action::Flow,
+        KeyCode::F3 => Action::Horror,
+        KeyCode::F5 => Action::ReloadTuning,
+        KeyCode::F12 => Action::Screenshot,
+        KeyCode::KeyR => Action::Restart,
+        KeyCode::Digit1 => Action::Formation(Formation::Wedge),
+        KeyCode::Digit2 => Action::Formation(Formation::Line),
+        KeyCode::Digit3 => Action::Formation(Formation::Ring),
+        KeyCode::Space => Action::ToggleManual,
+        KeyCode::Tab => Action::CycleTarget,
+        _ => return None,
+    })
+}
+
+/// Whether pressing `code` means the player takes over from a scripted route: the
+/// movement keys (←/→ are left out, they turn the aim in manual mode).
+pub fn takes_over_route(code: KeyCode) -> bool {
+    matches!(
+        code,
+        KeyCode::KeyW
+            | KeyCode::KeyA
+            | KeyCode::KeyS
+            | KeyCode::KeyD
+            | KeyCode::ArrowUp
+            | KeyCode::ArrowDown
+    )
+}
+
+/// Movement direction from WASD/arrows in screen terms, turned into the iso world:
+/// screen-up is world (−1, −1). In manual aim ←/→ turn the aim vector instead (§15).
+pub fn move_dir(held: &BTreeSet<KeyCode>, manual_on: bool) -> Vec2 {
+    let held = |k: KeyCode| held.contains(&k);
+    let up = held(KeyCode::KeyW) || held(KeyCode::ArrowUp);
+    let down = held(KeyCode::KeyS) || held(KeyCode::ArrowDown);
+    let left = held(KeyCode::KeyA) || (!manual_on && held(KeyCode::ArrowLeft));
+    let right = held(KeyCode::KeyD) || (!manual_on && held(KeyCode::ArrowRight));
+    let mut d = Vec2::ZERO;
+    if up {
+        d += Vec2::new(-1.0, -1.0);
+    }
+    if down {
+        d += Vec2::new(1.0, 1.0);
+    }
+    if left {
+        d += Vec2::new(-1.0, 1.0);
+    }
+    if right {
+        d += Vec2::new(1.0, -1.0);
+    }
+    d.normalize_or_zero()
+}
+
+/// Either Shift sprints.
+pub fn sprint(held: &BTreeSet<KeyCode>) -> bool {
+    held.contains(&KeyCode::ShiftLeft) || held.contains(&KeyCode::ShiftRight)
+}
+
+/// How far ←/→ turn the manual aim in `dt` seconds (radians; both or neither: 0).
+pub fn aim_turn(held: &BTreeSet<KeyCode>, dt: f32) -> f32 {
+    match (
+        held.contains(&KeyCode::ArrowLeft),
+        held.contains(&KeyCode::ArrowRight),
+    ) {
+        (true, false) => -AIM_TURN * dt,
+        (false, true) => AIM_TURN * dt,
+        _ => 0.0,
+    }
+}
+
+/// The enemy Tab assigns next: the one after the current assignment in `in_cone`
+/// (sorted by distance), wrapping, or the nearest when none of them is assigned.
+pub fn next_target(in_cone: &[u32], current: ManualAim) -> Option<u32> {
+    if in_cone.is_empty() {
+        return None;
+    }
+    let at = match current {
+        ManualAim::Target(id) => in_cone.iter().position(|&t| t == id),
+        _ => None,
+    };
+    Some(in_cone[at.map_or(0, |i| (i + 1) % in_cone.len())])
+}
+
+/// Player input mapped to simulation commands (SPEC §15). One-shot commands wait here
+/// until the next tick takes them.
+#[derive(Default)]
+pub struct Controls {
+    pub held: BTreeSet<KeyCode>,
+    pub formation: Option<Formation>,
+    pub manual: Option<ManualCommand>,
+    pub manual_on: bool,
+    pub aim: Vec2,
+}
+
+impl Controls {
+    pub fn key(&mut self, code: KeyCode, pressed: bool) {
+        if pressed {
+            self.held.insert(code);
+        } else {
+            self.held.remove(&code);
+        }
+    }
+
+    /// Turns the manual aim by the held ←/→ over `dt` seconds.
+    pub fn turn_aim(&mut self, dt: f32) {
+        if !self.manual_on {
+            return;
+        }
+        let turn = aim_turn(&self.held, dt);
+        if turn != 0.0 {
+            self.aim = Vec2::from_angle(self.aim.angle() + turn);
+            self.manual = Some(ManualCommand::Aim(self.aim));
+        }
+    }
+
+    /// Space: manual aim on (starting along `heading`) or back to automatic targeting.
+    /// Returns whether manual aim is now on.
+    pub fn toggle_manual(&mut self, heading: Vec2) -> bool {
+        self.manual_on = !self.manual_on;
+        if self.manual_on {
+            self.aim = heading;
+            self.manual = Some(ManualCommand::Aim(self.aim));
+        } else {
+            self.manual = Some(ManualCommand::Clear);
+        }
+        self.manual_on
+    }
+
+    /// This tick's input; takes the pending one-shot commands.
+    pub fn tick_input(&mut self) -> TickInput {
+        TickInput {
+            move_dir: move_dir(&self.held, self.manual_on),
+            sprint: sprint(&self.held),
+            formation: self.formation.take(),
+            manual: self.manual.take(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(k: &[KeyCode]) -> BTreeSet<KeyCode> {
+        k.iter().copied().collect()
+    }
+
+    fn close(a: Vec2, b: Vec2) -> bool {
+        (a - b).length() < 1e-5
+    }
+
+    #[test]
+    fn wasd_and_arrows_move_along_the_iso_axes() {
+        let s = std::f32::consts::FRAC_1_SQRT_2;
+        for (k, want) in [
+            (KeyCode::KeyW, Vec2::new(-s, -s)),
+            (KeyCode::ArrowUp, Vec2::new(-s, -s)),
+            (KeyCode::KeyS, Vec2::new(s, s)),
+            (KeyCode::ArrowDown, Vec2::new(s, s)),
+            (KeyCode::KeyA, Vec2::new(-s, s)),
+            (KeyCode::ArrowLeft, Vec2::new(-s, s)),
+            (KeyCode::KeyD, Vec2::new(s, -s)),
+            (KeyCode::ArrowRight, Vec2::new(s, -s)),
+        ] {
+            assert!(close(move_dir(&keys(&[k]), false), want), "{k:?}");
+        }
+    }
+
+    #[test]
+    fn diagonals_are_unit_length_and_opposites_cancel() {
+        // Screen up-right is world −y.
+        let d = move_dir(&keys(&[KeyCode::KeyW, KeyCode::KeyD]), false);
+        assert!(close(d, Vec2::new(0.0, -1.0)));
+        let d = move_dir(&keys(&[KeyCode::KeyW, KeyCode::KeyS]), false);
+        assert_eq!(d, Vec2::ZERO);
+        assert_eq!(move_dir(&keys(&[]), false), Vec2::ZERO);
+    }
+
+    #[test]
+    fn in_manual_aim_left_right_arrows_do_not_move() {
+        let held = keys(&[KeyCode::ArrowLeft]);
+        assert_eq!(move_dir(&held, true), Vec2::ZERO);
+        // A and D still strafe.
+        assert_ne!(move_dir(&keys(&[KeyCode::KeyA]), true), Vec2::ZERO);
+    }
+
+    #[test]
+    fn shift_sprints() {
+        assert!(sprint(&keys(&[KeyCode::ShiftLeft])));
+        assert!(sprint(&keys(&[KeyCode::ShiftRight, KeyCode::KeyW])));
+        assert!(!sprint(&keys(&[KeyCode::KeyW])));
+    }
+
+    #[test]
+    fn arrows_turn_the_manual_aim() {
+        assert_eq!(aim_turn(&keys(&[KeyCode::ArrowRight]), 0.5), AIM_TURN * 0.5);
+        assert_eq!(aim_turn(&keys(&[KeyCode::ArrowLeft]), 0.5), -AIM_TURN * 0.5);
+        let both = keys(&[KeyCode::ArrowLeft, KeyCode::ArrowRight]);
+        assert_eq!(aim_turn(&both, 0.5), 0.0);
+
+        let mut c = Controls::default();
+        c.key(KeyCode::ArrowRight, true);
+        c.turn_aim(0.1);
+        assert!(c.manual.is_none(), "no turning outside manual aim");
+        assert!(c.toggle_manual(Vec2::new(1.0, 0.0)));
+        assert!(matches!(c.manual.take(), Some(ManualCommand::Aim(_))));
+        c.turn_aim(0.1);
+        assert!((c.aim.angle() - AIM_TURN * 0.1).abs() < 1e-5);
+        assert!(matches!(c.manual, Some(ManualCommand::Aim(a)) if close(a, c.aim)));
+        assert!(!c.toggle_manual(Vec2::new(1.0, 0.0)));
+        assert!(matches!(c.manual, Some(ManualCommand::Clear)));
+    }
+
+    #[test]
+    fn one_shot_commands_go_to_one_tick() {
+        let mut c = Controls {
+            formation: Some(Formation::Ring),
+            ..Controls::default()
+        };
+        c.key(KeyCode::KeyS, true);
+        c.key(KeyCode::ShiftLeft, true);
+        let first = c.tick_input();
+        assert!(matches!(first.formation, Some(Formation::Ring)));
+        assert!(first.sprint);
+        let second = c.tick_input();
+        assert!(second.formation.is_none());
+        c.key(KeyCode::KeyS, false);
+        assert_eq!(c.tick_input().move_dir, Vec2::ZERO);
+    }
+
+    #[test]
+    fn keys_map_to_actions() {
+        assert_eq!(action(KeyCode::Escape), Some(Action::Quit));
+        assert_eq!(action(KeyCode::KeyP), Some(Action::Pause));
+        assert_eq!(action(KeyCode::F1), Some(Action::Overlay));
+        assert_eq!(action(KeyCode::F3), Some(Action::Horror));
+        assert_eq!(action(KeyCode::F12), Some(Action::Screenshot));
+        assert_eq!(
+            action(KeyCode::Digit2),
+            Some(Action::Formation(Formation::Line))
+        );
+        assert_eq!(action(KeyCode::KeyW), None);
+        assert!(takes_over_route(KeyCode::KeyW));
+        assert!(!takes_over_route(KeyCode::ArrowLeft));
+    }
+
+    #[test]
+    fn tab_cycles_through_the_cone() {
+        assert_eq!(next_target(&[], ManualAim::Off), None);
+        assert_eq!(next_target(&[7, 3, 9], ManualAim::Off), Some(7));
+        assert_eq!(next_target(&[7, 3, 9], ManualAim::Target(3)), Some(9));
+        assert_eq!(next_target(&[7, 3, 9], ManualAim::Target(9)), Some(7));
+        assert_eq!(next_target(&[7, 3, 9], ManualAim::Target(4)), Some(7));
+    }
+}
