@@ -75,7 +75,7 @@ pub fn load(
         None => load_map_for(&scenario, dir.as_deref())?,
     };
     scenario
-        .check_against(&name, &text, &map, tuning.squad.agent_count as usize)
+        .check_against(&map, tuning.squad.agent_count as usize)
         .map_err(|e| e.to_string())?;
     if let Some(s) = seed {
         scenario.seed = s;

@@ -113,7 +113,7 @@ fn build(c: &Case) -> Option<(World, Vec<TickInput>)> {
         .collect();
     let map = Map::parse("p.map", &text).ok()?;
     let sc = Scenario::parse("p.scn", &scn).ok()?;
-    sc.check_against("p.scn", &scn, &map, 5).ok()?;
+    sc.check_against(&map, 5).ok()?;
     let world = World::new(Arc::new(map), &sc, Tuning::default());
     let mut inputs = Vec::new();
     for &(dir, n) in &c.inputs {

@@ -72,7 +72,7 @@ fn check_map() -> Map {
 /// Parses `text` (must parse) and checks it against the check map with 5 agents.
 fn check_err(text: &str) -> String {
     let sc = Scenario::parse("t.scn", text).unwrap_or_else(|e| panic!("must parse: {e}"));
-    match sc.check_against("t.scn", text, &check_map(), 5) {
+    match sc.check_against(&check_map(), 5) {
         Ok(()) => panic!("expected a map check error for:\n{text}"),
         Err(e) => e.to_string(),
     }
@@ -297,7 +297,7 @@ clear_manual 3
         sc.manual.windows(2).all(|w| w[0].0 <= w[1].0),
         "manual events sorted by time"
     );
-    sc.check_against("t.scn", text, &check_map(), 5).unwrap();
+    sc.check_against(&check_map(), 5).unwrap();
 }
 
 #[test]
@@ -602,7 +602,7 @@ fn scenario_coordinates_far_outside_the_map_are_errors_not_panics() {
         let text = text.as_str();
         let what = what.as_str();
         let sc = Scenario::parse("t.scn", text).unwrap();
-        let r = std::panic::catch_unwind(|| sc.check_against("t.scn", text, &check_map(), 5));
+        let r = std::panic::catch_unwind(|| sc.check_against(&check_map(), 5));
         match r {
             Ok(Err(e)) => assert_msg(&e.to_string(), "t.scn:1:1: ", &[what]),
             Ok(Ok(())) => panic!("{text:?}: accepted a point outside the map"),
@@ -678,7 +678,7 @@ fn scenario_start_inside_a_wall_is_an_error_at_the_start_line() {
 fn scenario_on_floor_everywhere_passes_the_map_check() {
     let text = "start = 2.5 2.5\nwaypoint 7.5 5.5\ndummy 3.5 3.5\nplace 4 8.5 1.5\nwave 0 0 walker 3\nforce 0 0 1 2.5 2.5 4.5 5.5\n";
     let sc = Scenario::parse("t.scn", text).unwrap();
-    sc.check_against("t.scn", text, &check_map(), 5).unwrap();
+    sc.check_against(&check_map(), 5).unwrap();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -791,13 +791,8 @@ fn every_embedded_scenario_loads_and_checks_against_its_map() {
         let map_text = content::map_text(&sc.map)
             .unwrap_or_else(|| panic!("{name}: unknown embedded map `{}`", sc.map));
         let map = Map::parse(&sc.map, map_text).unwrap_or_else(|e| panic!("{e}"));
-        sc.check_against(
-            name,
-            text,
-            &map,
-            Tuning::default().squad.agent_count as usize,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        sc.check_against(&map, Tuning::default().squad.agent_count as usize)
+            .unwrap_or_else(|e| panic!("{e}"));
     }
 }
 
@@ -916,7 +911,7 @@ fn load_everything(map_text: &str, scn_text: &str, tuning_text: &str) {
     let sc = Scenario::parse("fuzz.scn", scn_text);
     let _ = Tuning::from_toml("fuzz.toml", tuning_text);
     if let (Ok(map), Ok(sc)) = (map, sc) {
-        if sc.check_against("fuzz.scn", scn_text, &map, 5).is_ok() {
+        if sc.check_against(&map, 5).is_ok() {
             let mut w = World::new(Arc::new(map), &sc, Tuning::default());
             for _ in 0..40 {
                 tick(&mut w, &TickInput::default());
@@ -932,7 +927,7 @@ proptest! {
     fn loaders_never_panic_on_random_text(s in any::<String>()) {
         let _ = Map::parse("r.map", &s);
         if let Ok(sc) = Scenario::parse("r.scn", &s) {
-            let _ = sc.check_against("r.scn", &s, &check_map(), 5);
+            let _ = sc.check_against(&check_map(), 5);
         }
         let _ = Tuning::from_toml("r.toml", &s);
     }
@@ -943,7 +938,7 @@ proptest! {
     ) {
         let _ = Map::parse("r.map", &s);
         if let Ok(sc) = Scenario::parse("r.scn", &s) {
-            let _ = sc.check_against("r.scn", &s, &check_map(), 5);
+            let _ = sc.check_against(&check_map(), 5);
         }
         let _ = Tuning::from_toml("r.toml", &s);
     }
@@ -969,6 +964,6 @@ fn base_fuzz_inputs_are_valid() {
     // The mutation property starts from valid files, otherwise it only tests errors.
     let map = Map::parse("base.map", BASE_MAP).unwrap();
     let sc = Scenario::parse("base.scn", BASE_SCN).unwrap();
-    sc.check_against("base.scn", BASE_SCN, &map, 5).unwrap();
+    sc.check_against(&map, 5).unwrap();
     Tuning::from_toml("base.toml", &base_tuning()).unwrap();
 }

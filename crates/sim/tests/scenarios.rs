@@ -23,8 +23,7 @@ fn embedded(name: &str) -> (Arc<Map>, Scenario) {
 fn world_from(map_text: &str, scenario_text: &str) -> (World, Scenario) {
     let map = Arc::new(Map::parse("test.map", map_text).unwrap());
     let sc = Scenario::parse("test.scn", scenario_text).unwrap();
-    sc.check_against("test.scn", scenario_text, &map, 5)
-        .unwrap();
+    sc.check_against(&map, 5).unwrap();
     (World::new(map, &sc, Tuning::default()), sc)
 }
 

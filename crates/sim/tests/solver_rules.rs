@@ -56,7 +56,7 @@ fn squad(n: u32, melee: u32) -> Tuning {
 fn world(map_text: &str, scn: &str, tuning: Tuning) -> World {
     let map = Map::parse("room.map", map_text).unwrap_or_else(|e| panic!("{e}"));
     let sc = Scenario::parse("room.scn", scn).unwrap_or_else(|e| panic!("{e}"));
-    sc.check_against("room.scn", scn, &map, tuning.squad.agent_count as usize)
+    sc.check_against(&map, tuning.squad.agent_count as usize)
         .unwrap_or_else(|e| panic!("{e}"));
     let mut w = World::new(Arc::new(map), &sc, tuning);
     tick(&mut w, &TickInput::default());

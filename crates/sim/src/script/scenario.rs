@@ -58,8 +58,29 @@ pub enum ManualEvent {
     Clear,
 }
 
+/// Where a statement stands in its file (1-based line and column), kept from the parse
+/// so map-dependent errors point at it without reading the text again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    pub line: usize,
+    pub col: usize,
+}
+
+/// The spans of the scenario's statements, item for item.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Spans {
+    pub start: Option<Span>,
+    pub route: Vec<Span>,
+    pub waves: Vec<Span>,
+    pub dummies: Vec<Span>,
+    pub places: Vec<Span>,
+    pub forced: Vec<Span>,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
+    /// The file it was parsed from (error messages).
+    pub file: String,
     pub name: String,
     /// `default` for the embedded map, otherwise a path the caller resolves.
     pub map: String,
@@ -76,11 +97,13 @@ pub struct Scenario {
     pub places: Vec<(usize, Vec2)>,
     pub forced: Vec<ForcedPath>,
     pub manual: Vec<(f32, ManualEvent)>,
+    pub spans: Spans,
 }
 
 impl Default for Scenario {
     fn default() -> Self {
         Scenario {
+            file: String::new(),
             name: "free play".into(),
             map: "default".into(),
             seed: 1,
@@ -94,6 +117,7 @@ impl Default for Scenario {
             places: Vec::new(),
             forced: Vec::new(),
             manual: Vec::new(),
+            spans: Spans::default(),
         }
     }
 }
@@ -138,7 +162,10 @@ impl Scenario {
     /// Parses scenario text. Map-dependent checks (waypoints inside walls, spawn indices)
     /// are done by [`Scenario::check_against`] once the map is known.
     pub fn parse(file: &str, text: &str) -> Result<Scenario, LoadError> {
-        let mut sc = Scenario::default();
+        let mut sc = Scenario {
+            file: file.to_string(),
+            ..Scenario::default()
+        };
         for (i, raw) in text.lines().enumerate() {
             let line_text = raw.split('#').next().unwrap_or("");
             let c = Cursor {
@@ -146,6 +173,17 @@ impl Scenario {
                 line: i + 1,
                 text: raw,
             };
+            let here = Span {
+                line: i + 1,
+                col: raw.len() - raw.trim_start().len() + 1,
+            };
+            let before = (
+                sc.route.len(),
+                sc.waves.len(),
+                sc.dummies.len(),
+                sc.places.len(),
+                sc.forced.len(),
+            );
             if line_text.trim().is_empty() {
                 continue;
             }
@@ -191,6 +229,7 @@ impl Scenario {
                             sc.heading = c.number(Some(vword), "a heading in degrees")?.to_radians()
                         }
                         "start" => {
+                            sc.spans.start = Some(here);
                             let mut it = vword.split_whitespace();
                             let x = c.number(it.next(), "start X")?;
                             let y = c.number(it.next(), "start Y")?;
@@ -234,6 +273,7 @@ impl Scenario {
                         }
                     }
                     sc.route.push(wp);
+                    sc.spans.route.push(here);
                     continue;
                 }
                 "wave" => {
@@ -276,6 +316,7 @@ impl Scenario {
                         return Err(c.err("", "expected the end time after the start time"));
                     }
                     sc.forced.push(ForcedPath { agent, from, to, points });
+                    sc.spans.forced.push(here);
                     continue;
                 }
                 "assign" => {
@@ -303,104 +344,109 @@ impl Scenario {
             if let Some(extra) = words.next() {
                 return Err(c.err(extra, format!("unexpected `{extra}`: expected end of line")));
             }
+            let sp = &mut sc.spans;
+            sp.route.resize(sc.route.len().max(before.0), here);
+            sp.waves.resize(sc.waves.len().max(before.1), here);
+            sp.dummies.resize(sc.dummies.len().max(before.2), here);
+            sp.places.resize(sc.places.len().max(before.3), here);
+            sp.forced.resize(sc.forced.len().max(before.4), here);
         }
         sc.manual.sort_by(|a, b| a.0.total_cmp(&b.0));
         Ok(sc)
     }
 
     /// Checks the scenario against its map: waypoints, dummies, placed agents and path
-    /// points on walkable tiles, spawn and agent indices in range. Errors name the line.
-    pub fn check_against(
-        &self,
-        file: &str,
-        text: &str,
-        map: &Map,
-        agent_count: usize,
-    ) -> Result<(), LoadError> {
+    /// points on walkable tiles, spawn and agent indices in range. Errors name the file,
+    /// line and column of the statement (kept from the parse).
+    pub fn check_against(&self, map: &Map, agent_count: usize) -> Result<(), LoadError> {
+        // Every problem with its span; the first in the file is reported, as a reader
+        // going down the file would meet it.
+        let mut found: Vec<(Span, String)> = Vec::new();
+        let mut at = |sp: Option<&Span>, msg: String| {
+            found.push((sp.copied().unwrap_or(Span { line: 1, col: 1 }), msg));
+        };
+        let inside_wall = |p: Vec2| map.grid.is_wall_at(p);
+        let sp = &self.spans;
         if let Some(p) = self.start {
-            if map.grid.is_wall_at(p) {
-                let line = text
-                    .lines()
-                    .position(|l| l.trim_start().starts_with("start"))
-                    .map_or(1, |i| i + 1);
-                return Err(LoadError::new(
-                    file,
-                    line,
-                    1,
+            if inside_wall(p) {
+                at(
+                    sp.start.as_ref(),
                     format!(
                         "start ({}, {}) is inside a wall: expected a floor tile",
                         p.x, p.y
                     ),
-                ));
+                );
             }
         }
-        let mut wp = 0usize;
-        let mut wave = 0usize;
-        let mut place = 0usize;
-        let mut force = 0usize;
-        let mut dummy = 0usize;
-        for (i, raw) in text.lines().enumerate() {
-            let t = raw.split('#').next().unwrap_or("").trim_start();
-            let col = raw.len() - raw.trim_start().len() + 1;
-            let at = |msg: String| LoadError::new(file, i + 1, col, msg);
-            let inside_wall = |p: Vec2| map.grid.is_wall_at(p);
-            if t.starts_with("waypoint") {
-                let p = self.route[wp].pos;
-                wp += 1;
-                if inside_wall(p) {
-                    return Err(at(format!("waypoint ({}, {}) is inside a wall or outside the map: expected a floor tile", p.x, p.y)));
-                }
-            } else if t.starts_with("wave") {
-                let w = &self.waves[wave];
-                wave += 1;
-                if w.spawn >= map.enemy_spawns.len() {
-                    return Err(at(format!(
+        for (k, w) in self.route.iter().enumerate() {
+            if inside_wall(w.pos) {
+                at(sp.route.get(k), format!("waypoint ({}, {}) is inside a wall or outside the map: expected a floor tile", w.pos.x, w.pos.y));
+            }
+        }
+        for (k, w) in self.waves.iter().enumerate() {
+            if w.spawn >= map.enemy_spawns.len() {
+                at(
+                    sp.waves.get(k),
+                    format!(
                         "spawn index {} out of range: the map has {} enemy spawns `E`",
                         w.spawn,
                         map.enemy_spawns.len()
-                    )));
-                }
-            } else if t.starts_with("dummy") {
-                let p = self.dummies[dummy];
-                dummy += 1;
-                if inside_wall(p) {
-                    return Err(at(format!(
-                        "dummy ({}, {}) is inside a wall: expected a floor tile",
-                        p.x, p.y
-                    )));
-                }
-            } else if t.starts_with("place") {
-                let (a, p) = self.places[place];
-                place += 1;
-                if a >= agent_count {
-                    return Err(at(format!(
-                        "agent index {a} out of range: the squad has {agent_count} agents"
-                    )));
-                }
-                if inside_wall(p) {
-                    return Err(at(format!(
-                        "place ({}, {}) is inside a wall: expected a floor tile",
-                        p.x, p.y
-                    )));
-                }
-            } else if t.starts_with("force") {
-                let f = &self.forced[force];
-                force += 1;
-                if f.agent >= agent_count {
-                    return Err(at(format!(
-                        "agent index {} out of range: the squad has {agent_count} agents",
-                        f.agent
-                    )));
-                }
-                if let Some(p) = f.points.iter().find(|p| inside_wall(**p)) {
-                    return Err(at(format!(
-                        "path point ({}, {}) is inside a wall: expected a floor tile",
-                        p.x, p.y
-                    )));
-                }
+                    ),
+                );
             }
         }
-        Ok(())
+        for (k, p) in self.dummies.iter().enumerate() {
+            if inside_wall(*p) {
+                at(
+                    sp.dummies.get(k),
+                    format!(
+                        "dummy ({}, {}) is inside a wall: expected a floor tile",
+                        p.x, p.y
+                    ),
+                );
+            }
+        }
+        for (k, (a, p)) in self.places.iter().enumerate() {
+            if *a >= agent_count {
+                at(
+                    sp.places.get(k),
+                    format!("agent index {a} out of range: the squad has {agent_count} agents"),
+                );
+            }
+            if inside_wall(*p) {
+                at(
+                    sp.places.get(k),
+                    format!(
+                        "place ({}, {}) is inside a wall: expected a floor tile",
+                        p.x, p.y
+                    ),
+                );
+            }
+        }
+        for (k, f) in self.forced.iter().enumerate() {
+            if f.agent >= agent_count {
+                at(
+                    sp.forced.get(k),
+                    format!(
+                        "agent index {} out of range: the squad has {agent_count} agents",
+                        f.agent
+                    ),
+                );
+            }
+            if let Some(p) = f.points.iter().find(|p| inside_wall(**p)) {
+                at(
+                    sp.forced.get(k),
+                    format!(
+                        "path point ({}, {}) is inside a wall: expected a floor tile",
+                        p.x, p.y
+                    ),
+                );
+            }
+        }
+        match found.into_iter().min_by_key(|(sp, _)| (sp.line, sp.col)) {
+            Some((sp, msg)) => Err(LoadError::new(&self.file, sp.line, sp.col, msg)),
+            None => Ok(()),
+        }
     }
 }
 
@@ -416,8 +462,7 @@ mod content_tests {
             let sc = Scenario::parse(name, text).unwrap_or_else(|e| panic!("{e}"));
             let map_src = map_text(&sc.map).unwrap_or_else(|| panic!("{name}: map {}", sc.map));
             let map = Map::parse(&sc.map, map_src).unwrap();
-            sc.check_against(name, text, &map, 5)
-                .unwrap_or_else(|e| panic!("{e}"));
+            sc.check_against(&map, 5).unwrap_or_else(|e| panic!("{e}"));
         }
     }
 }
