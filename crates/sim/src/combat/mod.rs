@@ -1,3 +1,4 @@
 //! Combat: projectiles and what they hit.
 
 pub mod bullet;
+pub mod damage;

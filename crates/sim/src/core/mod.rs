@@ -4,3 +4,4 @@ pub mod error;
 pub mod events;
 pub mod geom;
 pub mod rng;
+pub mod stats;

@@ -262,15 +262,16 @@ pub fn step_enemies(w: &mut crate::world::World) {
                 .filter(|a| a.alive && gap(&e, a.pos, a.radius) <= kt.reach)
             {
                 Some(a) => {
-                    let ai = a.id as usize;
                     let dir = (a.pos - e.pos).normalize_or_zero();
-                    w.agents[ai].vel += dir * kt.knockback;
-                    w.emit(EventKind::DamageDealt {
-                        enemy: id,
-                        agent: ai as u32,
+                    w.damage.push(crate::combat::damage::Damage {
+                        target: crate::combat::damage::Target::Agent(a.id),
+                        source: crate::combat::damage::Source::Blow { enemy: id },
                         amount: kt.damage,
+                        stagger: 0,
+                        knockback: dir * kt.knockback,
+                        pos: a.pos,
                     });
-                    crate::world::damage_agent(w, ai, kt.damage);
+                    crate::world::apply_damage(w);
                 }
                 None => w.emit(EventKind::AttackWhiffed {
                     enemy: id,

@@ -9,6 +9,7 @@
 //! when a target is in reach within the combo window; after strike 3 or a missed window
 //! comes the longer `combo_cooldown`.
 
+use crate::combat::damage::{Damage, Source, Target};
 use crate::core::events::EventKind;
 use crate::core::geom::Vec2;
 use crate::squad::agent::{Agent, Role};
@@ -418,68 +419,43 @@ fn end_strike(w: &mut World, i: usize) {
 
 /// M1: every body the active sector touches is hit, once per strike — allies included.
 fn resolve_hits(w: &mut World, i: usize) {
-    let t = w.tuning.clone();
     let a = &w.agents[i];
     let k = a.melee.strike;
-    let sector = strike_sector(a.pos, a.melee.axis, k, &t);
-    let axis_dir = Vec2::from_angle(a.melee.axis);
-    let mut hits: Vec<Struck> = Vec::new();
+    let sector = strike_sector(a.pos, a.melee.axis, k, &w.tuning);
+    let kick = Vec2::from_angle(a.melee.axis) * w.tuning.melee.knockback[k];
+    let mut hits: Vec<(Struck, Vec2)> = Vec::new();
     for o in w.agents.iter().filter(|o| o.alive && o.id != a.id) {
         if sector.hits_circle(o.pos, o.radius) && !a.melee.struck.contains(&Struck::Agent(o.id)) {
-            hits.push(Struck::Agent(o.id));
+            hits.push((Struck::Agent(o.id), o.pos));
         }
     }
     for e in w.enemies.iter().filter(|e| e.alive) {
         if sector.hits_circle(e.pos, e.radius) && !a.melee.struck.contains(&Struck::Enemy(e.id)) {
-            hits.push(Struck::Enemy(e.id));
+            hits.push((Struck::Enemy(e.id), e.pos));
         }
     }
-    for h in hits {
-        w.agents[i].melee.struck.push(h);
-        match h {
-            Struck::Agent(victim) => {
-                w.stats.friendly_hits += 1;
-                w.stats.melee_friendly_hits += 1;
-                let v = &w.agents[victim as usize];
-                let victim_state = crate::squad::agent::victim_state(v);
-                let pos = v.pos;
-                w.emit(EventKind::FriendlyHit {
-                    shooter: i as u32,
-                    victim,
-                    pos,
-                    victim_state,
-                    melee: true,
-                });
-                crate::world::damage_agent(w, victim as usize, t.melee.damage[k]);
-            }
-            Struck::Enemy(id) => {
-                let stagger = w.ticks.strike_stagger[k];
-                let Ok(j) = w.enemies.binary_search_by_key(&id, |e| e.id) else {
-                    continue;
-                };
-                let e = &mut w.enemies[j];
-                e.hits += 1;
-                if !e.is_dummy() {
-                    e.health -= t.melee.damage[k];
-                    e.stagger = e.stagger.max(stagger);
-                    e.vel += axis_dir * t.melee.knockback[k];
-                }
-                let (pos, dead) = (e.pos, e.health <= 0.0);
-                w.stats.melee_hits += 1;
-                w.emit(EventKind::MeleeHit {
-                    blade: i as u32,
-                    enemy: id,
-                    strike: k as u8,
-                    pos,
-                });
-                if dead {
-                    w.enemies[j].alive = false;
-                    w.stats.kills += 1;
-                    w.emit(EventKind::EnemyKilled { enemy: id, pos });
-                }
-            }
-        }
+    for &(h, pos) in &hits {
+        let (target, knockback) = match h {
+            Struck::Agent(id) => (Target::Agent(id), Vec2::ZERO),
+            Struck::Enemy(id) => (Target::Enemy(id), kick),
+        };
+        w.damage.push(Damage {
+            target,
+            source: Source::Strike {
+                blade: i as u32,
+                strike: k as u8,
+            },
+            amount: w.tuning.melee.damage[k],
+            stagger: w.ticks.strike_stagger[k],
+            knockback,
+            pos,
+        });
     }
+    w.agents[i]
+        .melee
+        .struck
+        .extend(hits.into_iter().map(|(h, _)| h));
+    crate::world::apply_damage(w);
 }
 
 /// The lunge (active window): along the axis at the lunge speed with its own

@@ -1,0 +1,19 @@
+//! Counters the simulation measures about itself (FRIENDLY_HITS and the rest).
+
+/// Counters measured by the simulation itself.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// `FRIENDLY_HITS`: bullets (and later strikes) that hit an ally.
+    pub friendly_hits: u32,
+    pub shots_fired: u32,
+    /// Shots that passed every check but the ally-intercept test.
+    pub shots_withheld_intercept: u32,
+    /// Bullets seen farther from their muzzle than their verified segment (A8).
+    pub segment_violations: u32,
+    pub kills: u32,
+    pub commits: u32,
+    /// Strikes that hit an ally (also counted in `friendly_hits`).
+    pub melee_friendly_hits: u32,
+    /// Strike hits on enemies and dummies.
+    pub melee_hits: u32,
+}
