@@ -13,14 +13,14 @@ fn main() {
     let mut d = RouteDriver::new();
     let total = sim::tuning::ticks(s.scenario.duration) as u64;
     let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
-    while w.tick < total {
+    while w.tick() < total {
         let input = d.input(&s.scenario, &w);
         tick(&mut w, &input);
         digest = (digest ^ w.checksum()).wrapping_mul(0x0100_0000_01b3);
     }
     println!(
         "{name}: {} ticks, final {:016x}, digest {digest:016x}",
-        w.tick,
+        w.tick(),
         w.checksum()
     );
 }

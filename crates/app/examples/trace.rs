@@ -21,35 +21,35 @@ fn main() {
     let mut w = World::new(s.map.clone(), &s.scenario, s.tuning.clone());
     let mut d = RouteDriver::new();
     let total = (s.scenario.duration * 60.0) as u64;
-    while w.tick < total {
+    while w.tick() < total {
         let i = d.input(&s.scenario, &w);
         tick(&mut w, &i);
-        for a in w.agents.iter().filter(|a| a.alive && !a.forced) {
+        for a in w.agents().iter().filter(|a| a.alive && !a.forced) {
             let d = a.pos.distance(w.goal_of(a));
             if d > 4.0 {
-                println!("STRAGGLE t={:.2} agent {} d={:.2} pos=({:.2},{:.2}) goal=({:.2},{:.2}) state={:?} path={}", w.tick as f32 / 60.0, a.id, d, a.pos.x, a.pos.y, w.goal_of(a).x, w.goal_of(a).y, w.state, a.follow.path.len());
+                println!("STRAGGLE t={:.2} agent {} d={:.2} pos=({:.2},{:.2}) goal=({:.2},{:.2}) state={:?} path={}", w.tick() as f32 / 60.0, a.id, d, a.pos.x, a.pos.y, w.goal_of(a).x, w.goal_of(a).y, w.state(), a.follow.path.len());
             }
         }
-        if w.state == sim::squad::anchor::SquadState::Holding {
-            for a in &w.agents {
-                let d = a.pos.distance(w.anchor.pos);
+        if w.state() == sim::squad::anchor::SquadState::Holding {
+            for a in w.agents() {
+                let d = a.pos.distance(w.anchor().pos);
                 if d > 3.2 && a.alive {
-                    println!("HOLD-FAR t={:.2} agent {} d={:.3} pos=({:.2},{:.2}) post=({:.2},{:.2}) anc=({:.2},{:.2}) settling={}", w.tick as f32 / 60.0, a.id, d, a.pos.x, a.pos.y, a.post_pos.x, a.post_pos.y, w.anchor.pos.x, w.anchor.pos.y, w.anchor.settling);
+                    println!("HOLD-FAR t={:.2} agent {} d={:.3} pos=({:.2},{:.2}) post=({:.2},{:.2}) anc=({:.2},{:.2}) settling={}", w.tick() as f32 / 60.0, a.id, d, a.pos.x, a.pos.y, a.post_pos.x, a.post_pos.y, w.anchor().pos.x, w.anchor().pos.y, w.anchor().settling);
                 }
             }
         }
         if let (Ok(a), Ok(b)) = (std::env::var("TRACE_FROM"), std::env::var("TRACE_TO")) {
             let (a, b): (u64, u64) = (a.parse().unwrap(), b.parse().unwrap());
-            if w.tick >= a && w.tick <= b {
-                for ag in &w.agents {
-                    println!("    t={} a{} pos=({:.3},{:.3}) vel=({:.2},{:.2}) phase={:?} lane_t={:?} has={} forced={}", w.tick, ag.id, ag.pos.x, ag.pos.y, ag.vel.x, ag.vel.y, ag.melee.phase, ag.lane.target, ag.lane.has_lane, ag.forced);
+            if w.tick() >= a && w.tick() <= b {
+                for ag in w.agents() {
+                    println!("    t={} a{} pos=({:.3},{:.3}) vel=({:.2},{:.2}) phase={:?} lane_t={:?} has={} forced={}", w.tick(), ag.id, ag.pos.x, ag.pos.y, ag.vel.x, ag.vel.y, ag.melee.phase, ag.lane.target, ag.lane.has_lane, ag.forced);
                 }
-                for b in &w.bullets {
+                for b in w.bullets() {
                     println!("    bullet {} from g{} pos=({:.3},{:.3}) dir=({:.3},{:.3}) trav={:.2}/{:.2}", b.id, b.shooter, b.pos.x, b.pos.y, b.dir.x, b.dir.y, b.traveled, b.verified);
                 }
             }
         }
-        for e in &w.events {
+        for e in w.events() {
             if !matches!(
                 e.kind,
                 sim::core::events::EventKind::Shot { .. }
@@ -59,9 +59,9 @@ fn main() {
                 println!("  ev t={} {:?}", e.tick, e.kind);
             }
         }
-        if w.tick.is_multiple_of(every) {
+        if w.tick().is_multiple_of(every) {
             for a in w
-                .agents
+                .agents()
                 .iter()
                 .filter(|a| a.role == sim::squad::agent::Role::Blade)
             {
@@ -84,19 +84,19 @@ fn main() {
             }
             print!(
                 "t={:5.1} wp={} {:?} anc=({:.1},{:.1}) L={:.2} u={:.2} en={} |",
-                w.tick as f32 / 60.0,
+                w.tick() as f32 / 60.0,
                 d.next,
-                w.state,
-                w.anchor.pos.x,
-                w.anchor.pos.y,
-                w.anchor.leash_dist,
-                w.anchor.urgency,
-                w.enemies
+                w.state(),
+                w.anchor().pos.x,
+                w.anchor().pos.y,
+                w.anchor().leash_dist,
+                w.anchor().urgency,
+                w.enemies()
                     .iter()
                     .filter(|e| e.alive && !e.is_dummy())
                     .count()
             );
-            for a in &w.agents {
+            for a in w.agents() {
                 let g = w.goal_of(a);
                 print!(
                     " {}:({:.1},{:.1})g{:.1}{} t{:?}p{:?}{}{}",

@@ -132,27 +132,28 @@ const STRAGGLE_DIST: f32 = 4.0;
 
 impl Metrics {
     fn observe(&mut self, w: &World, placed: &[usize]) {
-        let t = &w.tuning;
-        self.ticks = w.tick;
+        let t = &w.tuning();
+        self.ticks = w.tick();
         self.checksums.push(w.checksum());
-        let holding = w.state == SquadState::Holding;
+        let holding = w.state() == SquadState::Holding;
         if holding {
             self.holding_ticks += 1;
         }
-        if self.straggle_run.len() != w.agents.len() {
-            self.straggle_run = vec![0; w.agents.len()];
-            self.straggle_max_ticks = vec![0; w.agents.len()];
+        if self.straggle_run.len() != w.agents().len() {
+            self.straggle_run = vec![0; w.agents().len()];
+            self.straggle_max_ticks = vec![0; w.agents().len()];
         }
-        let mut lanes_now = Vec::with_capacity(w.agents.len());
-        for a in &w.agents {
+        let mut lanes_now = Vec::with_capacity(w.agents().len());
+        for a in w.agents() {
             lanes_now.push(a.alive && a.lane.has_lane);
             if !a.alive {
                 self.straggle_run[a.id as usize] = 0;
                 continue;
             }
             if holding {
-                self.hold_max_anchor_dist =
-                    self.hold_max_anchor_dist.max(a.pos.distance(w.anchor.pos));
+                self.hold_max_anchor_dist = self
+                    .hold_max_anchor_dist
+                    .max(a.pos.distance(w.anchor().pos));
             }
             let i = a.id as usize;
             if !a.forced && a.pos.distance(w.goal_of(a)) > STRAGGLE_DIST {
@@ -165,9 +166,9 @@ impl Metrics {
                 continue;
             }
             // "A live enemy in range with no wall between": LaneClear with no allies.
-            let engageable = w.enemies.iter().filter(|e| e.alive).any(|e| {
+            let engageable = w.enemies().iter().filter(|e| e.alive).any(|e| {
                 e.pos.distance(a.pos) <= t.lane.weapon_range + t.lane.muzzle_offset
-                    && lane_clear_from(a.pos, e.pos, a.id, &[], &w.map.grid, t).is_clear()
+                    && lane_clear_from(a.pos, e.pos, a.id, &[], &w.map().grid, t).is_clear()
             });
             if engageable {
                 self.uptime_den += 1;
@@ -179,8 +180,8 @@ impl Metrics {
             }
         }
         self.has_lane.push(lanes_now);
-        if w.tick == 1 {
-            for a in w.agents.iter().filter(|a| a.is_gunner()) {
+        if w.tick() == 1 {
+            for a in w.agents().iter().filter(|a| a.is_gunner()) {
                 if let Some(ally) = a.lane.blocking_ally {
                     if placed.contains(&(ally as usize)) {
                         self.blocked_at_start.push((a.id, ally));
@@ -188,36 +189,40 @@ impl Metrics {
                 }
             }
         }
-        if self.cooldown_at_start.len() != w.agents.len() {
-            self.cooldown_at_start = vec![0; w.agents.len()];
-            self.advancing_hits = vec![0; w.agents.len()];
+        if self.cooldown_at_start.len() != w.agents().len() {
+            self.cooldown_at_start = vec![0; w.agents().len()];
+            self.advancing_hits = vec![0; w.agents().len()];
             self.min_target_gap = f32::INFINITY;
         }
-        for a in w.agents.iter().filter(|a| a.alive && a.role == Role::Blade) {
+        for a in w
+            .agents()
+            .iter()
+            .filter(|a| a.alive && a.role == Role::Blade)
+        {
             if let Some(e) = a.melee.target.and_then(|id| w.enemy(id)) {
                 self.min_target_gap = self
                     .min_target_gap
                     .min(a.pos.distance(e.pos) - a.radius - e.radius);
             }
         }
-        for e in &w.events {
+        for e in w.events() {
             if let EventKind::EnemyHit { enemy, .. } | EventKind::MeleeHit { enemy, .. } = e.kind {
                 if let Some(s) = self.swings.get_mut(&enemy) {
                     s.3 = true;
                 }
             }
         }
-        for e in &w.events {
+        for e in w.events() {
             match e.kind {
                 EventKind::Commit { agent, .. } => self.commits.push((e.tick, agent)),
                 EventKind::Shot { shooter, .. } => self.shots.push((e.tick, shooter)),
                 EventKind::StrikeStarted { blade, strike, .. } => {
                     self.strikes
                         .push((e.tick, blade, StrikeEv::Started(strike)));
-                    let b = &w.agents[blade as usize];
+                    let b = &w.agents()[blade as usize];
                     self.cooldown_at_start[blade as usize] = b.melee.cooldown;
                     let sector = strike_sector(b.pos, b.melee.axis, strike as usize, t);
-                    if w.agents
+                    if w.agents()
                         .iter()
                         .any(|o| o.alive && o.id != blade && sector.hits_circle(o.pos, o.radius))
                     {
@@ -237,7 +242,7 @@ impl Metrics {
                 EventKind::StrikeCancelled { blade, strike, .. } => {
                     self.strikes
                         .push((e.tick, blade, StrikeEv::Cancelled(strike)));
-                    let after = w.agents[blade as usize].melee.cooldown;
+                    let after = w.agents()[blade as usize].melee.cooldown;
                     self.cancels.push((
                         e.tick,
                         blade,
@@ -276,7 +281,7 @@ impl Metrics {
                                     .enemy(enemy)
                                     .and_then(|en| en.kind.tuning(t))
                                     .map_or(f32::INFINITY, |k| k.reach);
-                                let a = &w.agents[target as usize];
+                                let a = &w.agents()[target as usize];
                                 if gap <= reach || (gap.is_infinite() && a.alive) {
                                     self.swing_outcome_wrong += 1;
                                 }
@@ -286,17 +291,17 @@ impl Metrics {
                 }
                 EventKind::MeleeHit { blade, strike, .. } => {
                     self.strikes.push((e.tick, blade, StrikeEv::Hit(strike)));
-                    if w.state == SquadState::Advancing {
+                    if w.state() == SquadState::Advancing {
                         self.advancing_hits[blade as usize] += 1;
                     }
                 }
                 _ => {}
             }
         }
-        self.leash.push((w.anchor.leash_dist, w.anchor.urgency));
-        let with_lane = match w.assigned {
+        self.leash.push((w.anchor().leash_dist, w.anchor().urgency));
+        let with_lane = match w.assigned() {
             Some(id) => w
-                .agents
+                .agents()
                 .iter()
                 .filter(|a| {
                     a.alive && a.is_gunner() && a.lane.has_lane && a.lane.target == Some(id)
@@ -304,14 +309,14 @@ impl Metrics {
                 .count() as u32,
             None => 0,
         };
-        self.assigned_lanes.push((w.assigned, with_lane));
-        self.withheld = w.stats.shots_withheld_intercept;
-        self.friendly_hits = w.stats.friendly_hits;
-        self.melee_friendly_hits = w.stats.melee_friendly_hits;
-        self.segment_violations = w.stats.segment_violations;
-        self.kills = w.stats.kills;
+        self.assigned_lanes.push((w.assigned(), with_lane));
+        self.withheld = w.stats().shots_withheld_intercept;
+        self.friendly_hits = w.stats().friendly_hits;
+        self.melee_friendly_hits = w.stats().melee_friendly_hits;
+        self.segment_violations = w.stats().segment_violations;
+        self.kills = w.stats().kills;
         self.standing_end = w.standing_agents();
-        self.agents = w.agents.len();
+        self.agents = w.agents().len();
     }
 }
 
@@ -326,7 +331,7 @@ pub fn run(setup: &Setup) -> Metrics {
         name: setup.scenario.name.clone(),
         ..Metrics::default()
     };
-    while world.tick < total {
+    while world.tick() < total {
         let input = driver.input(&setup.scenario, &world);
         tick(&mut world, &input);
         m.observe(&world, &placed);

@@ -30,7 +30,7 @@ fn route_seconds(setup: &Setup, runs: usize) -> f64 {
             let t0 = Instant::now();
             let mut w = World::new(setup.map.clone(), &setup.scenario, setup.tuning.clone());
             let mut d = RouteDriver::new();
-            while w.tick < total {
+            while w.tick() < total {
                 let input = d.input(&setup.scenario, &w);
                 tick(&mut w, &input);
             }

@@ -96,7 +96,7 @@ fn main() -> ExitCode {
         println!(
             "{}: tick {} of {}",
             path.display(),
-            world.tick,
+            world.tick(),
             setup.scenario.name
         );
         return ExitCode::SUCCESS;

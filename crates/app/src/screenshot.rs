@@ -29,12 +29,12 @@ pub struct Moment {
 pub fn run_to(setup: &Setup, at: f32) -> Moment {
     let mut world = World::new(setup.map.clone(), &setup.scenario, setup.tuning.clone());
     let mut driver = RouteDriver::new();
-    let mut camera = Camera::new(world.anchor.pos);
+    let mut camera = Camera::new(world.anchor().pos);
     let mut effects = Effects::default();
     let mut horror = Horror::new(&world, setup.scenario.seed);
     horror.absorb(&world);
     let n = ticks(at) as u64;
-    while world.tick < n {
+    while world.tick() < n {
         let input = driver.input(&setup.scenario, &world);
         tick(&mut world, &input);
         effects.absorb(&world);

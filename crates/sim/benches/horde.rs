@@ -25,7 +25,7 @@ fn horde_world() -> World {
     for _ in 0..120 {
         tick(&mut w, &TickInput::default());
     }
-    assert!(w.enemies.iter().filter(|e| e.alive).count() > 1950);
+    assert!(w.enemies().iter().filter(|e| e.alive).count() > 1950);
     w
 }
 
@@ -36,7 +36,7 @@ fn horde(c: &mut Criterion) {
     g.bench_function("tick_2000_enemies", |b| {
         b.iter(|| {
             tick(&mut w, &TickInput::default());
-            black_box(w.tick)
+            black_box(w.tick())
         })
     });
     g.finish();

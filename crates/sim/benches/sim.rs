@@ -29,7 +29,7 @@ fn route(c: &mut Criterion) {
         b.iter(|| {
             let mut w = World::new(map.clone(), &sc, Tuning::default());
             let mut d = RouteDriver::new();
-            while w.tick < total {
+            while w.tick() < total {
                 let input = d.input(&sc, &w);
                 tick(&mut w, &input);
             }

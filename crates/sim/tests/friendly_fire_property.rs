@@ -144,12 +144,12 @@ proptest! {
         let Some((mut w, inputs)) = build(&c) else { return Ok(()) };
         for input in &inputs {
             tick(&mut w, input);
-            for e in &w.events {
+            for e in w.events() {
                 if let EventKind::FriendlyHit { shooter, victim, pos, victim_state, melee } = &e.kind {
                     prop_assert!(false, "tick {}: {} {shooter} hit ally {victim} at {pos:?} ({victim_state:?})", e.tick, if *melee { "blade" } else { "gunner" });
                 }
             }
         }
-        prop_assert_eq!(w.stats.friendly_hits, 0);
+        prop_assert_eq!(w.stats().friendly_hits, 0);
     }
 }

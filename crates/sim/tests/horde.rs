@@ -45,12 +45,12 @@ const PINNED: &str = "seed = 1\nforce 0 0 600 5.5 5.5 5.501 5.5\nwave 0 0 shambl
 fn run_until(w: &mut World, limit: u64, mut pred: impl FnMut(&World) -> bool) {
     while !pred(w) {
         tick(w, &TickInput::default());
-        assert!(w.tick < limit, "condition not reached by tick {limit}");
+        assert!(w.tick() < limit, "condition not reached by tick {limit}");
     }
 }
 
 fn started(w: &World) -> Option<(u64, u32)> {
-    w.events.iter().find_map(|e| match e.kind {
+    w.events().iter().find_map(|e| match e.kind {
         EventKind::AttackStarted { windup, .. } => Some((e.tick, windup)),
         _ => None,
     })
@@ -61,28 +61,33 @@ fn damage_lands_exactly_windup_ticks_after_attack_started_and_the_enemy_is_roote
     let mut w = world(DUEL, PINNED, lone_target_tuning());
     run_until(&mut w, 600, |w| started(w).is_some());
     let (t0, windup) = started(&w).unwrap();
-    let expected = sim::horde::enemy::AttackTiming::of(&w.tuning.enemy.shambler, &w.tuning).windup;
+    let expected =
+        sim::horde::enemy::AttackTiming::of(&w.tuning().enemy.shambler, w.tuning()).windup;
     assert_eq!(windup, expected);
-    let rooted_at = w.enemies[0].pos;
-    let health = w.agents[0].health;
+    let rooted_at = w.enemies()[0].pos;
+    let health = w.agents()[0].health;
     loop {
         tick(&mut w, &TickInput::default());
         assert_eq!(
-            w.enemies[0].pos, rooted_at,
+            w.enemies()[0].pos,
+            rooted_at,
             "rooted during the windup (tick {})",
-            w.tick
+            w.tick()
         );
         if let Some(e) = w
-            .events
+            .events()
             .iter()
             .find(|e| matches!(e.kind, EventKind::DamageDealt { .. }))
         {
             assert_eq!(e.tick, t0 + windup as u64);
             break;
         }
-        assert!(w.tick <= t0 + windup as u64, "no damage on time");
+        assert!(w.tick() <= t0 + windup as u64, "no damage on time");
     }
-    assert_eq!(w.agents[0].health, health - w.tuning.enemy.shambler.damage);
+    assert_eq!(
+        w.agents()[0].health,
+        health - w.tuning().enemy.shambler.damage
+    );
 }
 
 #[test]
@@ -94,10 +99,10 @@ fn the_cooldown_is_anchored_at_windup_start() {
         if let Some((t, _)) = started(&w) {
             starts.push(t);
         }
-        assert!(w.tick < 2000);
+        assert!(w.tick() < 2000);
     }
     let interval =
-        sim::horde::enemy::AttackTiming::of(&w.tuning.enemy.shambler, &w.tuning).interval as u64;
+        sim::horde::enemy::AttackTiming::of(&w.tuning().enemy.shambler, w.tuning()).interval as u64;
     assert_eq!(
         starts[1] - starts[0],
         interval,
@@ -111,36 +116,37 @@ fn a_stagger_in_the_windup_means_no_damage_and_the_cooldown_is_not_spent() {
     let mut w = world(DUEL, PINNED, lone_target_tuning());
     run_until(&mut w, 600, |w| started(w).is_some());
     let (t0, windup) = started(&w).unwrap();
-    let health = w.agents[0].health;
+    let health = w.agents()[0].health;
     // A hit lands (what a bullet or a blade does): a short stagger.
     let stagger = 5;
-    w.enemies[0].stagger = stagger;
+    w.enemies_mut()[0].stagger = stagger;
     tick(&mut w, &TickInput::default());
     assert!(w
-        .events
+        .events()
         .iter()
         .any(|e| matches!(e.kind, EventKind::AttackInterrupted { .. })));
     assert_eq!(
-        w.enemies[0].attack.cooldown, 0,
+        w.enemies()[0].attack.cooldown,
+        0,
         "the cooldown is given back"
     );
     // It swings again as soon as the stagger is over (no cooldown to wait out), and the
     // interrupted swing never lands: no damage through its would-be hit tick.
     let mut restart = None;
-    while w.tick <= t0 + windup as u64 {
+    while w.tick() <= t0 + windup as u64 {
         tick(&mut w, &TickInput::default());
         assert!(
-            !w.events
+            !w.events()
                 .iter()
                 .any(|e| matches!(e.kind, EventKind::DamageDealt { .. })),
             "tick {}",
-            w.tick
+            w.tick()
         );
         if restart.is_none() {
             restart = started(&w).map(|(t, _)| t);
         }
     }
-    assert_eq!(w.agents[0].health, health);
+    assert_eq!(w.agents()[0].health, health);
     assert_eq!(
         restart,
         Some(t0 + 1 + stagger as u64),
@@ -153,19 +159,19 @@ fn a_target_gone_at_the_hit_means_a_whiff() {
     let mut w = world(DUEL, PINNED, lone_target_tuning());
     run_until(&mut w, 600, |w| started(w).is_some());
     let (t0, windup) = started(&w).unwrap();
-    let health = w.agents[0].health;
+    let health = w.agents()[0].health;
     // The snapshot target falls mid-windup (what another enemy's blow could do).
-    w.agents[0].alive = false;
+    w.agent_mut(0).alive = false;
     // Event ticks are the tick being processed; run through tick t0 + windup.
-    while w.tick <= t0 + windup as u64 {
+    while w.tick() <= t0 + windup as u64 {
         tick(&mut w, &TickInput::default());
     }
     let whiff = w
-        .events
+        .events()
         .iter()
         .find(|e| matches!(e.kind, EventKind::AttackWhiffed { .. }));
     assert_eq!(whiff.map(|e| e.tick), Some(t0 + windup as u64));
-    assert_eq!(w.agents[0].health, health);
+    assert_eq!(w.agents()[0].health, health);
 }
 
 #[test]
@@ -194,7 +200,7 @@ fn separation_keeps_a_crowd_apart() {
     for _ in 0..600 {
         tick(&mut w, &TickInput::default());
     }
-    let live: Vec<_> = w.enemies.iter().filter(|e| e.alive).collect();
+    let live: Vec<_> = w.enemies().iter().filter(|e| e.alive).collect();
     assert_eq!(live.len(), 40);
     let mut worst = f32::INFINITY;
     for (i, a) in live.iter().enumerate() {
@@ -230,11 +236,11 @@ fn the_flow_field_leads_the_horde_out_of_a_u_shaped_wall() {
     let mut reached = None;
     for _ in 0..1200 {
         tick(&mut w, &TickInput::default());
-        if w.enemies
+        if w.enemies()
             .iter()
-            .any(|e| e.pos.distance(w.agents[0].pos) < 1.0)
+            .any(|e| e.pos.distance(w.agents()[0].pos) < 1.0)
         {
-            reached = Some(w.tick);
+            reached = Some(w.tick());
             break;
         }
     }

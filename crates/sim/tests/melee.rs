@@ -30,9 +30,9 @@ fn dummy_world() -> World {
 /// `(tick, blade, kind)` of strike events until `until` ticks.
 fn strike_log(w: &mut World, until: u64) -> Vec<(u64, u32, EventKind)> {
     let mut log = Vec::new();
-    while w.tick < until {
+    while w.tick() < until {
         tick(w, &TickInput::default());
-        for e in &w.events {
+        for e in w.events() {
             match e.kind {
                 EventKind::StrikeStarted { blade, .. }
                 | EventKind::StrikeActive { blade, .. }
@@ -51,7 +51,7 @@ fn strike_log(w: &mut World, until: u64) -> Vec<(u64, u32, EventKind)> {
 #[test]
 fn phases_last_exactly_their_tuned_ticks_and_the_combo_chains_one_two_three() {
     let mut w = dummy_world();
-    let tt = w.ticks.clone();
+    let tt = w.ticks().clone();
     let log = strike_log(&mut w, 300);
     let b0: Vec<&(u64, u32, EventKind)> = log.iter().filter(|e| e.1 == 0).collect();
     // Started, Active, Recovery, Ended for strikes 0, 1, 2 in order.
@@ -103,7 +103,7 @@ fn a_missed_combo_window_resets_to_strike_one_with_the_long_cooldown() {
     // Tick to the end of strike 1, then take the target away.
     loop {
         tick(&mut w, &TickInput::default());
-        if w.events.iter().any(|e| {
+        if w.events().iter().any(|e| {
             matches!(
                 e.kind,
                 EventKind::StrikeEnded {
@@ -114,18 +114,18 @@ fn a_missed_combo_window_resets_to_strike_one_with_the_long_cooldown() {
         }) {
             break;
         }
-        assert!(w.tick < 200);
+        assert!(w.tick() < 200);
     }
-    assert_eq!(w.agents[0].melee.strike, 1, "strike 2 is next");
-    assert!(w.agents[0].melee.combo_left > 0);
-    w.enemies.clear();
-    let window = w.ticks.combo_window;
+    assert_eq!(w.agents()[0].melee.strike, 1, "strike 2 is next");
+    assert!(w.agents()[0].melee.combo_left > 0);
+    w.enemies_mut().clear();
+    let window = w.ticks().combo_window;
     for _ in 0..window {
         tick(&mut w, &TickInput::default());
     }
-    let m = &w.agents[0].melee;
+    let m = &w.agents()[0].melee;
     assert_eq!(m.strike, 0, "the combo starts over");
-    assert_eq!(m.cooldown, w.ticks.combo_cooldown);
+    assert_eq!(m.cooldown, w.ticks().combo_cooldown);
     assert_eq!(m.phase, StrikePhase::Ready);
 }
 
@@ -134,19 +134,19 @@ fn an_ally_entering_during_windup_cancels_the_strike_without_spending_cooldown()
     let mut w = dummy_world();
     loop {
         tick(&mut w, &TickInput::default());
-        if w.agents[0].melee.phase == StrikePhase::Windup {
+        if w.agents()[0].melee.phase == StrikePhase::Windup {
             break;
         }
-        assert!(w.tick < 200);
+        assert!(w.tick() < 200);
     }
-    let strike_hits_before = w.stats.melee_hits;
-    let cooldown_before = w.agents[0].melee.cooldown;
-    let strike_before = w.agents[0].melee.strike;
+    let strike_hits_before = w.stats().melee_hits;
+    let cooldown_before = w.agents()[0].melee.cooldown;
+    let strike_before = w.agents()[0].melee.strike;
     // Step gunner 2 into the sector, between the blade and the dummy.
-    let between = w.agents[0].pos.lerp(w.enemies[0].pos, 0.5) + Vec2::new(0.0, 0.1);
-    w.agents[2].pos = between;
+    let between = w.agents()[0].pos.lerp(w.enemies()[0].pos, 0.5) + Vec2::new(0.0, 0.1);
+    w.agent_mut(2).pos = between;
     tick(&mut w, &TickInput::default());
-    let cancelled = w.events.iter().any(|e| {
+    let cancelled = w.events().iter().any(|e| {
         matches!(
             e.kind,
             EventKind::StrikeCancelled {
@@ -156,13 +156,13 @@ fn an_ally_entering_during_windup_cancels_the_strike_without_spending_cooldown()
             }
         )
     });
-    assert!(cancelled, "{:?}", w.events);
-    let m = &w.agents[0].melee;
+    assert!(cancelled, "{:?}", w.events());
+    let m = &w.agents()[0].melee;
     assert_eq!(m.phase, StrikePhase::Ready);
     assert_eq!(m.cooldown, cooldown_before, "no cooldown spent");
     assert_eq!(m.strike, strike_before, "the same strike is tried again");
-    assert_eq!(w.stats.melee_hits, strike_hits_before, "no damage");
-    assert_eq!(w.stats.friendly_hits, 0);
+    assert_eq!(w.stats().melee_hits, strike_hits_before, "no damage");
+    assert_eq!(w.stats().friendly_hits, 0);
 }
 
 fn agent(id: u32, p: Vec2, v: Vec2) -> Agent {
@@ -226,7 +226,11 @@ fn a_blade_never_stands_inside_its_target() {
         let mut min_gap = f32::INFINITY;
         for _ in 0..900 {
             tick(&mut w, &TickInput::default());
-            for a in w.agents.iter().filter(|a| a.alive && a.role == Role::Blade) {
+            for a in w
+                .agents()
+                .iter()
+                .filter(|a| a.alive && a.role == Role::Blade)
+            {
                 if let Some(e) = a.melee.target.and_then(|id| w.enemy(id)) {
                     min_gap = min_gap.min(a.pos.distance(e.pos) - a.radius - e.radius);
                 }
@@ -234,7 +238,7 @@ fn a_blade_never_stands_inside_its_target() {
         }
         assert!(min_gap.is_finite(), "a blade engaged");
         assert!(min_gap >= -0.05, "{scn}: overlap {min_gap}");
-        assert!(w.stats.melee_hits > 0, "{scn}: strikes landed");
+        assert!(w.stats().melee_hits > 0, "{scn}: strikes landed");
     }
 }
 
@@ -268,13 +272,13 @@ proptest! {
             let mv = if dir == 8 { Vec2::ZERO } else { Vec2::from_angle(dir as f32 * std::f32::consts::FRAC_PI_4) };
             for _ in 0..n {
                 tick(&mut w, &TickInput { move_dir: mv, ..TickInput::default() });
-                for e in &w.events {
+                for e in w.events() {
                     if let EventKind::FriendlyHit { shooter, victim, melee, .. } = e.kind {
                         prop_assert!(false, "tick {}: {} {shooter} hit ally {victim}", e.tick, if melee { "blade" } else { "gunner" });
                     }
                 }
             }
         }
-        prop_assert_eq!(w.stats.melee_friendly_hits, 0);
+        prop_assert_eq!(w.stats().melee_friendly_hits, 0);
     }
 }

@@ -30,7 +30,7 @@ fn world_from(map_text: &str, scenario_text: &str) -> (World, Scenario) {
 fn run_route(w: &mut World, sc: &Scenario, seconds: f32, mut each: impl FnMut(&World)) {
     let mut d = RouteDriver::new();
     let n = (seconds * 60.0) as u64;
-    while w.tick < n {
+    while w.tick() < n {
         let input = d.input(sc, w);
         tick(w, &input);
         each(w);
@@ -46,11 +46,11 @@ fn holding_a_direction_settles_at_the_worked_out_leash_equilibrium() {
     );
     let mut tail = Vec::new();
     run_route(&mut w, &sc, 10.0, |w| {
-        if w.tick > 6 * 60 {
-            tail.push((w.anchor.leash_dist, w.anchor.urgency));
+        if w.tick() > 6 * 60 {
+            tail.push((w.anchor().leash_dist, w.anchor().urgency));
         }
     });
-    let (d_eq, u_eq, _) = leash_equilibrium(&w.tuning);
+    let (d_eq, u_eq, _) = leash_equilibrium(w.tuning());
     let mean_d = tail.iter().map(|t| t.0).sum::<f32>() / tail.len() as f32;
     let mean_u = tail.iter().map(|t| t.1).sum::<f32>() / tail.len() as f32;
     assert!(
@@ -62,7 +62,7 @@ fn holding_a_direction_settles_at_the_worked_out_leash_equilibrium() {
         "simulated {mean_u} vs worked out {u_eq}"
     );
     assert!(
-        tail.iter().all(|t| t.1 < w.tuning.anchor.sprint_at),
+        tail.iter().all(|t| t.1 < w.tuning().anchor.sprint_at),
         "never sprints"
     );
 }
@@ -77,20 +77,20 @@ fn squad_switches_to_holding_after_hold_delay_and_stops_where_it_stands() {
     for _ in 0..60 {
         tick(&mut w, &go);
     }
-    assert_eq!(w.state, sim::squad::anchor::SquadState::Advancing);
+    assert_eq!(w.state(), sim::squad::anchor::SquadState::Advancing);
     let idle = TickInput::default();
-    for i in 1..=w.ticks.hold_delay {
+    for i in 1..=w.ticks().hold_delay {
         tick(&mut w, &idle);
-        let expect = if i < w.ticks.hold_delay {
+        let expect = if i < w.ticks().hold_delay {
             sim::squad::anchor::SquadState::Advancing
         } else {
             sim::squad::anchor::SquadState::Holding
         };
-        assert_eq!(w.state, expect, "after {i} idle ticks");
+        assert_eq!(w.state(), expect, "after {i} idle ticks");
     }
-    let bound = w.tuning.solver.cohesion_radius + w.tuning.solver.post_leash;
-    for a in &w.agents {
-        assert!(a.post_pos.distance(w.anchor.pos) <= bound + 1e-4);
+    let bound = w.tuning().solver.cohesion_radius + w.tuning().solver.post_leash;
+    for a in w.agents() {
+        assert!(a.post_pos.distance(w.anchor().pos) <= bound + 1e-4);
         // Posts are where the agents stood (clamped into the bound), not formation slots.
         assert!(
             a.post_pos.distance(a.pos) < 1.0,
@@ -109,16 +109,16 @@ fn ally_crossing_the_firing_line_withholds_shots_and_is_never_hit() {
     let mut withheld = 0;
     run_route(&mut w, &sc, 20.0, |w| {
         withheld += w
-            .events
+            .events()
             .iter()
             .filter(|e| matches!(e.kind, EventKind::ShotWithheld { .. }))
             .count();
     });
     assert!(withheld >= 1);
-    assert_eq!(w.stats.shots_withheld_intercept as usize, withheld);
-    assert_eq!(w.stats.friendly_hits, 0);
+    assert_eq!(w.stats().shots_withheld_intercept as usize, withheld);
+    assert_eq!(w.stats().friendly_hits, 0);
     assert!(
-        w.stats.shots_fired > 20,
+        w.stats().shots_fired > 20,
         "the gunners kept firing between crossings"
     );
 }
@@ -129,7 +129,7 @@ fn bullet_never_flies_past_its_verified_segment() {
     let mut w = World::new(map, &sc, Tuning::default());
     let mut seen = 0;
     run_route(&mut w, &sc, 8.0, |w| {
-        for b in &w.bullets {
+        for b in w.bullets() {
             seen += 1;
             assert!(
                 b.pos.distance(b.muzzle) <= b.verified + 1e-3,
@@ -141,7 +141,7 @@ fn bullet_never_flies_past_its_verified_segment() {
         }
     });
     assert!(seen > 100);
-    assert_eq!(w.stats.segment_violations, 0);
+    assert_eq!(w.stats().segment_violations, 0);
 }
 
 #[test]
@@ -152,23 +152,23 @@ fn bullet_stops_at_the_verified_end_when_its_target_is_gone() {
     );
     // Tick until the first shot, then remove the target from under the bullet.
     let idle = TickInput::default();
-    while w.bullets.is_empty() {
+    while w.bullets().is_empty() {
         tick(&mut w, &idle);
-        assert!(w.tick < 600, "no shot fired");
+        assert!(w.tick() < 600, "no shot fired");
     }
-    let verified = w.bullets[0].verified;
-    let muzzle = w.bullets[0].muzzle;
-    let id = w.bullets[0].id;
-    w.enemies.clear();
+    let verified = w.bullets()[0].verified;
+    let muzzle = w.bullets()[0].muzzle;
+    let id = w.bullets()[0].id;
+    w.enemies_mut().clear();
     let mut last = muzzle;
     for _ in 0..60 {
         tick(&mut w, &idle);
-        match w.bullets.iter().find(|b| b.id == id) {
+        match w.bullets().iter().find(|b| b.id == id) {
             Some(b) => last = b.pos,
             None => break,
         }
     }
-    assert!(w.bullets.iter().all(|b| b.id != id), "the bullet expired");
+    assert!(w.bullets().iter().all(|b| b.id != id), "the bullet expired");
     assert!(last.distance(muzzle) <= verified + 1e-3);
 }
 
@@ -181,19 +181,19 @@ fn lead_aim_hits_a_crossing_target() {
     let idle = TickInput::default();
     let mut hits = 0;
     for _ in 0..240 {
-        w.enemies[0].vel = vel;
-        w.enemies[0].pos += vel * DT;
+        w.enemies_mut()[0].vel = vel;
+        w.enemies_mut()[0].pos += vel * DT;
         tick(&mut w, &idle);
         hits += w
-            .events
+            .events()
             .iter()
             .filter(|e| matches!(e.kind, EventKind::EnemyHit { .. }))
             .count();
-        if w.enemies[0].pos.y > 20.0 {
+        if w.enemies()[0].pos.y > 20.0 {
             break;
         }
     }
-    let shots = w.stats.shots_fired as usize;
+    let shots = w.stats().shots_fired as usize;
     assert!(shots >= 3, "shots {shots}");
     assert!(hits * 10 >= shots * 8, "lead: {hits} hits of {shots} shots");
 }
@@ -204,7 +204,7 @@ fn solver_frees_a_blocked_gunner_in_a_holding_squad() {
     let mut w = World::new(map, &sc, Tuning::default());
     tick(&mut w, &TickInput::default());
     let blocked: Vec<u32> = w
-        .agents
+        .agents()
         .iter()
         .filter(|a| a.lane.blocking_ally == Some(0))
         .map(|a| a.id)
@@ -213,7 +213,7 @@ fn solver_frees_a_blocked_gunner_in_a_holding_squad() {
     run_route(&mut w, &sc, 1.0, |_| {});
     for g in blocked {
         assert!(
-            w.agents[g as usize].lane.has_lane,
+            w.agents()[g as usize].lane.has_lane,
             "gunner {g} has a lane after 1 s"
         );
     }
@@ -228,11 +228,11 @@ fn same_inputs_give_the_same_checksums() {
     run_route(&mut a, &sc, 30.0, |w| sums.push(w.checksum()));
     let mut i = 0;
     run_route(&mut b, &sc, 30.0, |w| {
-        assert_eq!(w.checksum(), sums[i], "tick {}", w.tick);
+        assert_eq!(w.checksum(), sums[i], "tick {}", w.tick());
         i += 1;
     });
     let mut c = World::new(
-        b.map.clone(),
+        b.map().clone(),
         &{
             let mut s = sc.clone();
             s.seed = 99;

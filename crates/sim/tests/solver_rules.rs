@@ -65,13 +65,13 @@ fn world(map_text: &str, scn: &str, tuning: Tuning) -> World {
 
 fn candidates(w: &World, agent: usize) -> Vec<Vec2> {
     let mut out = Vec::new();
-    candidate_points(w.agents[agent].pos, &w.view(), &mut out);
+    candidate_points(w.agents()[agent].pos, &w.view(), &mut out);
     out
 }
 
 /// The candidate at `pos + r·(cos θ, sin θ)`; asserts it is one of the 37.
 fn candidate_at(w: &World, agent: usize, r: f32, deg: f32) -> Vec2 {
-    let want = w.agents[agent].pos + Vec2::from_angle(deg.to_radians()) * r;
+    let want = w.agents()[agent].pos + Vec2::from_angle(deg.to_radians()) * r;
     let c = candidates(w, agent);
     let best = c
         .iter()
@@ -88,23 +88,23 @@ fn candidate_at(w: &World, agent: usize, r: f32, deg: f32) -> Vec2 {
 /// Enemy ids in reach of the agent, nearest first (what the solver scores coverage on).
 fn reach(w: &World, agent: usize) -> Vec<u32> {
     let mut near = Vec::new();
-    enemies_in_reach(w.agents[agent].pos, &w.enemies, &w.tuning, &mut near);
+    enemies_in_reach(w.agents()[agent].pos, w.enemies(), w.tuning(), &mut near);
     near.iter().map(|e| e.id).collect()
 }
 
 fn score(w: &World, agent: usize, primary: u32, p: Vec2) -> f32 {
-    score_candidate(p, &w.agents[agent], primary, &reach(w, agent), &w.view())
+    score_candidate(p, &w.agents()[agent], primary, &reach(w, agent), &w.view())
 }
 
 fn lane_clear(w: &World, agent: &Agent, from: Vec2, enemy: u32) -> bool {
     let e = w.enemy(enemy).unwrap();
     lane_clear_from(
         from,
-        aim_at(from, e, &w.tuning),
+        aim_at(from, e, w.tuning()),
         agent.id,
-        &w.agents,
-        &w.map.grid,
-        &w.tuning,
+        w.agents(),
+        &w.map().grid,
+        w.tuning(),
     )
     .is_clear()
 }
@@ -156,9 +156,9 @@ fn there_are_37_candidates_the_current_spot_then_three_rings_of_twelve() {
         "start = 10 9\nheading = 270\ndummy 10.5 3.5\n",
         Tuning::default(),
     );
-    assert_eq!(w.agents.len(), 5, "default squad");
-    for agent in 0..w.agents.len() {
-        let pos = w.agents[agent].pos;
+    assert_eq!(w.agents().len(), 5, "default squad");
+    for agent in 0..w.agents().len() {
+        let pos = w.agents()[agent].pos;
         let c = candidates(&w, agent);
         assert_eq!(c.len(), 37);
         assert_eq!(c[0], pos, "index 0 is the agent's position");
@@ -187,7 +187,7 @@ fn there_are_37_candidates_the_current_spot_then_three_rings_of_twelve() {
     // solve_firing_position scores exactly these 37 points.
     let gunner = 2;
     let mut out = Vec::new();
-    let _ = solve_firing_position(&w.agents[gunner], &w.view(), &mut out);
+    let _ = solve_firing_position(&w.agents()[gunner], &w.view(), &mut out);
     assert_eq!(out.len(), 37);
     let pts: Vec<Vec2> = out.iter().map(|c| c.pos).collect();
     assert_eq!(pts, candidates(&w, gunner));
@@ -204,7 +204,7 @@ fn candidate_outside_the_map_is_rejected_as_outside_and_in_the_border_as_in_wall
         "start = 2.5 6.5\nplace 0 1.5 6.5\ndummy 9.5 6.5\n",
         squad(1, 0),
     );
-    let a = &w.agents[0];
+    let a = &w.agents()[0];
     let view = w.view();
     let mut outside = 0;
     let mut in_wall = 0;
@@ -240,13 +240,13 @@ fn candidate_whose_body_circle_overlaps_a_wall_is_rejected_even_with_its_centre_
         "start = 2.5 6.5\nplace 0 1.5 6.5\ndummy 9.5 6.5\n",
         squad(1, 0),
     );
-    let a = &w.agents[0];
+    let a = &w.agents()[0];
     let view = w.view();
     let r = a.radius;
     // Centre in floor tile (1,6); the circle reaches past x = 1 into the border.
     let touching = Vec2::new(1.0 + r - 0.02, 6.5);
     let free = Vec2::new(1.0 + r + 0.02, 6.5);
-    assert!(!w.map.grid.is_wall_at(touching));
+    assert!(!w.map().grid.is_wall_at(touching));
     assert_eq!(reject_reason(touching, a, &view), Some(Reject::InWall));
     assert_eq!(reject_reason(free, a, &view), None);
     // Diagonally off the pillar's corner (5,4) the true distance counts, not the box.
@@ -254,7 +254,7 @@ fn candidate_whose_body_circle_overlaps_a_wall_is_rejected_even_with_its_centre_
     let off_corner = Vec2::new(5.2, 4.2);
     let into_corner = Vec2::new(5.19, 4.19);
     assert!(off_corner.distance(corner) > r && into_corner.distance(corner) < r);
-    assert!(!w.map.grid.is_wall_at(off_corner) && !w.map.grid.is_wall_at(into_corner));
+    assert!(!w.map().grid.is_wall_at(off_corner) && !w.map().grid.is_wall_at(into_corner));
     assert_ne!(reject_reason(off_corner, a, &view), Some(Reject::InWall));
     assert_eq!(reject_reason(into_corner, a, &view), Some(Reject::InWall));
 }
@@ -268,11 +268,11 @@ fn candidate_closer_than_0_55_to_another_agent_or_its_post_is_rejected() {
         "start = 6.5 5\nheading = 0\nplace 0 3 9.5\nplace 1 6.5 6.5\nplace 2 8 6.5\ndummy 11.5 2.5\n",
         squad(3, 1),
     );
-    let me = &w.agents[1];
-    let other = &w.agents[2];
-    let blade = &w.agents[0];
+    let me = &w.agents()[1];
+    let other = &w.agents()[2];
+    let blade = &w.agents()[0];
     let view = w.view();
-    let min_d = w.tuning.solver.min_agent_distance;
+    let min_d = w.tuning().solver.min_agent_distance;
     assert_eq!(min_d, 0.55);
 
     // Near the other gunner's body.
@@ -314,10 +314,10 @@ fn candidate_farther_than_cohesion_radius_plus_post_leash_from_the_anchor_is_rej
         "start = 8.5 7.5\nplace 0 10.5 7.5\ndummy 10.5 1.5\n",
         squad(1, 0),
     );
-    let a = &w.agents[0];
+    let a = &w.agents()[0];
     let view = w.view();
-    let anchor = w.anchor.pos;
-    let bound = w.tuning.solver.cohesion_radius + w.tuning.solver.post_leash;
+    let anchor = w.anchor().pos;
+    let bound = w.tuning().solver.cohesion_radius + w.tuning().solver.post_leash;
     assert!((bound - 3.1).abs() < 1e-6);
     let (mut beyond, mut within) = (0, 0);
     for p in candidates(&w, 0).into_iter().skip(1) {
@@ -360,11 +360,11 @@ fn candidate_behind_a_wall_from_the_agent_is_rejected_as_not_direct() {
         "start = 4.9 7.5\nplace 0 4.9 6.5\ndummy 4.9 1.5\n",
         squad(1, 0),
     );
-    let a = &w.agents[0];
+    let a = &w.agents()[0];
     let view = w.view();
     let behind = candidate_at(&w, 0, 2.4, 0.0);
-    assert!(!w.map.grid.circle_hits_wall(behind, a.radius));
-    assert!(!w.map.grid.line_clear(a.pos, behind));
+    assert!(!w.map().grid.circle_hits_wall(behind, a.radius));
+    assert!(!w.map().grid.line_clear(a.pos, behind));
     assert_eq!(reject_reason(behind, a, &view), Some(Reject::NotDirect));
     // The ring-1.6 spot in the same direction is inside the pillar.
     assert_eq!(
@@ -373,7 +373,7 @@ fn candidate_behind_a_wall_from_the_agent_is_rejected_as_not_direct() {
     );
     // A spot past the pillar but reachable in a straight line below it is fine.
     let around = Vec2::new(7.3, 8.0);
-    assert!(w.map.grid.line_clear(a.pos, around));
+    assert!(w.map().grid.line_clear(a.pos, around));
     assert_eq!(reject_reason(around, a, &view), None);
 }
 
@@ -385,8 +385,8 @@ fn index_0_is_never_rejected_even_beyond_the_bound() {
         "start = 5.5 7.5\nplace 0 9 7.5\ndummy 9 1.5\n",
         squad(1, 0),
     );
-    let a = &w.agents[0];
-    let d = a.pos.distance(w.anchor.pos);
+    let a = &w.agents()[0];
+    let d = a.pos.distance(w.anchor().pos);
     assert!(d > 3.4, "agent {d} from the anchor");
     assert_eq!(
         reject_reason(a.pos, a, &w.view()),
@@ -425,8 +425,8 @@ fn mirror_world() -> World {
 #[test]
 fn a_clear_lane_to_the_primary_target_is_worth_w_lane() {
     let w = mirror_world();
-    let t = &w.tuning;
-    let a = &w.agents[0];
+    let t = &w.tuning();
+    let a = &w.agents()[0];
     let (ta, tb) = (1, 2);
     assert_eq!(
         a.lane.priority,
@@ -454,7 +454,7 @@ fn a_clear_lane_to_the_primary_target_is_worth_w_lane() {
                 in_reach: 2,
                 lanes_blocked: 0,
                 moved: p.distance(a.pos),
-                anchor_dist: p.distance(w.anchor.pos),
+                anchor_dist: p.distance(w.anchor().pos),
                 too_close: false,
             },
         );
@@ -477,8 +477,8 @@ fn a_target_nearer_than_min_engage_dist_costs_60() {
         "start = 10 11\nplace 0 10 10\ndummy 11.3 7.7\n",
         squad(1, 0),
     );
-    let t = &w.tuning;
-    let a = &w.agents[0];
+    let t = &w.tuning();
+    let a = &w.agents()[0];
     let e = w.enemy(1).unwrap();
     let far = candidate_at(&w, 0, 1.6, 240.0);
     let near = candidate_at(&w, 0, 1.6, 300.0);
@@ -498,7 +498,7 @@ fn a_target_nearer_than_min_engage_dist_costs_60() {
                 in_reach: 1,
                 lanes_blocked: 0,
                 moved: p.distance(a.pos),
-                anchor_dist: p.distance(w.anchor.pos),
+                anchor_dist: p.distance(w.anchor().pos),
                 too_close,
             },
         );
@@ -516,8 +516,8 @@ fn the_too_close_term_switches_exactly_at_min_engage_dist() {
         "start = 10 11\nplace 0 10 10\ndummy 11.9 8\n",
         squad(1, 0),
     );
-    let t = &w.tuning;
-    let a = &w.agents[0];
+    let t = &w.tuning();
+    let a = &w.agents()[0];
     let e = w.enemy(1).unwrap();
     let inside = Vec2::new(10.05, 8.0);
     let outside = Vec2::new(9.95, 8.0);
@@ -545,9 +545,9 @@ fn open_world() -> World {
 #[test]
 fn distance_beyond_the_cohesion_radius_costs_24_per_unit() {
     let w = open_world();
-    let t = &w.tuning;
-    let a = &w.agents[0];
-    let anchor = w.anchor.pos;
+    let t = &w.tuning();
+    let a = &w.agents()[0];
+    let anchor = w.anchor().pos;
     // Mirror pair about the agent's vertical: equal move, equal lane geometry.
     let near = candidate_at(&w, 0, 1.6, 180.0);
     let far = candidate_at(&w, 0, 1.6, 0.0);
@@ -574,9 +574,9 @@ fn distance_beyond_the_cohesion_radius_costs_24_per_unit() {
 #[test]
 fn moving_costs_9_per_unit_of_distance() {
     let w = open_world();
-    let t = &w.tuning;
-    let a = &w.agents[0];
-    let anchor = w.anchor.pos;
+    let t = &w.tuning();
+    let a = &w.agents()[0];
+    let anchor = w.anchor().pos;
     assert!(a.pos.distance(anchor) < t.solver.cohesion_radius);
     let c = candidates(&w, 0);
     let base = score(&w, 0, 1, c[0]);
@@ -604,8 +604,8 @@ fn moving_costs_9_per_unit_of_distance() {
 #[test]
 fn every_candidate_scores_the_sum_of_the_terms() {
     let w = open_world();
-    let t = &w.tuning;
-    let a = &w.agents[0];
+    let t = &w.tuning();
+    let a = &w.agents()[0];
     let e = w.enemy(1).unwrap();
     for p in candidates(&w, 0) {
         assert!(lane_clear(&w, a, p, 1), "{p:?} sees the dummy");
@@ -617,7 +617,7 @@ fn every_candidate_scores_the_sum_of_the_terms() {
                 in_reach: 1,
                 lanes_blocked: 0,
                 moved: p.distance(a.pos),
-                anchor_dist: p.distance(w.anchor.pos),
+                anchor_dist: p.distance(w.anchor().pos),
                 too_close: p.distance(e.pos) - e.radius < t.solver.min_engage_dist,
             },
         );
@@ -634,9 +634,9 @@ fn standing_in_another_gunners_lane_costs_35_per_lane() {
         "start = 8 9.5\nplace 0 8 10\nplace 1 6.8 11.2\nplace 2 6.2 11.2\ndummy 6.8 4\ndummy 6.2 4\n",
         squad(3, 0),
     );
-    let t = &w.tuning;
-    let a = &w.agents[0];
-    let owners: Vec<u32> = w.lanes.lanes.iter().map(|l| l.owner).collect();
+    let t = &w.tuning();
+    let a = &w.agents()[0];
+    let owners: Vec<u32> = w.lanes().lanes.iter().map(|l| l.owner).collect();
     assert!(
         owners.contains(&1) && owners.contains(&2),
         "both lanes are registered: {owners:?}"
@@ -648,7 +648,7 @@ fn standing_in_another_gunners_lane_costs_35_per_lane() {
     let in_none = candidate_at(&w, 0, 1.6, 330.0);
     let th = t.lane_threshold();
     let dist_to_lane = |p: Vec2, owner: u32| {
-        let l = w.lanes.lanes.iter().find(|l| l.owner == owner).unwrap();
+        let l = w.lanes().lanes.iter().find(|l| l.owner == owner).unwrap();
         sim::core::geom::dist_point_segment(p, l.muzzle, l.aim)
     };
     assert!(dist_to_lane(in_both, 1) < th && dist_to_lane(in_both, 2) < th);
@@ -680,7 +680,7 @@ fn standing_in_another_gunners_lane_costs_35_per_lane() {
             in_reach: 2,
             lanes_blocked: 2,
             moved: in_both.distance(a.pos),
-            anchor_dist: in_both.distance(w.anchor.pos),
+            anchor_dist: in_both.distance(w.anchor().pos),
             too_close: false,
         },
     );
@@ -707,7 +707,7 @@ fn a_better_spot_is_committed_only_when_it_beats_the_current_one_by_more_than_th
     // gains about 100. Set the hysteresis around the real gain.
     let mut w = mirror_world();
     let mut out = Vec::new();
-    let first = solve_firing_position(&w.agents[0], &w.view(), &mut out);
+    let first = solve_firing_position(&w.agents()[0], &w.view(), &mut out);
     let (best_score, best) = best_of(&out);
     let current = out[0].score;
     let gain = best_score - current;
@@ -733,10 +733,10 @@ fn a_better_spot_is_committed_only_when_it_beats_the_current_one_by_more_than_th
         (below, true),
         (gain - 0.01, true),
     ] {
-        let mut t = w.tuning.clone();
+        let mut t = w.tuning().clone();
         t.solver.hysteresis = hyst;
         w.set_tuning(t);
-        let got = solve_firing_position(&w.agents[0], &w.view(), &mut out);
+        let got = solve_firing_position(&w.agents()[0], &w.view(), &mut out);
         assert_eq!(
             got,
             commits.then_some(best),
@@ -765,9 +765,9 @@ const TUNNEL_SCN: &str = "start = 7.5 10.5\nplace 0 8.5 10.5\ndummy 11.8 2.5\n";
 #[test]
 fn the_solver_does_not_walk_past_the_hard_bound_for_a_lane() {
     let mut w = world(&tunnel_map(), TUNNEL_SCN, squad(1, 0));
-    let anchor = w.anchor.pos;
-    let bound = w.tuning.solver.cohesion_radius + w.tuning.solver.post_leash;
-    let a = w.agents[0].clone();
+    let anchor = w.anchor().pos;
+    let bound = w.tuning().solver.cohesion_radius + w.tuning().solver.post_leash;
+    let a = w.agents()[0].clone();
     assert_eq!(a.lane.priority, Some(1));
     assert!(!a.lane.has_lane, "no lane from where it stands");
     let mut out = Vec::new();
@@ -786,10 +786,10 @@ fn the_solver_does_not_walk_past_the_hard_bound_for_a_lane() {
     // And over three seconds of holding it neither commits, nor fires, nor leaves.
     for _ in 0..180 {
         tick(&mut w, &TickInput::default());
-        assert!(w.agents[0].pos.distance(w.anchor.pos) <= bound);
+        assert!(w.agents()[0].pos.distance(w.anchor().pos) <= bound);
     }
-    assert_eq!(w.stats.commits, 0);
-    assert_eq!(w.stats.shots_fired, 0);
+    assert_eq!(w.stats().commits, 0);
+    assert_eq!(w.stats().shots_fired, 0);
 }
 
 #[test]
@@ -798,14 +798,14 @@ fn with_a_looser_bound_the_same_world_walks_to_the_lane() {
     let mut t = squad(1, 0);
     t.solver.post_leash = 1.5;
     let mut w = world(&tunnel_map(), TUNNEL_SCN, t);
-    let anchor = w.anchor.pos;
+    let anchor = w.anchor().pos;
     let mut out = Vec::new();
-    let chosen = solve_firing_position(&w.agents[0], &w.view(), &mut out)
+    let chosen = solve_firing_position(&w.agents()[0], &w.view(), &mut out)
         .expect("a spot with a lane within 3.6 of the anchor is committed");
     assert!(chosen.distance(anchor) > 3.1);
     for _ in 0..180 {
         tick(&mut w, &TickInput::default());
     }
-    assert!(w.stats.commits >= 1);
-    assert!(w.stats.shots_fired >= 1, "it reached the spot and fired");
+    assert!(w.stats().commits >= 1);
+    assert!(w.stats().shots_fired >= 1, "it reached the spot and fired");
 }

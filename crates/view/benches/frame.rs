@@ -24,10 +24,10 @@ fn world_at(seconds: f32) -> (World, Camera, Horror) {
     let map = Arc::new(Map::parse("default", content::map_text(&sc.map).unwrap()).unwrap());
     let mut w = World::new(map, &sc, Tuning::default());
     let mut d = RouteDriver::new();
-    let mut cam = Camera::new(w.anchor.pos);
+    let mut cam = Camera::new(w.anchor().pos);
     let mut h = Horror::new(&w, sc.seed);
     h.absorb(&w);
-    while (w.tick as f32) < seconds * 60.0 {
+    while (w.tick() as f32) < seconds * 60.0 {
         let input = d.input(&sc, &w);
         tick(&mut w, &input);
         h.absorb(&w);

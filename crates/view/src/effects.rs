@@ -55,9 +55,9 @@ pub struct Effects {
 impl Effects {
     /// Takes this tick's events of `w` (call once after every simulation tick).
     pub fn absorb(&mut self, w: &World) {
-        let tick = w.tick;
+        let tick = w.tick();
         self.last_tick = tick;
-        for e in &w.events {
+        for e in w.events() {
             let (pos, kind) = match &e.kind {
                 EventKind::EnemyHit { pos, .. } | EventKind::MeleeHit { pos, .. } => {
                     (*pos, FxKind::Hit)
@@ -65,7 +65,7 @@ impl Effects {
                 EventKind::EnemyKilled { pos, .. } => (*pos, FxKind::Kill),
                 EventKind::BulletHitWall { pos } => (*pos, FxKind::Spark),
                 EventKind::FriendlyHit { pos, .. } => (*pos, FxKind::Friendly),
-                EventKind::DamageDealt { agent, .. } => match w.agents.get(*agent as usize) {
+                EventKind::DamageDealt { agent, .. } => match w.agents().get(*agent as usize) {
                     Some(a) => (a.pos, FxKind::Hurt),
                     None => continue,
                 },

@@ -92,7 +92,7 @@ pub fn render_frame(
 
 /// The interpolated anchor position the camera should follow.
 pub fn camera_target(world: &World, alpha: f32) -> sim::Vec2 {
-    scene::lerp_pos(world.anchor.prev_pos, world.anchor.pos, alpha)
+    scene::lerp_pos(world.anchor().prev_pos, world.anchor().pos, alpha)
 }
 
 /// Manual aim (S15): the aim vector from the anchor and the ±cone Tab cycles through.
@@ -106,8 +106,8 @@ pub fn draw_manual_aim(
     use raster::{draw_line, LineCap, Rgba};
     let iso = Iso::new(camera.center, fb.width, fb.height);
     let a = camera_target(world, alpha);
-    let cone = world.tuning.fire.manual_cone_deg.to_radians();
-    let reach = world.tuning.lane.weapon_range;
+    let cone = world.tuning().fire.manual_cone_deg.to_radians();
+    let reach = world.tuning().lane.weapon_range;
     let from = iso.project(a, 0.05);
     draw_line(
         fb,

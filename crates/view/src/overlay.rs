@@ -140,11 +140,11 @@ pub fn draw_overlay(
     horror: Option<&Readout>,
 ) {
     // Reservation corridors (S7).
-    for l in &w.lanes.lanes {
-        corridor(fb, iso, l.muzzle, l.aim, w.tuning.reserve_threshold());
+    for l in &w.lanes().lanes {
+        corridor(fb, iso, l.muzzle, l.aim, w.tuning().reserve_threshold());
     }
     // Blade sectors by phase (reserved: intent yellow, striking red) and approach spots.
-    for s in &w.lanes.sectors {
+    for s in &w.lanes().sectors {
         let col = if s.intent {
             INTENT.with_alpha(120)
         } else {
@@ -165,7 +165,7 @@ pub fn draw_overlay(
             prev = Some(q);
         }
     }
-    for spots in &w.blade_debug {
+    for spots in w.blade_debug() {
         for s in spots {
             let c = iso.project(s.pos, Z);
             let col = if s.clear {
@@ -178,7 +178,7 @@ pub fn draw_overlay(
     }
     // Lanes by state.
     for a in w
-        .agents
+        .agents()
         .iter()
         .filter(|a| a.alive && a.role == Role::Gunner && a.lane.priority.is_some())
     {
@@ -200,8 +200,8 @@ pub fn draw_overlay(
         fill_circle(fb, to, 3.0, Paint::alpha(col));
     }
     // Solver candidates of the last solve, coloured by score (grey = rejected).
-    for (i, cands) in w.solver_debug.iter().enumerate() {
-        if !w.agents.get(i).is_some_and(|a| a.alive) || cands.is_empty() {
+    for (i, cands) in w.solver_debug().iter().enumerate() {
+        if !w.agents().get(i).is_some_and(|a| a.alive) || cands.is_empty() {
             continue;
         }
         let ok = cands.iter().filter(|c| c.rejected.is_none());
@@ -217,7 +217,7 @@ pub fn draw_overlay(
         }
     }
     // Posts and slots.
-    for a in w.agents.iter().filter(|a| a.alive) {
+    for a in w.agents().iter().filter(|a| a.alive) {
         let p = iso.project(a.post_pos, Z);
         draw_line(
             fb,
@@ -235,14 +235,14 @@ pub fn draw_overlay(
             LineCap::Butt,
             POST,
         );
-        if let Some(&slot) = w.slots.get(a.slot) {
+        if let Some(&slot) = w.slots().get(a.slot) {
             let s = iso.project(slot, Z);
             stroke_ellipse(fb, s, [5.0, 2.5], 1.2, SLOT);
         }
         draw_path(fb, iso, a, lerp_pos(a.prev_pos, a.pos, alpha), 1.0);
     }
     // The leash: anchor to squad centre, and the free / hard radii.
-    let anchor = lerp_pos(w.anchor.prev_pos, w.anchor.pos, alpha);
+    let anchor = lerp_pos(w.anchor().prev_pos, w.anchor().pos, alpha);
     let centre = w.squad_centre();
     draw_line(
         fb,
@@ -253,8 +253,8 @@ pub fn draw_overlay(
         Rgba::new(80, 230, 210, 160),
     );
     for (r, a) in [
-        (w.tuning.anchor.leash, 60u8),
-        (w.tuning.anchor.leash_max, 100u8),
+        (w.tuning().anchor.leash, 60u8),
+        (w.tuning().anchor.leash_max, 100u8),
     ] {
         let c = iso.project(centre, Z);
         stroke_ellipse(
@@ -268,7 +268,7 @@ pub fn draw_overlay(
             Rgba::new(80, 230, 210, a),
         );
     }
-    if let Some(id) = w.assigned {
+    if let Some(id) = w.assigned() {
         if let Some(e) = w.enemy(id) {
             let c = iso.project(lerp_pos(e.prev_pos, e.pos, alpha), 0.4);
             stroke_circle(fb, c, 14.0, 2.0, Rgba::rgb(255, 80, 80));
@@ -278,24 +278,24 @@ pub fn draw_overlay(
 }
 
 fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option<&Readout>) {
-    let state = match w.state {
+    let state = match w.state() {
         SquadState::Advancing => "ADVANCING",
         SquadState::Holding => "HOLDING",
     };
-    let manual = match w.manual {
+    let manual = match w.manual() {
         ManualAim::Off => "auto".to_string(),
         ManualAim::Target(id) => format!("manual e{id}"),
         ManualAim::Direction(_) => format!(
             "manual aim -> {}",
-            w.assigned.map_or("-".into(), |id| format!("e{id}"))
+            w.assigned().map_or("-".into(), |id| format!("e{id}"))
         ),
     };
     let mut lines = vec![
         format!(
             "{state}  {}  {}{}",
-            w.formation.name(),
+            w.formation().name(),
             manual,
-            if w.sprinting {
+            if w.sprinting() {
                 "  SPRINT (no fire)"
             } else {
                 ""
@@ -303,19 +303,25 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option
         ),
         format!(
             "urgency {:.2}  leash {:.2}  (free {:.1}, max {:.1})",
-            w.anchor.urgency, w.anchor.leash_dist, w.tuning.anchor.leash, w.tuning.anchor.leash_max
+            w.anchor().urgency,
+            w.anchor().leash_dist,
+            w.tuning().anchor.leash,
+            w.tuning().anchor.leash_max
         ),
-        format!("FRIENDLY_HITS = {}", w.stats.friendly_hits),
+        format!("FRIENDLY_HITS = {}", w.stats().friendly_hits),
         format!(
             "shots {}  withheld {}  kills {}  commits {}",
-            w.stats.shots_fired, w.stats.shots_withheld_intercept, w.stats.kills, w.stats.commits
+            w.stats().shots_fired,
+            w.stats().shots_withheld_intercept,
+            w.stats().kills,
+            w.stats().commits
         ),
         format!(
             "tick {}  ({:.1} s)  standing {}/{}",
-            w.tick,
-            w.tick as f32 / 60.0,
+            w.tick(),
+            w.tick() as f32 / 60.0,
             w.standing_agents(),
-            w.agents.len()
+            w.agents().len()
         ),
         format!(
             "frame {:.2} ms  tick {:.3} ms  {:.0} fps",
@@ -344,7 +350,7 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option
     let h = 16 * lines.len() as i32 + 8;
     fb.fill_rect(x - 6, y - 6, 460, h, Paint::alpha(pal::PANEL));
     for (i, l) in lines.iter().enumerate() {
-        let col = if i == 2 && w.stats.friendly_hits > 0 {
+        let col = if i == 2 && w.stats().friendly_hits > 0 {
             Rgba::rgb(255, 80, 80)
         } else {
             pal::TEXT
@@ -354,7 +360,7 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option
     }
     // Event log tail.
     let tail: Vec<String> = w
-        .log
+        .log()
         .entries
         .iter()
         .rev()
@@ -402,14 +408,14 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option
 /// every agent's planned path.
 pub fn draw_flow(fb: &mut Framebuffer, w: &World, iso: &Iso) {
     let (x0, y0, x1, y1) =
-        crate::scene::visible_tiles(iso, fb.width, fb.height, w.map.width(), w.map.height());
+        crate::scene::visible_tiles(iso, fb.width, fb.height, w.map().width(), w.map().height());
     for y in y0..=y1 {
         for x in x0..=x1 {
-            if w.map.grid.is_wall(x, y) {
+            if w.map().grid.is_wall(x, y) {
                 continue;
             }
             let c = sim::space::grid::Grid::tile_center(x, y);
-            let d = w.flow.direction_at(c);
+            let d = w.flow().direction_at(c);
             if d == Vec2::ZERO {
                 continue;
             }
@@ -419,7 +425,7 @@ pub fn draw_flow(fb: &mut Framebuffer, w: &World, iso: &Iso) {
             fill_circle(fb, b, 1.8, Paint::alpha(Rgba::new(160, 200, 255, 190)));
         }
     }
-    for a in w.agents.iter().filter(|a| a.alive) {
+    for a in w.agents().iter().filter(|a| a.alive) {
         draw_path(fb, iso, a, a.pos, 2.0);
     }
 }

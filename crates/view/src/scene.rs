@@ -187,7 +187,7 @@ fn draw_floor(
     let (x0, y0, x1, y1) = rect;
     for y in y0..=y1 {
         for x in x0..=x1 {
-            let tile = w.map.tile(x, y);
+            let tile = w.map().tile(x, y);
             if tile == Tile::Wall {
                 continue;
             }
@@ -246,7 +246,7 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
             let behind = (0..=2)
                 .any(|b| (0..=2).any(|a| (a, b) != (0, 0) && l.seen(x - a, y - b) != Seen::Never));
             if behind {
-                draw_unseen_wall(cv.albedo(), &w.map.grid, iso, x, y);
+                draw_unseen_wall(cv.albedo(), &w.map().grid, iso, x, y);
             }
         }
         return;
@@ -267,7 +267,7 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
     let ct = iso.project(Vec2::new(fx + 1.0, fy + 1.0), h);
     let dt = iso.project(Vec2::new(fx, fy + 1.0), h);
     let shade = 0.94 + (tile_hash(x, y) & 7) as f32 / 100.0;
-    let g = &w.map.grid;
+    let g = &w.map().grid;
     // Light of a face from two samples just outside its bottom edge, a little in from
     // the corners (a sample exactly on a corner would graze the next wall); the top of
     // the face a little darker.
@@ -412,12 +412,12 @@ fn item_key(it: &Item, w: &World, alpha: f32) -> (f32, u8, u32) {
     match *it {
         Item::Wall(x, y) => ((x + y) as f32 + 1.0, 0, 0),
         Item::Agent(i) => {
-            let a = &w.agents[i];
+            let a = &w.agents()[i];
             let p = lerp_pos(a.prev_pos, a.pos, alpha);
             (p.x + p.y, 2, a.id)
         }
         Item::Enemy(i) => {
-            let e = &w.enemies[i];
+            let e = &w.enemies()[i];
             let p = lerp_pos(e.prev_pos, e.pos, alpha);
             (p.x + p.y, 1, e.id)
         }
@@ -426,10 +426,10 @@ fn item_key(it: &Item, w: &World, alpha: f32) -> (f32, u8, u32) {
 
 /// The anchor disk: a marker ring whose colour warms with urgency.
 fn draw_anchor(cv: &mut Canvas, iso: &Iso, w: &World, alpha: f32) {
-    let p = lerp_pos(w.anchor.prev_pos, w.anchor.pos, alpha);
+    let p = lerp_pos(w.anchor().prev_pos, w.anchor().pos, alpha);
     let c = iso.project(p, 0.0);
-    let r = px(w.tuning.anchor.radius) * 1.3;
-    let tension = w.anchor.urgency;
+    let r = px(w.tuning().anchor.radius) * 1.3;
+    let tension = w.anchor().urgency;
     let col = pal::ANCHOR.lerp(Rgba::rgb(255, 120, 60), tension);
     cv.glow_stroke_ellipse(c, [r, r * 0.5], 3.0, Paint::alpha(col.with_alpha(230)));
     cv.stroke_ellipse(
@@ -443,7 +443,7 @@ fn draw_anchor(cv: &mut Canvas, iso: &Iso, w: &World, alpha: f32) {
 
 /// Bullets with a short streak (the plain scene; the horror layer draws fading tracers).
 pub fn draw_bullets(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32) {
-    for b in &w.bullets {
+    for b in w.bullets() {
         let head = lerp_pos(b.prev_pos, b.pos, alpha);
         // A short streak behind the head, never behind the muzzle.
         let back = (head - b.muzzle).length().min(0.9);
@@ -465,7 +465,7 @@ pub fn draw_bullets(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32) {
 
 /// Corpses on the floor (albedo only: the floor's light lights them).
 fn draw_corpses(fb: &mut Framebuffer, iso: &Iso, w: &World, lit: Option<&dyn Lighting>) {
-    for c in &w.corpses {
+    for c in w.corpses() {
         let (tx, ty) = Grid::tile_of(c.pos);
         let seen = lit.map_or(Seen::Live, |l| l.seen(tx, ty));
         if seen == Seen::Never {
@@ -493,7 +493,7 @@ fn draw_corpses(fb: &mut Framebuffer, iso: &Iso, w: &World, lit: Option<&dyn Lig
 /// Lamp posts. With lighting the post is lit by its own lamp and the bulb is drawn by
 /// [`draw_lamp_glows`] on the final frame.
 fn draw_lamps(cv: &mut Canvas, iso: &Iso, w: &World, lit: Option<&dyn Lighting>) {
-    for &l in &w.map.lamps {
+    for &l in &w.map().lamps {
         let (tx, ty) = Grid::tile_of(l);
         if let Some(li) = lit {
             if li.seen(tx, ty) == Seen::Never {
@@ -514,7 +514,7 @@ fn draw_lamps(cv: &mut Canvas, iso: &Iso, w: &World, lit: Option<&dyn Lighting>)
 /// The lamps' bulbs as light on the final frame, where the squad sees them now (a
 /// remembered lamp is a grey post).
 pub fn draw_lamp_glows(fb: &mut Framebuffer, iso: &Iso, w: &World, lit: &dyn Lighting, level: f32) {
-    for &l in &w.map.lamps {
+    for &l in &w.map().lamps {
         let (tx, ty) = Grid::tile_of(l);
         if lit.seen(tx, ty) != Seen::Live {
             continue;
@@ -543,7 +543,7 @@ pub fn draw_floor_layer(
     } else {
         pal::BACKGROUND
     });
-    let rect = visible_tiles(iso, fb.width, fb.height, w.map.width(), w.map.height());
+    let rect = visible_tiles(iso, fb.width, fb.height, w.map().width(), w.map().height());
     draw_floor(fb, w, iso, rect, lit);
     draw_corpses(fb, iso, w, lit);
     rect
@@ -569,18 +569,18 @@ pub fn draw_objects(
     let mut items: Vec<Item> = Vec::with_capacity(1024);
     for y in y0..=y1 {
         for x in x0..=x1 {
-            if w.map.grid.is_wall(x, y) {
+            if w.map().grid.is_wall(x, y) {
                 items.push(Item::Wall(x, y));
             }
         }
     }
-    items.extend((0..w.agents.len()).map(Item::Agent));
+    items.extend((0..w.agents().len()).map(Item::Agent));
     items.extend(
-        (0..w.enemies.len())
+        (0..w.enemies().len())
             .filter(|&i| match lit {
                 None => true,
                 Some(l) => {
-                    let (tx, ty) = Grid::tile_of(w.enemies[i].pos);
+                    let (tx, ty) = Grid::tile_of(w.enemies()[i].pos);
                     l.seen(tx, ty) == Seen::Live
                 }
             })
@@ -600,14 +600,14 @@ pub fn draw_objects(
         match *it {
             Item::Wall(x, y) => draw_wall(cv, w, iso, x, y, lit),
             Item::Agent(i) => {
-                let a = &w.agents[i];
+                let a = &w.agents()[i];
                 if let Some(l) = lit {
                     cv.stamp = l.light_at(lerp_pos(a.prev_pos, a.pos, alpha));
                 }
                 draw_agent(cv, iso, a, alpha)
             }
             Item::Enemy(i) => {
-                let e = &w.enemies[i];
+                let e = &w.enemies()[i];
                 if let Some(l) = lit {
                     cv.stamp = l.light_at(lerp_pos(e.prev_pos, e.pos, alpha));
                 }
@@ -620,7 +620,7 @@ pub fn draw_objects(
 
 /// X-ray: squad agents hidden behind walls get an outline, so they stay readable.
 pub fn draw_xray(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
-    for a in w.agents.iter().filter(|a| a.alive) {
+    for a in w.agents().iter().filter(|a| a.alive) {
         let p = lerp_pos(a.prev_pos, a.pos, alpha);
         if wall_in_front(w, p) {
             let c = iso.project(p, BODY_Z);
@@ -659,7 +659,7 @@ pub fn draw_scene(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
 /// True when a wall tile stands between `p` and the viewer (toward +x +y) within the
 /// screen footprint of a body: those agents get the x-ray outline.
 pub fn wall_in_front(w: &World, p: Vec2) -> bool {
-    let g = &w.map.grid;
+    let g = &w.map().grid;
     // Walk toward the viewer along the +x+y diagonal, which is "down" on screen; a wall
     // within the body's height on screen hides part of it.
     for k in 1..=3 {

@@ -18,12 +18,12 @@ use crate::scene::lerp_pos;
 pub fn phase_progress(w: &World, a: &Agent, alpha: f32) -> f32 {
     let k = a.melee.strike.min(2);
     let len = match a.melee.phase {
-        StrikePhase::Windup => w.ticks.strike_windup[k],
-        StrikePhase::Active => w.ticks.strike_active[k],
-        StrikePhase::Recovery => w.ticks.strike_recovery[k],
+        StrikePhase::Windup => w.ticks().strike_windup[k],
+        StrikePhase::Active => w.ticks().strike_active[k],
+        StrikePhase::Recovery => w.ticks().strike_recovery[k],
         StrikePhase::Ready => return 0.0,
     };
-    let since = w.tick.saturating_sub(a.melee.phase_started) as f32 + alpha - 1.0;
+    let since = w.tick().saturating_sub(a.melee.phase_started) as f32 + alpha - 1.0;
     (since / len.max(1) as f32).clamp(0.0, 1.0)
 }
 
@@ -42,10 +42,14 @@ fn sector_points(iso: &Iso, apex: Vec2, axis: f32, reach: f32, half: f32, z: f32
 /// gathers (the enemy's and the player's cue); during recovery a fading print of it.
 /// Markers: they glow, so they read in the dark.
 pub fn draw_strike_telegraphs(cv: &mut Canvas, iso: &Iso, w: &World, alpha: f32) {
-    for a in w.agents.iter().filter(|a| a.alive && a.role == Role::Blade) {
+    for a in w
+        .agents()
+        .iter()
+        .filter(|a| a.alive && a.role == Role::Blade)
+    {
         let k = a.melee.strike.min(2);
         let p = lerp_pos(a.prev_pos, a.pos, alpha);
-        let sector = strike_sector(p, a.melee.axis, k, &w.tuning);
+        let sector = strike_sector(p, a.melee.axis, k, w.tuning());
         let t = phase_progress(w, a, alpha);
         match a.melee.phase {
             StrikePhase::Windup => {
@@ -94,13 +98,13 @@ pub fn draw_strike_telegraphs(cv: &mut Canvas, iso: &Iso, w: &World, alpha: f32)
 /// frame.
 pub fn draw_strike_arcs(fb: &mut raster::Framebuffer, iso: &Iso, w: &World, alpha: f32) {
     for a in w
-        .agents
+        .agents()
         .iter()
         .filter(|a| a.alive && a.role == Role::Blade && a.melee.phase == StrikePhase::Active)
     {
         let k = a.melee.strike.min(2);
         let p = lerp_pos(a.prev_pos, a.pos, alpha);
-        let s = strike_sector(p, a.melee.axis, k, &w.tuning);
+        let s = strike_sector(p, a.melee.axis, k, w.tuning());
         let t = phase_progress(w, a, alpha);
         if k == 2 {
             let from = iso.project(p + Vec2::from_angle(s.axis) * 0.2, GUN_Z);

@@ -45,11 +45,11 @@ fn run_route(seconds: f32, tuning: Tuning) -> Run {
     let (map, sc) = route();
     let mut world = World::new(map, &sc, tuning);
     let mut d = RouteDriver::new();
-    let mut camera = Camera::new(world.anchor.pos);
+    let mut camera = Camera::new(world.anchor().pos);
     let mut effects = Effects::default();
     let mut horror = Horror::new(&world, sc.seed);
     horror.absorb(&world);
-    while (world.tick as f32) < seconds * 60.0 {
+    while (world.tick() as f32) < seconds * 60.0 {
         let input = d.input(&sc, &world);
         tick(&mut world, &input);
         effects.absorb(&world);
@@ -105,18 +105,18 @@ fn the_checksum_is_the_same_with_the_layer_on_and_off_over_the_whole_route() {
     let mut horror = Horror::new(&a, sc.seed);
     let mut effects = Effects::default();
     let mut fb = Framebuffer::new(320, 180);
-    let cam_at = |w: &World| Camera::new(w.anchor.pos);
+    let cam_at = |w: &World| Camera::new(w.anchor().pos);
     let total = (sc.duration * 60.0) as u64;
     let t = Tuning::default().horror;
     let (mut max_particles, mut max_decals) = (0, 0);
-    while a.tick < total {
+    while a.tick() < total {
         let ia = da.input(&sc, &a);
         let ib = db.input(&sc, &b);
         tick(&mut a, &ia);
         tick(&mut b, &ib);
         horror.absorb(&a);
         effects.absorb(&a);
-        if a.tick.is_multiple_of(30) {
+        if a.tick().is_multiple_of(30) {
             view::render_frame(
                 &mut fb,
                 &a,
@@ -128,7 +128,7 @@ fn the_checksum_is_the_same_with_the_layer_on_and_off_over_the_whole_route() {
                 Some(&mut horror),
             );
         }
-        assert_eq!(a.checksum(), b.checksum(), "tick {}", a.tick);
+        assert_eq!(a.checksum(), b.checksum(), "tick {}", a.tick());
         max_particles = max_particles.max(horror.blood.particles.len());
         max_decals = max_decals.max(horror.blood.decals.len());
         assert!(horror.tracers.trail.len() <= TRAIL_CAP);
@@ -206,7 +206,7 @@ fn lamps_only() -> Tuning {
 
 /// The ambient light as the light buffer holds it.
 fn ambient(w: &World) -> Rgba {
-    let t = &w.tuning.horror;
+    let t = &w.tuning().horror;
     let v = |c: u8| (c as f32 / 255.0 * t.ambient * 128.0).round() as u8;
     Rgba::rgb(
         v(t.ambient_color[0]),
@@ -306,7 +306,8 @@ fn lone_gunner(p: Vec2, dir: f32) -> World {
     t.horror.gunner_light.intensity = 1.5;
     t.horror.gunner_light.spill_level = 0.0;
     let mut w = room_world(BLOCK_ROOM, t);
-    for (i, a) in w.agents.iter_mut().enumerate() {
+    for i in 0..w.agents().len() {
+        let a = w.agent_mut(i);
         if i == 2 {
             a.pos = p;
             a.prev_pos = p;
@@ -401,8 +402,8 @@ fn remembered_tiles_are_grey_and_keep_no_enemies() {
         &iso,
         1280,
         720,
-        run.world.map.width(),
-        run.world.map.height(),
+        run.world.map().width(),
+        run.world.map().height(),
     );
     let (mut checked, mut grey) = (0, 0);
     for y in y0..=y1 {
@@ -410,7 +411,7 @@ fn remembered_tiles_are_grey_and_keep_no_enemies() {
             let all_remembered = (-1..=1).all(|dy| {
                 (-1..=1).all(|dx| run.horror.fog.seen(x + dx, y + dy) == Seen::Remembered)
             });
-            if !all_remembered || run.world.map.grid.is_wall(x, y) {
+            if !all_remembered || run.world.map().grid.is_wall(x, y) {
                 continue;
             }
             let p = iso.project(Vec2::new(x as f32 + 0.5, y as f32 + 0.5), 0.0);

@@ -48,9 +48,9 @@ fn combat_world() -> World {
 fn drawing_never_mutates_the_world() {
     let w = combat_world();
     let before = w.checksum();
-    let events = w.events.len();
+    let events = w.events().len();
     let mut fb = Framebuffer::new(320, 240);
-    let cam = Camera::new(w.anchor.pos);
+    let cam = Camera::new(w.anchor().pos);
     for overlay in [false, true] {
         view::render(
             &mut fb,
@@ -66,7 +66,7 @@ fn drawing_never_mutates_the_world() {
     }
     view::draw_manual_aim(&mut fb, &w, &cam, 0.5, Vec2::new(1.0, 0.0));
     assert_eq!(w.checksum(), before);
-    assert_eq!(w.events.len(), events);
+    assert_eq!(w.events().len(), events);
 }
 
 /// Pixels in a box round `c` filled with the gunner's body colour (the x-ray outline
@@ -93,9 +93,10 @@ fn lone_gunner_pixels(map_text: &str, p: Vec2) -> usize {
     let sc = Scenario::parse("room.scn", &format!("seed = 1\nplace 2 {} {}\n", p.x, p.y)).unwrap();
     let mut w = World::new(map, &sc, Tuning::default());
     for i in [0usize, 1, 3, 4] {
-        w.agents[i].alive = false;
-        w.agents[i].pos = Vec2::new(1.5, 8.5);
-        w.agents[i].prev_pos = w.agents[i].pos;
+        let a = w.agent_mut(i);
+        a.alive = false;
+        a.pos = Vec2::new(1.5, 8.5);
+        a.prev_pos = a.pos;
     }
     let mut fb = Framebuffer::new(320, 240);
     let cam = Camera::new(Vec2::new(6.0, 4.0));

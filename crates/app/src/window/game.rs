@@ -60,7 +60,7 @@ impl Game {
         Game {
             horror,
             horror_on,
-            camera: Camera::new(world.anchor.pos),
+            camera: Camera::new(world.anchor().pos),
             world,
             driver,
             setup,
@@ -98,10 +98,10 @@ impl Game {
     }
 
     fn restart(&mut self) {
-        let tuning = self.world.tuning.clone();
+        let tuning = self.world.tuning().clone();
         self.world = World::new(self.setup.map.clone(), &self.setup.scenario, tuning);
         self.driver = (!self.setup.scenario.route.is_empty()).then(RouteDriver::new);
-        self.camera = Camera::new(self.world.anchor.pos);
+        self.camera = Camera::new(self.world.anchor().pos);
         self.effects = Effects::default();
         self.horror = Horror::new(&self.world, self.setup.scenario.seed);
         self.horror.absorb(&self.world);
@@ -130,7 +130,7 @@ impl Game {
             self.report(format!("screenshot NOT saved: {}: {e}", dir.display()));
             return;
         }
-        let path = dir.join(format!("squad_proto_{:06}.png", self.world.tick));
+        let path = dir.join(format!("squad_proto_{:06}.png", self.world.tick()));
         match write_png(&self.frame, &path) {
             Ok(()) => self.say(format!("saved {}", path.display())),
             Err(e) => self.report(format!("screenshot NOT saved: {e}")),
@@ -164,7 +164,7 @@ impl Game {
             Some(Action::Restart) => self.restart(),
             Some(Action::Formation(f)) => self.controls.formation = Some(f),
             Some(Action::ToggleManual) => {
-                if self.controls.toggle_manual(self.world.anchor.heading) {
+                if self.controls.toggle_manual(self.world.anchor().heading) {
                     self.say("manual aim: <-/-> turn, Tab cycles targets, Space back to auto");
                 } else {
                     self.say("automatic targeting");
@@ -172,7 +172,7 @@ impl Game {
             }
             Some(Action::CycleTarget) if self.controls.manual_on => {
                 let in_cone = self.world.targets_in_cone(self.controls.aim);
-                match input::next_target(&in_cone, self.world.manual) {
+                match input::next_target(&in_cone, self.world.manual()) {
                     Some(id) => self.controls.manual = Some(ManualCommand::Assign(id)),
                     None => self.say("no target in the aim cone"),
                 }

@@ -113,50 +113,50 @@ pub struct Script {
 
 #[derive(Clone, Debug)]
 pub struct World {
-    pub tick: u64,
-    pub map: Arc<Map>,
-    pub tuning: Tuning,
-    pub ticks: TickTuning,
-    pub state: SquadState,
+    pub(crate) tick: u64,
+    pub(crate) map: Arc<Map>,
+    pub(crate) tuning: Tuning,
+    pub(crate) ticks: TickTuning,
+    pub(crate) state: SquadState,
     /// Consecutive ticks without movement input.
-    pub no_input_ticks: u32,
-    pub formation: Formation,
-    pub anchor: Anchor,
+    pub(crate) no_input_ticks: u32,
+    pub(crate) formation: Formation,
+    pub(crate) anchor: Anchor,
     /// Squad movement this tick is a sprint (Shift, or urgency above `sprint_at`):
     /// no fire.
-    pub sprinting: bool,
-    pub manual: ManualAim,
+    pub(crate) sprinting: bool,
+    pub(crate) manual: ManualAim,
     /// The resolved manual target this tick.
-    pub assigned: Option<u32>,
-    pub agents: Vec<Agent>,
+    pub(crate) assigned: Option<u32>,
+    pub(crate) agents: Vec<Agent>,
     /// Formation slot positions this tick, by slot index.
-    pub slots: Vec<Vec2>,
+    pub(crate) slots: Vec<Vec2>,
     /// What the slots were last computed from (they are recomputed when it changes).
-    pub slot_key: Option<SlotKey>,
+    pub(crate) slot_key: Option<SlotKey>,
     /// Sorted by id.
-    pub enemies: Vec<Enemy>,
-    pub corpses: Vec<Corpse>,
-    pub bullets: Vec<Bullet>,
-    pub lanes: LaneRegistry,
+    pub(crate) enemies: Vec<Enemy>,
+    pub(crate) corpses: Vec<Corpse>,
+    pub(crate) bullets: Vec<Bullet>,
+    pub(crate) lanes: LaneRegistry,
     /// The last solve of each agent (overlay), by agent index.
-    pub solver_debug: Vec<Vec<Candidate>>,
+    pub(crate) solver_debug: Vec<Vec<Candidate>>,
     /// The blades' approach spots this tick (overlay), by agent index.
-    pub blade_debug: Vec<Vec<BladeSpot>>,
-    pub events: Vec<Event>,
-    pub log: EventLog,
-    pub stats: Stats,
-    pub rng: Rng,
-    pub next_id: u32,
-    pub script: Script,
-    pub planner: PathPlanner,
+    pub(crate) blade_debug: Vec<Vec<BladeSpot>>,
+    pub(crate) events: Vec<Event>,
+    pub(crate) log: EventLog,
+    pub(crate) stats: Stats,
+    pub(crate) rng: Rng,
+    pub(crate) next_id: u32,
+    pub(crate) script: Script,
+    pub(crate) planner: PathPlanner,
     /// The horde's flow field toward the squad (E2), rebuilt every `flow_interval`.
-    pub flow: FlowField,
+    pub(crate) flow: FlowField,
     /// Neighbour grid over enemy bodies, rebuilt every tick (E1).
-    pub neighbours: SpatialGrid,
+    pub(crate) neighbours: SpatialGrid,
     /// The squad tiles the flow field was last built from.
-    pub flow_seeds: Vec<(i32, i32)>,
+    pub(crate) flow_seeds: Vec<(i32, i32)>,
     /// Damage pushed this tick and not yet applied (the one damage path).
-    pub damage: Vec<Damage>,
+    pub(crate) damage: Vec<Damage>,
 }
 
 impl World {
@@ -443,6 +443,99 @@ impl World {
                 ag.slot = i;
             }
         }
+    }
+}
+
+/// Read access for the view, the app and drivers: the simulation's state is changed
+/// only by [`tick`] (and the test hooks below).
+impl World {
+    /// Ticks simulated so far.
+    pub fn tick(&self) -> u64 {
+        self.tick
+    }
+    pub fn map(&self) -> &Arc<Map> {
+        &self.map
+    }
+    pub fn tuning(&self) -> &Tuning {
+        &self.tuning
+    }
+    /// The tuning's durations in ticks.
+    pub fn ticks(&self) -> &TickTuning {
+        &self.ticks
+    }
+    pub fn state(&self) -> SquadState {
+        self.state
+    }
+    pub fn formation(&self) -> Formation {
+        self.formation
+    }
+    pub fn anchor(&self) -> &Anchor {
+        &self.anchor
+    }
+    /// The squad sprints this tick (no fire).
+    pub fn sprinting(&self) -> bool {
+        self.sprinting
+    }
+    pub fn manual(&self) -> ManualAim {
+        self.manual
+    }
+    /// The resolved manual target this tick.
+    pub fn assigned(&self) -> Option<u32> {
+        self.assigned
+    }
+    /// By index (= id).
+    pub fn agents(&self) -> &[Agent] {
+        &self.agents
+    }
+    /// Formation slot positions this tick, by slot index.
+    pub fn slots(&self) -> &[Vec2] {
+        &self.slots
+    }
+    /// Sorted by id.
+    pub fn enemies(&self) -> &[Enemy] {
+        &self.enemies
+    }
+    pub fn corpses(&self) -> &[Corpse] {
+        &self.corpses
+    }
+    pub fn bullets(&self) -> &[Bullet] {
+        &self.bullets
+    }
+    pub fn lanes(&self) -> &LaneRegistry {
+        &self.lanes
+    }
+    /// The last solve of each agent (overlay), by agent index.
+    pub fn solver_debug(&self) -> &[Vec<Candidate>] {
+        &self.solver_debug
+    }
+    /// The blades' approach spots this tick (overlay), by agent index.
+    pub fn blade_debug(&self) -> &[Vec<BladeSpot>] {
+        &self.blade_debug
+    }
+    /// The events of the last tick.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    /// Every event of the run (bounded).
+    pub fn log(&self) -> &EventLog {
+        &self.log
+    }
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+    /// The horde's flow field toward the squad.
+    pub fn flow(&self) -> &FlowField {
+        &self.flow
+    }
+
+    /// Test hook: agent `i` to edit before or between ticks (a scenario test places a
+    /// body by hand). Not part of the simulation: replays know nothing of it.
+    pub fn agent_mut(&mut self, i: usize) -> &mut Agent {
+        &mut self.agents[i]
+    }
+    /// Test hook: the enemies (kept sorted by id), as [`World::agent_mut`].
+    pub fn enemies_mut(&mut self) -> &mut Vec<Enemy> {
+        &mut self.enemies
     }
 }
 

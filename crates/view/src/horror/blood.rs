@@ -137,17 +137,17 @@ impl Blood {
 
     /// Takes this tick's hits and falls from `w`'s events.
     pub fn absorb(&mut self, w: &World, t: &HorrorTuning) {
-        let agent_pos = |id: u32| w.agents.get(id as usize).map(|a| a.pos);
+        let agent_pos = |id: u32| w.agents().get(id as usize).map(|a| a.pos);
         let enemy_pos = |id: u32| {
-            w.enemies
+            w.enemies()
                 .binary_search_by_key(&id, |e| e.id)
                 .ok()
-                .map(|i| w.enemies[i].pos)
+                .map(|i| w.enemies()[i].pos)
         };
         let along = |from: Option<Vec2>, to: Vec2| {
             from.map_or(Vec2::ZERO, |f| (to - f).normalize_or_zero())
         };
-        for e in &w.events {
+        for e in w.events() {
             match e.kind {
                 EventKind::EnemyHit { shooter, pos, .. } => {
                     self.spray(pos, along(agent_pos(shooter), pos), t.blood_per_hit, t)
@@ -165,7 +165,7 @@ impl Blood {
                 }
                 EventKind::EnemyKilled { pos, .. } | EventKind::AgentDown { pos, .. } => {
                     self.spray(pos, Vec2::ZERO, t.blood_per_kill, t);
-                    if !w.map.grid.is_wall_at(pos) {
+                    if !w.map().grid.is_wall_at(pos) {
                         self.splat(pos, 0.22, t);
                     }
                 }

@@ -52,12 +52,12 @@ impl Fog {
 
     /// One simulation tick: the squad's sight now; what leaves it is remembered.
     pub fn step(&mut self, w: &World, radius: u32) {
-        let grid = &w.map.grid;
+        let grid = &w.map().grid;
         if grid.width() != self.width || grid.height() != self.height {
             *self = Fog::new(grid);
         }
         let origins: Vec<(i32, i32)> = w
-            .agents
+            .agents()
             .iter()
             .filter(|a| a.alive)
             .map(|a| Grid::tile_of(a.pos))

@@ -139,7 +139,7 @@ fn flicker(i: usize, s: f32) -> f32 {
 /// Every light of the frame at interpolation `alpha`.
 pub fn gather(w: &World, tracers: &Tracers, t: &HorrorTuning, alpha: f32, out: &mut Vec<Light>) {
     out.clear();
-    for a in w.agents.iter().filter(|a| a.alive) {
+    for a in w.agents().iter().filter(|a| a.alive) {
         let p = lerp_pos(a.prev_pos, a.pos, alpha);
         match a.role {
             // The gunner's light rides the barrel; the blade's its facing.
@@ -147,22 +147,22 @@ pub fn gather(w: &World, tracers: &Tracers, t: &HorrorTuning, alpha: f32, out: &
             Role::Blade => flashlight(p, a.facing, &t.blade_light, out),
         }
     }
-    let secs = (w.tick as f32 + alpha) * DT;
-    for (i, &l) in w.map.lamps.iter().enumerate() {
+    let secs = (w.tick() as f32 + alpha) * DT;
+    for (i, &l) in w.map().lamps.iter().enumerate() {
         let k = 1.0 - t.lamp_flicker * flicker(i, secs);
         out.push(Light::point(l, &t.lamp, k));
     }
     for (f, k) in tracers.live_flashes(t, alpha) {
         out.push(Light::point(f.pos, &t.muzzle_flash, k));
     }
-    for b in &w.bullets {
+    for b in w.bullets() {
         out.push(Light::point(
             lerp_pos(b.prev_pos, b.pos, alpha),
             &t.tracer_light,
             1.0,
         ));
     }
-    let anchor = lerp_pos(w.anchor.prev_pos, w.anchor.pos, alpha);
+    let anchor = lerp_pos(w.anchor().prev_pos, w.anchor().pos, alpha);
     out.push(Light::point(anchor, &t.anchor_glow, 1.0));
 }
 

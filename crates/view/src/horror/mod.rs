@@ -167,7 +167,7 @@ impl Horror {
     /// A fresh layer for `world` (nothing seen yet); `seed` seeds the cosmetic RNG.
     pub fn new(world: &World, seed: u64) -> Horror {
         Horror {
-            fog: Fog::new(&world.map.grid),
+            fog: Fog::new(&world.map().grid),
             tension: Tension::default(),
             blood: Blood::new(seed),
             tracers: Tracers::default(),
@@ -183,11 +183,11 @@ impl Horror {
 
     /// One simulation tick: call after every `tick` with the world it produced.
     pub fn absorb(&mut self, w: &World) {
-        let t = &w.tuning.horror;
+        let t = &w.tuning().horror;
         self.fog.step(w, t.sight_radius);
         self.tension.step(w, t);
         self.blood.absorb(w, t);
-        self.blood.step(&w.map.grid, t);
+        self.blood.step(&w.map().grid, t);
         self.tracers.absorb(w, t);
     }
 
@@ -213,8 +213,8 @@ impl Horror {
 
     /// Camera shake in screen pixels at frame time `alpha` (grows with tension²).
     pub fn shake(&self, w: &World, alpha: f32) -> [f32; 2] {
-        let amp = w.tuning.horror.shake_px * self.tension.value * self.tension.value;
-        let s = (w.tick as f32 + alpha) * DT;
+        let amp = w.tuning().horror.shake_px * self.tension.value * self.tension.value;
+        let s = (w.tick() as f32 + alpha) * DT;
         [
             amp * (0.6 * (s * 31.0).sin() + 0.4 * (s * 17.3 + 1.0).sin()),
             amp * (0.6 * (s * 27.1 + 2.0).sin() + 0.4 * (s * 13.7 + 3.0).sin()),
@@ -232,7 +232,7 @@ impl Horror {
         opts: &FrameOptions,
         effects: Option<&Effects>,
     ) -> StageTimes {
-        let t = &w.tuning.horror;
+        let t = &w.tuning().horror;
         let mut iso = Iso::new(camera.center, fb.width, fb.height);
         if !opts.paused {
             let s = self.shake(w, alpha);
@@ -249,7 +249,7 @@ impl Horror {
         let base = ambient.map(|v| v.round().clamp(1.0, 255.0));
         let lit = FrameLighting {
             fog: &self.fog,
-            grid: &w.map.grid,
+            grid: &w.map().grid,
             lights: &self.lights,
             ambient,
             memory: Rgba::rgb(m, m, m),
@@ -265,7 +265,7 @@ impl Horror {
         self.light.clear(lit.ambient_light());
         let drawn = lights::draw_lights(
             &mut self.light,
-            &w.map.grid,
+            &w.map().grid,
             &self.lights,
             &iso,
             &mut self.scratch,
@@ -275,7 +275,7 @@ impl Horror {
         fog::resolve_floor(
             &self.fog,
             &mut self.light,
-            &w.map.grid,
+            &w.map().grid,
             &iso,
             rect,
             &self.scratch.reach,

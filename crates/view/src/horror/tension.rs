@@ -34,12 +34,17 @@ pub struct TensionSources {
 /// Closeness-weighted count of live enemies within `radius` of any standing agent:
 /// an enemy at contact counts 1, one at the radius 0.
 pub fn enemy_pressure(w: &World, radius: f32) -> f32 {
-    let agents: Vec<sim::Vec2> = w.agents.iter().filter(|a| a.alive).map(|a| a.pos).collect();
+    let agents: Vec<sim::Vec2> = w
+        .agents()
+        .iter()
+        .filter(|a| a.alive)
+        .map(|a| a.pos)
+        .collect();
     if agents.is_empty() {
         return 0.0;
     }
     let r2 = radius * radius;
-    w.enemies
+    w.enemies()
         .iter()
         .filter(|e: &&Enemy| e.alive && e.kind != EnemyKind::Dummy)
         .map(|e| {
@@ -59,7 +64,7 @@ pub fn enemy_pressure(w: &World, radius: f32) -> f32 {
 impl Tension {
     /// The sources of tension now (before smoothing).
     pub fn sources(&self, w: &World, t: &HorrorTuning) -> TensionSources {
-        let fallen = w.agents.iter().filter(|a| !a.alive).count() as f32;
+        let fallen = w.agents().iter().filter(|a| !a.alive).count() as f32;
         TensionSources {
             enemies: enemy_pressure(w, t.tension_radius) / t.tension_enemies_full,
             damage: self.recent_damage / t.tension_damage_full,
@@ -71,7 +76,7 @@ impl Tension {
     /// the heartbeat.
     pub fn step(&mut self, w: &World, t: &HorrorTuning) {
         let taken: f32 = w
-            .events
+            .events()
             .iter()
             .map(|e| match e.kind {
                 EventKind::DamageDealt { amount, .. } => amount,

@@ -45,9 +45,9 @@ pub struct Tracers {
 impl Tracers {
     /// Takes this tick's bullets and shots, drops what has faded.
     pub fn absorb(&mut self, w: &World, t: &HorrorTuning) {
-        let now = w.tick;
+        let now = w.tick();
         self.last_tick = now;
-        for b in &w.bullets {
+        for b in w.bullets() {
             if self.trail.len() == TRAIL_CAP {
                 self.trail.pop_front();
             }
@@ -63,7 +63,7 @@ impl Tracers {
                 tick: now,
             });
         }
-        for e in &w.events {
+        for e in w.events() {
             if let EventKind::Shot { muzzle, aim, .. } = e.kind {
                 if self.flashes.len() == FLASH_CAP {
                     self.flashes.pop_front();
