@@ -2,6 +2,8 @@
 //! segment, life = the verified segment.
 
 use crate::core::geom::{segment_circle_entry, Vec2};
+use crate::space::grid::Grid;
+use crate::tuning::DT;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bullet {
@@ -57,6 +59,39 @@ pub fn earliest_hit(
         }
     }
     best
+}
+
+/// What one tick of a bullet's flight came to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Flight {
+    /// What stopped it, if anything.
+    pub hit: Option<Hit>,
+    /// Still flying after this tick.
+    pub alive: bool,
+    /// It ended beyond its verified segment (S9 says never; counted, not hidden).
+    pub overshot: bool,
+}
+
+/// One tick of `b`'s flight: the swept segment, cut at the earliest wall or body
+/// (`bodies` may hold more than the ones it can reach; the shooter must not be in it),
+/// and never past the verified segment.
+pub fn fly(b: &mut Bullet, bodies: &[Body], grid: &Grid, bullet_radius: f32) -> Flight {
+    let step = (b.speed * DT).min(b.verified - b.traveled).max(0.0);
+    let start = b.pos;
+    let end = b.pos + b.dir * step;
+    let wall_t = grid.raycast(start, end).map(|h| h.t);
+    let hit = earliest_hit(start, end, wall_t, bodies, bullet_radius);
+    let (frac, alive) = match hit {
+        Some((f, _)) => (f, false),
+        None => (1.0, true),
+    };
+    b.pos = start + b.dir * (step * frac);
+    b.traveled += step * frac;
+    Flight {
+        hit: hit.map(|(_, what)| what),
+        alive: alive && b.traveled < b.verified - 1e-5,
+        overshot: b.pos.distance(b.muzzle) > b.verified + 1e-3,
+    }
 }
 
 #[cfg(test)]

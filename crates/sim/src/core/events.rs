@@ -143,3 +143,20 @@ impl EventLog {
         self.entries.push_back(e);
     }
 }
+
+/// The events of the current tick and the run's bounded log: every system that reports
+/// something writes here, the view and `--accept` read it.
+#[derive(Clone, Debug, Default)]
+pub struct Events {
+    /// This tick's events, in the order they happened (cleared at the start of a tick).
+    pub this_tick: Vec<Event>,
+    pub log: EventLog,
+}
+
+impl Events {
+    pub fn emit(&mut self, tick: u64, kind: EventKind) {
+        let e = Event { tick, kind };
+        self.log.push(e.clone());
+        self.this_tick.push(e);
+    }
+}

@@ -1,7 +1,8 @@
-//! What everything else builds on: geometry, the seeded RNG, events, load errors.
+//! What everything else builds on: geometry, the seeded RNG, ids, events, statistics, load errors.
 
 pub mod error;
 pub mod events;
 pub mod geom;
+pub mod ids;
 pub mod rng;
 pub mod stats;

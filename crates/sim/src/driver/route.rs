@@ -70,7 +70,7 @@ impl RouteDriver {
     pub fn input(&mut self, sc: &Scenario, w: &World) -> TickInput {
         let mut input = TickInput::default();
         while let Some((time, ev)) = sc.manual.get(self.next_manual) {
-            if ticks(*time) as u64 > w.tick {
+            if ticks(*time) as u64 > w.tick() {
                 break;
             }
             input.manual = Some(match ev {
@@ -94,12 +94,12 @@ impl RouteDriver {
             // which stops fire) pulls the disk back to the squad and lets it fight, then
             // goes on. Waypoints marked `sprint` mean to run and do not wait.
             if !wp.sprint {
-                let a = &w.tuning.anchor;
-                if !self.waiting && w.anchor.urgency >= a.sprint_at - 0.05 {
+                let a = &w.tuning().anchor;
+                if !self.waiting && w.anchor().urgency >= a.sprint_at - 0.05 {
                     self.waiting = true;
                 }
                 if self.waiting {
-                    let back = w.squad_centre() - w.anchor.pos;
+                    let back = w.squad_centre() - w.anchor().pos;
                     if back.length() > a.settle_distance + 0.5 {
                         input.move_dir = back.normalize_or_zero();
                         return input;
@@ -107,7 +107,7 @@ impl RouteDriver {
                     self.waiting = false;
                 }
             }
-            let to = wp.pos - w.anchor.pos;
+            let to = wp.pos - w.anchor().pos;
             if to.length() <= ARRIVE {
                 if wp.hold > 0.0 {
                     self.hold_left = Some(ticks(wp.hold));
@@ -116,7 +116,12 @@ impl RouteDriver {
                 self.next += 1;
                 continue;
             }
-            input.move_dir = self.steer(&w.map.grid, w.anchor.pos, wp.pos, w.tuning.anchor.radius);
+            input.move_dir = self.steer(
+                &w.map().grid,
+                w.anchor().pos,
+                wp.pos,
+                w.tuning().anchor.radius,
+            );
             input.sprint = wp.sprint;
             return input;
         }

@@ -8,8 +8,15 @@
 //! no damage, and the cooldown is **not** spent (the enemy may swing again as soon as the
 //! stagger ends).
 
+use crate::combat::damage::{Damage, Source, Target};
+use crate::core::events::Events;
 use crate::core::geom::Vec2;
-use crate::tuning::{KindTuning, Tuning, TICK_HZ};
+use crate::core::rng::Rng;
+use crate::horde::prey::Prey;
+use crate::nav::flow::FlowField;
+use crate::space::map::Map;
+use crate::space::spatial::SpatialGrid;
+use crate::tuning::{KindTuning, TickTuning, Tuning, TICK_HZ};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum EnemyKind {
@@ -183,13 +190,43 @@ pub fn find_enemy(enemies: &[Enemy], id: u32) -> Option<&Enemy> {
         .map(|i| &enemies[i])
 }
 
-pub fn step_enemies(w: &mut crate::world::World) {
+/// What the horde's step reads and writes, and nothing else (SPEC §11).
+pub struct HordeStep<'a> {
+    pub tick: u64,
+    pub map: &'a Map,
+    pub tuning: &'a Tuning,
+    pub ticks: &'a TickTuning,
+    /// Sorted by id.
+    pub enemies: &'a mut Vec<Enemy>,
+    /// The squad as the horde sees it, by agent index.
+    pub agents: &'a mut [Prey],
+    /// The flow field toward the squad (E2) and the squad tiles it was built from.
+    pub flow: &'a mut FlowField,
+    pub flow_seeds: &'a mut Vec<(i32, i32)>,
+    /// Neighbour grid over the horde's bodies (E1), rebuilt every tick.
+    pub neighbours: &'a mut SpatialGrid,
+    pub rng: &'a mut Rng,
+    pub events: &'a mut Events,
+    /// Applies a blow at once through the one damage path (the victim may fall, and the
+    /// next enemy must see it) and returns what the horde then sees of the victim.
+    pub deal: &'a mut dyn FnMut(Damage, &mut Events) -> Prey,
+}
+
+impl HordeStep<'_> {
+    fn emit(&mut self, kind: crate::core::events::EventKind) {
+        self.events.emit(self.tick, kind);
+    }
+}
+
+/// One tick of the horde: flow field, attacks on integer ticks, steering, boids and
+/// body overlaps.
+pub fn step_enemies(w: &mut HordeStep) {
     use crate::core::events::EventKind;
     use crate::horde::steering::{arrive, follow_flow, pursuit, wander, Flock};
     use crate::space::grid::Grid;
     use crate::tuning::DT;
 
-    let t = w.tuning.clone();
+    let t = w.tuning;
     // Flow field toward the squad, at a bounded rate (E2).
     if w.tick.is_multiple_of(w.ticks.flow_interval as u64) || w.flow.width() != w.map.width() {
         let seeds: Vec<(i32, i32)> = w
@@ -199,9 +236,9 @@ pub fn step_enemies(w: &mut crate::world::World) {
             .map(|a| Grid::tile_of(a.pos))
             .collect();
         // Rebuilt only when the squad stands on other tiles than last time.
-        if seeds != w.flow_seeds || w.flow.width() != w.map.width() {
+        if seeds != *w.flow_seeds || w.flow.width() != w.map.width() {
             w.flow.rebuild(&w.map.grid, &seeds);
-            w.flow_seeds = seeds;
+            *w.flow_seeds = seeds;
         }
     }
     // Neighbour grid over every body of the horde (indices into `enemies`).
@@ -218,10 +255,10 @@ pub fn step_enemies(w: &mut crate::world::World) {
         if !e.alive || e.kind == EnemyKind::Dummy {
             continue;
         }
-        let Some(kt) = e.kind.tuning(&t).cloned() else {
+        let Some(kt) = e.kind.tuning(t).cloned() else {
             continue;
         };
-        let timing = AttackTiming::of(&kt, &t);
+        let timing = AttackTiming::of(&kt, t);
         let id = e.id;
 
         // Stagger: interrupted, sliding to a stop; the cooldown does not run.
@@ -263,15 +300,16 @@ pub fn step_enemies(w: &mut crate::world::World) {
             {
                 Some(a) => {
                     let dir = (a.pos - e.pos).normalize_or_zero();
-                    w.damage.push(crate::combat::damage::Damage {
-                        target: crate::combat::damage::Target::Agent(a.id),
-                        source: crate::combat::damage::Source::Blow { enemy: id },
+                    let victim = a.id as usize;
+                    let blow = Damage {
+                        target: Target::Agent(a.id),
+                        source: Source::Blow { enemy: id },
                         amount: kt.damage,
                         stagger: 0,
                         knockback: dir * kt.knockback,
                         pos: a.pos,
-                    });
-                    crate::world::apply_damage(w);
+                    };
+                    w.agents[victim] = (w.deal)(blow, w.events);
                 }
                 None => w.emit(EventKind::AttackWhiffed {
                     enemy: id,

@@ -1,4 +1,89 @@
 //! The horde (SPEC §11): enemy kinds, attacks on integer ticks, steering and boids.
 
 pub mod enemy;
+pub mod prey;
 pub mod steering;
+
+use crate::core::geom::Vec2;
+use crate::core::ids::Ids;
+use crate::core::rng::Rng;
+use crate::horde::enemy::{AttackState, Enemy, EnemyKind};
+use crate::tuning::Tuning;
+
+/// The horde's part of the world: the living and the fallen.
+#[derive(Clone, Debug, Default)]
+pub struct Horde {
+    /// Sorted by id.
+    pub enemies: Vec<Enemy>,
+    /// The newest fallen, oldest first, at most `enemy.corpse_cap`.
+    pub corpses: Vec<Corpse>,
+}
+
+/// A fallen enemy left on the floor (drawn, blocks nothing).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Corpse {
+    pub pos: Vec2,
+    pub facing: f32,
+    pub kind: EnemyKind,
+    pub tick: u64,
+}
+
+impl Horde {
+    /// A new enemy of `kind` standing at `pos`; returns its id.
+    pub fn spawn(
+        &mut self,
+        kind: EnemyKind,
+        pos: Vec2,
+        tuning: &Tuning,
+        rng: &mut Rng,
+        ids: &mut Ids,
+    ) -> u32 {
+        let (radius, health) = match kind.tuning(tuning) {
+            None => (tuning.enemy.dummy_radius, f32::INFINITY),
+            Some(k) => (k.radius, k.health),
+        };
+        let wander = rng.range_f32(0.0, std::f32::consts::TAU);
+        let id = ids.take();
+        self.enemies.push(Enemy {
+            id,
+            kind,
+            pos,
+            prev_pos: pos,
+            vel: Vec2::ZERO,
+            facing: 0.0,
+            radius,
+            health,
+            alive: true,
+            stagger: 0,
+            hits: 0,
+            attack: AttackState::default(),
+            wander,
+            sees: false,
+        });
+        id
+    }
+
+    /// The dead leave the horde and lie down as corpses (S19: at most `cap`, the
+    /// oldest go first).
+    pub fn bury_dead(&mut self, tick: u64, cap: usize) {
+        let mut i = 0;
+        while i < self.enemies.len() {
+            if self.enemies[i].alive {
+                i += 1;
+                continue;
+            }
+            let e = self.enemies.remove(i);
+            if self.corpses.len() >= cap {
+                self.corpses.remove(0);
+            }
+            if cap > 0 {
+                self.corpses.push(Corpse {
+                    pos: e.pos,
+                    facing: e.facing,
+                    kind: e.kind,
+                    tick,
+                });
+            }
+        }
+    }
+}

@@ -1,9 +1,18 @@
 //! Fire conditions (S9): cooldown, barrel on target, LaneClear re-confirmed, and the
 //! ally-intercept test over the bullet's flight.
 
+use crate::combat::bullet::Bullet;
+use crate::core::events::{EventKind, Events};
 use crate::core::geom::{dist_point_segment, wrap_angle, Vec2};
+use crate::core::ids::Ids;
+use crate::core::stats::Stats;
+use crate::horde::enemy::{find_enemy, Enemy};
+use crate::space::grid::Grid;
 use crate::squad::agent::Agent;
-use crate::tuning::{Tuning, DT};
+use crate::squad::lane::lane_clear_from;
+use crate::squad::target::aim_at;
+use crate::squad::Squad;
+use crate::tuning::{TickTuning, Tuning, DT};
 
 /// The ally (lowest index) that would be on the bullet's path during its flight: a
 /// bullet from `muzzle` along unit `dir` at `bullet_speed` for `length` units. "On the
@@ -96,6 +105,95 @@ pub fn turn_toward(current: f32, wanted: f32, max_step: f32) -> f32 {
 pub fn barrel_on_target(barrel: f32, from: Vec2, aim: Vec2, t: &Tuning) -> bool {
     let wanted = (aim - from).angle();
     wrap_angle(wanted - barrel).abs() <= t.fire.aim_tolerance_deg.to_radians()
+}
+
+/// What the fire step reads and writes besides the squad.
+pub struct FireStep<'a> {
+    pub tick: u64,
+    pub enemies: &'a [Enemy],
+    pub grid: &'a Grid,
+    pub tuning: &'a Tuning,
+    pub ticks: &'a TickTuning,
+    pub bullets: &'a mut Vec<Bullet>,
+    pub ids: &'a mut Ids,
+    pub stats: &'a mut Stats,
+    pub events: &'a mut Events,
+}
+
+/// S9: barrels turn toward the priority target; a gunner off cooldown, not sprinting,
+/// fires at its lane target when the lane is clear *from where it stands now*, the
+/// barrel is on target and no ally walks into the verified segment.
+pub fn fire(s: &mut Squad, f: &mut FireStep) {
+    let t = f.tuning;
+    let turn = t.fire.barrel_turn_rate_deg.to_radians() * DT;
+    for i in 0..s.agents.len() {
+        let a = &s.agents[i];
+        if !a.alive || !a.is_gunner() || a.forced {
+            continue;
+        }
+        let mut barrel = a.barrel;
+        if a.lane.priority.is_some() {
+            barrel = turn_toward(barrel, (a.lane.aim - a.pos).angle(), turn);
+        }
+        let cooldown = a.cooldown.saturating_sub(1);
+        s.agents[i].barrel = barrel;
+        s.agents[i].cooldown = cooldown;
+        if s.sprinting || cooldown > 0 {
+            continue;
+        }
+        let Some(tid) = s.agents[i].lane.target else {
+            continue;
+        };
+        let Some(e) = find_enemy(f.enemies, tid).filter(|e| e.alive) else {
+            continue;
+        };
+        let a = &s.agents[i];
+        // Re-confirm on this tick's positions: aim and lane from where the agent is now.
+        let aim = aim_at(a.pos, e, t);
+        let res = lane_clear_from(a.pos, aim, a.id, &s.agents, f.grid, t);
+        if !res.is_clear() || !barrel_on_target(barrel, a.pos, aim, t) {
+            continue;
+        }
+        let dir = (aim - res.muzzle).normalize_or_zero();
+        if dir == Vec2::ZERO {
+            continue;
+        }
+        let verified = res.muzzle.distance(aim) + e.radius;
+        if let Some(ally) = ally_intercepts_shot(a.id, res.muzzle, dir, verified, &s.agents, t) {
+            f.stats.shots_withheld_intercept += 1;
+            f.events.emit(
+                f.tick,
+                EventKind::ShotWithheld {
+                    shooter: i as u32,
+                    ally,
+                },
+            );
+            continue;
+        }
+        f.bullets.push(Bullet {
+            id: f.ids.take(),
+            shooter: i as u32,
+            pos: res.muzzle,
+            prev_pos: res.muzzle,
+            muzzle: res.muzzle,
+            dir,
+            speed: t.fire.bullet_speed,
+            traveled: 0.0,
+            verified,
+            target: tid,
+        });
+        s.agents[i].cooldown = f.ticks.fire_cooldown;
+        f.stats.shots_fired += 1;
+        f.events.emit(
+            f.tick,
+            EventKind::Shot {
+                shooter: i as u32,
+                target: tid,
+                muzzle: res.muzzle,
+                aim,
+            },
+        );
+    }
 }
 
 #[cfg(test)]

@@ -5,10 +5,81 @@
 pub mod agent;
 pub mod anchor;
 pub mod blades;
+pub mod bodies;
 pub mod fire;
+pub mod formation;
 pub mod lane;
+pub mod manual;
 pub mod movement;
+pub mod posts;
 pub mod registry;
 pub mod solver;
 pub mod target;
 pub mod view;
+
+use crate::core::geom::Vec2;
+use crate::squad::agent::{Agent, Role};
+use crate::squad::anchor::{Anchor, Formation, SquadState};
+use crate::squad::blades::melee::BladeSpot;
+use crate::squad::formation::SlotKey;
+use crate::squad::manual::ManualAim;
+use crate::squad::registry::LaneRegistry;
+use crate::squad::solver::Candidate;
+
+/// The squad's part of the world: the five, the disk they follow, and what they agreed.
+#[derive(Clone, Debug)]
+pub struct Squad {
+    pub state: SquadState,
+    /// Consecutive ticks without movement input.
+    pub no_input_ticks: u32,
+    pub formation: Formation,
+    pub anchor: Anchor,
+    /// Squad movement this tick is a sprint (Shift, or urgency above `sprint_at`):
+    /// no fire.
+    pub sprinting: bool,
+    pub manual: ManualAim,
+    /// The resolved manual target this tick.
+    pub assigned: Option<u32>,
+    /// By index (= id).
+    pub agents: Vec<Agent>,
+    /// Formation slot positions this tick, by slot index.
+    pub slots: Vec<Vec2>,
+    /// What the slots were last computed from (they are recomputed when it changes).
+    pub slot_key: Option<SlotKey>,
+    pub lanes: LaneRegistry,
+}
+
+/// What the overlay shows of the squad's decisions (never read by the simulation).
+#[derive(Clone, Debug, Default)]
+pub struct SquadDebug {
+    /// The last solve of each agent, by agent index.
+    pub solver: Vec<Vec<Candidate>>,
+    /// The blades' approach spots this tick, by agent index.
+    pub blades: Vec<Vec<BladeSpot>>,
+}
+
+impl Squad {
+    /// Mean position of the standing agents (the anchor's leash is tied to it).
+    pub fn centre(&self) -> Vec2 {
+        let mut sum = Vec2::ZERO;
+        let mut n = 0;
+        for a in self.agents.iter().filter(|a| a.alive) {
+            sum += a.pos;
+            n += 1;
+        }
+        if n == 0 {
+            self.anchor.pos
+        } else {
+            sum / n as f32
+        }
+    }
+
+    /// Where agent `a` is heading for: its slot while advancing (gunners), else its post.
+    pub fn goal_of(&self, a: &Agent) -> Vec2 {
+        if self.state == SquadState::Advancing && a.role == Role::Gunner {
+            self.slots[a.slot]
+        } else {
+            a.post_pos
+        }
+    }
+}

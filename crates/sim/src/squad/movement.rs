@@ -4,10 +4,14 @@
 //! max speed" (OpenSteer style); the caller weights and sums them.
 
 use crate::core::geom::Vec2;
-use crate::horde::enemy::Enemy;
-use crate::space::grid::Grid;
+use crate::horde::enemy::{find_enemy, Enemy};
+use crate::nav::follow::PathPlanner;
+use crate::space::grid::{resolve_walls, Grid};
 use crate::squad::agent::Agent;
-use crate::tuning::{Tuning, DT};
+use crate::squad::anchor::{squad_speed, SquadState};
+use crate::squad::blades::melee::{lunge_step, StrikePhase};
+use crate::squad::Squad;
+use crate::tuning::{TickTuning, Tuning, DT};
 
 /// Layer 1: arrive at `goal` — full speed far away, braking linearly inside
 /// `arrive_radius`.
@@ -111,6 +115,130 @@ pub fn wall_avoidance(pos: Vec2, radius: f32, goal: Vec2, grid: &Grid, range: f3
 /// Layer 5: velocity approaches `desired` by at most `steer_accel × dt` per tick.
 pub fn approach_velocity(vel: Vec2, desired: Vec2, t: &Tuning) -> Vec2 {
     vel + (desired - vel).clamp_length(t.movement.steer_accel * DT)
+}
+
+/// What the movement step reads and writes besides the squad.
+pub struct MoveStep<'a> {
+    pub enemies: &'a [Enemy],
+    pub grid: &'a Grid,
+    pub tuning: &'a Tuning,
+    pub ticks: &'a TickTuning,
+    pub planner: &'a mut PathPlanner,
+    /// Where each agent on a scripted walk (test hook) stands after this tick, by
+    /// agent index; `None` for the agents the AI moves.
+    pub forced: &'a [Option<Vec2>],
+}
+
+/// S8: every standing agent's step — scripted walks, rooted windups, lunges, and the
+/// steering layers (seek along the path, separation, lane avoidance, target push, wall
+/// avoidance, the holding tether) at the squad's speed. Agents move in index order and
+/// each sees the ones before it where they moved to.
+pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
+    let t = m.tuning;
+    for i in 0..s.agents.len() {
+        if !s.agents[i].alive {
+            s.agents[i].vel = Vec2::ZERO;
+            continue;
+        }
+        if let Some(p) = m.forced[i] {
+            // Test hook: the script walks the agent, no AI.
+            let a = &mut s.agents[i];
+            a.vel = (p - a.pos) / DT;
+            if a.vel.length_sq() > 1e-6 {
+                a.facing = a.vel.angle();
+            }
+            a.pos = p;
+            continue;
+        }
+        match s.agents[i].melee.phase {
+            StrikePhase::Windup => {
+                // Rooted, facing fixed on the strike axis (M2).
+                let a = &mut s.agents[i];
+                a.vel = Vec2::ZERO;
+                a.facing = a.melee.axis;
+                continue;
+            }
+            StrikePhase::Active => {
+                lunge_step(&mut s.agents, i, m.enemies, m.grid, t);
+                continue;
+            }
+            _ => {}
+        }
+        let goal = s.goal_of(&s.agents[i]);
+        // An agent far behind its goal hurries on its own (catch-up), so the tail of a
+        // column in a corridor or a straggler closes in without waiting for the leash.
+        let behind = s.agents[i].pos.distance(goal);
+        let catch_up =
+            ((behind - t.movement.catch_up_start) / t.movement.catch_up_span).clamp(0.0, 1.0);
+        let speed = match s.state {
+            SquadState::Advancing if s.sprinting => t.squad.fast_speed,
+            SquadState::Advancing => squad_speed(s.anchor.urgency.max(catch_up), t),
+            SquadState::Holding => squad_speed(catch_up, t),
+        };
+        let steer_goal = {
+            let a = &mut s.agents[i];
+            m.planner.steer_goal(
+                m.grid,
+                a.pos,
+                a.radius,
+                &mut a.follow,
+                goal,
+                m.ticks.repath_interval,
+            )
+        };
+        let a = &s.agents[i];
+        let mv = &t.movement;
+        let mut desired = seek(a.pos, steer_goal, mv.arrive_radius) * mv.w_seek;
+        desired += separation(a, &s.agents, mv.separation_radius) * mv.w_separation;
+        desired += s.lanes.avoidance(a.pos, a.id, a.melee.target, t) * mv.w_lane_avoid;
+        desired += target_push(a, m.enemies, mv.target_push_range) * mv.w_target_push;
+        desired += wall_avoidance(a.pos, a.radius, steer_goal, m.grid, mv.wall_avoid_range)
+            * mv.w_wall_avoid;
+        if s.state == SquadState::Holding {
+            desired += tether(a.pos, s.anchor.pos, t) * mv.w_tether;
+        }
+        // Recovering from a strike: the blade moves at half speed.
+        let speed = if a.melee.phase == StrikePhase::Recovery {
+            speed * 0.5
+        } else {
+            speed
+        };
+        let desired_vel = desired.clamp_length(1.0) * speed;
+        let a = &mut s.agents[i];
+        a.vel = approach_velocity(a.vel, desired_vel, t);
+        let next = a.pos + a.vel * DT;
+        a.pos = resolve_walls(next, a.radius, m.grid);
+        // Face the target when there is one, else the way we walk.
+        let melee_target = a
+            .melee
+            .target
+            .and_then(|id| find_enemy(m.enemies, id))
+            .map(|e| e.pos);
+        if a.melee.phase == StrikePhase::Recovery {
+            a.facing = a.melee.axis;
+        } else if let Some(tp) = melee_target {
+            a.facing = (tp - a.pos).angle();
+        } else if a.lane.priority.is_some() {
+            a.facing = (a.lane.aim - a.pos).angle();
+        } else if a.vel.length_sq() > 0.04 {
+            a.facing = a.vel.angle();
+        }
+    }
+}
+
+/// The holding squad's tether: an agent drifting (pushed by the crowd, a lunge, a
+/// knockback) past the solver's hard bound round the disk is pulled back toward it,
+/// harder the farther out (full strength `tether_margin` beyond) — stronger than lane
+/// avoidance, so the bound holds for bodies as it does for posts (A5). Posts are never
+/// beyond the bound, so the tether never fights a committed post.
+fn tether(pos: Vec2, anchor: Vec2, t: &Tuning) -> Vec2 {
+    let start = t.solver.cohesion_radius + t.solver.post_leash;
+    let off = anchor - pos;
+    let d = off.length();
+    if d <= start || d < 1e-5 {
+        return Vec2::ZERO;
+    }
+    off / d * ((d - start) / t.movement.tether_margin.max(1e-3)).min(1.5)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use crate::space::grid::Grid;
 use crate::squad::agent::Agent;
 use crate::squad::anchor::SquadState;
 use crate::squad::registry::LaneRegistry;
+use crate::squad::Squad;
 use crate::tuning::Tuning;
 
 #[derive(Clone, Copy)]
@@ -21,7 +22,21 @@ pub struct WorldView<'a> {
     pub lanes: &'a LaneRegistry,
 }
 
-impl WorldView<'_> {
+impl<'a> WorldView<'a> {
+    /// The squad's view of the world this tick.
+    pub fn of(s: &'a Squad, enemies: &'a [Enemy], grid: &'a Grid, tuning: &'a Tuning) -> Self {
+        WorldView {
+            agents: &s.agents,
+            enemies,
+            grid,
+            tuning,
+            state: s.state,
+            anchor: s.anchor.pos,
+            assigned: s.assigned,
+            lanes: &s.lanes,
+        }
+    }
+
     /// Enemy by id (enemies are kept sorted by id).
     pub fn enemy(&self, id: u32) -> Option<&Enemy> {
         find_enemy(self.enemies, id)

@@ -87,6 +87,11 @@ pub struct EnemyTuning {
     pub sight_range: f32,
     /// Cell size of the neighbour grid.
     pub neighbour_cell: f32,
+    /// A wave's bodies appear up to this far (each axis) from their spawn point, so a
+    /// crowd does not start stacked on one spot.
+    pub spawn_jitter: f32,
+    /// Most corpses kept on the floor (S19 bounded memory); the oldest go first.
+    pub corpse_cap: u32,
 }
 
 impl Default for EnemyTuning {
@@ -128,6 +133,8 @@ impl Default for EnemyTuning {
             flow_interval: 0.5,
             sight_range: 9.0,
             neighbour_cell: 2.0,
+            spawn_jitter: 0.9,
+            corpse_cap: 256,
         }
     }
 }
@@ -188,5 +195,7 @@ impl EnemyTuning {
         v.positive("enemy.flow_interval", e.flow_interval);
         v.positive("enemy.sight_range", e.sight_range);
         v.range("enemy.neighbour_cell", e.neighbour_cell, 0.25, 16.0);
+        v.range("enemy.spawn_jitter", e.spawn_jitter, 0.0, 2.0);
+        v.range("enemy.corpse_cap", e.corpse_cap as f32, 0.0, 100000.0);
     }
 }

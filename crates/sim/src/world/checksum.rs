@@ -29,15 +29,15 @@ impl World {
     pub fn checksum(&self) -> u64 {
         let mut h = Fnv(0xCBF2_9CE4_8422_2325);
         h.u64(self.tick);
-        h.u64(self.state as u64);
-        h.u64(self.no_input_ticks as u64);
-        h.u64(self.formation as u64);
-        h.v2(self.anchor.pos);
-        h.v2(self.anchor.heading);
-        h.f32(self.anchor.urgency);
-        h.u64(self.anchor.settling as u64);
-        h.opt(self.assigned);
-        for a in &self.agents {
+        h.u64(self.squad.state as u64);
+        h.u64(self.squad.no_input_ticks as u64);
+        h.u64(self.squad.formation as u64);
+        h.v2(self.squad.anchor.pos);
+        h.v2(self.squad.anchor.heading);
+        h.f32(self.squad.anchor.urgency);
+        h.u64(self.squad.anchor.settling as u64);
+        h.opt(self.squad.assigned);
+        for a in &self.squad.agents {
             h.v2(a.pos);
             h.v2(a.vel);
             h.f32(a.facing);
@@ -60,7 +60,7 @@ impl World {
             h.u64(m.combo_left as u64);
             h.u64(m.cooldown as u64);
         }
-        for e in &self.enemies {
+        for e in &self.horde.enemies {
             h.u64(e.id as u64);
             h.v2(e.pos);
             h.v2(e.vel);
@@ -77,7 +77,7 @@ impl World {
             h.f32(b.traveled);
         }
         h.u64(self.rng.state());
-        h.u64(self.next_id as u64);
+        h.u64(self.ids.peek() as u64);
         h.u64(self.stats.friendly_hits as u64);
         h.u64(self.stats.shots_fired as u64);
         h.u64(self.stats.kills as u64);

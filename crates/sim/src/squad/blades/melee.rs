@@ -9,14 +9,16 @@
 //! when a target is in reach within the combo window; after strike 3 or a missed window
 //! comes the longer `combo_cooldown`.
 
-use crate::combat::damage::{Damage, Source, Target};
-use crate::core::events::EventKind;
+use crate::combat::damage::{Damage, DamageQueue, Source, Target};
+use crate::core::events::{EventKind, Events};
 use crate::core::geom::Vec2;
+use crate::horde::enemy::{find_enemy, Enemy};
+use crate::space::grid::Grid;
 use crate::squad::agent::{Agent, Role};
 use crate::squad::anchor::SquadState;
 use crate::squad::blades::sector::Sector;
-use crate::tuning::{Tuning, DT};
-use crate::world::World;
+use crate::squad::view::WorldView;
+use crate::tuning::{TickTuning, Tuning, DT};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum StrikePhase {
@@ -136,14 +138,14 @@ pub fn ally_in_sector_now(
 ///
 /// While holding, the lunge must not carry the blade past the hard bound either: the
 /// post bound is the hard bound minus the longest lunge.
-fn blade_bound(w: &World) -> f32 {
+fn blade_bound(w: &WorldView) -> f32 {
     let s = &w.tuning.solver;
     let base = s.cohesion_radius + s.post_leash;
     if w.state == SquadState::Advancing {
         base + w.tuning.melee.advance_bound_extra
     } else {
         let lunge = (0..3)
-            .map(|k| lunge_extent(k, &w.tuning))
+            .map(|k| lunge_extent(k, w.tuning))
             .fold(0.0, f32::max);
         base - lunge
     }
@@ -151,11 +153,11 @@ fn blade_bound(w: &World) -> f32 {
 
 /// The blade's melee target: the current one while it stays close, else the nearest
 /// live enemy within `engage_radius` whose contact spot is inside the post bound.
-pub fn choose_blade_target(w: &World, blade: &Agent) -> Option<u32> {
+pub fn choose_blade_target(w: &WorldView, blade: &Agent) -> Option<u32> {
     let m = &w.tuning.melee;
     let bound = blade_bound(w) + m.reach[0];
     let ok = |e: &crate::horde::enemy::Enemy, r: f32| {
-        e.alive && e.pos.distance(blade.pos) <= r && e.pos.distance(w.anchor.pos) <= bound
+        e.alive && e.pos.distance(blade.pos) <= r && e.pos.distance(w.anchor) <= bound
     };
     // Two blades on one small target would always stand in each other's sectors: a
     // target another blade already holds is not taken (blades decide in index order).
@@ -197,13 +199,13 @@ pub struct BladeSpot {
 /// −9 × distance walked, −35 per gunner lane the spot blocks, −24 × distance beyond the
 /// cohesion radius, +hysteresis for the committed direction.
 pub fn solve_blade_post(
-    w: &World,
+    w: &WorldView,
     blade: &Agent,
     target: u32,
     out: &mut Vec<BladeSpot>,
 ) -> Option<BladeSpot> {
     out.clear();
-    let t = &w.tuning;
+    let t = w.tuning;
     let m = &t.melee;
     let s = &t.solver;
     let e = w.enemy(target)?;
@@ -213,7 +215,7 @@ pub fn solve_blade_post(
     for k in 0..m.directions {
         let dir = Vec2::from_angle(std::f32::consts::TAU * k as f32 / m.directions as f32);
         let pos = e.pos + dir * standoff;
-        if w.map.grid.circle_hits_wall(pos, blade.radius) || pos.distance(w.anchor.pos) > bound {
+        if w.grid.circle_hits_wall(pos, blade.radius) || pos.distance(w.anchor) > bound {
             continue;
         }
         let axis = (e.pos - pos).angle();
@@ -229,7 +231,7 @@ pub fn solve_blade_post(
         let mut score = if clear { s.w_lane } else { 0.0 };
         score += s.w_move * pos.distance(blade.pos);
         score += s.w_block * w.lanes.blocked_by(pos, blade.id, t) as f32;
-        score += s.w_cohesion * (pos.distance(w.anchor.pos) - s.cohesion_radius).max(0.0);
+        score += s.w_cohesion * (pos.distance(w.anchor) - s.cohesion_radius).max(0.0);
         if blade.melee.approach == Some(k) {
             score += s.hysteresis;
         }
@@ -258,18 +260,39 @@ pub fn target_in_reach(
     strike_sector(blade.pos, axis, k, t).hits_circle(e.pos, e.radius)
 }
 
-/// One tick of every blade's strike state machine, after movement (world.rs order).
-pub fn step_strikes(w: &mut World) {
-    for i in 0..w.agents.len() {
-        if !w.agents[i].alive || w.agents[i].role != Role::Blade || w.agents[i].forced {
-            continue;
-        }
-        step_blade(w, i);
+/// What one blade's strike step reads and writes.
+pub struct StrikeStep<'a> {
+    pub tick: u64,
+    pub tuning: &'a Tuning,
+    pub ticks: &'a TickTuning,
+    /// The squad sprints: no strike starts.
+    pub sprinting: bool,
+    pub agents: &'a mut [Agent],
+    /// Sorted by id.
+    pub enemies: &'a [Enemy],
+    pub damage: &'a mut DamageQueue,
+    pub events: &'a mut Events,
+}
+
+impl StrikeStep<'_> {
+    fn enemy(&self, id: u32) -> Option<&Enemy> {
+        find_enemy(self.enemies, id)
+    }
+    fn emit(&mut self, kind: EventKind) {
+        self.events.emit(self.tick, kind);
     }
 }
 
-fn step_blade(w: &mut World, i: usize) {
-    let t = w.tuning.clone();
+/// Whether agent `i` runs the strike state machine this tick (a standing blade not on
+/// a scripted walk).
+pub fn strikes_this_tick(a: &Agent) -> bool {
+    a.alive && a.role == Role::Blade && !a.forced
+}
+
+/// One tick of blade `i`'s strike state machine, after movement (world order). Hits
+/// are pushed to the damage queue; the caller applies them before the next blade.
+pub fn step_blade(w: &mut StrikeStep, i: usize) {
+    let t = w.tuning;
     let tick = w.tick;
     let k = w.agents[i].melee.strike;
     match w.agents[i].melee.phase {
@@ -280,14 +303,14 @@ fn step_blade(w: &mut World, i: usize) {
                 && !w.sprinting
                 && m.target
                     .and_then(|id| w.enemy(id))
-                    .is_some_and(|e| e.alive && target_in_reach(a, e, k, &t));
+                    .is_some_and(|e| e.alive && target_in_reach(a, e, k, t));
             if wants {
                 let e = w.enemy(a.melee.target.unwrap_or(u32::MAX)).cloned();
                 if let Some(e) = e {
                     let axis = (e.pos - a.pos).angle();
-                    let sector = guarded_sector(a.pos, axis, k, &t);
+                    let sector = guarded_sector(a.pos, axis, k, t);
                     let ticks = w.ticks.strike_windup[k] + w.ticks.strike_active[k];
-                    match ally_in_sector_predicted(a, &sector, &w.agents, ticks, &t) {
+                    match ally_in_sector_predicted(a, &sector, w.agents, ticks, t) {
                         None => {
                             let a = &mut w.agents[i];
                             a.melee.withheld = false;
@@ -331,8 +354,8 @@ fn step_blade(w: &mut World, i: usize) {
         }
         StrikePhase::Windup => {
             let a = &w.agents[i];
-            let sector = guarded_sector(a.pos, a.melee.axis, k, &t);
-            if let Some(ally) = ally_in_sector_now(a, &sector, &w.agents, &t) {
+            let sector = guarded_sector(a.pos, a.melee.axis, k, t);
+            if let Some(ally) = ally_in_sector_now(a, &sector, w.agents, t) {
                 // M4: an ally entered during windup: cancelled, no damage, no cooldown.
                 let cooldown = a.melee.cooldown;
                 let a = &mut w.agents[i];
@@ -397,7 +420,7 @@ fn step_blade(w: &mut World, i: usize) {
     }
 }
 
-fn end_strike(w: &mut World, i: usize) {
+fn end_strike(w: &mut StrikeStep, i: usize) {
     let tick = w.tick;
     let a = &mut w.agents[i];
     let k = a.melee.strike;
@@ -418,10 +441,10 @@ fn end_strike(w: &mut World, i: usize) {
 }
 
 /// M1: every body the active sector touches is hit, once per strike — allies included.
-fn resolve_hits(w: &mut World, i: usize) {
+fn resolve_hits(w: &mut StrikeStep, i: usize) {
     let a = &w.agents[i];
     let k = a.melee.strike;
-    let sector = strike_sector(a.pos, a.melee.axis, k, &w.tuning);
+    let sector = strike_sector(a.pos, a.melee.axis, k, w.tuning);
     let kick = Vec2::from_angle(a.melee.axis) * w.tuning.melee.knockback[k];
     let mut hits: Vec<(Struck, Vec2)> = Vec::new();
     for o in w.agents.iter().filter(|o| o.alive && o.id != a.id) {
@@ -455,21 +478,19 @@ fn resolve_hits(w: &mut World, i: usize) {
         .melee
         .struck
         .extend(hits.into_iter().map(|(h, _)| h));
-    crate::world::apply_damage(w);
 }
 
 /// The lunge (active window): along the axis at the lunge speed with its own
 /// acceleration; only walls constrain it, and it stops at body contact with the target
 /// (M6: a blade never stands inside its target).
-pub fn lunge_step(w: &mut World, i: usize) {
-    let t = &w.tuning;
-    let a = &w.agents[i];
+pub fn lunge_step(agents: &mut [Agent], i: usize, enemies: &[Enemy], grid: &Grid, t: &Tuning) {
+    let a = &agents[i];
     let dir = Vec2::from_angle(a.melee.axis);
     let mut speed = (a.melee.lunge + t.melee.lunge_accel * DT).min(t.melee.lunge_speed);
     if let Some(e) = a
         .melee
         .target
-        .and_then(|id| w.enemy(id))
+        .and_then(|id| find_enemy(enemies, id))
         .filter(|e| e.alive)
     {
         let gap = a.pos.distance(e.pos) - a.radius - e.radius;
@@ -478,9 +499,9 @@ pub fn lunge_step(w: &mut World, i: usize) {
             speed = speed.min((gap - 0.02).max(0.0) / (closing * DT));
         }
     }
-    let a = &mut w.agents[i];
+    let a = &mut agents[i];
     a.melee.lunge = speed;
     a.vel = dir * speed;
-    a.pos = crate::space::grid::resolve_walls(a.pos + a.vel * DT, a.radius, &w.map.grid);
+    a.pos = crate::space::grid::resolve_walls(a.pos + a.vel * DT, a.radius, grid);
     a.facing = a.melee.axis;
 }
