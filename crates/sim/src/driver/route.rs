@@ -9,9 +9,6 @@ use crate::space::grid::Grid;
 use crate::tuning::ticks;
 use crate::world::{ManualCommand, TickInput, World};
 
-/// The anchor counts as arrived at a waypoint within this distance.
-pub const ARRIVE: f32 = 0.25;
-
 #[derive(Clone, Debug, Default)]
 pub struct RouteDriver {
     /// Index of the waypoint being walked to.
@@ -42,7 +39,7 @@ impl RouteDriver {
 
     /// The direction to walk from `from` toward `to`: straight when a body can walk it,
     /// else along a smoothed path.
-    fn steer(&mut self, grid: &Grid, from: Vec2, to: Vec2, radius: f32) -> Vec2 {
+    fn steer(&mut self, grid: &Grid, from: Vec2, to: Vec2, radius: f32, arrive: f32) -> Vec2 {
         if walkable_line(grid, from, to, radius) {
             self.path_for = None;
             return (to - from).normalize_or_zero();
@@ -62,7 +59,7 @@ impl RouteDriver {
             self.path_for = Some(self.next);
         }
         let goal =
-            next_waypoint(grid, &self.path, &mut self.cursor, from, radius, ARRIVE).unwrap_or(to);
+            next_waypoint(grid, &self.path, &mut self.cursor, from, radius, arrive).unwrap_or(to);
         (goal - from).normalize_or_zero()
     }
 
@@ -95,12 +92,13 @@ impl RouteDriver {
             // goes on. Waypoints marked `sprint` mean to run and do not wait.
             if !wp.sprint {
                 let a = &w.tuning().anchor;
-                if !self.waiting && w.anchor().urgency >= a.sprint_at - 0.05 {
+                let pilot = &w.tuning().pilot;
+                if !self.waiting && w.anchor().urgency >= a.sprint_at - pilot.wait_margin {
                     self.waiting = true;
                 }
                 if self.waiting {
                     let back = w.squad_centre() - w.anchor().pos;
-                    if back.length() > a.settle_distance + 0.5 {
+                    if back.length() > a.settle_distance + pilot.regroup_margin {
                         input.move_dir = back.normalize_or_zero();
                         return input;
                     }
@@ -108,7 +106,7 @@ impl RouteDriver {
                 }
             }
             let to = wp.pos - w.anchor().pos;
-            if to.length() <= ARRIVE {
+            if to.length() <= w.tuning().pilot.arrive {
                 if wp.hold > 0.0 {
                     self.hold_left = Some(ticks(wp.hold));
                     continue;
@@ -121,6 +119,7 @@ impl RouteDriver {
                 w.anchor().pos,
                 wp.pos,
                 w.tuning().anchor.radius,
+                w.tuning().pilot.arrive,
             );
             input.sprint = wp.sprint;
             return input;

@@ -7,12 +7,18 @@ use crate::nav::path::{
 };
 use crate::space::grid::Grid;
 
-/// Longest path an agent plans, in tiles: the squad is never farther apart than this.
-const MAX_PATH_TILES: u32 = 160;
-/// Node budget of one agent query (a 64×64 map has 4096 tiles).
-const MAX_PATH_NODES: u32 = 6000;
-/// A waypoint within this distance counts as passed.
-const WAYPOINT_ARRIVE: f32 = 0.35;
+/// How a walker plans and follows (from the movement tuning).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FollowLimits {
+    /// Longest path planned, in tiles.
+    pub max_tiles: u32,
+    /// Node budget of one query.
+    pub max_nodes: u32,
+    /// A waypoint within this distance counts as passed.
+    pub arrive: f32,
+    /// Ticks between re-plans while the straight way stays blocked.
+    pub repath_ticks: u32,
+}
 
 /// One walker's path state: the smoothed waypoints toward its goal when the straight way
 /// is blocked by walls (empty when walking straight), the waypoint being sought, the tile
@@ -53,7 +59,7 @@ impl PathPlanner {
 
     /// The point a walker of `radius` at `pos` should seek this tick on its way to `goal`:
     /// `goal` itself when it can walk there straight, else the next waypoint of a path
-    /// planned (and re-planned every `repath_ticks`, or when the goal tile changes).
+    /// planned (and re-planned every `lim.repath_ticks`, or when the goal tile changes).
     pub fn steer_goal(
         &mut self,
         grid: &Grid,
@@ -61,7 +67,7 @@ impl PathPlanner {
         radius: f32,
         a: &mut PathFollow,
         goal: Vec2,
-        repath_ticks: u32,
+        lim: FollowLimits,
     ) -> Vec2 {
         if walkable_line(grid, pos, goal, radius) {
             a.path.clear();
@@ -71,7 +77,7 @@ impl PathPlanner {
         let goal_tile = Grid::tile_of(goal);
         a.repath_timer = a.repath_timer.saturating_sub(1);
         if a.path.is_empty() || a.goal != goal_tile || a.repath_timer == 0 {
-            let limits = PathLimits::max_tiles(MAX_PATH_TILES).with_max_nodes(MAX_PATH_NODES);
+            let limits = PathLimits::max_tiles(lim.max_tiles).with_max_nodes(lim.max_nodes);
             let status = plan_route(
                 grid,
                 pos,
@@ -84,11 +90,11 @@ impl PathPlanner {
             );
             a.cursor = 0;
             a.goal = goal_tile;
-            a.repath_timer = repath_ticks.max(1);
+            a.repath_timer = lim.repath_ticks.max(1);
             if matches!(status, PathStatus::NoPath | PathStatus::TooFar) {
                 a.path.clear();
             }
         }
-        next_waypoint(grid, &a.path, &mut a.cursor, pos, radius, WAYPOINT_ARRIVE).unwrap_or(goal)
+        next_waypoint(grid, &a.path, &mut a.cursor, pos, radius, lim.arrive).unwrap_or(goal)
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::core::geom::Vec2;
 use crate::horde::enemy::{find_enemy, Enemy};
-use crate::nav::follow::PathPlanner;
+use crate::nav::follow::{FollowLimits, PathPlanner};
 use crate::space::grid::{resolve_walls, Grid};
 use crate::squad::agent::Agent;
 use crate::squad::anchor::{squad_speed, SquadState};
@@ -183,7 +183,12 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
                 a.radius,
                 &mut a.follow,
                 goal,
-                m.ticks.repath_interval,
+                FollowLimits {
+                    max_tiles: t.movement.path_max_tiles,
+                    max_nodes: t.movement.path_max_nodes,
+                    arrive: t.movement.waypoint_arrive,
+                    repath_ticks: m.ticks.repath_interval,
+                },
             )
         };
         let a = &s.agents[i];
@@ -197,9 +202,9 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
         if s.state == SquadState::Holding {
             desired += tether(a.pos, s.anchor.pos, t) * mv.w_tether;
         }
-        // Recovering from a strike: the blade moves at half speed.
+        // Recovering from a strike: the blade moves slower.
         let speed = if a.melee.phase == StrikePhase::Recovery {
-            speed * 0.5
+            speed * t.melee.recovery_speed_factor
         } else {
             speed
         };
@@ -220,7 +225,7 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
             a.facing = (tp - a.pos).angle();
         } else if a.lane.priority.is_some() {
             a.facing = (a.lane.aim - a.pos).angle();
-        } else if a.vel.length_sq() > 0.04 {
+        } else if a.vel.length_sq() > t.movement.facing_min_speed_sq {
             a.facing = a.vel.angle();
         }
     }
@@ -238,7 +243,7 @@ fn tether(pos: Vec2, anchor: Vec2, t: &Tuning) -> Vec2 {
     if d <= start || d < 1e-5 {
         return Vec2::ZERO;
     }
-    off / d * ((d - start) / t.movement.tether_margin.max(1e-3)).min(1.5)
+    off / d * ((d - start) / t.movement.tether_margin.max(1e-3)).min(t.movement.tether_max)
 }
 
 #[cfg(test)]

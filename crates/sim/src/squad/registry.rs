@@ -59,7 +59,9 @@ impl LaneRegistry {
                     .and_then(|id| find_enemy(enemies, id))
                     .filter(|e| e.alive)
                 {
-                    if target_in_reach(a, e, k, t) || a.pos.distance(a.post_pos) < 0.5 {
+                    if target_in_reach(a, e, k, t)
+                        || a.pos.distance(a.post_pos) < t.melee.reserve_at_post
+                    {
                         let axis = (e.pos - a.pos).angle();
                         self.sectors.push(ReservedSector {
                             owner: a.id,

@@ -42,6 +42,14 @@ pub struct MeleeTuning {
     /// Extra reach of the blades' post bound while advancing, beyond the solver's hard
     /// bound: the anchor leads the squad by ≈2.9 on the march.
     pub advance_bound_extra: f32,
+    /// A blade keeps its current target out to this many times `engage_radius`\n(hysteresis: a target that steps back is not dropped at once).
+    pub keep_target_factor: f32,
+    /// The lunge stops this far short of body contact with its target (M6).
+    pub lunge_stop_gap: f32,
+    /// A blade recovering from a strike moves at this fraction of the squad's speed.
+    pub recovery_speed_factor: f32,
+    /// A ready blade this close to its post reserves its strike sector even before\nits target is in reach (gunners keep their lanes out of it early).
+    pub reserve_at_post: f32,
 }
 
 impl Default for MeleeTuning {
@@ -65,6 +73,10 @@ impl Default for MeleeTuning {
             reserve_scale: 1.8,
             directions: 12,
             advance_bound_extra: 0.6,
+            keep_target_factor: 1.25,
+            lunge_stop_gap: 0.02,
+            recovery_speed_factor: 0.5,
+            reserve_at_post: 0.5,
         }
     }
 }
@@ -98,5 +110,19 @@ impl MeleeTuning {
             0.0,
             10.0,
         );
+        v.range(
+            "melee.keep_target_factor",
+            self.keep_target_factor,
+            1.0,
+            4.0,
+        );
+        v.range("melee.lunge_stop_gap", self.lunge_stop_gap, 0.0, 0.5);
+        v.range(
+            "melee.recovery_speed_factor",
+            self.recovery_speed_factor,
+            0.0,
+            1.0,
+        );
+        v.range("melee.reserve_at_post", self.reserve_at_post, 0.0, 5.0);
     }
 }

@@ -14,6 +14,7 @@ pub mod horror;
 pub mod lane;
 pub mod melee;
 pub mod movement;
+pub mod pilot;
 pub mod solver;
 pub mod squad;
 
@@ -24,6 +25,7 @@ pub use formation::FormationTuning;
 pub use lane::LaneTuning;
 pub use melee::MeleeTuning;
 pub use movement::MovementTuning;
+pub use pilot::PilotTuning;
 pub use solver::SolverTuning;
 pub use squad::SquadTuning;
 
@@ -57,6 +59,8 @@ pub struct Tuning {
     pub fire: FireTuning,
     pub melee: MeleeTuning,
     pub enemy: EnemyTuning,
+    /// The scripted route pilot (driver, not simulation).
+    pub pilot: PilotTuning,
     /// Render-only: the horror layer (the simulation never reads it).
     pub horror: HorrorTuning,
 }
@@ -133,6 +137,7 @@ impl Tuning {
         self.fire.validate(&mut v);
         self.melee.validate(&mut v);
         self.enemy.validate(&mut v);
+        self.pilot.validate(&mut v);
         self.horror.validate(&mut v);
         match v.error {
             Some(err) => Err(err),

@@ -35,6 +35,16 @@ pub struct MovementTuning {
     pub tether_margin: f32,
     /// Weight of that pull; above `w_lane_avoid` so the bound wins.
     pub w_tether: f32,
+    /// An agent with no target faces the way it walks once its speed² exceeds this\n((0.2 u/s)²; slower, it keeps its facing instead of jittering).
+    pub facing_min_speed_sq: f32,
+    /// The tether's pull is capped at this (in units of `w_tether`).
+    pub tether_max: f32,
+    /// Longest path an agent plans, in tiles: the squad is never farther apart than this.
+    pub path_max_tiles: u32,
+    /// Node budget of one agent's path query (a 64×64 map has 4096 tiles).
+    pub path_max_nodes: u32,
+    /// A path waypoint within this distance counts as passed.
+    pub waypoint_arrive: f32,
 }
 
 impl Default for MovementTuning {
@@ -55,6 +65,11 @@ impl Default for MovementTuning {
             catch_up_span: 1.0,
             tether_margin: 0.35,
             w_tether: 3.0,
+            facing_min_speed_sq: 0.04,
+            tether_max: 1.5,
+            path_max_tiles: 160,
+            path_max_nodes: 6000,
+            waypoint_arrive: 0.35,
         }
     }
 }
@@ -78,5 +93,25 @@ impl MovementTuning {
         v.positive("movement.catch_up_span", m.catch_up_span);
         v.range("movement.tether_margin", m.tether_margin, 0.01, 5.0);
         v.range("movement.w_tether", m.w_tether, 0.0, 100.0);
+        v.range(
+            "movement.facing_min_speed_sq",
+            m.facing_min_speed_sq,
+            0.0,
+            100.0,
+        );
+        v.range("movement.tether_max", m.tether_max, 0.0, 10.0);
+        v.range(
+            "movement.path_max_tiles",
+            m.path_max_tiles as f32,
+            1.0,
+            100000.0,
+        );
+        v.range(
+            "movement.path_max_nodes",
+            m.path_max_nodes as f32,
+            1.0,
+            10000000.0,
+        );
+        v.range("movement.waypoint_arrive", m.waypoint_arrive, 0.01, 5.0);
     }
 }

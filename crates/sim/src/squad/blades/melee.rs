@@ -168,7 +168,7 @@ pub fn choose_blade_target(w: &WorldView, blade: &Agent) -> Option<u32> {
     };
 
     if let Some(e) = blade.melee.target.and_then(|id| w.enemy(id)) {
-        if ok(e, m.engage_radius * 1.25) && !claimed(e.id) {
+        if ok(e, m.engage_radius * m.keep_target_factor) && !claimed(e.id) {
             return Some(e.id);
         }
     }
@@ -496,7 +496,7 @@ pub fn lunge_step(agents: &mut [Agent], i: usize, enemies: &[Enemy], grid: &Grid
         let gap = a.pos.distance(e.pos) - a.radius - e.radius;
         let closing = dir.dot((e.pos - a.pos).normalize_or_zero()).max(0.0);
         if closing > 0.0 {
-            speed = speed.min((gap - 0.02).max(0.0) / (closing * DT));
+            speed = speed.min((gap - t.melee.lunge_stop_gap).max(0.0) / (closing * DT));
         }
     }
     let a = &mut agents[i];
