@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use raster::Framebuffer;
 use sim::driver::route::RouteDriver;
-use sim::nav::path::{find_path, PathLimits, PathScratch};
+use sim::nav::astar::{find_path, PathLimits, PathScratch};
 use sim::script::scenario::Scenario;
 use sim::space::map::Map;
 use sim::tuning::ticks;

@@ -19,8 +19,10 @@ use std::time::{Duration, Instant};
 use criterion::{BenchmarkId, Criterion, Throughput};
 use pathfinding::prelude::astar;
 use sim::core::geom::Vec2;
+use sim::nav::astar::{find_path, PathLimits, PathScratch, PathStatus};
 use sim::nav::flow::FlowField;
-use sim::nav::path::{find_path, smooth_path, PathLimits, PathScratch, PathStatus, Tile};
+use sim::nav::smooth::smooth_path;
+use sim::nav::tiles::Tile;
 use sim::space::grid::Grid;
 use sim::space::spatial::SpatialGrid;
 

@@ -1,15 +1,18 @@
-//! Our A* (`sim::nav::path`) and flow field (`sim::nav::flow`) against the `pathfinding` crate on
+//! Our A* (`sim::nav::astar`) and flow field (`sim::nav::flow`) against the `pathfinding` crate on
 //! random small grids: same movement rule (8 directions, no corner cutting), same integer
 //! costs (1000 straight, 1414 diagonal), so the optimal costs and the "no path" verdicts
 //! must be identical. Paths may differ among equal-cost alternatives; ours must be valid.
 
 use pathfinding::prelude::astar;
 use proptest::prelude::*;
-use sim::nav::flow::{FlowField, UNREACHABLE};
-use sim::nav::path::{
-    find_path, find_path_to_any, reachable, smooth_path, walkable_line, Components, PathLimits,
-    PathScratch, PathStatus, Tile,
+use sim::nav::astar::{
+    find_path, find_path_to_any, reachable, PathLimits, PathScratch, PathStatus,
 };
+use sim::nav::components::Components;
+use sim::nav::flow::{FlowField, UNREACHABLE};
+use sim::nav::smooth::smooth_path;
+use sim::nav::tiles::Tile;
+use sim::nav::tracer::walkable_line;
 use sim::space::grid::Grid;
 
 const STRAIGHT: u32 = 1000;

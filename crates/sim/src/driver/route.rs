@@ -3,7 +3,11 @@
 //! the next waypoint is not in a straight walkable line, the input follows a path.
 
 use crate::core::geom::Vec2;
-use crate::nav::path::{next_waypoint, plan_route, walkable_line, PathLimits, PathScratch, Tile};
+use crate::nav::astar::{PathLimits, PathScratch};
+use crate::nav::route::plan_route;
+use crate::nav::smooth::next_waypoint;
+use crate::nav::tiles::Tile;
+use crate::nav::tracer::walkable_line;
 use crate::script::scenario::{ManualEvent, Scenario};
 use crate::space::grid::Grid;
 use crate::tuning::ticks;

@@ -1,6 +1,6 @@
 //! Flow field for the horde (SPEC §11 E2): a multi-source Dijkstra from the squad's
 //! tiles over the whole grid, with the movement rule and integer costs of
-//! [`crate::nav::path`] (8 directions, no corner cutting, 1000 / 1414). Every tile stores its
+//! [`crate::nav::tiles`] (8 directions, no corner cutting, 1000 / 1414). Every tile stores its
 //! cost to the nearest seed and the step toward its next tile; an enemy just reads the
 //! arrow under its feet, so thousands of enemies cost one rebuild, recomputed at a bounded
 //! rate by the caller.
@@ -28,7 +28,7 @@
 use std::f32::consts::FRAC_1_SQRT_2;
 
 use crate::core::geom::Vec2;
-use crate::nav::path::{Tile, DIRS, DIR_COST};
+use crate::nav::tiles::{Tile, DIRS, DIR_COST};
 use crate::space::grid::floor_i32;
 use crate::space::grid::Grid;
 
@@ -37,7 +37,7 @@ pub const UNREACHABLE: u32 = u32::MAX;
 
 /// Largest usable `max_cost`: keeps `distance + step cost` clear of overflow and of
 /// [`UNREACHABLE`] (about 4 million tiles of path, far beyond any map).
-pub const MAX_COST_CAP: u32 = UNREACHABLE - 4 * crate::nav::path::COST_DIAGONAL;
+pub const MAX_COST_CAP: u32 = UNREACHABLE - 4 * crate::nav::tiles::COST_DIAGONAL;
 
 /// "No arrow" in the direction array.
 const NONE: u8 = 8;
@@ -316,9 +316,8 @@ impl FlowField {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nav::path::{
-        can_step, find_path, PathLimits, PathScratch, PathStatus, COST_STRAIGHT,
-    };
+    use crate::nav::astar::{find_path, PathLimits, PathScratch, PathStatus};
+    use crate::nav::tiles::{can_step, COST_STRAIGHT};
 
     fn grid(rows: &[&str]) -> Grid {
         let h = rows.len() as i32;

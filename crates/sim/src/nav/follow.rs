@@ -2,9 +2,11 @@
 //! follow a smoothed A* path so nobody sticks in the shadow of a U-shaped wall.
 
 use crate::core::geom::Vec2;
-use crate::nav::path::{
-    next_waypoint, plan_route, walkable_line, PathLimits, PathScratch, PathStatus, Tile,
-};
+use crate::nav::astar::{PathLimits, PathScratch, PathStatus};
+use crate::nav::route::plan_route;
+use crate::nav::smooth::next_waypoint;
+use crate::nav::tiles::Tile;
+use crate::nav::tracer::walkable_line;
 use crate::space::grid::Grid;
 
 /// How a walker plans and follows (from the movement tuning).

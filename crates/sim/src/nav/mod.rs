@@ -1,6 +1,15 @@
-//! Navigation (SPEC E2): A* with status results, the line tracer and smoothing, the
-//! flow field toward the squad, and path following for agents.
+//! Navigation (SPEC E2): the tile movement rule, A* with status results, connected
+//! regions, the line tracer, path smoothing and one-call routes, the flow field toward
+//! the squad, and path following for agents.
 
+pub mod astar;
+pub mod components;
 pub mod flow;
 pub mod follow;
-pub mod path;
+pub mod route;
+pub mod smooth;
+pub mod tiles;
+pub mod tracer;
+
+#[cfg(test)]
+mod test_grids;

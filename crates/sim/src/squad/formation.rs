@@ -1,7 +1,7 @@
 //! Formation slots round the anchor (S4), folded into a column in passages.
 
 use crate::core::geom::Vec2;
-use crate::nav::path::walkable_line;
+use crate::nav::tracer::walkable_line;
 use crate::space::grid::{resolve_walls, Grid};
 use crate::squad::anchor::{Formation, SquadState};
 use crate::squad::Squad;
