@@ -305,8 +305,8 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                     .and_then(|id| w.enemy(id))
                     .is_some_and(|e| e.alive && target_in_reach(a, e, k, t));
             if wants {
-                let e = w.enemy(a.melee.target.unwrap_or(u32::MAX)).cloned();
-                if let Some(e) = e {
+                let enemies = w.enemies;
+                if let Some(e) = find_enemy(enemies, a.melee.target.unwrap_or(u32::MAX)) {
                     let axis = (e.pos - a.pos).angle();
                     let sector = guarded_sector(a.pos, axis, k, t);
                     let ticks = w.ticks.strike_windup[k] + w.ticks.strike_active[k];
