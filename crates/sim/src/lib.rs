@@ -4,16 +4,17 @@
 //! [`world::tick`]`(&mut World, &TickInput)` at 60 Hz with integer-tick timers.
 //!
 //! The folders are the design, each depending only on those above it:
-//! - [`core`] — geometry, the seeded RNG, events, load errors;
+//! - [`core`] — geometry, the seeded RNG, ids, events, statistics, load errors;
 //! - [`tuning`] — every number, one section per file;
 //! - [`space`] — the tile grid, maps, the uniform neighbour grid;
 //! - [`nav`] — A*, the line tracer, smoothing, the flow field, path following;
-//! - [`horde`] — enemy kinds, attack timing, steering behaviours;
+//! - [`combat`] — bullets and the damage records;
+//! - [`horde`] — enemy kinds, attack timing, steering behaviours, the horde's step;
 //! - [`squad`] — agents, anchor and formation, lanes, targeting, reservations, solver,
 //!   steering, fire — and [`squad::blades`] beside them;
-//! - [`combat`] — bullets;
-//! - [`script`] and [`content`] — scenario files and the embedded maps and scenarios;
-//! - [`world`] — the `World`, the schedule of a tick, the checksum;
+//! - [`script`] and [`content`] — scenario files, waves and scripted walks, the
+//!   embedded maps and scenarios;
+//! - [`world`] — the `World` in parts, the schedule of a tick, damage, the checksum;
 //! - [`driver`] — scripted pilots that produce tick inputs (not simulation).
 
 pub mod combat;
