@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use app::{accept, bench, headless, screenshot, setup, window};
+use app::{accept, bench, catalog, headless, screenshot, setup, window};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -16,7 +16,8 @@ struct Cli {
     /// Run the acceptance criteria headless and exit non-zero on any FAIL.
     #[arg(long)]
     accept: bool,
-    /// Scenario file (default: the embedded combat route).
+    /// Scenario file: the window starts playing it at once (default: the title, over
+    /// the embedded combat route).
     #[arg(long, value_name = "FILE")]
     scenario: Option<PathBuf>,
     /// Map file replacing the scenario's map.
@@ -40,6 +41,14 @@ struct Cli {
     /// Simulated seconds before the screenshot.
     #[arg(long, default_value_t = 0.0, value_name = "SECONDS")]
     at: f32,
+    /// What the screenshot shows: game, title, help, pause or results (the results at
+    /// `--at` or when the run ended, if sooner).
+    #[arg(long, default_value = "game", value_name = "NAME")]
+    screen: String,
+    /// Frames per second in the window (default: the display's refresh rate, 60 if
+    /// unknown; 0 = as fast as it can).
+    #[arg(long, value_name = "N")]
+    fps: Option<u32>,
     /// Draw the debug overlay in the screenshot.
     #[arg(long)]
     overlay: bool,
@@ -87,8 +96,22 @@ fn main() -> ExitCode {
         }
     };
     if let Some(path) = &cli.screenshot {
-        let (fb, world) =
-            screenshot::render_at(&setup, cli.at.max(0.0), cli.overlay, cli.no_horror);
+        let screen = match screenshot::Screen::parse(&cli.screen) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("squad_proto: --screen: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let entries = catalog::catalog(&catalog::scenario_dirs());
+        let (fb, world) = screenshot::render_screen(
+            &setup,
+            cli.at.max(0.0),
+            screen,
+            cli.overlay,
+            cli.no_horror,
+            &entries,
+        );
         if let Err(e) = screenshot::write_png(&fb, path) {
             eprintln!("{e}");
             return ExitCode::from(2);
@@ -109,12 +132,23 @@ fn main() -> ExitCode {
         headless::run_summary(&setup);
         return ExitCode::SUCCESS;
     }
-    let mut setup = setup;
-    if cli.scenario.is_none() {
-        // Playing the default map: the player steers; the combat route's waves come.
-        setup.scenario.route.clear();
-    }
-    match window::run(setup, !cli.no_horror) {
+    // A scenario or a map on the command line is played at once; otherwise the title
+    // comes first, over the default scenario driven by its route.
+    let direct = cli.scenario.is_some() || cli.map.is_some();
+    let opts = window::Options {
+        direct,
+        // On the default scenario the player steers; a scenario file's route drives
+        // until the player moves.
+        scripted: cli.scenario.is_some(),
+        horror: !cli.no_horror,
+        entries: catalog::catalog(&catalog::scenario_dirs()),
+        seed: cli.seed,
+    };
+    let rate = match cli.fps {
+        Some(n) => window::FrameRate::Fixed(n),
+        None => window::FrameRate::Display,
+    };
+    match window::run(setup, opts, rate) {
         Ok(()) => ExitCode::SUCCESS,
         Err(window::WindowError::NoDisplay(why)) => {
             eprintln!(

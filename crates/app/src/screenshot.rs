@@ -1,66 +1,83 @@
-//! `--screenshot FILE.png [--at SECONDS]`: the frame the window would show at that
-//! moment, rendered headless (R4).
+//! `--screenshot FILE.png [--at SECONDS] [--screen NAME]`: the frame the window would
+//! show at that moment, rendered headless (R4) — the game, or one of the shell's screens
+//! over it (SPEC §20).
 
 use std::path::Path;
 
 use raster::Framebuffer;
-use sim::driver::route::RouteDriver;
 use sim::tuning::{ticks, DT};
-use sim::world::{tick, World};
-use view::{Camera, Effects, Horror, Timings, ViewOptions};
+use sim::world::{TickInput, World};
+use view::{screens, Timings, ViewOptions};
 
+use crate::catalog::Entry;
+use crate::play::Play;
 use crate::setup::Setup;
+use crate::shell::{self, PauseMenu, TitleMenu};
 
 /// The internal resolution (R3).
 pub const WIDTH: usize = 1280;
 pub const HEIGHT: usize = 720;
 
-/// A scenario run to some moment with everything the window keeps beside the world:
-/// the camera, the effects and the horror layer's state, stepped exactly as the window
-/// steps them at 60 fps.
-pub struct Moment {
-    pub world: World,
-    pub camera: Camera,
-    pub effects: Effects,
-    pub horror: Horror,
-}
+/// A scenario run to some moment with everything the window keeps beside the world
+/// (camera, effects, the horror layer's state), stepped exactly as the window steps
+/// them at 60 fps.
+pub type Moment = Play;
 
-/// Runs the scenario to `at` seconds.
+/// Runs the scenario (its route driving) to `at` seconds.
 pub fn run_to(setup: &Setup, at: f32) -> Moment {
-    let mut world = World::new(setup.map.clone(), &setup.scenario, setup.tuning.clone());
-    let mut driver = RouteDriver::new();
-    let mut camera = Camera::new(world.anchor().pos);
-    let mut effects = Effects::default();
-    let mut horror = Horror::new(&world, setup.scenario.seed);
-    horror.absorb(&world);
+    run_until(setup, at, false)
+}
+
+/// Runs to `at` seconds, or, with `stop_at_end`, until the run ends if sooner.
+fn run_until(setup: &Setup, at: f32, stop_at_end: bool) -> Moment {
+    let mut m = Play::new(setup.clone(), true);
     let n = ticks(at) as u64;
-    while world.tick() < n {
-        let input = driver.input(&setup.scenario, &world);
-        tick(&mut world, &input);
-        effects.absorb(&world);
-        horror.absorb(&world);
-        camera.follow(view::camera_target(&world, 1.0), DT);
+    while m.world.tick() < n && !(stop_at_end && m.ended()) {
+        m.step(TickInput::default());
+        m.follow(1.0, DT);
     }
-    Moment {
-        world,
-        camera,
-        effects,
-        horror,
+    m
+}
+
+/// What `--screen` draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The game as played.
+    Game,
+    /// The title over the live scene (the scenario running its route).
+    Title,
+    /// The help over the game.
+    Help,
+    /// The pause menu over the game.
+    Pause,
+    /// The results, at `at` or when the run ended if sooner.
+    Results,
+}
+
+impl Screen {
+    pub const NAMES: &'static str = "game, title, help, pause, results";
+
+    pub fn parse(s: &str) -> Result<Screen, String> {
+        Ok(match s {
+            "game" => Screen::Game,
+            "title" => Screen::Title,
+            "help" => Screen::Help,
+            "pause" => Screen::Pause,
+            "results" => Screen::Results,
+            _ => return Err(format!("unknown screen `{s}`: expected {}", Self::NAMES)),
+        })
     }
 }
 
-/// Runs the scenario to `at` seconds, following the anchor with the camera exactly as the
-/// window does at 60 fps, and renders that frame (with the horror layer unless `plain`).
-pub fn render_at(setup: &Setup, at: f32, overlay: bool, plain: bool) -> (Framebuffer, World) {
-    let mut m = run_to(setup, at);
-    let mut fb = Framebuffer::new(WIDTH, HEIGHT);
+/// Draws the game frame of `m` into `fb` (the horror layer unless `plain`).
+pub fn draw_game(fb: &mut Framebuffer, m: &mut Moment, overlay: bool, plain: bool) {
     let opts = ViewOptions {
         overlay,
         flow: false,
         paused: false,
     };
     view::render_frame(
-        &mut fb,
+        fb,
         &m.world,
         &m.camera,
         1.0,
@@ -69,7 +86,35 @@ pub fn render_at(setup: &Setup, at: f32, overlay: bool, plain: bool) -> (Framebu
         Some(&m.effects),
         (!plain).then_some(&mut m.horror),
     );
+}
+
+/// Runs the scenario to `at` seconds and renders the frame the window would show on
+/// `screen`; `entries` is the title's scenario list.
+pub fn render_screen(
+    setup: &Setup,
+    at: f32,
+    screen: Screen,
+    overlay: bool,
+    plain: bool,
+    entries: &[Entry],
+) -> (Framebuffer, World) {
+    let mut m = run_until(setup, at, screen == Screen::Results);
+    let mut fb = Framebuffer::new(WIDTH, HEIGHT);
+    draw_game(&mut fb, &mut m, overlay, plain);
+    match screen {
+        Screen::Game => {}
+        Screen::Title => shell::draw_title(&mut fb, &TitleMenu::default(), entries),
+        Screen::Help => screens::draw_help(&mut fb),
+        Screen::Pause => shell::draw_pause(&mut fb, &PauseMenu::default(), &m.about()),
+        Screen::Results => screens::draw_results(&mut fb, &m.results()),
+    }
     (fb, m.world)
+}
+
+/// Runs the scenario to `at` seconds, following the anchor with the camera exactly as the
+/// window does at 60 fps, and renders that frame (with the horror layer unless `plain`).
+pub fn render_at(setup: &Setup, at: f32, overlay: bool, plain: bool) -> (Framebuffer, World) {
+    render_screen(setup, at, Screen::Game, overlay, plain, &[])
 }
 
 /// Writes a framebuffer as an 8-bit RGB PNG.

@@ -10,7 +10,9 @@ pub mod iso;
 pub mod overlay;
 pub mod palette;
 pub mod scene;
+pub mod screens;
 pub mod strikes;
+pub mod zoom;
 
 use raster::Framebuffer;
 use sim::world::World;
@@ -19,6 +21,7 @@ pub use effects::Effects;
 pub use horror::{FrameOptions, Horror, Readout, StageTimes};
 pub use iso::{Camera, Iso};
 pub use overlay::Timings;
+pub use zoom::Zoom;
 
 /// What to draw on top of the scene.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -1,4 +1,4 @@
-//! The text drawn over the rendered frame: the squad-down screen, PAUSED and the
+//! The text drawn over the rendered frame: PAUSED (P, without the menu) and the
 //! message line (what the last key did, errors). Drawn after the view, so it is never
 //! darkened by the horror layer.
 
@@ -22,6 +22,11 @@ impl Message {
         self.said = Some((text, now));
     }
 
+    /// Whether a message is held (it may have expired; [`Message::current`] forgets it).
+    pub fn showing(&self) -> bool {
+        self.said.is_some()
+    }
+
     /// The text to show at `now`; forgets it once it has expired.
     pub fn current(&mut self, now: Instant) -> Option<&str> {
         if let Some((_, at)) = &self.said {
@@ -33,35 +38,15 @@ impl Message {
     }
 }
 
-/// "THE SQUAD IS DOWN" and how to go on.
-pub fn squad_down(frame: &mut Framebuffer) {
-    let (cx, cy) = (WIDTH as i32 / 2, HEIGHT as i32 / 2);
-    draw_text(
-        frame,
-        cx - 200,
-        cy - 30,
-        "THE SQUAD IS DOWN",
-        Rgba::rgb(230, 60, 50),
-        4,
-    );
-    draw_text(
-        frame,
-        cx - 110,
-        cy + 20,
-        "R restarts, Esc quits",
-        Rgba::rgb(220, 220, 220),
-        2,
-    );
-}
-
+/// P: paused without the menu.
 pub fn paused(frame: &mut Framebuffer) {
-    draw_text(
+    view::screens::centred(frame, 40, "PAUSED", Rgba::rgb(255, 255, 255), 3);
+    view::screens::centred(
         frame,
-        WIDTH as i32 / 2 - 40,
-        40,
-        "PAUSED",
-        Rgba::rgb(255, 255, 255),
-        3,
+        76,
+        "P resumes, Esc opens the menu",
+        Rgba::rgb(200, 200, 200),
+        2,
     );
 }
 

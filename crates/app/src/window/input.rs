@@ -1,5 +1,6 @@
-//! The keyboard (SPEC §15): which keys are held, what a press means, and the
-//! [`TickInput`] the held keys make. Mapping is pure; the game applies the actions.
+//! The keyboard (SPEC §15, §20): which keys are held, what a press means in play and in
+//! the menus, and the [`TickInput`] the held keys (and a gamepad's stick, see `pad`)
+//! make. Mapping is pure; the game applies the actions.
 
 use std::collections::BTreeSet;
 
@@ -8,14 +9,21 @@ use sim::world::{ManualAim, ManualCommand, TickInput};
 use sim::Vec2;
 use winit::keyboard::KeyCode;
 
+use crate::shell::MenuKey;
+
 /// Manual aim vector turn rate (←/→), radians per second.
 pub const AIM_TURN: f32 = 2.6;
 
 /// What a key press asks for, besides being held.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Action {
-    Quit,
+    /// Esc: the pause menu (no longer quits at once).
+    Menu,
     Pause,
+    Help,
+    ZoomIn,
+    ZoomOut,
+    Fullscreen,
     Overlay,
     Flow,
     Horror,
@@ -30,8 +38,13 @@ pub enum Action {
 /// The action of a fresh press of `code` (key repeat is not a press).
 pub fn action(code: KeyCode) -> Option<Action> {
     Some(match code {
-        KeyCode::Escape => Action::Quit,
+        KeyCode::Escape => Action::Menu,
         KeyCode::KeyP => Action::Pause,
+        // `?` is Shift+/ on most layouts; the game also takes the typed `?` (see game).
+        KeyCode::KeyH | KeyCode::Slash => Action::Help,
+        KeyCode::Equal | KeyCode::NumpadAdd => Action::ZoomIn,
+        KeyCode::Minus | KeyCode::NumpadSubtract => Action::ZoomOut,
+        KeyCode::F11 => Action::Fullscreen,
         KeyCode::F1 => Action::Overlay,
         KeyCode::F2 => Action::Flow,
         KeyCode::F3 => Action::Horror,
@@ -45,6 +58,32 @@ pub fn action(code: KeyCode) -> Option<Action> {
         KeyCode::Tab => Action::CycleTarget,
         _ => return None,
     })
+}
+
+/// The menus' reading of a key: arrows or WASD move, Enter or Space confirms, Esc goes
+/// back, digits and Backspace edit the seed.
+pub fn menu_key(code: KeyCode) -> Option<MenuKey> {
+    let digit = |d: u8| Some(MenuKey::Digit(d));
+    match code {
+        KeyCode::ArrowUp | KeyCode::KeyW => Some(MenuKey::Up),
+        KeyCode::ArrowDown | KeyCode::KeyS => Some(MenuKey::Down),
+        KeyCode::ArrowLeft | KeyCode::KeyA => Some(MenuKey::Left),
+        KeyCode::ArrowRight | KeyCode::KeyD => Some(MenuKey::Right),
+        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => Some(MenuKey::Confirm),
+        KeyCode::Escape => Some(MenuKey::Back),
+        KeyCode::Backspace | KeyCode::Delete => Some(MenuKey::Erase),
+        KeyCode::Digit0 | KeyCode::Numpad0 => digit(0),
+        KeyCode::Digit1 | KeyCode::Numpad1 => digit(1),
+        KeyCode::Digit2 | KeyCode::Numpad2 => digit(2),
+        KeyCode::Digit3 | KeyCode::Numpad3 => digit(3),
+        KeyCode::Digit4 | KeyCode::Numpad4 => digit(4),
+        KeyCode::Digit5 | KeyCode::Numpad5 => digit(5),
+        KeyCode::Digit6 | KeyCode::Numpad6 => digit(6),
+        KeyCode::Digit7 | KeyCode::Numpad7 => digit(7),
+        KeyCode::Digit8 | KeyCode::Numpad8 => digit(8),
+        KeyCode::Digit9 | KeyCode::Numpad9 => digit(9),
+        _ => None,
+    }
 }
 
 /// Whether pressing `code` means the player takes over from a scripted route: the
@@ -120,6 +159,8 @@ pub fn next_target(in_cone: &[u32], current: ManualAim) -> Option<u32> {
 #[derive(Default)]
 pub struct Controls {
     pub held: BTreeSet<KeyCode>,
+    /// A gamepad's left stick as a world direction (zero without one; see `pad`).
+    pub pad_move: Vec2,
     pub formation: Option<Formation>,
     pub manual: Option<ManualCommand>,
     pub manual_on: bool,
@@ -162,8 +203,13 @@ impl Controls {
 
     /// This tick's input; takes the pending one-shot commands.
     pub fn tick_input(&mut self) -> TickInput {
+        let keys = move_dir(&self.held, self.manual_on);
         TickInput {
-            move_dir: move_dir(&self.held, self.manual_on),
+            move_dir: if keys == Vec2::ZERO {
+                self.pad_move
+            } else {
+                keys
+            },
             sprint: sprint(&self.held),
             formation: self.formation.take(),
             manual: self.manual.take(),
@@ -264,7 +310,12 @@ mod tests {
 
     #[test]
     fn keys_map_to_actions() {
-        assert_eq!(action(KeyCode::Escape), Some(Action::Quit));
+        assert_eq!(action(KeyCode::Escape), Some(Action::Menu));
+        assert_eq!(action(KeyCode::KeyH), Some(Action::Help));
+        assert_eq!(action(KeyCode::Slash), Some(Action::Help));
+        assert_eq!(action(KeyCode::Equal), Some(Action::ZoomIn));
+        assert_eq!(action(KeyCode::Minus), Some(Action::ZoomOut));
+        assert_eq!(action(KeyCode::F11), Some(Action::Fullscreen));
         assert_eq!(action(KeyCode::KeyP), Some(Action::Pause));
         assert_eq!(action(KeyCode::F1), Some(Action::Overlay));
         assert_eq!(action(KeyCode::F3), Some(Action::Horror));
@@ -276,6 +327,29 @@ mod tests {
         assert_eq!(action(KeyCode::KeyW), None);
         assert!(takes_over_route(KeyCode::KeyW));
         assert!(!takes_over_route(KeyCode::ArrowLeft));
+    }
+
+    #[test]
+    fn menus_take_arrows_wasd_enter_escape_and_digits() {
+        assert_eq!(menu_key(KeyCode::ArrowUp), Some(MenuKey::Up));
+        assert_eq!(menu_key(KeyCode::KeyS), Some(MenuKey::Down));
+        assert_eq!(menu_key(KeyCode::Enter), Some(MenuKey::Confirm));
+        assert_eq!(menu_key(KeyCode::Escape), Some(MenuKey::Back));
+        assert_eq!(menu_key(KeyCode::Numpad7), Some(MenuKey::Digit(7)));
+        assert_eq!(menu_key(KeyCode::Digit0), Some(MenuKey::Digit(0)));
+        assert_eq!(menu_key(KeyCode::Backspace), Some(MenuKey::Erase));
+        assert_eq!(menu_key(KeyCode::F1), None);
+    }
+
+    #[test]
+    fn a_pad_stick_moves_only_when_no_key_does() {
+        let mut c = Controls {
+            pad_move: Vec2::new(1.0, 0.0),
+            ..Controls::default()
+        };
+        assert_eq!(c.tick_input().move_dir, Vec2::new(1.0, 0.0));
+        c.key(KeyCode::KeyS, true);
+        assert_ne!(c.tick_input().move_dir, Vec2::new(1.0, 0.0));
     }
 
     #[test]

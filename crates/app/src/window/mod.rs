@@ -4,27 +4,35 @@
 //! the real time elapsed; the redraw (`RedrawRequested`) only draws the latest state,
 //! interpolated between the last two ticks (S1.4), and presents it.
 //!
+//! Pacing (SPEC §20): while something moves, one update and one frame per refresh of
+//! the display (its rate from the monitor, [`screen::DEFAULT_HZ`] if unknown, or
+//! `--fps N`); while nothing does — paused, a menu, the results, the window unfocused
+//! or hidden — the loop sleeps until an input and draws only what the input changed.
+//!
 //! Files: `clock` (real time → ticks, alpha, timing statistics), `input` (keys →
-//! actions and tick input), `game` (the state and what a tick does), `hud` (text over
-//! the frame), `screen` (window, surface, present), `report` (errors in the window and
-//! on stderr, rate-limited; giving up on a display that keeps failing).
+//! actions, menu keys and tick input), `pad` (the gamepad mapping, no backend linked),
+//! `game` (the shell's modes, the run, what a key does), `hud` (text over the frame),
+//! `screen` (window, surface, present, fullscreen, refresh rate), `report` (errors in
+//! the window and on stderr, rate-limited; giving up on a display that keeps failing).
 
 mod clock;
 mod game;
 mod hud;
 mod input;
+pub mod pad;
 mod report;
 mod screen;
 
 use std::time::{Duration, Instant};
 
 use winit::application::ApplicationHandler;
-use winit::event::{ElementState, KeyEvent, WindowEvent};
+use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::PhysicalKey;
 use winit::window::WindowId;
 
 use crate::setup::Setup;
+pub use game::Options;
 use game::{Game, Next};
 use report::FrameFailures;
 use screen::{Screen, Shown};
@@ -36,8 +44,45 @@ pub enum WindowError {
     Other(String),
 }
 
+/// Frames per second: the display's rate, or a fixed one (`--fps N`; 0 = uncapped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrameRate {
+    Display,
+    Fixed(u32),
+}
+
+/// When the next frame is due.
+struct Pacing {
+    /// `None`: uncapped.
+    period: Option<Duration>,
+    next: Instant,
+    /// An input changed something while nothing animates: draw once.
+    dirty: bool,
+}
+
+impl Pacing {
+    /// Whether a frame is due at `now`; if so the next one is scheduled a period on
+    /// (or a period from now, after falling behind).
+    fn due(&mut self, now: Instant) -> bool {
+        let Some(p) = self.period else {
+            return true;
+        };
+        if now < self.next {
+            return false;
+        }
+        self.next += p;
+        if self.next <= now {
+            self.next = now + p;
+        }
+        true
+    }
+}
+
 struct App {
     game: Game,
+    rate: FrameRate,
+    pacing: Pacing,
+    cursor: (f64, f64),
     screen: Option<Screen>,
     failures: FrameFailures,
     /// The display error shown in the title bar, while frames keep failing.
@@ -59,47 +104,126 @@ impl ApplicationHandler for App {
                 return;
             }
         }
+        let hz = match self.rate {
+            FrameRate::Fixed(n) => n,
+            FrameRate::Display => self
+                .screen
+                .as_ref()
+                .and_then(Screen::refresh_hz)
+                .unwrap_or(screen::DEFAULT_HZ),
+        };
+        self.pacing.period = (hz > 0).then(|| Duration::from_secs_f64(1.0 / hz as f64));
+        self.pacing.next = Instant::now();
+        self.pacing.dirty = true;
         self.game.start_clock();
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
-        match event {
-            WindowEvent::CloseRequested => event_loop.exit(),
+        let next = match event {
+            WindowEvent::CloseRequested => Next::Quit,
             WindowEvent::KeyboardInput {
                 event:
                     KeyEvent {
                         physical_key: PhysicalKey::Code(code),
                         state,
                         repeat,
+                        text,
                         ..
                     },
                 ..
             } => {
                 let pressed = state == ElementState::Pressed;
-                if self.game.key(code, pressed, repeat) == Next::Quit {
-                    event_loop.exit();
+                self.game.key(code, pressed, repeat, text.as_deref())
+            }
+            WindowEvent::MouseWheel { delta, .. } => {
+                let notches = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => y,
+                    MouseScrollDelta::PixelDelta(p) => (p.y / 40.0) as f32,
+                };
+                self.game.wheel(notches);
+                Next::Play
+            }
+            WindowEvent::CursorMoved { position, .. } => {
+                self.cursor = (position.x, position.y);
+                return;
+            }
+            WindowEvent::MouseInput {
+                state: ElementState::Pressed,
+                button: MouseButton::Left,
+                ..
+            } => {
+                let at = self
+                    .screen
+                    .as_ref()
+                    .and_then(|s| s.to_frame(self.cursor.0, self.cursor.1));
+                self.game.click(at)
+            }
+            WindowEvent::Focused(f) => {
+                self.game.focus(f);
+                Next::Play
+            }
+            WindowEvent::Occluded(hidden) => {
+                self.game.focus(!hidden);
+                Next::Play
+            }
+            WindowEvent::RedrawRequested => {
+                self.redraw(event_loop);
+                return;
+            }
+            WindowEvent::Resized(_) | WindowEvent::ScaleFactorChanged { .. } => Next::Play,
+            _ => return,
+        };
+        self.pacing.dirty = true;
+        match next {
+            Next::Play => {}
+            Next::Quit => event_loop.exit(),
+            Next::Fullscreen => {
+                if let Some(s) = &self.screen {
+                    s.toggle_fullscreen();
                 }
             }
-            WindowEvent::Focused(false) => self.game.controls.held.clear(),
-            WindowEvent::RedrawRequested => self.redraw(event_loop),
-            _ => {}
         }
     }
 
-    /// The update step: the simulation catches up with real time, then a frame of the
-    /// new state is requested.
+    /// The update step: while something moves, once per frame period the simulation
+    /// catches up with real time and a frame is requested; while nothing moves, only
+    /// after an input (or slowly, while a message waits to expire).
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        let Some(screen) = &self.screen else {
+        let Some(screen) = self.screen.as_mut() else {
             return;
         };
-        self.game.update();
-        screen.request_redraw();
-        // ~250 Hz at most; the frame itself paces us below that.
-        event_loop.set_control_flow(ControlFlow::WaitUntil(
-            Instant::now() + Duration::from_millis(4),
-        ));
+        let now = Instant::now();
+        let flow = if self.game.animating() {
+            if self.pacing.due(now) {
+                self.game.update();
+                screen.request_redraw();
+            }
+            match self.pacing.period {
+                Some(_) => ControlFlow::WaitUntil(self.pacing.next),
+                None => ControlFlow::Poll,
+            }
+        } else {
+            let timer = self.game.message_showing();
+            if self.pacing.dirty || (timer && now >= self.pacing.next) {
+                self.game.update();
+                screen.request_redraw();
+                self.pacing.next = now + MESSAGE_TIMER;
+            }
+            if timer {
+                ControlFlow::WaitUntil(self.pacing.next)
+            } else {
+                ControlFlow::Wait
+            }
+        };
+        self.pacing.dirty = false;
+        screen.set_title(&self.game.window_title());
+        event_loop.set_control_flow(flow);
     }
 }
+
+/// While nothing moves but a message is shown, how often the frame is redrawn so the
+/// message goes away on time.
+const MESSAGE_TIMER: Duration = Duration::from_millis(250);
 
 impl App {
     /// Draws the latest state and presents it; a frame that cannot be shown is
@@ -135,12 +259,19 @@ impl App {
     }
 }
 
-/// Opens the window and plays until Esc or close; `horror` starts with the horror
-/// layer on (F3 toggles it).
-pub fn run(setup: Setup, horror: bool) -> Result<(), WindowError> {
+/// Opens the window at the title (or straight into `setup`, see [`Options`]) and
+/// plays until Quit or close, at `rate` frames per second.
+pub fn run(setup: Setup, opts: Options, rate: FrameRate) -> Result<(), WindowError> {
     let event_loop = EventLoop::new().map_err(|e| WindowError::NoDisplay(e.to_string()))?;
     let mut app = App {
-        game: Game::new(setup, horror),
+        game: Game::new(setup, opts),
+        rate,
+        pacing: Pacing {
+            period: None,
+            next: Instant::now(),
+            dirty: true,
+        },
+        cursor: (0.0, 0.0),
         screen: None,
         failures: FrameFailures::default(),
         title_error: None,

@@ -5,21 +5,28 @@
 use std::num::NonZeroU32;
 use std::rc::Rc;
 
-use raster::{scale_nearest_into, Framebuffer, Rgba, ScaleMode};
+use raster::{scale_nearest_into, Framebuffer, Rgba, ScaleMode, Viewport};
 use winit::dpi::LogicalSize;
 use winit::event_loop::ActiveEventLoop;
-use winit::window::Window;
+use winit::window::{Fullscreen, Window};
 
 use crate::screenshot::{HEIGHT, WIDTH};
 
-/// The window's title; a display error is appended while it lasts.
+/// The window's title at first; a display error is appended while it lasts.
 pub const TITLE: &str = "squad_proto";
+
+/// Frames per second when the display does not say its refresh rate.
+pub const DEFAULT_HZ: u32 = 60;
 
 pub struct Screen {
     window: Rc<Window>,
     surface: softbuffer::Surface<Rc<Window>, Rc<Window>>,
     /// The frame scaled to a window of another size than the internal resolution.
     scaled: Framebuffer,
+    /// Where the frame landed in the window at the last present (mouse mapping).
+    viewport: Option<Viewport>,
+    title: String,
+    note: Option<String>,
 }
 
 /// What became of a frame handed to [`Screen::show`].
@@ -47,7 +54,51 @@ impl Screen {
             window,
             surface,
             scaled: Framebuffer::new(WIDTH, HEIGHT),
+            viewport: None,
+            title: TITLE.into(),
+            note: None,
         })
+    }
+
+    /// The refresh rate of the window's monitor in whole Hz, if the display says.
+    pub fn refresh_hz(&self) -> Option<u32> {
+        let mhz = self.window.current_monitor()?.refresh_rate_millihertz()?;
+        let hz = (mhz + 500) / 1000;
+        (hz > 0).then_some(hz)
+    }
+
+    /// F11: borderless fullscreen on the current monitor, or back to the window.
+    pub fn toggle_fullscreen(&self) {
+        let full = self.window.fullscreen().is_some();
+        self.window
+            .set_fullscreen((!full).then_some(Fullscreen::Borderless(None)));
+    }
+
+    /// Window pixel `(x, y)` to the frame pixel shown there, or `None` on the bars.
+    pub fn to_frame(&self, x: f64, y: f64) -> Option<(i32, i32)> {
+        let (x, y) = (x.floor() as i32, y.floor() as i32);
+        match self.viewport {
+            None => ((0..WIDTH as i32).contains(&x) && (0..HEIGHT as i32).contains(&y))
+                .then_some((x, y)),
+            Some(v) => v
+                .to_source(x, y, WIDTH, HEIGHT)
+                .map(|(a, b)| (a as i32, b as i32)),
+        }
+    }
+
+    /// The window's title (the scenario played); kept under a display error's note.
+    pub fn set_title(&mut self, title: &str) {
+        if self.title != title {
+            self.title = title.to_string();
+            self.apply_title();
+        }
+    }
+
+    fn apply_title(&self) {
+        match &self.note {
+            Some(s) => self.window.set_title(&format!("{} - {s}", self.title)),
+            None => self.window.set_title(&self.title),
+        }
     }
 
     pub fn request_redraw(&self) {
@@ -56,11 +107,9 @@ impl Screen {
 
     /// Shows `suffix` after the title (a place for an error that stays visible even
     /// when no frame can be presented); `None` restores the plain title.
-    pub fn title_note(&self, suffix: Option<&str>) {
-        match suffix {
-            Some(s) => self.window.set_title(&format!("{TITLE} — {s}")),
-            None => self.window.set_title(TITLE),
-        }
+    pub fn title_note(&mut self, suffix: Option<&str>) {
+        self.note = suffix.map(str::to_string);
+        self.apply_title();
     }
 
     /// Copies `frame` to the window (nearest-neighbour fit when sizes differ) and
@@ -80,9 +129,11 @@ impl Screen {
         let (w, h) = (size.width as usize, size.height as usize);
         if w == WIDTH && h == HEIGHT {
             buffer.copy_from_slice(&frame.pixels);
+            self.viewport = None;
         } else {
             self.scaled.resize(w, h);
-            scale_nearest_into(frame, &mut self.scaled, ScaleMode::Fit, Rgba::BLACK);
+            let v = scale_nearest_into(frame, &mut self.scaled, ScaleMode::Fit, Rgba::BLACK);
+            self.viewport = Some(v);
             buffer.copy_from_slice(&self.scaled.pixels);
         }
         buffer

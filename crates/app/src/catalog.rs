@@ -1,0 +1,154 @@
+//! The scenarios the title offers: every embedded one, then the `.scn` files of a
+//! `scenarios/` folder beside the binary and in the working directory (each file once,
+//! sorted by name within its folder).
+
+use std::path::{Path, PathBuf};
+
+use sim::content;
+use sim::script::scenario::Scenario;
+
+use crate::setup::{self, Setup};
+
+/// Where a scenario comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    Embedded(&'static str),
+    File(PathBuf),
+}
+
+/// One row of the list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub label: String,
+    pub source: Source,
+}
+
+/// The embedded scenario the game starts on; played from the window, the player steers
+/// instead of its scripted route.
+pub const DEFAULT: &str = "combat_route";
+
+/// `scenarios/` beside the binary, then in the working directory.
+pub fn scenario_dirs() -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    if let Some(d) = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(Path::to_path_buf))
+    {
+        dirs.push(d.join("scenarios"));
+    }
+    if let Ok(d) = std::env::current_dir() {
+        dirs.push(d.join("scenarios"));
+    }
+    dirs
+}
+
+/// `name   m:ss` from a scenario's text, or the fallback name when it does not parse.
+fn label(file: &str, text: &str, fallback: &str, note: &str) -> String {
+    match Scenario::parse(file, text) {
+        Ok(s) => {
+            let secs = s.duration.round() as u32;
+            format!("{:<20}{}:{:02}{note}", s.name, secs / 60, secs % 60)
+        }
+        Err(_) => format!("{fallback:<20}(does not load)"),
+    }
+}
+
+/// The embedded scenarios, then the files of `dirs`.
+pub fn catalog(dirs: &[PathBuf]) -> Vec<Entry> {
+    let mut list: Vec<Entry> = content::SCENARIOS
+        .iter()
+        .map(|&(name, text)| Entry {
+            label: label(
+                name,
+                text,
+                name,
+                if name == DEFAULT { "  you steer" } else { "" },
+            ),
+            source: Source::Embedded(name),
+        })
+        .collect();
+    let mut seen: Vec<PathBuf> = Vec::new();
+    for dir in dirs {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "scn") && p.is_file())
+            .collect();
+        files.sort();
+        for p in files {
+            let canon = p.canonicalize().unwrap_or_else(|_| p.clone());
+            if seen.contains(&canon) {
+                continue;
+            }
+            seen.push(canon);
+            let stem = p
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let text = std::fs::read_to_string(&p).unwrap_or_default();
+            list.push(Entry {
+                label: label(&p.display().to_string(), &text, &stem, "  file"),
+                source: Source::File(p),
+            });
+        }
+    }
+    list
+}
+
+/// Loads an entry with `seed` (or its own) and the tuning file, if any.
+pub fn load(entry: &Entry, seed: Option<u64>, tuning: Option<&Path>) -> Result<Setup, String> {
+    match &entry.source {
+        Source::Embedded(name) => setup::load(None, name, None, seed, tuning),
+        Source::File(p) => setup::load(Some(p), DEFAULT, None, seed, tuning),
+    }
+}
+
+/// Whether the player steers from the first tick (the default scenario, as the window
+/// always played it) rather than the scripted route driving until a movement key.
+pub fn player_steers(entry: &Entry) -> bool {
+    entry.source == Source::Embedded(DEFAULT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_scenarios_come_first_and_load() {
+        let list = catalog(&[]);
+        assert_eq!(list.len(), content::SCENARIOS.len());
+        assert_eq!(list[0].source, Source::Embedded(DEFAULT));
+        assert!(
+            list[0].label.starts_with("combat_route"),
+            "{}",
+            list[0].label
+        );
+        assert!(list[0].label.contains("3:00"), "{}", list[0].label);
+        for e in &list {
+            assert!(load(e, Some(9), None).is_ok(), "{}", e.label);
+        }
+        assert_eq!(load(&list[0], Some(9), None).unwrap().scenario.seed, 9);
+    }
+
+    #[test]
+    fn scenario_files_are_found_once_and_bad_ones_are_listed() {
+        let dir = std::env::temp_dir().join(format!("squad_catalog_{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("b.scn"), "name = bee\nduration = 75\n").unwrap();
+        std::fs::write(dir.join("a.scn"), "name = ay\nbogus line\n").unwrap();
+        std::fs::write(dir.join("notes.txt"), "not a scenario").unwrap();
+        let list = catalog(&[dir.clone(), dir.clone()]);
+        let files: Vec<&Entry> = list
+            .iter()
+            .filter(|e| matches!(e.source, Source::File(_)))
+            .collect();
+        assert_eq!(files.len(), 2, "{list:?}");
+        assert!(files[0].label.starts_with("a") && files[0].label.contains("does not load"));
+        assert!(files[1].label.starts_with("bee") && files[1].label.contains("1:15"));
+        assert!(load(files[0], None, None).is_err());
+        assert!(load(files[1], None, None).is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

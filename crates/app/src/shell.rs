@@ -1,0 +1,267 @@
+//! The player's shell without a window: the title's choices (scenario, seed), the pause
+//! menu, what their keys do, and the screens drawn from them. Keys arrive as
+//! [`MenuKey`]s so the keyboard, the mouse and a gamepad can all drive the menus; the
+//! window maps its keys, `--screenshot --screen` draws the same screens headless.
+
+use raster::Framebuffer;
+use view::screens::{self, TitleView};
+
+use crate::catalog::Entry;
+
+/// A key as the menus see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuKey {
+    Up,
+    Down,
+    Left,
+    Right,
+    Confirm,
+    Back,
+    Digit(u8),
+    Erase,
+}
+
+/// Longest seed typed (digits of u64::MAX).
+const SEED_DIGITS: usize = 20;
+
+/// The seed a run starts with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum SeedChoice {
+    /// The scenario's own seed.
+    #[default]
+    Own,
+    /// A fresh one each start.
+    Random,
+    /// Digits typed on the title.
+    Typed(String),
+}
+
+impl SeedChoice {
+    /// The line the title shows.
+    pub fn line(&self) -> String {
+        match self {
+            SeedChoice::Own => "< the scenario's own >".into(),
+            SeedChoice::Random => "< random >".into(),
+            SeedChoice::Typed(d) => format!("{d}_"),
+        }
+    }
+
+    /// Left/Right: between the scenario's own and random (typing is the third way).
+    pub fn cycle(&mut self) {
+        *self = match self {
+            SeedChoice::Own => SeedChoice::Random,
+            _ => SeedChoice::Own,
+        };
+    }
+
+    pub fn push_digit(&mut self, d: u8) {
+        let mut digits = match self {
+            SeedChoice::Typed(s) => std::mem::take(s),
+            _ => String::new(),
+        };
+        if digits.len() < SEED_DIGITS && d < 10 {
+            let candidate = format!("{digits}{d}");
+            if candidate.parse::<u64>().is_ok() {
+                digits = candidate;
+            }
+        }
+        *self = SeedChoice::Typed(digits);
+    }
+
+    pub fn erase(&mut self) {
+        if let SeedChoice::Typed(s) = self {
+            s.pop();
+            if s.is_empty() {
+                *self = SeedChoice::Own;
+            }
+        }
+    }
+
+    /// The seed to start with: `None` keeps the scenario's own; random draws one.
+    pub fn resolve(&self) -> Option<u64> {
+        match self {
+            SeedChoice::Own => None,
+            SeedChoice::Random => Some(random_seed()),
+            SeedChoice::Typed(d) => d.parse().ok(),
+        }
+    }
+}
+
+/// A seed from the wall clock and the process id (the shell's own randomness; the
+/// simulation only ever sees the number).
+pub fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    // splitmix64: neighbouring clock readings give unrelated seeds.
+    let mut z = nanos ^ ((std::process::id() as u64) << 32);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) % 1_000_000
+}
+
+/// What the title asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TitleAction {
+    Start,
+    Quit,
+}
+
+/// The title's state: the scenario chosen, the seed, a note about the last start.
+#[derive(Clone, Debug, Default)]
+pub struct TitleMenu {
+    pub selected: usize,
+    pub seed: SeedChoice,
+    pub note: Option<String>,
+}
+
+impl TitleMenu {
+    /// A key on a list of `n` scenarios.
+    pub fn key(&mut self, k: MenuKey, n: usize) -> Option<TitleAction> {
+        match k {
+            MenuKey::Up => self.selected = (self.selected + n.max(1) - 1) % n.max(1),
+            MenuKey::Down => self.selected = (self.selected + 1) % n.max(1),
+            MenuKey::Left | MenuKey::Right => self.seed.cycle(),
+            MenuKey::Digit(d) => self.seed.push_digit(d),
+            MenuKey::Erase => self.seed.erase(),
+            MenuKey::Confirm => return Some(TitleAction::Start),
+            MenuKey::Back => return Some(TitleAction::Quit),
+        }
+        None
+    }
+}
+
+/// The pause menu's choices, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PauseItem {
+    Resume,
+    Restart,
+    NewSeed,
+    Help,
+    Title,
+    Quit,
+}
+
+pub const PAUSE_ITEMS: [PauseItem; 6] = [
+    PauseItem::Resume,
+    PauseItem::Restart,
+    PauseItem::NewSeed,
+    PauseItem::Help,
+    PauseItem::Title,
+    PauseItem::Quit,
+];
+
+impl PauseItem {
+    pub fn label(self) -> &'static str {
+        match self {
+            PauseItem::Resume => "Resume",
+            PauseItem::Restart => "Restart",
+            PauseItem::NewSeed => "Restart with a new seed",
+            PauseItem::Help => "Help",
+            PauseItem::Title => "Back to the title",
+            PauseItem::Quit => "Quit",
+        }
+    }
+}
+
+/// The pause menu: which row is marked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PauseMenu {
+    pub selected: usize,
+}
+
+impl PauseMenu {
+    /// A key; the choice made, if any (Back resumes).
+    pub fn key(&mut self, k: MenuKey) -> Option<PauseItem> {
+        let n = PAUSE_ITEMS.len();
+        match k {
+            MenuKey::Up => self.selected = (self.selected + n - 1) % n,
+            MenuKey::Down => self.selected = (self.selected + 1) % n,
+            MenuKey::Confirm => return Some(PAUSE_ITEMS[self.selected]),
+            MenuKey::Back => return Some(PauseItem::Resume),
+            _ => {}
+        }
+        None
+    }
+}
+
+/// Draws the title over `frame` (the live scene).
+pub fn draw_title(frame: &mut Framebuffer, menu: &TitleMenu, entries: &[Entry]) {
+    let labels: Vec<String> = entries.iter().map(|e| e.label.clone()).collect();
+    let seed = menu.seed.line();
+    screens::draw_title(
+        frame,
+        &TitleView {
+            entries: &labels,
+            selected: menu.selected,
+            seed: &seed,
+            note: menu.note.as_deref(),
+        },
+    );
+}
+
+/// Draws the pause menu over `frame`; `about` names the run.
+pub fn draw_pause(frame: &mut Framebuffer, menu: &PauseMenu, about: &str) {
+    let labels: Vec<&str> = PAUSE_ITEMS.iter().map(|i| i.label()).collect();
+    screens::draw_pause(frame, &labels, menu.selected, about);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_title_list_wraps_and_starts() {
+        let mut t = TitleMenu::default();
+        assert_eq!(t.key(MenuKey::Up, 4), None);
+        assert_eq!(t.selected, 3);
+        t.key(MenuKey::Down, 4);
+        assert_eq!(t.selected, 0);
+        assert_eq!(t.key(MenuKey::Confirm, 4), Some(TitleAction::Start));
+        assert_eq!(t.key(MenuKey::Back, 4), Some(TitleAction::Quit));
+    }
+
+    #[test]
+    fn seeds_are_own_random_or_typed() {
+        let mut s = SeedChoice::Own;
+        assert_eq!(s.resolve(), None);
+        s.cycle();
+        assert_eq!(s, SeedChoice::Random);
+        assert!(s.resolve().is_some());
+        s.cycle();
+        assert_eq!(s, SeedChoice::Own);
+        for d in [4, 0, 2] {
+            s.push_digit(d);
+        }
+        assert_eq!(s.resolve(), Some(402));
+        assert_eq!(s.line(), "402_");
+        s.erase();
+        assert_eq!(s.resolve(), Some(40));
+        s.erase();
+        s.erase();
+        assert_eq!(
+            s,
+            SeedChoice::Own,
+            "erasing every digit goes back to the own seed"
+        );
+        // Never more than a u64 holds.
+        for _ in 0..30 {
+            s.push_digit(9);
+        }
+        assert_eq!(s.resolve(), Some(9_999_999_999_999_999_999));
+    }
+
+    #[test]
+    fn the_pause_menu_chooses_and_escape_resumes() {
+        let mut p = PauseMenu::default();
+        assert_eq!(p.key(MenuKey::Back), Some(PauseItem::Resume));
+        p.key(MenuKey::Up);
+        assert_eq!(p.key(MenuKey::Confirm), Some(PauseItem::Quit));
+        p.key(MenuKey::Down);
+        p.key(MenuKey::Down);
+        assert_eq!(p.key(MenuKey::Confirm), Some(PauseItem::Restart));
+        assert_eq!(p.key(MenuKey::Digit(3)), None);
+    }
+}

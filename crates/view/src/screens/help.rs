@@ -1,0 +1,75 @@
+//! Help (`H` or `?` at any time): every control of SPEC §15, the shell's keys and the
+//! F-keys, over a dimmed frame.
+
+use raster::{text_width, Framebuffer};
+
+use super::{centre_x, centred, dim, panel, text, ACCENT, INK, INK_DIM};
+
+/// The keys of play (SPEC §15 and the shell), as shown: key, what it does.
+pub const PLAY_KEYS: &[(&str, &str)] = &[
+    ("WASD / arrows", "move the disk; the squad follows"),
+    ("Shift", "sprint (the squad runs, holds fire)"),
+    ("1  2  3", "formation: wedge, line, ring"),
+    ("Space", "manual aim on / off"),
+    ("Left / Right", "turn the aim (in manual aim)"),
+    ("Tab", "next target in the aim cone"),
+    ("R", "restart the run"),
+    ("P", "pause (no menu)"),
+    ("Esc", "pause menu"),
+    ("H or ?", "this help"),
+    ("+ / - / wheel", "zoom in / out"),
+    ("F11", "fullscreen on / off"),
+];
+
+/// The F-keys: tools for looking under the hood.
+pub const TOOL_KEYS: &[(&str, &str)] = &[
+    ("F1", "debug overlay (lanes, solver, log)"),
+    ("F2", "flow field and paths"),
+    ("F3", "horror layer on / off"),
+    ("F5", "reload the tuning file"),
+    ("F12", "screenshot to shots/"),
+];
+
+const SCALE: u32 = 2;
+const PITCH: i32 = 22;
+const KEY_COL: i32 = 15 * 16;
+
+/// Draws the help screen over the frame.
+pub fn draw_help(fb: &mut Framebuffer) {
+    dim(fb, 170);
+    let rows = PLAY_KEYS.len() + TOOL_KEYS.len();
+    let h = 130 + 2 * (PITCH + 4 + 10) + rows as i32 * PITCH + 46;
+    let w = 900;
+    let (x, y) = (centre_x(fb, w), ((fb.height as i32 - h) / 2).max(0));
+    panel(fb, x, y, w, h);
+    centred(fb, y + 22, "CONTROLS", ACCENT, 4);
+    centred(
+        fb,
+        y + 70,
+        "You steer the disk. 3 gunners (blue) and 2 blades (orange)",
+        INK_DIM,
+        SCALE,
+    );
+    centred(
+        fb,
+        y + 92,
+        "follow and fight on their own, and never hit an ally.",
+        INK_DIM,
+        SCALE,
+    );
+    let mut row_y = y + 130;
+    let left = x + 60;
+    for (section, keys) in [("PLAY", PLAY_KEYS), ("TOOLS", TOOL_KEYS)] {
+        text(fb, left, row_y, section, ACCENT, SCALE);
+        row_y += PITCH + 4;
+        for (key, what) in keys {
+            text(fb, left + 16, row_y, key, INK, SCALE);
+            text(fb, left + 16 + KEY_COL, row_y, what, INK_DIM, SCALE);
+            row_y += PITCH;
+        }
+        row_y += 10;
+    }
+    let footer = "H, ? or Esc closes";
+    let fx = x + (w - text_width(footer, SCALE)) / 2;
+    text(fb, fx, y + h - 36, footer, ACCENT, SCALE);
+}

@@ -1,0 +1,182 @@
+//! Results (the squad fell or the scenario ended): how the run went. The simulation
+//! counts shots, kills and friendly hits itself ([`sim::core::stats::Stats`]); who made
+//! each kill it does not count, so [`RunTally`] derives it from the tick's events.
+
+use raster::{Framebuffer, Paint};
+use sim::core::events::EventKind;
+use sim::world::World;
+
+use super::{centre_x, centred, clock_text, dim, panel, text, ACCENT, DANGER, INK, INK_DIM, SAFE};
+
+/// Kills split by who made them, derived from the events: an `EnemyKilled` is credited
+/// to the last `EnemyHit` (a gunner's bullet) or `MeleeHit` (a blade's strike) on that
+/// enemy earlier in the same tick — the damage path emits the hit, then the kill.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunTally {
+    pub by_gunners: u32,
+    pub by_blades: u32,
+    /// Kills with no hit before them in the tick (none expected; counted so the sum is
+    /// always the simulation's own total).
+    pub unattributed: u32,
+    /// The tick whose events were last counted (each tick is counted once).
+    counted: Option<u64>,
+}
+
+impl RunTally {
+    /// Counts the kills of the world's last tick; calling again on the same tick is a
+    /// no-op.
+    pub fn absorb(&mut self, w: &World) {
+        if self.counted == Some(w.tick()) {
+            return;
+        }
+        self.counted = Some(w.tick());
+        let ev = w.events();
+        for (i, e) in ev.iter().enumerate() {
+            let EventKind::EnemyKilled { enemy, .. } = e.kind else {
+                continue;
+            };
+            let by = ev[..i].iter().rev().find_map(|h| match h.kind {
+                EventKind::EnemyHit { enemy: id, .. } if id == enemy => Some(false),
+                EventKind::MeleeHit { enemy: id, .. } if id == enemy => Some(true),
+                _ => None,
+            });
+            match by {
+                Some(false) => self.by_gunners += 1,
+                Some(true) => self.by_blades += 1,
+                None => self.unattributed += 1,
+            }
+        }
+    }
+}
+
+/// How the run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// All five agents are down.
+    SquadDown,
+    /// The scenario's time ran out with someone standing.
+    Survived,
+    /// Neither yet (a headless `--screen results` before the end).
+    SoFar,
+}
+
+/// The numbers the results screen shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Results {
+    pub outcome: Outcome,
+    pub scenario: String,
+    pub seed: u64,
+    pub seconds: f32,
+    pub kills: u32,
+    pub tally: RunTally,
+    pub shots_fired: u32,
+    pub shots_withheld: u32,
+    pub friendly_hits: u32,
+    pub standing: usize,
+    pub squad: usize,
+}
+
+impl Results {
+    /// The results of `w` as it stands, with the kills split by `tally`; the scenario
+    /// lasts `duration` ticks.
+    pub fn of(w: &World, tally: &RunTally, scenario: &str, seed: u64, duration: u64) -> Results {
+        let s = w.stats();
+        Results {
+            outcome: if w.lost() {
+                Outcome::SquadDown
+            } else if w.tick() >= duration {
+                Outcome::Survived
+            } else {
+                Outcome::SoFar
+            },
+            scenario: scenario.to_string(),
+            seed,
+            seconds: w.tick() as f32 * sim::tuning::DT,
+            kills: s.kills,
+            tally: *tally,
+            shots_fired: s.shots_fired,
+            shots_withheld: s.shots_withheld_intercept,
+            friendly_hits: s.friendly_hits,
+            standing: w.standing_agents(),
+            squad: w.agents().len(),
+        }
+    }
+
+    /// The rows of the table: label, value, a note in small print.
+    pub fn rows(&self) -> Vec<(&'static str, String, String)> {
+        let t = &self.tally;
+        let mut split = format!("(gunners {}, blades {}", t.by_gunners, t.by_blades);
+        if t.unattributed > 0 {
+            split.push_str(&format!(", other {}", t.unattributed));
+        }
+        split.push(')');
+        vec![
+            ("Time survived", clock_text(self.seconds), String::new()),
+            ("Kills", self.kills.to_string(), split),
+            ("Shots fired", self.shots_fired.to_string(), String::new()),
+            (
+                "Shots withheld",
+                self.shots_withheld.to_string(),
+                "(an ally in the lane)".into(),
+            ),
+            (
+                "FRIENDLY_HITS",
+                self.friendly_hits.to_string(),
+                if self.friendly_hits == 0 {
+                    "(no ally was hit)".into()
+                } else {
+                    "(allies hit by the squad)".into()
+                },
+            ),
+            (
+                "Standing",
+                format!("{} of {}", self.standing, self.squad),
+                String::new(),
+            ),
+            ("Seed", self.seed.to_string(), String::new()),
+        ]
+    }
+}
+
+const SCALE: u32 = 3;
+const PITCH: i32 = 40;
+
+/// The keys offered under the results (there are no replays yet, so no replay key).
+pub const RESULTS_KEYS: &str = "R or Enter: restart    N: new seed    T or Esc: title";
+
+/// Draws the results over the (frozen) last frame.
+pub fn draw_results(fb: &mut Framebuffer, r: &Results) {
+    dim(fb, 150);
+    let rows = r.rows();
+    let w = 960;
+    let h = 170 + rows.len() as i32 * PITCH + 90;
+    let (x, y) = (centre_x(fb, w), ((fb.height as i32 - h) / 2).max(0));
+    panel(fb, x, y, w, h);
+    let (head, colour) = match r.outcome {
+        Outcome::SquadDown => ("THE SQUAD IS DOWN", DANGER),
+        Outcome::Survived => ("SURVIVED", SAFE),
+        Outcome::SoFar => ("THE RUN SO FAR", ACCENT),
+    };
+    centred(fb, y + 26, head, colour, 5);
+    centred(fb, y + 90, &r.scenario, INK_DIM, 2);
+    let mut ry = y + 140;
+    let (lx, vx) = (x + 80, x + 80 + 15 * 24);
+    for (i, (label, value, note)) in rows.iter().enumerate() {
+        if i % 2 == 0 {
+            fb.fill_rect(
+                x + 60,
+                ry - 8,
+                w - 120,
+                PITCH,
+                Paint::alpha(raster::Rgba::new(255, 255, 255, 10)),
+            );
+        }
+        text(fb, lx, ry, label, INK_DIM, SCALE);
+        let vw = text(fb, vx, ry, value, INK, SCALE);
+        if !note.is_empty() {
+            text(fb, vx + vw + 20, ry + 6, note, INK_DIM, 2);
+        }
+        ry += PITCH;
+    }
+    centred(fb, y + h - 52, RESULTS_KEYS, ACCENT, 2);
+}
