@@ -107,3 +107,18 @@ fn unknown_screen_names_are_errors() {
         .unwrap_err()
         .contains("title, help"));
 }
+
+/// With all five down the run is over and the results say so.
+#[test]
+fn a_fallen_squad_ends_the_run() {
+    let mut m = app::screenshot::run_to(&setup("melee_dummy"), 1.0);
+    assert!(!m.ended());
+    for i in 0..m.world.agents().len() {
+        m.world.agent_mut(i).alive = false;
+    }
+    assert!(m.ended());
+    let r = m.results();
+    assert_eq!(r.outcome, view::screens::Outcome::SquadDown);
+    assert_eq!(r.standing, 0);
+    assert_eq!(r.seconds, 1.0);
+}

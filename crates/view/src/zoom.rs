@@ -85,12 +85,13 @@ pub fn resample(src: &Framebuffer, dst: &mut Framebuffer) {
     };
     let xs = taps(dw, sw);
     let ys = taps(dh, sh);
+    // Red and blue in one multiply, green in another: (256 − f)·a + f·b stays below
+    // 256 · 0xFF00FF, inside a u32.
     let mix = |a: u32, b: u32, f: u32| -> u32 {
-        let ch = |s: u32| {
-            let (pa, pb) = ((a >> s) & 0xFF, (b >> s) & 0xFF);
-            ((pa * (256 - f) + pb * f) >> 8) << s
-        };
-        ch(16) | ch(8) | ch(0)
+        let g = 256 - f;
+        let rb = (((a & 0xFF00FF) * g + (b & 0xFF00FF) * f) >> 8) & 0xFF00FF;
+        let gg = (((a & 0xFF00) * g + (b & 0xFF00) * f) >> 8) & 0xFF00;
+        rb | gg
     };
     for (y, &(y0, y1, fy)) in ys.iter().enumerate() {
         let r0 = &src.pixels[y0 * sw..(y0 + 1) * sw];

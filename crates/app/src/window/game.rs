@@ -74,7 +74,11 @@ pub struct Game {
     /// P: paused without the menu.
     paused: bool,
     help: bool,
+    /// The window has the focus (or has never been told it has it: a window that never
+    /// got it, like one under a bare X server, is not held still).
     focused: bool,
+    /// The window has had the focus at least once.
+    had_focus: bool,
     pub controls: Controls,
     overlay: bool,
     flow: bool,
@@ -130,6 +134,7 @@ impl Game {
             paused: false,
             help: false,
             focused: true,
+            had_focus: false,
             controls: Controls::default(),
             overlay: false,
             flow: false,
@@ -199,9 +204,14 @@ impl Game {
     }
 
     /// The window got or lost the focus (or was hidden). Losing it in play opens the
-    /// pause menu, so the game never runs unseen.
+    /// pause menu, so the game never runs unseen. A loss before the window ever had the
+    /// focus (some displays report one as the window opens) changes nothing.
     pub fn focus(&mut self, focused: bool) {
         self.controls.held.clear();
+        self.had_focus |= focused;
+        if !self.had_focus {
+            return;
+        }
         self.focused = focused;
         if !focused && matches!(self.mode, Mode::Playing) && self.menu.is_none() && !self.paused {
             self.menu = Some(PauseMenu::default());
