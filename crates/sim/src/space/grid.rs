@@ -268,12 +268,96 @@ pub fn resolve_walls(mut pos: Vec2, radius: f32, grid: &Grid) -> Vec2 {
             break;
         }
     }
+    if grid.is_wall(Grid::tile_of(pos).0, Grid::tile_of(pos).1) {
+        return out_of_wall(pos, radius, grid);
+    }
     pos
+}
+
+/// The fallback of [`resolve_walls`] when its pushes end with the centre inside a wall
+/// tile (a body squeezed into a pocket bounces between two walls): the nearest point,
+/// within two tiles, where the circle touches no wall; failing that, the nearest point
+/// of a floor tile at least `radius` from its edges; with no floor near, `pos` itself.
+fn out_of_wall(pos: Vec2, radius: f32, grid: &Grid) -> Vec2 {
+    let (cx, cy) = Grid::tile_of(pos);
+    let inset = radius.min(0.5);
+    let mut free: Option<(f32, Vec2)> = None;
+    let mut floor: Option<(f32, Vec2)> = None;
+    for ty in cy - 2..=cy + 2 {
+        for tx in cx - 2..=cx + 2 {
+            if grid.is_wall(tx, ty) {
+                continue;
+            }
+            let p = Vec2::new(
+                pos.x.clamp(tx as f32 + inset, tx as f32 + 1.0 - inset),
+                pos.y.clamp(ty as f32 + inset, ty as f32 + 1.0 - inset),
+            );
+            let d = p.distance_sq(pos);
+            if floor.is_none_or(|(best, _)| d < best) {
+                floor = Some((d, p));
+            }
+            if !grid.circle_hits_wall(p, radius) && free.is_none_or(|(best, _)| d < best) {
+                free = Some((d, p));
+            }
+        }
+    }
+    free.or(floor).map_or(pos, |(_, p)| p)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn route_grid() -> Grid {
+        crate::space::map::Map::parse("default", crate::content::DEFAULT_MAP)
+            .expect("the default map loads")
+            .grid
+    }
+
+    #[test]
+    fn a_body_pushed_into_the_spawn_pocket_ends_outside_every_wall() {
+        // The route's east spawn sits in a pocket with walls east and south: the three
+        // pushes used to bounce this body into wall tile (47, 60) (--accept G1).
+        let g = route_grid();
+        let p = resolve_walls(Vec2::new(47.1, 61.1), 0.3, &g);
+        let (tx, ty) = Grid::tile_of(p);
+        assert!(
+            !g.is_wall(tx, ty),
+            "centre in wall tile ({tx}, {ty}) at {p:?}"
+        );
+        assert!(!g.circle_hits_wall(p, 0.3), "{p:?}");
+    }
+
+    #[test]
+    fn resolved_centres_are_never_inside_a_wall_tile() {
+        let g = route_grid();
+        let mut rng = crate::core::rng::Rng::new(5);
+        let mut inside_walls = 0;
+        for _ in 0..200_000 {
+            let p = Vec2::new(
+                rng.range_f32(1.0, g.width() as f32 - 1.0),
+                rng.range_f32(1.0, g.height() as f32 - 1.0),
+            );
+            let r = rng.range_f32(0.2, 0.45);
+            let (sx, sy) = Grid::tile_of(p);
+            inside_walls += g.is_wall(sx, sy) as u32;
+            let q = resolve_walls(p, r, &g);
+            let (tx, ty) = Grid::tile_of(q);
+            // Bodies are pushed at most a tile deep into walls: start within a tile of floor.
+            let floor_near = (sy - 1..=sy + 1).any(|y| (sx - 1..=sx + 1).any(|x| !g.is_wall(x, y)));
+            if !floor_near {
+                continue;
+            }
+            assert!(
+                !g.is_wall(tx, ty),
+                "{p:?} r {r} -> {q:?} in wall tile ({tx}, {ty})"
+            );
+        }
+        assert!(
+            inside_walls > 1000,
+            "the sample reaches into walls: {inside_walls}"
+        );
+    }
 
     #[test]
     fn floor_i32_matches_floor() {
