@@ -224,6 +224,7 @@ pub fn step_enemies(w: &mut HordeStep) {
     use crate::core::events::EventKind;
     use crate::horde::steering::{arrive, follow_flow, pursuit, wander, Flock};
     use crate::space::grid::Grid;
+    use crate::space::spatial::BodyData;
     use crate::tuning::DT;
 
     let t = w.tuning;
@@ -241,16 +242,32 @@ pub fn step_enemies(w: &mut HordeStep) {
             *w.flow_seeds = seeds;
         }
     }
-    // Neighbour grid over every body of the horde (indices into `enemies`).
-    w.neighbours.rebuild(
-        w.enemies
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.alive)
-            .map(|(i, e)| (i as u32, e.pos)),
-    );
+    // Neighbour grid over every body of the horde (indices into `enemies`), with the
+    // velocity, radius and fixedness the boids and overlaps read of each neighbour.
+    w.neighbours
+        .rebuild_bodies(
+            w.enemies
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.alive)
+                .map(|(i, e)| {
+                    let body = BodyData {
+                        vel: e.vel,
+                        radius: e.radius,
+                        fixed: e.is_dummy(),
+                    };
+                    (i as u32, e.pos, body)
+                }),
+        );
 
     for i in 0..w.enemies.len() {
+        // The boids read a neighbour's velocity as it is now (already updated for enemies
+        // before this one): the grid's copy follows each enemy's step. Enemy `i − 1` was
+        // the only one the last iteration changed.
+        if i > 0 {
+            w.neighbours
+                .set_body_vel(i as u32 - 1, w.enemies[i - 1].vel);
+        }
         let e = &w.enemies[i];
         if !e.alive || e.kind == EnemyKind::Dummy {
             continue;
@@ -394,9 +411,8 @@ pub fn step_enemies(w: &mut HordeStep) {
         let mut flock = Flock::default();
         let (pos, r_sep) = (e.pos, kt.separation_radius);
         w.neighbours
-            .for_each_in_radius(pos, kt.neighbour_radius, |j, q| {
+            .for_each_body_in_radius(pos, kt.neighbour_radius, |j, q, o| {
                 if j as usize != i {
-                    let o = &w.enemies[j as usize];
                     flock.add(pos, q, o.vel, r_sep + o.radius - 0.3);
                 }
             });
@@ -420,14 +436,14 @@ pub fn step_enemies(w: &mut HordeStep) {
         }
         let (p, r) = (w.enemies[i].pos, w.enemies[i].radius);
         let mut push = Vec2::ZERO;
-        w.neighbours.for_each_in_radius(p, r + 0.5, |j, q| {
-            let o = &w.enemies[j as usize];
-            if j as usize != i && o.alive {
+        // Every body in the grid is alive: nothing in this step kills an enemy.
+        w.neighbours.for_each_body_in_radius(p, r + 0.5, |j, q, o| {
+            if j as usize != i {
                 let off = p - q;
                 let d = off.length();
                 let min = r + o.radius;
                 if d < min && d > 1e-5 {
-                    let share = if o.is_dummy() { 1.0 } else { 0.5 };
+                    let share = if o.fixed { 1.0 } else { 0.5 };
                     push += off / d * ((min - d) * share);
                 }
             }
