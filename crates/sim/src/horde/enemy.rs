@@ -222,7 +222,7 @@ impl HordeStep<'_> {
 /// body overlaps.
 pub fn step_enemies(w: &mut HordeStep) {
     use crate::core::events::EventKind;
-    use crate::horde::steering::{arrive, follow_flow, pursuit, wander, Flock};
+    use crate::horde::steering::{arrive, follow_flow, pursuit, surely_beyond, wander, Flock};
     use crate::space::grid::Grid;
     use crate::space::spatial::BodyData;
     use crate::tuning::DT;
@@ -438,10 +438,10 @@ pub fn step_enemies(w: &mut HordeStep) {
         let mut push = Vec2::ZERO;
         // Every body in the grid is alive: nothing in this step kills an enemy.
         w.neighbours.for_each_body_in_radius(p, r + 0.5, |j, q, o| {
-            if j as usize != i {
-                let off = p - q;
+            let off = p - q;
+            let min = r + o.radius;
+            if j as usize != i && !surely_beyond(off.length_sq(), min) {
                 let d = off.length();
-                let min = r + o.radius;
                 if d < min && d > 1e-5 {
                     let share = if o.fixed { 1.0 } else { 0.5 };
                     push += off / d * ((min - d) * share);
@@ -458,8 +458,11 @@ pub fn step_enemies(w: &mut HordeStep) {
     for e in w.enemies.iter_mut().filter(|e| e.alive && !e.is_dummy()) {
         for a in w.agents.iter().filter(|a| a.alive) {
             let off = e.pos - a.pos;
-            let d = off.length();
             let min = e.radius + a.radius;
+            if surely_beyond(off.length_sq(), min) {
+                continue;
+            }
+            let d = off.length();
             if d < min && d > 1e-5 {
                 e.pos = crate::space::grid::resolve_walls(
                     e.pos + off / d * (min - d),

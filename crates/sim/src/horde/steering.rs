@@ -58,6 +58,16 @@ pub fn follow_flow(vel: Vec2, dir: Vec2, max_speed: f32) -> Vec2 {
     dir * max_speed - vel
 }
 
+/// True when `sqrt(d2) < r` is certainly false, decided without the square root: an
+/// early-out that never changes a result. Proof: `r * r * 1.0001` rounded is above
+/// `r² (1 + 9·10⁻⁵)`, so `d2` above it has `√d2 > r (1 + 4·10⁻⁵)`, and the correctly
+/// rounded square root of a number above the float `r` is not below `r`. NaN and
+/// infinite `r` never take the early-out.
+#[inline(always)]
+pub fn surely_beyond(d2: f32, r: f32) -> bool {
+    d2 > r * r * 1.0001
+}
+
 /// The boids' accumulators over one enemy's neighbours.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Flock {
@@ -74,10 +84,15 @@ impl Flock {
     /// Adds a neighbour at `other` (moving at `other_vel`) seen from `pos`.
     pub fn add(&mut self, pos: Vec2, other: Vec2, other_vel: Vec2, separation_radius: f32) {
         let off = pos - other;
-        let d = off.length();
-        if d < separation_radius && d > 1e-5 {
-            // 1/d falloff: bodies about to touch push hard (the crowd does not overlap).
-            self.separation += off / d * ((separation_radius - d) / d.max(0.1));
+        // Most neighbours are beyond the separation radius: the square root is skipped
+        // when the squared distance alone rules them out (see `surely_beyond`).
+        let d2 = off.length_sq();
+        if !surely_beyond(d2, separation_radius) {
+            let d = d2.sqrt();
+            if d < separation_radius && d > 1e-5 {
+                // 1/d falloff: bodies about to touch push hard (the crowd does not overlap).
+                self.separation += off / d * ((separation_radius - d) / d.max(0.1));
+            }
         }
         self.vel_sum += other_vel;
         self.pos_sum += other;
@@ -145,6 +160,21 @@ mod tests {
         );
         let want = Vec2::new(40.0, 2.0).normalize_or_zero() * 2.0;
         assert!((capped - want).length() < 1e-5, "{capped:?}");
+    }
+
+    #[test]
+    fn surely_beyond_never_disagrees_with_the_square_root() {
+        let mut rng = crate::core::rng::Rng::new(11);
+        for _ in 0..200_000 {
+            let r = rng.range_f32(0.0, 2.0);
+            // Squared distances packed round r² (where rounding could matter) and beyond.
+            let d2 = r * r * rng.range_f32(0.999, 1.001) + rng.range_f32(0.0, 1e-6);
+            if surely_beyond(d2, r) {
+                assert!(d2.sqrt() >= r, "d2 {d2} r {r}");
+            }
+        }
+        assert!(!surely_beyond(1.0, f32::NAN) && !surely_beyond(1e30, f32::INFINITY));
+        assert!(surely_beyond(0.81, 0.8) && !surely_beyond(0.64, 0.8));
     }
 
     #[test]
