@@ -128,6 +128,29 @@ impl SpatialGrid {
     /// (e.g. 1.0–2.0, about the largest query radius). A non-finite or non-positive
     /// `cell_size` becomes 1.0; a non-finite or negative `size` becomes zero (one cell).
     pub fn new(origin: Vec2, size: Vec2, cell_size: f32) -> SpatialGrid {
+        let mut g = SpatialGrid {
+            origin: Vec2::ZERO,
+            cell: 1.0,
+            inv_cell: 1.0,
+            cols: 1,
+            rows: 1,
+            starts: Vec::new(),
+            ids: Vec::new(),
+            xs: Vec::new(),
+            ys: Vec::new(),
+            bodies: Vec::new(),
+            slot_by_id: Vec::new(),
+            cell_of: Vec::new(),
+            staging: Vec::new(),
+        };
+        g.reset_area(origin, size, cell_size);
+        g
+    }
+
+    /// Empties the grid and makes it cover `[origin, origin + size)` in cells of
+    /// `cell_size`, as [`SpatialGrid::new`] does, keeping its buffers: for a grid laid
+    /// anew over a different area each time (the bullets' broad phase).
+    pub fn reset_area(&mut self, origin: Vec2, size: Vec2, cell_size: f32) {
         let origin = if origin.is_finite() {
             origin
         } else {
@@ -152,21 +175,18 @@ impl SpatialGrid {
         cell = cell.max(sx / limit).max(sy / limit);
         let cols = ((sx / cell).ceil() as i32).clamp(1, MAX_CELLS_PER_AXIS);
         let rows = ((sy / cell).ceil() as i32).clamp(1, MAX_CELLS_PER_AXIS);
-        SpatialGrid {
-            origin,
-            cell,
-            inv_cell: 1.0 / cell,
-            cols,
-            rows,
-            starts: vec![0; (cols * rows) as usize + 1],
-            ids: Vec::new(),
-            xs: Vec::new(),
-            ys: Vec::new(),
-            bodies: Vec::new(),
-            slot_by_id: Vec::new(),
-            cell_of: Vec::new(),
-            staging: Vec::new(),
-        }
+        self.origin = origin;
+        self.cell = cell;
+        self.inv_cell = 1.0 / cell;
+        self.cols = cols;
+        self.rows = rows;
+        self.starts.clear();
+        self.starts.resize((cols * rows) as usize + 1, 0);
+        self.ids.clear();
+        self.xs.clear();
+        self.ys.clear();
+        self.bodies.clear();
+        self.slot_by_id.clear();
     }
 
     /// A grid covering the whole tile map.
@@ -427,6 +447,42 @@ mod tests {
         g.rebuild([(1, Vec2::new(3.0, 3.0))]);
         g.query_radius(Vec2::new(3.0, 3.0), 1.0, &mut out);
         assert_eq!(out, vec![1]);
+    }
+
+    #[test]
+    fn a_reset_grid_is_a_new_grid() {
+        let items: Vec<(u32, Vec2)> = (0..200u32)
+            .map(|i| {
+                (
+                    i,
+                    Vec2::new((i * 37 % 101) as f32 * 0.3, (i * 53 % 89) as f32 * 0.25),
+                )
+            })
+            .collect();
+        let mut g = SpatialGrid::new(Vec2::ZERO, Vec2::new(40.0, 30.0), 2.0);
+        g.rebuild(items.iter().copied());
+        for (origin, size, cell) in [
+            (Vec2::new(3.0, 4.5), Vec2::new(12.0, 7.0), 1.0),
+            (Vec2::new(-2.0, 0.0), Vec2::new(50.0, 3.0), 0.7),
+            (Vec2::new(f32::NAN, 1.0), Vec2::new(1e9, 5.0), -1.0),
+        ] {
+            g.reset_area(origin, size, cell);
+            assert!(g.is_empty());
+            let mut fresh = SpatialGrid::new(origin, size, cell);
+            assert_eq!((g.dims(), g.cell_size()), (fresh.dims(), fresh.cell_size()));
+            g.rebuild(items.iter().copied());
+            fresh.rebuild(items.iter().copied());
+            for k in 0..40 {
+                let c = Vec2::new(k as f32 * 0.8, k as f32 * 0.6);
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                g.for_each_in_radius(c, 2.5, |id, _| a.push(id));
+                fresh.for_each_in_radius(c, 2.5, |id, _| b.push(id));
+                assert_eq!(a, b);
+                let mut sorted = a.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, brute(&items, c, 2.5));
+            }
+        }
     }
 
     #[test]
