@@ -222,7 +222,9 @@ impl HordeStep<'_> {
 /// body overlaps.
 pub fn step_enemies(w: &mut HordeStep) {
     use crate::core::events::EventKind;
-    use crate::horde::steering::{arrive, follow_flow, pursuit, surely_beyond, wander, Flock};
+    use crate::horde::steering::{
+        add_overlap_push, arrive, follow_flow, pursuit, surely_beyond, wander, Flock,
+    };
     use crate::space::grid::Grid;
     use crate::space::spatial::BodyData;
     use crate::tuning::DT;
@@ -411,10 +413,8 @@ pub fn step_enemies(w: &mut HordeStep) {
         let mut flock = Flock::default();
         let (pos, r_sep) = (e.pos, kt.separation_radius);
         w.neighbours
-            .for_each_body_in_radius(pos, kt.neighbour_radius, |j, q, o| {
-                if j as usize != i {
-                    flock.add(pos, q, o.vel, r_sep + o.radius - 0.3);
-                }
+            .for_each_chunk_in_radius(pos, kt.neighbour_radius, |cols, slots| {
+                flock.add_slots(pos, r_sep, i as u32, cols, slots)
             });
         force += flock.separation_force(e.vel, kt.speed) * kt.w_separation;
         force += flock.alignment_force(e.vel) * kt.w_alignment;
@@ -437,17 +437,13 @@ pub fn step_enemies(w: &mut HordeStep) {
         let (p, r) = (w.enemies[i].pos, w.enemies[i].radius);
         let mut push = Vec2::ZERO;
         // Every body in the grid is alive: nothing in this step kills an enemy.
-        w.neighbours.for_each_body_in_radius(p, r + 0.5, |j, q, o| {
-            let off = p - q;
-            let min = r + o.radius;
-            if j as usize != i && !surely_beyond(off.length_sq(), min) {
-                let d = off.length();
-                if d < min && d > 1e-5 {
-                    let share = if o.fixed { 1.0 } else { 0.5 };
-                    push += off / d * ((min - d) * share);
-                }
-            }
-        });
+        // Only a neighbour closer than `r + its radius` pushes: the query need not reach
+        // further than `r + the largest radius` (the same hits, in the same order).
+        let reach = (r + 0.5).min(r + w.neighbours.max_body_radius());
+        w.neighbours
+            .for_each_chunk_in_radius(p, reach, |cols, slots| {
+                add_overlap_push(&mut push, p, r, i as u32, cols, slots)
+            });
         if push != Vec2::ZERO {
             let e = &mut w.enemies[i];
             e.pos = crate::space::grid::resolve_walls(e.pos + push, e.radius, &w.map.grid);

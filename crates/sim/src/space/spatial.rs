@@ -29,6 +29,16 @@ pub struct BodyData {
     pub fixed: bool,
 }
 
+/// The grid's items by slot, as columns: what [`SpatialGrid::for_each_chunk_in_radius`]
+/// hands out with the slots of a query's hits.
+#[derive(Clone, Copy, Debug)]
+pub struct Columns<'a> {
+    pub ids: &'a [u32],
+    pub xs: &'a [f32],
+    pub ys: &'a [f32],
+    pub bodies: &'a [BodyData],
+}
+
 /// "No slot" in the id → slot table.
 const NO_SLOT: u32 = u32::MAX;
 
@@ -106,6 +116,9 @@ pub struct SpatialGrid {
     /// Slot of each id (ids are small: indices), [`NO_SLOT`] when absent; filled by
     /// [`SpatialGrid::rebuild_bodies`] only.
     slot_by_id: Vec<u32>,
+    /// The largest [`BodyData::radius`] in the grid (0 when empty or after a plain
+    /// [`SpatialGrid::rebuild`]).
+    max_body_radius: f32,
     /// Per-item cell index from the first pass, and the input before the scatter.
     cell_of: Vec<u32>,
     staging: Vec<(u32, Vec2, BodyData)>,
@@ -140,6 +153,7 @@ impl SpatialGrid {
             ys: Vec::new(),
             bodies: Vec::new(),
             slot_by_id: Vec::new(),
+            max_body_radius: 0.0,
             cell_of: Vec::new(),
             staging: Vec::new(),
         };
@@ -187,6 +201,7 @@ impl SpatialGrid {
         self.ys.clear();
         self.bodies.clear();
         self.slot_by_id.clear();
+        self.max_body_radius = 0.0;
     }
 
     /// A grid covering the whole tile map.
@@ -215,6 +230,12 @@ impl SpatialGrid {
         self.ids.is_empty()
     }
 
+    /// The largest body radius of the last [`SpatialGrid::rebuild_bodies`] (0 when empty,
+    /// after a plain rebuild, or when every radius is NaN).
+    pub fn max_body_radius(&self) -> f32 {
+        self.max_body_radius
+    }
+
     /// The (clamped) cell column/row containing `p`.
     #[inline]
     pub fn cell_of(&self, p: Vec2) -> (i32, i32) {
@@ -234,6 +255,7 @@ impl SpatialGrid {
         );
         self.sort_staging();
         self.slot_by_id.clear();
+        self.max_body_radius = 0.0;
     }
 
     /// As [`SpatialGrid::rebuild`], with each item's [`BodyData`]; ids should be small
@@ -242,6 +264,8 @@ impl SpatialGrid {
     pub fn rebuild_bodies<I: IntoIterator<Item = (u32, Vec2, BodyData)>>(&mut self, items: I) {
         self.staging.clear();
         self.staging.extend(items);
+        // `f32::max` skips a NaN radius.
+        self.max_body_radius = self.staging.iter().fold(0.0, |m, s| m.max(s.2.radius));
         self.sort_staging();
         let max_id = self.ids.iter().copied().max().map_or(0, |m| m as usize + 1);
         self.slot_by_id.clear();
@@ -304,10 +328,11 @@ impl SpatialGrid {
         }
     }
 
-    /// Calls `f(slot)` for every slot whose position is within `r` of `center`, in slot
-    /// order (cell row-major, insertion order within a cell).
+    /// Calls `f(slots)` with the slots whose position is within `r` of `center`, in slot
+    /// order (cell row-major, insertion order within a cell), a chunk of at most
+    /// `CHUNK + 3` at a time.
     #[inline]
-    fn visit_slots<F: FnMut(usize)>(&self, center: Vec2, r: f32, mut f: F) {
+    fn visit_chunks<F: FnMut(&[u32])>(&self, center: Vec2, r: f32, mut f: F) {
         if r.is_nan() || r < 0.0 || !center.is_finite() {
             return;
         }
@@ -340,7 +365,7 @@ impl SpatialGrid {
                 }
                 n += HIT_COUNT[mask] as usize;
                 if n >= CHUNK {
-                    buf[..n].iter().for_each(|&s| f(s as usize));
+                    f(&buf[..n]);
                     n = 0;
                 }
             }
@@ -350,12 +375,38 @@ impl SpatialGrid {
                 buf[n & (CHUNK - 1)] = (a + k) as u32;
                 n += (dx * dx + dy * dy <= r2) as usize;
                 if n >= CHUNK {
-                    buf[..n].iter().for_each(|&s| f(s as usize));
+                    f(&buf[..n]);
                     n = 0;
                 }
             }
         }
-        buf[..n].iter().for_each(|&s| f(s as usize));
+        f(&buf[..n]);
+    }
+
+    /// Calls `f(slot)` for every slot whose position is within `r` of `center`, in slot
+    /// order (cell row-major, insertion order within a cell).
+    #[inline]
+    fn visit_slots<F: FnMut(usize)>(&self, center: Vec2, r: f32, mut f: F) {
+        self.visit_chunks(center, r, |chunk| chunk.iter().for_each(|&s| f(s as usize)));
+    }
+
+    /// As [`SpatialGrid::for_each_body_in_radius`], a chunk of hits at a time for callers
+    /// that work on several at once: `f(columns, slots)`, where `slots` index
+    /// `columns` (in the order `for_each_body_in_radius` visits them).
+    #[inline]
+    pub fn for_each_chunk_in_radius<F: FnMut(Columns<'_>, &[u32])>(
+        &self,
+        center: Vec2,
+        r: f32,
+        mut f: F,
+    ) {
+        let cols = Columns {
+            ids: &self.ids,
+            xs: &self.xs,
+            ys: &self.ys,
+            bodies: &self.bodies,
+        };
+        self.visit_chunks(center, r, |chunk| f(cols, chunk));
     }
 
     /// Calls `f(id, pos)` for every item with `|pos - center| <= r`, in cell order
