@@ -66,6 +66,13 @@ const HIT_LANES: [[u8; 4]; 16] = {
     t
 };
 
+/// The mask of lanes `0..k` for `k` in `0..=4`.
+const LANES_BELOW: [usize; 5] = [0b0000, 0b0001, 0b0011, 0b0111, 0b1111];
+
+/// Entries past the last item in the `xs` and `ys` columns, so that a query's last block
+/// of 4 never reads past them.
+const PAD: usize = 3;
+
 /// The number of hits of each 4-bit mask (baseline x86-64 has no `popcnt`).
 const HIT_COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
@@ -296,9 +303,9 @@ impl SpatialGrid {
         self.ids.clear();
         self.ids.resize(n, 0);
         self.xs.clear();
-        self.xs.resize(n, 0.0);
+        self.xs.resize(n + PAD, f32::NAN);
         self.ys.clear();
-        self.ys.resize(n, 0.0);
+        self.ys.resize(n + PAD, f32::NAN);
         self.bodies.clear();
         self.bodies.resize(n, BodyData::default());
         // Scatter, using `starts[c]` as cell c's write cursor; afterwards `starts[c]` is
@@ -347,37 +354,29 @@ impl SpatialGrid {
             let row = (cy * self.cols) as usize;
             let a = self.starts[row + x0 as usize] as usize;
             let b = self.starts[row + x1 as usize + 1] as usize;
-            let (xs, ys) = (&self.xs[a..b], &self.ys[a..b]);
             // Blocks of 4: the 4 tests as one vector compare, the hits' slots written
-            // from a table by their bit mask (no branch per candidate).
-            let blocks = xs.len() / 4;
-            for k in 0..blocks {
-                let x: &[f32; 4] = xs[4 * k..4 * k + 4].try_into().unwrap();
-                let y: &[f32; 4] = ys[4 * k..4 * k + 4].try_into().unwrap();
-                let mask = inside4(x, y, center, r2);
-                let base = (a + 4 * k) as u32;
+            // from a table by their bit mask (no branch per candidate). The last block
+            // of a row reads up to 3 slots past it (the next cells' items, or the
+            // `PAD` entries past the last item), its lanes past the row masked off: no
+            // scalar tail with its hard-to-predict trip count.
+            let mut k = a;
+            while k < b {
+                let x: &[f32; 4] = self.xs[k..k + 4].try_into().unwrap();
+                let y: &[f32; 4] = self.ys[k..k + 4].try_into().unwrap();
+                let mask = inside4(x, y, center, r2) & LANES_BELOW[(b - k).min(4)];
                 let lanes = HIT_LANES[mask];
                 let out: &mut [u32; 4] = (&mut buf[n & (CHUNK - 1)..(n & (CHUNK - 1)) + 4])
                     .try_into()
                     .unwrap();
                 for l in 0..4 {
-                    out[l] = base + lanes[l] as u32;
+                    out[l] = k as u32 + lanes[l] as u32;
                 }
                 n += HIT_COUNT[mask] as usize;
                 if n >= CHUNK {
                     f(&buf[..n]);
                     n = 0;
                 }
-            }
-            for k in 4 * blocks..xs.len() {
-                // `Vec2::distance_sq`'s arithmetic, written out: the same test as ever.
-                let (dx, dy) = (xs[k] - center.x, ys[k] - center.y);
-                buf[n & (CHUNK - 1)] = (a + k) as u32;
-                n += (dx * dx + dy * dy <= r2) as usize;
-                if n >= CHUNK {
-                    f(&buf[..n]);
-                    n = 0;
-                }
+                k += 4;
             }
         }
         f(&buf[..n]);
