@@ -244,6 +244,22 @@ pub fn step_enemies(w: &mut HordeStep) {
             *w.flow_seeds = seeds;
         }
     }
+    // Each kind's tuning and attack timing, once per step rather than per enemy (the
+    // timing rounds a division; the values are the same for every enemy of a kind).
+    let per_kind: [Option<(&KindTuning, AttackTiming)>; 4] = [
+        EnemyKind::Shambler,
+        EnemyKind::Runner,
+        EnemyKind::Brute,
+        EnemyKind::Dummy,
+    ]
+    .map(|k| k.tuning(t).map(|kt| (kt, AttackTiming::of(kt, t))));
+    // The table is indexed by `kind as usize`: the kinds in declaration order.
+    const _: () = assert!(
+        EnemyKind::Shambler as usize == 0
+            && EnemyKind::Runner as usize == 1
+            && EnemyKind::Brute as usize == 2
+            && EnemyKind::Dummy as usize == 3
+    );
     // Neighbour grid over every body of the horde (indices into `enemies`), with the
     // velocity, radius and fixedness the boids and overlaps read of each neighbour.
     w.neighbours
@@ -274,10 +290,9 @@ pub fn step_enemies(w: &mut HordeStep) {
         if !e.alive || e.kind == EnemyKind::Dummy {
             continue;
         }
-        let Some(kt) = e.kind.tuning(t).cloned() else {
+        let Some((kt, timing)) = per_kind[e.kind as usize] else {
             continue;
         };
-        let timing = AttackTiming::of(&kt, t);
         let id = e.id;
 
         // Stagger: interrupted, sliding to a stop; the cooldown does not run.
