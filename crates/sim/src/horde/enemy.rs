@@ -222,8 +222,11 @@ impl HordeStep<'_> {
 /// body overlaps.
 pub fn step_enemies(w: &mut HordeStep) {
     use crate::core::events::EventKind;
-    use crate::horde::steering::{arrive, follow_flow, pursuit, wander, Flock};
+    use crate::horde::steering::{
+        add_overlap_push, arrive, follow_flow, pursuit, surely_beyond, wander, Flock,
+    };
     use crate::space::grid::Grid;
+    use crate::space::spatial::BodyData;
     use crate::tuning::DT;
 
     let t = w.tuning;
@@ -241,24 +244,55 @@ pub fn step_enemies(w: &mut HordeStep) {
             *w.flow_seeds = seeds;
         }
     }
-    // Neighbour grid over every body of the horde (indices into `enemies`).
-    w.neighbours.rebuild(
-        w.enemies
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.alive)
-            .map(|(i, e)| (i as u32, e.pos)),
+    // Each kind's tuning and attack timing, once per step rather than per enemy (the
+    // timing rounds a division; the values are the same for every enemy of a kind).
+    let per_kind: [Option<(&KindTuning, AttackTiming)>; 4] = [
+        EnemyKind::Shambler,
+        EnemyKind::Runner,
+        EnemyKind::Brute,
+        EnemyKind::Dummy,
+    ]
+    .map(|k| k.tuning(t).map(|kt| (kt, AttackTiming::of(kt, t))));
+    // The table is indexed by `kind as usize`: the kinds in declaration order.
+    const _: () = assert!(
+        EnemyKind::Shambler as usize == 0
+            && EnemyKind::Runner as usize == 1
+            && EnemyKind::Brute as usize == 2
+            && EnemyKind::Dummy as usize == 3
     );
+    // Neighbour grid over every body of the horde (indices into `enemies`), with the
+    // velocity, radius and fixedness the boids and overlaps read of each neighbour.
+    w.neighbours
+        .rebuild_bodies(
+            w.enemies
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.alive)
+                .map(|(i, e)| {
+                    let body = BodyData {
+                        vel: e.vel,
+                        radius: e.radius,
+                        fixed: e.is_dummy(),
+                    };
+                    (i as u32, e.pos, body)
+                }),
+        );
 
     for i in 0..w.enemies.len() {
+        // The boids read a neighbour's velocity as it is now (already updated for enemies
+        // before this one): the grid's copy follows each enemy's step. Enemy `i − 1` was
+        // the only one the last iteration changed.
+        if i > 0 {
+            w.neighbours
+                .set_body_vel(i as u32 - 1, w.enemies[i - 1].vel);
+        }
         let e = &w.enemies[i];
         if !e.alive || e.kind == EnemyKind::Dummy {
             continue;
         }
-        let Some(kt) = e.kind.tuning(t).cloned() else {
+        let Some((kt, timing)) = per_kind[e.kind as usize] else {
             continue;
         };
-        let timing = AttackTiming::of(&kt, t);
         let id = e.id;
 
         // Stagger: interrupted, sliding to a stop; the cooldown does not run.
@@ -394,11 +428,8 @@ pub fn step_enemies(w: &mut HordeStep) {
         let mut flock = Flock::default();
         let (pos, r_sep) = (e.pos, kt.separation_radius);
         w.neighbours
-            .for_each_in_radius(pos, kt.neighbour_radius, |j, q| {
-                if j as usize != i {
-                    let o = &w.enemies[j as usize];
-                    flock.add(pos, q, o.vel, r_sep + o.radius - 0.3);
-                }
+            .for_each_chunk_in_radius(pos, kt.neighbour_radius, |cols, slots| {
+                flock.add_slots(pos, r_sep, i as u32, cols, slots)
             });
         force += flock.separation_force(e.vel, kt.speed) * kt.w_separation;
         force += flock.alignment_force(e.vel) * kt.w_alignment;
@@ -420,18 +451,14 @@ pub fn step_enemies(w: &mut HordeStep) {
         }
         let (p, r) = (w.enemies[i].pos, w.enemies[i].radius);
         let mut push = Vec2::ZERO;
-        w.neighbours.for_each_in_radius(p, r + 0.5, |j, q| {
-            let o = &w.enemies[j as usize];
-            if j as usize != i && o.alive {
-                let off = p - q;
-                let d = off.length();
-                let min = r + o.radius;
-                if d < min && d > 1e-5 {
-                    let share = if o.is_dummy() { 1.0 } else { 0.5 };
-                    push += off / d * ((min - d) * share);
-                }
-            }
-        });
+        // Every body in the grid is alive: nothing in this step kills an enemy.
+        // Only a neighbour closer than `r + its radius` pushes: the query need not reach
+        // further than `r + the largest radius` (the same hits, in the same order).
+        let reach = (r + 0.5).min(r + w.neighbours.max_body_radius());
+        w.neighbours
+            .for_each_chunk_in_radius(p, reach, |cols, slots| {
+                add_overlap_push(&mut push, p, r, i as u32, cols, slots)
+            });
         if push != Vec2::ZERO {
             let e = &mut w.enemies[i];
             e.pos = crate::space::grid::resolve_walls(e.pos + push, e.radius, &w.map.grid);
@@ -442,8 +469,11 @@ pub fn step_enemies(w: &mut HordeStep) {
     for e in w.enemies.iter_mut().filter(|e| e.alive && !e.is_dummy()) {
         for a in w.agents.iter().filter(|a| a.alive) {
             let off = e.pos - a.pos;
-            let d = off.length();
             let min = e.radius + a.radius;
+            if surely_beyond(off.length_sq(), min) {
+                continue;
+            }
+            let d = off.length();
             if d < min && d > 1e-5 {
                 e.pos = crate::space::grid::resolve_walls(
                     e.pos + off / d * (min - d),

@@ -22,6 +22,10 @@ pub struct Grid {
     width: i32,
     height: i32,
     walls: Vec<bool>,
+    /// Per tile: it and its 8 neighbours are all floor (derived from `walls`, kept up to
+    /// date by `set_wall`). A body of radius < 1 centred on such a tile touches no wall,
+    /// which is [`resolve_walls`]' usual answer in open ground.
+    clear: Vec<bool>,
 }
 
 /// Where a ray first touched a wall.
@@ -36,11 +40,33 @@ impl Grid {
     /// A grid of `width × height` tiles; `walls[y * width + x]` is true for a wall.
     pub fn new(width: i32, height: i32, walls: Vec<bool>) -> Grid {
         assert!(width >= 0 && height >= 0 && walls.len() == (width * height) as usize);
-        Grid {
+        let mut g = Grid {
             width,
             height,
+            clear: vec![false; walls.len()],
             walls,
+        };
+        for y in 0..height {
+            for x in 0..width {
+                g.update_clear(x, y);
+            }
         }
+        g
+    }
+
+    /// Recomputes the `clear` flag of tile `(x, y)` (if it is in the grid).
+    fn update_clear(&mut self, x: i32, y: i32) {
+        if !self.in_bounds(x, y) {
+            return;
+        }
+        let clear = (y - 1..=y + 1).all(|ny| (x - 1..=x + 1).all(|nx| !self.is_wall(nx, ny)));
+        self.clear[(y * self.width + x) as usize] = clear;
+    }
+
+    /// Tile `(x, y)` and its 8 neighbours are floor (false outside the grid).
+    #[inline]
+    pub fn is_clear(&self, x: i32, y: i32) -> bool {
+        self.in_bounds(x, y) && self.clear[(y * self.width + x) as usize]
     }
 
     /// An open grid with a wall border of one tile.
@@ -76,6 +102,11 @@ impl Grid {
     pub fn set_wall(&mut self, x: i32, y: i32, wall: bool) {
         if self.in_bounds(x, y) {
             self.walls[(y * self.width + x) as usize] = wall;
+            for ny in y - 1..=y + 1 {
+                for nx in x - 1..=x + 1 {
+                    self.update_clear(nx, ny);
+                }
+            }
         }
     }
 
@@ -211,8 +242,16 @@ impl Grid {
 
 /// Pushes a circle out of every wall tile it overlaps (a few iterations for corners).
 pub fn resolve_walls(mut pos: Vec2, radius: f32, grid: &Grid) -> Vec2 {
-    // Fast path: a circle wholly inside one floor tile touches no wall.
+    // Fast paths: a circle of radius < 1 only reaches the 3×3 tiles round its centre's
+    // (the tiles the loop below visits); when those are all floor nothing moves. That
+    // is 84 % of the horde's calls (a shambler's circle fits inside its own tile only
+    // when its centre is in the middle 0.4 × 0.4 of it), and this function was 9.5 % of
+    // a 10 000-enemy tick with only the one-tile test.
     let (tx, ty) = Grid::tile_of(pos);
+    if (0.0..1.0).contains(&radius) && grid.is_clear(tx, ty) {
+        return pos;
+    }
+    // A circle wholly inside one floor tile touches no wall.
     let (fx, fy) = (pos.x - tx as f32, pos.y - ty as f32);
     if fx >= radius
         && fx <= 1.0 - radius
@@ -268,7 +307,7 @@ pub fn resolve_walls(mut pos: Vec2, radius: f32, grid: &Grid) -> Vec2 {
             break;
         }
     }
-    if grid.is_wall(Grid::tile_of(pos).0, Grid::tile_of(pos).1) {
+    if pos.is_finite() && grid.is_wall(Grid::tile_of(pos).0, Grid::tile_of(pos).1) {
         return out_of_wall(pos, radius, grid);
     }
     pos
@@ -357,6 +396,89 @@ mod tests {
             inside_walls > 1000,
             "the sample reaches into walls: {inside_walls}"
         );
+    }
+
+    /// The slow path alone: what `resolve_walls` computed before the 3×3 fast path.
+    fn resolve_walls_reference(mut pos: Vec2, radius: f32, grid: &Grid) -> Vec2 {
+        for _ in 0..3 {
+            let (x0, y0) = Grid::tile_of(pos - Vec2::new(radius, radius));
+            let (x1, y1) = Grid::tile_of(pos + Vec2::new(radius, radius));
+            let mut moved = false;
+            for ty in y0..=y1 {
+                for tx in x0..=x1 {
+                    if !grid.is_wall(tx, ty) {
+                        continue;
+                    }
+                    let nearest = Vec2::new(
+                        pos.x.clamp(tx as f32, tx as f32 + 1.0),
+                        pos.y.clamp(ty as f32, ty as f32 + 1.0),
+                    );
+                    let off = pos - nearest;
+                    let d = off.length();
+                    if d < radius {
+                        if d > 1e-6 {
+                            pos = nearest + off * (radius / d);
+                        } else {
+                            let (dx, dy) = (pos.x - tx as f32 - 0.5, pos.y - ty as f32 - 0.5);
+                            if dx.abs() > dy.abs() {
+                                pos.x = if dx > 0.0 {
+                                    tx as f32 + 1.0 + radius
+                                } else {
+                                    tx as f32 - radius
+                                };
+                            } else {
+                                pos.y = if dy > 0.0 {
+                                    ty as f32 + 1.0 + radius
+                                } else {
+                                    ty as f32 - radius
+                                };
+                            }
+                        }
+                        moved = true;
+                    }
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+        if pos.is_finite() && grid.is_wall(Grid::tile_of(pos).0, Grid::tile_of(pos).1) {
+            return out_of_wall(pos, radius, grid);
+        }
+        pos
+    }
+
+    #[test]
+    fn clear_tiles_follow_the_walls() {
+        let mut g = Grid::open_with_border(6, 5);
+        assert!(!g.is_clear(0, 0) && !g.is_clear(1, 1) && g.is_clear(2, 2));
+        assert!(g.is_clear(3, 2) && !g.is_clear(4, 2) && !g.is_clear(-1, 2));
+        g.set_wall(3, 3, true);
+        assert!(!g.is_clear(2, 2) && !g.is_clear(3, 2) && !g.is_clear(4, 4));
+        g.set_wall(3, 3, false);
+        assert!(g.is_clear(2, 2) && g.is_clear(3, 2));
+        assert_eq!(g, Grid::open_with_border(6, 5));
+    }
+
+    #[test]
+    fn resolve_walls_fast_paths_change_nothing() {
+        let mut g = Grid::open_with_border(12, 10);
+        for &(x, y) in &[(4, 4), (5, 4), (8, 6), (3, 7)] {
+            g.set_wall(x, y, true);
+        }
+        let mut rng = crate::core::rng::Rng::new(7);
+        for k in 0..20_000 {
+            let p = Vec2::new(rng.range_f32(-1.0, 13.0), rng.range_f32(-1.0, 11.0));
+            let r = [0.0, 0.25, 0.28, 0.3, 0.45, 0.99, 1.0, 1.4][k % 8];
+            let got = resolve_walls(p, r, &g);
+            let want = resolve_walls_reference(p, r, &g);
+            assert!(
+                got.x.to_bits() == want.x.to_bits() && got.y.to_bits() == want.y.to_bits(),
+                "{p:?} r {r}: {got:?} != {want:?}"
+            );
+        }
+        let nan = resolve_walls(Vec2::new(f32::NAN, 3.0), 0.3, &g);
+        assert!(nan.x.is_nan() && nan.y == 3.0);
     }
 
     #[test]

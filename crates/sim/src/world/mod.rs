@@ -23,7 +23,7 @@ pub use crate::squad::manual::{ManualAim, ManualCommand};
 
 use std::sync::Arc;
 
-use crate::combat::bullet::{fly, Body, Bullet, Hit};
+use crate::combat::bullet::{fly, Body, Bullet, BulletBroadPhase, Hit};
 use crate::combat::damage::{Damage, DamageQueue, Source, Target};
 use crate::core::events::{Event, EventKind, EventLog, Events};
 use crate::core::geom::Vec2;
@@ -75,6 +75,8 @@ pub struct Caches {
     pub flow_seeds: Vec<(i32, i32)>,
     /// Neighbour grid over enemy bodies, rebuilt every tick (E1).
     pub neighbours: SpatialGrid,
+    /// The enemies near each bullet's step, rebuilt when bullets step.
+    pub bullet_broad: BulletBroadPhase,
 }
 
 #[derive(Clone, Debug)]
@@ -121,6 +123,7 @@ impl World {
                 flow: FlowField::new(),
                 neighbours: SpatialGrid::for_grid(&map.grid, tuning.enemy.neighbour_cell),
                 flow_seeds: Vec::new(),
+                bullet_broad: BulletBroadPhase::default(),
             },
             damage: DamageQueue::default(),
             map,
@@ -491,6 +494,7 @@ pub fn tick(w: &mut World, input: &TickInput) {
         agents: &mut squad.agents,
         enemies: &mut horde.enemies,
         bullets,
+        broad: &mut caches.bullet_broad,
         queue,
         stats,
         events,
@@ -543,6 +547,7 @@ struct BulletStep<'a> {
     agents: &'a mut [Agent],
     enemies: &'a mut [Enemy],
     bullets: &'a mut Vec<Bullet>,
+    broad: &'a mut BulletBroadPhase,
     queue: &'a mut DamageQueue,
     stats: &'a mut Stats,
     events: &'a mut Events,
@@ -553,7 +558,20 @@ struct BulletStep<'a> {
 fn step_bullets(s: &mut BulletStep) {
     let t = s.tuning;
     let mut bodies: Vec<Body> = Vec::with_capacity(s.agents.len() + s.enemies.len());
+    if !s.bullets.is_empty() {
+        s.broad.rebuild(
+            s.enemies
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.alive)
+                .map(|(i, e)| (i as u32, e.pos, e.radius)),
+            s.bullets.iter().map(Bullet::step_segment),
+            t.fire.bullet_radius,
+        );
+    }
     s.bullets.retain_mut(|b| {
+        // Agents, then the enemies near the step in index order: the order `earliest_hit`
+        // breaks ties by, as if every enemy were tested.
         bodies.clear();
         bodies.extend(
             s.agents
@@ -565,11 +583,19 @@ fn step_bullets(s: &mut BulletStep) {
                     radius: a.radius,
                 }),
         );
-        bodies.extend(s.enemies.iter().filter(|e| e.alive).map(|e| Body {
-            hit: Hit::Enemy(e.id),
-            pos: e.pos,
-            radius: e.radius,
-        }));
+        let (start, end) = b.step_segment();
+        bodies.extend(
+            s.broad
+                .candidates(start, end)
+                .iter()
+                .map(|&i| &s.enemies[i as usize])
+                .filter(|e| e.alive)
+                .map(|e| Body {
+                    hit: Hit::Enemy(e.id),
+                    pos: e.pos,
+                    radius: e.radius,
+                }),
+        );
         let flight = fly(b, &bodies, s.grid, t.fire.bullet_radius);
         if flight.overshot {
             s.stats.segment_violations += 1;
