@@ -1,0 +1,151 @@
+//! A2: fire uptime. Of the gunner-ticks with a live enemy in range and no wall between,
+//! the share with a clear lane: ≥ 0.70 while HOLDING, ≥ 0.50 over the run.
+//!
+//! Preconditions: at least [`MIN_SAMPLES`] such gunner-ticks over the run; the HOLDING
+//! part is judged when it has that many too (else it is named as not judged).
+//! Measured: "in range, no wall" from positions and the tile grid (ray from the muzzle,
+//! allies ignored); "clear lane" is the gunner's own lane state that tick.
+
+use sim::Vec2;
+
+use super::record::Frame;
+use super::{applicable, Criterion, Home, Outcome, Recording};
+
+pub struct A2;
+
+/// Gunner-ticks needed for a share to mean anything (one second of one gunner).
+pub const MIN_SAMPLES: u64 = 60;
+
+#[derive(Default, Clone, Copy)]
+struct Uptime {
+    all: (u64, u64),
+    hold: (u64, u64),
+}
+
+fn engageable(r: &Recording, f: &Frame, pos: Vec2) -> bool {
+    let t = &r.tuning.lane;
+    f.enemies.iter().filter(|e| e.alive).any(|e| {
+        let muzzle = pos + (e.pos - pos).normalize_or_zero() * t.muzzle_offset;
+        muzzle.distance(e.pos) <= t.weapon_range && r.map.grid.raycast(muzzle, e.pos).is_none()
+    })
+}
+
+fn measure(r: &Recording) -> Uptime {
+    let mut u = Uptime::default();
+    for f in &r.frames[1..] {
+        for a in f
+            .agents
+            .iter()
+            .filter(|a| a.alive && a.is_gunner() && !a.forced)
+        {
+            if !engageable(r, f, a.pos) {
+                continue;
+            }
+            u.all.1 += 1;
+            u.all.0 += a.has_lane as u64;
+            if f.holding {
+                u.hold.1 += 1;
+                u.hold.0 += a.has_lane as u64;
+            }
+        }
+    }
+    u
+}
+
+fn share((num, den): (u64, u64)) -> f64 {
+    num as f64 / den.max(1) as f64
+}
+
+impl Criterion for A2 {
+    fn id(&self) -> &'static str {
+        "A2"
+    }
+    fn threshold(&self) -> &'static str {
+        "hold >= 0.70, run >= 0.50"
+    }
+    fn home(&self) -> Home {
+        Home::One("combat_route")
+    }
+    fn judge(&self, runs: &[&Recording]) -> Outcome {
+        let runs = match applicable(runs, |r| {
+            let u = measure(r);
+            if u.all.1 < MIN_SAMPLES {
+                Err(format!(
+                    "{} gunner-ticks with an enemy in range and no wall, needs >= {MIN_SAMPLES}",
+                    u.all.1
+                ))
+            } else {
+                Ok(u)
+            }
+        }) {
+            Ok(v) => v,
+            Err(na) => return na,
+        };
+        let mut u = Uptime::default();
+        for (_, m) in &runs {
+            u.all.0 += m.all.0;
+            u.all.1 += m.all.1;
+            u.hold.0 += m.hold.0;
+            u.hold.1 += m.hold.1;
+        }
+        let run_ok = share(u.all) >= 0.50;
+        let (hold_ok, hold_text) = if u.hold.1 >= MIN_SAMPLES {
+            (
+                share(u.hold) >= 0.70,
+                format!("hold {:.3} ({}/{})", share(u.hold), u.hold.0, u.hold.1),
+            )
+        } else {
+            (
+                true,
+                format!(
+                    "hold not judged ({} samples, needs >= {MIN_SAMPLES})",
+                    u.hold.1
+                ),
+            )
+        };
+        Outcome::judged(
+            run_ok && hold_ok,
+            format!(
+                "{hold_text}, run {:.3} ({}/{})",
+                share(u.all),
+                u.all.0,
+                u.all.1
+            ),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::accept::testkit::*;
+
+    #[test]
+    fn a2_passes_on_the_route() {
+        assert_pass(&A2, embedded("combat_route"));
+    }
+
+    #[test]
+    fn a2_fails_when_holding_gunners_lose_their_lanes() {
+        let mut r = copy("combat_route");
+        // Every other holding tick without a lane: the holding share halves.
+        for (k, f) in r.frames.iter_mut().enumerate() {
+            if f.holding && k % 2 == 0 {
+                for a in f.agents.iter_mut().filter(|a| a.is_gunner()) {
+                    a.has_lane = false;
+                }
+            }
+        }
+        let m = assert_fail(&A2, &r);
+        assert!(m.contains("hold 0."), "{m}");
+    }
+
+    #[test]
+    fn a2_is_not_applicable_without_enemies_in_range() {
+        let mut r = copy("lane_free");
+        for f in &mut r.frames {
+            f.enemies.clear();
+        }
+        assert_na(&A2, &r);
+    }
+}
