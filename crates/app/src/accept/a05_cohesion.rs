@@ -1,7 +1,9 @@
 //! A5: cohesion. While HOLDING no agent stands farther than 3.1 + 0.28 from the anchor.
 //!
 //! Preconditions: at least one second of HOLDING ticks. Agents under a `force` hook are
-//! scripted, not the squad's, and are left out.
+//! scripted, not the squad's, and are left out; an agent a `place` hook put somewhere
+//! counts from the first tick it stands within the limit (where the script put it is
+//! not the squad's doing; walking back is A10's business).
 //! Measured: the largest agent–anchor distance over the HOLDING ticks.
 
 use super::{applicable, Criterion, Home, Outcome, Recording};
@@ -14,12 +16,22 @@ pub const MIN_TICKS: usize = 60;
 fn measure(r: &Recording) -> Result<(usize, f32, usize), String> {
     let mut n = 0;
     let mut worst = (0.0f32, 0usize);
+    let placed = r.placed();
+    let mut returned = vec![false; r.frames[0].agents.len()];
     for (k, f) in r.frames.iter().enumerate().skip(1) {
+        for a in &f.agents {
+            let back = &mut returned[a.id as usize];
+            *back |= !placed.contains(&a.id) || a.pos.distance(f.anchor) <= LIMIT;
+        }
         if !f.holding {
             continue;
         }
         n += 1;
-        for a in f.agents.iter().filter(|a| a.alive && !a.forced) {
+        for a in f
+            .agents
+            .iter()
+            .filter(|a| a.alive && !a.forced && returned[a.id as usize])
+        {
             let d = a.pos.distance(f.anchor);
             if d > worst.0 {
                 worst = (d, k);
@@ -83,6 +95,18 @@ mod tests {
         assert!(m.contains("tick 300"), "{m}");
     }
 
+    /// lane_free places blade 0 at 3.53 from the anchor: not judged until it is back, and
+    /// judged after: set 3.5 away at tick 200, it fails.
+    #[test]
+    fn a5_judges_a_placed_agent_once_it_is_back() {
+        assert_pass(&A5, embedded("lane_free"));
+        let mut r = copy("lane_free");
+        let f = &mut r.frames[200];
+        f.agents[0].pos = f.anchor + sim::Vec2::new(0.0, 3.5);
+        let m = assert_fail(&A5, &r);
+        assert!(m.contains("tick 200"), "{m}");
+    }
+
     #[test]
     fn a5_is_not_applicable_without_holding() {
         let mut r = copy("leash_march");
@@ -90,5 +114,22 @@ mod tests {
             f.holding = false;
         }
         assert_na(&A5, &r);
+    }
+
+    /// A broken world: a holding gunner set 3.5 from the anchor after tick 300.
+    #[test]
+    fn a5_fails_on_a_world_that_moves_a_holding_agent_away() {
+        let r = broken(
+            "hold_static",
+            |w| {
+                if w.tick() == 300 {
+                    let p = w.anchor().pos + sim::Vec2::new(0.0, 3.5);
+                    w.agent_mut(3).pos = p;
+                }
+            },
+            None,
+        );
+        let m = assert_fail(&A5, &r);
+        assert!(m.contains("tick 300"), "{m}");
     }
 }

@@ -78,4 +78,18 @@ mod tests {
         r.repeat = None;
         assert_na(&A11, &r);
     }
+
+    /// Two real runs that differ at one tick: the second run's world nudges an enemy by
+    /// a thousandth of a unit after tick 250.
+    #[test]
+    fn a11_fails_when_a_second_run_differs_at_tick_250() {
+        let mut nudge = |w: &mut sim::world::World| {
+            if w.tick() == 250 {
+                w.enemies_mut()[0].pos.x += 1e-3;
+            }
+        };
+        let r = broken("melee_dummy", |_| {}, Some(&mut nudge));
+        let m = assert_fail(&A11, &r);
+        assert!(m.contains("divergence at tick 250"), "{m}");
+    }
 }

@@ -179,4 +179,36 @@ mod tests {
         assert_na(&InBounds, &r);
         assert_na(&Finite, &r);
     }
+
+    /// A broken world: a test hook puts agent 1 into the corner wall tile after tick 50.
+    #[test]
+    fn g1_fails_on_a_world_that_pushes_a_body_into_a_wall() {
+        let r = broken(
+            "lane_free",
+            |w| {
+                if w.tick() == 50 {
+                    w.agent_mut(1).pos = Vec2::new(0.5, 0.5);
+                }
+            },
+            None,
+        );
+        let m = assert_fail(&InBounds, &r);
+        assert!(m.contains("tick 50: agent 1"), "{m}");
+    }
+
+    /// A broken world: an enemy's position made NaN after tick 30.
+    #[test]
+    fn g2_fails_on_a_world_with_a_nan_enemy() {
+        let r = broken(
+            "lane_free",
+            |w| {
+                if w.tick() == 30 {
+                    w.enemies_mut()[0].pos.y = f32::NAN;
+                }
+            },
+            None,
+        );
+        let m = assert_fail(&Finite, &r);
+        assert!(m.contains("tick 30: enemy"), "{m}");
+    }
 }

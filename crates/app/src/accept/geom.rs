@@ -1,7 +1,51 @@
 //! The acceptance run's own geometry, written apart from the simulation's so that a
 //! criterion does not judge the simulation with the code it is judging.
 
+use sim::space::grid::Grid;
 use sim::Vec2;
+
+/// Whether the segment `a`–`b` passes through a wall tile (touching one counts), by
+/// clipping the segment against every wall tile of its bounding box — not the
+/// simulation's DDA ray cast.
+pub fn segment_hits_wall(grid: &Grid, a: Vec2, b: Vec2) -> bool {
+    let (ax, ay, bx, by) = (a.x as f64, a.y as f64, b.x as f64, b.y as f64);
+    let (x0, x1) = (ax.min(bx).floor() as i32, ax.max(bx).floor() as i32);
+    let (y0, y1) = (ay.min(by).floor() as i32, ay.max(by).floor() as i32);
+    for ty in y0..=y1 {
+        for tx in x0..=x1 {
+            if grid.is_wall(tx, ty) && clips_square(ax, ay, bx, by, tx as f64, ty as f64) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Liang–Barsky: does the segment meet the unit square at `(sx, sy)`?
+fn clips_square(ax: f64, ay: f64, bx: f64, by: f64, sx: f64, sy: f64) -> bool {
+    let (dx, dy) = (bx - ax, by - ay);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (p, q) in [
+        (-dx, ax - sx),
+        (dx, sx + 1.0 - ax),
+        (-dy, ay - sy),
+        (dy, sy + 1.0 - ay),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    t0 <= t1
+}
 
 /// Distance from `p` to the segment `a`–`b`.
 pub fn point_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
@@ -76,6 +120,42 @@ mod tests {
         assert!((point_segment(Vec2::new(2.0, 1.5), a, b) - 1.5).abs() < 1e-6);
         assert!((point_segment(Vec2::new(7.0, 4.0), a, b) - 5.0).abs() < 1e-6);
         assert!((point_segment(Vec2::new(-3.0, 0.0), a, b) - 3.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn segments_through_past_and_along_a_wall_tile() {
+        let map =
+            sim::space::map::Map::parse("t.map", "#####\n#...#\n#.#.#\n#.S.#\n#####\n").unwrap();
+        let g = &map.grid;
+        // Straight through the pillar at (2, 2).
+        assert!(segment_hits_wall(
+            g,
+            Vec2::new(1.5, 2.5),
+            Vec2::new(3.5, 2.5)
+        ));
+        // Above it, and diagonally past its corner without touching.
+        assert!(!segment_hits_wall(
+            g,
+            Vec2::new(1.5, 1.5),
+            Vec2::new(3.5, 1.5)
+        ));
+        assert!(!segment_hits_wall(
+            g,
+            Vec2::new(1.2, 1.9),
+            Vec2::new(1.9, 1.2)
+        ));
+        // Into the outer wall.
+        assert!(segment_hits_wall(
+            g,
+            Vec2::new(1.5, 1.5),
+            Vec2::new(-0.5, 1.5)
+        ));
+        // Along a face: touching counts.
+        assert!(segment_hits_wall(
+            g,
+            Vec2::new(1.5, 2.0),
+            Vec2::new(3.5, 2.0)
+        ));
     }
 
     #[test]

@@ -151,4 +151,36 @@ mod tests {
         drop_events(&mut r, |e| matches!(e, EventKind::StrikeActive { .. }));
         assert_na(&M71, &r);
     }
+
+    /// A broken world: an ally is set inside a blade's sector while its strike is active
+    /// (a blade allowed to strike through an ally).
+    #[test]
+    fn m71_fails_on_a_world_with_an_ally_inside_an_active_strike() {
+        let mut done = false;
+        let r = broken(
+            "melee_dummy",
+            |w| {
+                if done {
+                    return;
+                }
+                let Some(b) = w
+                    .agents()
+                    .iter()
+                    .find(|b| b.melee.phase == StrikePhase::Active)
+                    .map(|b| (b.id, b.pos, b.melee.axis))
+                else {
+                    return;
+                };
+                let ally = if b.0 == 0 { 1 } else { 0 };
+                let p = b.1 + sim::Vec2::from_angle(b.2) * 0.6;
+                w.agent_mut(ally).pos = p;
+                done = true;
+            },
+            None,
+        );
+        let m = assert_fail(&M71, &r);
+        // The strike resolves on the ally: the simulation's own event and the sector check.
+        assert!(m.contains("melee friendly hits 1,"), "{m}");
+        assert!(!m.contains("active sector 0 "), "{m}");
+    }
 }

@@ -1,8 +1,12 @@
 //! M7.5: blades land hits while the squad advances (SPEC: the A6 march with targets in
 //! the path).
 //!
-//! Preconditions: while the squad advanced (not sprinting), a live enemy came within the
-//! blades' engage radius of a blade. Each blade that had such a chance is judged.
+//! Preconditions: a blade had a *chance* for at least [`MIN_CHANCE`] ticks while the squad
+//! advanced (not sprinting): a live enemy within the blades' engage radius of it and
+//! within the advancing post bound of the anchor (cohesion radius + post leash + the
+//! advancing extra + the first strike's reach, SPEC M5/M7: blades fight near the squad,
+//! they do not chase). Each blade with a chance is judged; a shorter chance is N/A with
+//! its length.
 //! Measured: per blade, its `MeleeHit` events on ticks the squad was ADVANCING.
 
 use sim::core::events::EventKind;
@@ -11,30 +15,43 @@ use super::{applicable, Criterion, Home, Outcome, Recording};
 
 pub struct M75;
 
-/// Blades that had an enemy within engage radius while advancing.
+/// Advancing ticks a blade needs an enemy within reach to be judged (1 s).
+pub const MIN_CHANCE: usize = 60;
+
+/// Blades that had a chance for at least [`MIN_CHANCE`] ticks.
 fn chances(r: &Recording) -> Result<Vec<u32>, String> {
-    let reach = r.tuning.melee.engage_radius;
-    let mut blades: Vec<u32> = r
+    let m = &r.tuning.melee;
+    let s = &r.tuning.solver;
+    let bound = s.cohesion_radius + s.post_leash + m.advance_bound_extra + m.reach[0];
+    let mut ticks = vec![0usize; r.frames[0].agents.len()];
+    for f in r
         .frames
         .iter()
         .skip(1)
         .filter(|f| !f.holding && !f.sprinting)
-        .flat_map(|f| {
-            f.agents
-                .iter()
-                .filter(|b| b.alive && b.is_blade() && !b.forced)
-                .filter(|b| {
-                    f.enemies
-                        .iter()
-                        .any(|e| e.alive && e.pos.distance(b.pos) <= reach)
-                })
-                .map(|b| b.id)
-        })
+    {
+        for b in f
+            .agents
+            .iter()
+            .filter(|b| b.alive && b.is_blade() && !b.forced)
+        {
+            if f.enemies.iter().any(|e| {
+                e.alive
+                    && e.pos.distance(b.pos) <= m.engage_radius
+                    && e.pos.distance(f.anchor) <= bound
+            }) {
+                ticks[b.id as usize] += 1;
+            }
+        }
+    }
+    let blades: Vec<u32> = (0..ticks.len() as u32)
+        .filter(|&b| ticks[b as usize] >= MIN_CHANCE)
         .collect();
-    blades.sort();
-    blades.dedup();
     if blades.is_empty() {
-        Err("no enemy within a blade's engage radius while the squad advanced".into())
+        let most = ticks.iter().copied().max().unwrap_or(0);
+        Err(format!(
+            "no blade had an enemy within reach while the squad advanced for >= {MIN_CHANCE} ticks (longest {most})"
+        ))
     } else {
         Ok(blades)
     }

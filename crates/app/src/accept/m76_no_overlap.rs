@@ -229,4 +229,36 @@ mod tests {
         }
         assert_na(&M76, &r);
     }
+
+    /// A broken world: a blade walks 0.1 deep into its target and the overlap push is
+    /// skipped (its position and velocity set as if it had moved there itself).
+    #[test]
+    fn m76_fails_on_a_world_that_lets_a_blade_into_its_target() {
+        let mut done = None;
+        let r = broken(
+            "melee_dummy",
+            |w| {
+                if done.is_some() || w.tick() < 60 {
+                    return;
+                }
+                let Some((i, t)) = w.agents().iter().find_map(|a| {
+                    let t = a.melee.target.and_then(|id| w.enemy(id))?;
+                    (a.role == sim::squad::agent::Role::Blade
+                        && a.melee.phase == sim::squad::blades::melee::StrikePhase::Ready)
+                        .then_some((a.id as usize, (t.pos, t.radius)))
+                }) else {
+                    return;
+                };
+                let a = w.agent_mut(i);
+                let dir = (t.0 - a.prev_pos).normalize_or_zero();
+                a.pos = t.0 - dir * (a.radius + t.1 - 0.1);
+                a.vel = (a.pos - a.prev_pos) / DT;
+                done = Some((i, w.tick()));
+            },
+            None,
+        );
+        let (b, k) = done.expect("a blade had a target");
+        let m = assert_fail(&M76, &r);
+        assert!(m.contains(&format!("blade {b}, tick {k}")), "{m}");
+    }
 }

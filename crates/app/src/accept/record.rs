@@ -248,14 +248,37 @@ impl Recording {
 /// `repeat` the set-up is run a second time for its checksums.
 pub fn record(setup: &Setup, repeat: bool) -> Recording {
     let start = Instant::now();
-    let frames = run_frames(setup, true);
+    let frames = run_frames(setup, true, |_| {});
     let seconds = start.elapsed().as_secs_f64();
-    let repeat = repeat.then(|| {
-        run_frames(setup, false)
-            .iter()
-            .map(|f| f.checksum)
-            .collect()
-    });
+    let repeat = repeat.then(|| checksums(&run_frames(setup, false, |_| {})));
+    recording(setup, frames, repeat, seconds)
+}
+
+/// A recording of a *broken world* (tests only; the release binary has no fault path):
+/// `fault` edits the world after each tick, before the frame is taken (through the
+/// world's test hooks `agent_mut`/`enemies_mut`); `repeat_fault`, when given, runs the
+/// set-up a second time with its own edits for A11.
+#[cfg(test)]
+pub fn record_broken(
+    setup: &Setup,
+    fault: impl FnMut(&mut World),
+    repeat_fault: Option<&mut dyn FnMut(&mut World)>,
+) -> Recording {
+    let frames = run_frames(setup, true, fault);
+    let repeat = repeat_fault.map(|f| checksums(&run_frames(setup, false, f)));
+    recording(setup, frames, repeat, 0.0)
+}
+
+fn checksums(frames: &[Frame]) -> Vec<u64> {
+    frames.iter().map(|f| f.checksum).collect()
+}
+
+fn recording(
+    setup: &Setup,
+    frames: Vec<Frame>,
+    repeat: Option<Vec<u64>>,
+    seconds: f64,
+) -> Recording {
     Recording {
         name: setup.scenario.name.clone(),
         scenario: setup.scenario.clone(),
@@ -269,7 +292,8 @@ pub fn record(setup: &Setup, repeat: bool) -> Recording {
 }
 
 /// The frames of one run; without `full` only the checksums are kept (empty frames).
-fn run_frames(setup: &Setup, full: bool) -> Vec<Frame> {
+/// `after_tick` runs after every tick, before the frame is taken (a no-op outside tests).
+fn run_frames(setup: &Setup, full: bool, mut after_tick: impl FnMut(&mut World)) -> Vec<Frame> {
     let mut world = World::new(setup.map.clone(), &setup.scenario, setup.tuning.clone());
     let mut driver = RouteDriver::new();
     let total = ticks(setup.scenario.duration) as u64;
@@ -299,6 +323,7 @@ fn run_frames(setup: &Setup, full: bool) -> Vec<Frame> {
     while world.tick() < total {
         let input = driver.input(&setup.scenario, &world);
         tick(&mut world, &input);
+        after_tick(&mut world);
         frames.push(snap(&world, input));
     }
     frames

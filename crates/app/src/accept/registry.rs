@@ -54,6 +54,17 @@ mod tests {
         }
     }
 
+    /// Saves do not exist yet (issue 11): E7.2 is the only row allowed to be not built.
+    #[test]
+    fn only_e72_is_not_built() {
+        let unbuilt: Vec<&str> = CRITERIA
+            .iter()
+            .filter(|c| !c.built())
+            .map(|c| c.id())
+            .collect();
+        assert_eq!(unbuilt, ["E7.2"]);
+    }
+
     #[test]
     fn every_home_is_an_embedded_scenario() {
         for c in CRITERIA {

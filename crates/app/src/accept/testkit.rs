@@ -24,6 +24,18 @@ pub fn embedded(name: &str) -> &'static Recording {
     r
 }
 
+/// A recording of an embedded scenario whose world `fault` breaks after each tick (see
+/// [`super::record::record_broken`]); `repeat_fault` gives it a second, differently broken
+/// run.
+pub fn broken(
+    name: &str,
+    fault: impl FnMut(&mut sim::world::World),
+    repeat_fault: Option<&mut dyn FnMut(&mut sim::world::World)>,
+) -> Recording {
+    let s = setup::load(None, name, None, None, None).unwrap_or_else(|e| panic!("{e}"));
+    super::record::record_broken(&s, fault, repeat_fault)
+}
+
 /// A copy of an embedded recording to break.
 pub fn copy(name: &str) -> Recording {
     embedded(name).clone()
