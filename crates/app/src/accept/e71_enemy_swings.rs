@@ -4,7 +4,8 @@
 //!
 //! Each swing is followed from its `AttackStarted` (the snapshot target) to how it ended:
 //! - **timing**: a blow or whiff lands exactly the windup after the start, the windup
-//!   computed from the kind's tuning (seed 003's formula);
+//!   computed here from the kind's tuning by seed 003's rule as docs/enemies.md states it
+//!   ([`windup_ticks`], not the simulation's `attack_timing`);
 //! - **stagger**: a bullet or blade hit on the enemy during the windup (after the start
 //!   tick, up to the landing tick) must end the swing as interrupted; an interruption
 //!   without such a hit is wrong too;
@@ -20,7 +21,9 @@
 use std::collections::BTreeMap;
 
 use sim::core::events::EventKind;
-use sim::horde::enemy::{AttackTiming, EnemyKind};
+use sim::horde::enemy::EnemyKind;
+use sim::tuning::enemy::KindTuning;
+use sim::tuning::Tuning;
 
 use super::{applicable, Criterion, Home, Outcome, Recording};
 
@@ -28,6 +31,20 @@ pub struct E71;
 
 /// Float slack on the reach comparison, units.
 const EPS: f32 = 1e-3;
+
+/// Seed 003's windup in ticks: `interval = max(1, round(60 / attack_speed))` (the one
+/// rounding, half away from zero), `swing = min(max_attack_anim_ticks, interval)`,
+/// `windup = clamp(hit_frame × swing / frame_count, min_windup_ticks, interval − 1)` in
+/// integer division, never below 1.
+pub fn windup_ticks(k: &KindTuning, t: &Tuning) -> u32 {
+    let interval = (60.0 / k.attack_speed as f64).round().max(1.0) as u64;
+    let swing = (t.enemy.max_attack_anim_ticks as u64).min(interval).max(1);
+    let at_hit = k.hit_frame as u64 * swing / k.frame_count.max(1) as u64;
+    at_hit
+        .max(t.enemy.min_windup_ticks as u64)
+        .min(interval.saturating_sub(1).max(1))
+        .max(1) as u32
+}
 
 #[derive(Clone, Copy, Debug)]
 struct Swing {
@@ -128,7 +145,7 @@ fn measure(r: &Recording) -> Found {
                     let Some(kt) = s.kind.tuning(&r.tuning) else {
                         continue;
                     };
-                    let want = AttackTiming::of(kt, &r.tuning).windup;
+                    let want = windup_ticks(kt, &r.tuning);
                     if k - s.start == want as usize && s.windup == want {
                         found.on_time += 1;
                     } else {
@@ -240,6 +257,16 @@ mod tests {
     use super::*;
     use crate::accept::testkit::*;
     use sim::Vec2;
+
+    /// The default kinds by hand: shambler 0.8/s → 75-tick interval, 60-tick swing,
+    /// 4/7 → 34; runner 1.5/s → 40, 40, 2/6 → 13; brute 0.4/s → 150, 60, 6/8 → 45.
+    #[test]
+    fn windups_of_the_default_kinds() {
+        let t = Tuning::default();
+        assert_eq!(windup_ticks(&t.enemy.shambler, &t), 34);
+        assert_eq!(windup_ticks(&t.enemy.runner, &t), 13);
+        assert_eq!(windup_ticks(&t.enemy.brute, &t), 45);
+    }
 
     #[test]
     fn e71_passes_on_the_route() {

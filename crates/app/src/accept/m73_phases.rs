@@ -2,17 +2,21 @@
 //! recovery of each strike of the combo).
 //!
 //! Preconditions: at least one completed phase.
-//! Measured: the ticks between a blade's consecutive phase events, against the tuning
-//! converted to ticks.
+//! Measured: the ticks between a blade's consecutive phase events, against the tuned
+//! seconds converted here by S1.2's rule (`round(s × 60)`; a windup or active phase lasts
+//! at least one tick, M2).
 
 use super::strikes::{of_blade, Strike};
-use super::{applicable, Criterion, Home, Outcome, Recording};
+use super::{applicable, tick_count, Criterion, Home, Outcome, Recording};
 
 pub struct M73;
 
 /// `(phases checked, phases off)`.
 fn phases(r: &Recording) -> Result<(usize, Vec<String>), String> {
-    let tt = &r.ticks;
+    let m = &r.tuning.melee;
+    let windup = m.windup.map(|s| tick_count(s).max(1));
+    let active = m.active.map(|s| tick_count(s).max(1));
+    let recovery = m.recovery.map(tick_count);
     let (mut checked, mut off) = (0, Vec::new());
     for b in r.blades() {
         let evs: Vec<(usize, Strike)> = of_blade(r, b)
@@ -23,13 +27,13 @@ fn phases(r: &Recording) -> Result<(usize, Vec<String>), String> {
             let ((t0, e0), (t1, e1)) = (w[0], w[1]);
             let (name, want) = match (e0, e1) {
                 (Strike::Started(k, _), Strike::Active(j)) if k == j => {
-                    ("windup", tt.strike_windup[k as usize])
+                    ("windup", windup[k as usize])
                 }
                 (Strike::Active(k), Strike::Recovery(j)) if k == j => {
-                    ("active", tt.strike_active[k as usize])
+                    ("active", active[k as usize])
                 }
                 (Strike::Recovery(k), Strike::Ended(j)) if k == j => {
-                    ("recovery", tt.strike_recovery[k as usize])
+                    ("recovery", recovery[k as usize])
                 }
                 _ => continue,
             };
@@ -85,6 +89,16 @@ mod tests {
     use super::*;
     use crate::accept::testkit::*;
     use sim::core::events::EventKind;
+
+    /// The default phases by hand: windup 0.20/0.18/0.30 s → 12/11/18 ticks, active
+    /// 0.10/0.10/0.12 → 6/6/7, recovery 0.22/0.22/0.40 → 13/13/24.
+    #[test]
+    fn default_phase_ticks() {
+        let m = sim::tuning::Tuning::default().melee;
+        assert_eq!(m.windup.map(tick_count), [12, 11, 18]);
+        assert_eq!(m.active.map(tick_count), [6, 6, 7]);
+        assert_eq!(m.recovery.map(tick_count), [13, 13, 24]);
+    }
 
     #[test]
     fn m73_passes_on_melee_dummy() {

@@ -15,7 +15,7 @@ use sim::core::events::EventKind;
 use sim::squad::blades::melee::StrikePhase;
 
 use super::strikes::{of_blade, Strike};
-use super::{applicable, secs, Criterion, Home, Outcome, Recording};
+use super::{applicable, secs, tick_count, Criterion, Home, Outcome, Recording};
 
 pub struct M77;
 
@@ -31,7 +31,7 @@ struct Found {
 }
 
 fn follow(r: &Recording) -> Result<Found, String> {
-    let window = r.ticks.combo_window as usize;
+    let window = tick_count(r.tuning.melee.combo_window) as usize;
     let mut found = Found::default();
     for b in r.blades() {
         let evs = of_blade(r, b);
@@ -172,7 +172,7 @@ mod tests {
                 _ => None,
             })
             .unwrap();
-        let cd = r.ticks.combo_cooldown;
+        let cd = tick_count(r.tuning.melee.combo_cooldown);
         for (i, f) in r.frames[c + 3..c + 3 + cd as usize].iter_mut().enumerate() {
             f.agents[b as usize].melee.cooldown = cd - i as u32;
         }

@@ -172,6 +172,12 @@ pub fn secs(n: usize) -> f64 {
     n as f64 / 60.0
 }
 
+/// Ticks of a tuned duration, by SPEC S1.2's rule (`round(seconds × 60)`, one rounding),
+/// computed here rather than read from the simulation's converted tuning.
+pub fn tick_count(seconds: f32) -> u32 {
+    (seconds as f64 * 60.0).round().max(0.0) as u32
+}
+
 /// A printed row.
 #[derive(Clone, Debug)]
 pub struct Row {

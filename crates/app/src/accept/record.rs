@@ -14,7 +14,7 @@ use sim::space::map::Map;
 use sim::squad::agent::Role;
 use sim::squad::anchor::SquadState;
 use sim::squad::blades::melee::StrikePhase;
-use sim::tuning::{ticks, TickTuning, Tuning};
+use sim::tuning::{ticks, Tuning};
 use sim::world::{tick, TickInput, World};
 use sim::Vec2;
 
@@ -193,7 +193,6 @@ pub struct Recording {
     pub scenario: Scenario,
     pub map: Arc<Map>,
     pub tuning: Tuning,
-    pub ticks: TickTuning,
     /// Frame 0 is the world before the first tick.
     pub frames: Vec<Frame>,
     /// The checksums of a second run of the same set-up, frame for frame (A11).
@@ -284,7 +283,6 @@ fn recording(
         scenario: setup.scenario.clone(),
         map: setup.map.clone(),
         tuning: setup.tuning.clone(),
-        ticks: TickTuning::from_tuning(&setup.tuning),
         frames,
         repeat,
         seconds,
