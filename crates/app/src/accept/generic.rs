@@ -9,6 +9,8 @@
 //!
 //! Preconditions: none beyond a tick run.
 
+use std::collections::BTreeSet;
+
 use super::{Criterion, Home, Outcome, Recording};
 
 pub struct InBounds;
@@ -34,24 +36,27 @@ impl Criterion for InBounds {
         }
         let mut bad = Vec::new();
         let mut bodies = 0usize;
+        let (mut agents, mut enemies) = (BTreeSet::new(), BTreeSet::new());
         for r in runs {
             let grid = &r.map.grid;
             for (k, f) in r.frames.iter().enumerate() {
                 for a in &f.agents {
                     bodies += 1;
                     if grid.is_wall_at(a.pos) {
+                        agents.insert((r.name.as_str(), a.id));
                         bad.push(format!(
-                            "{} tick {k}: agent {} at {:?}",
-                            r.name, a.id, a.pos
+                            "{} tick {k}: agent {} at ({:.2}, {:.2})",
+                            r.name, a.id, a.pos.x, a.pos.y
                         ));
                     }
                 }
                 for e in f.enemies.iter().filter(|e| e.alive) {
                     bodies += 1;
                     if grid.is_wall_at(e.pos) {
+                        enemies.insert((r.name.as_str(), e.id));
                         bad.push(format!(
-                            "{} tick {k}: enemy {} at {:?}",
-                            r.name, e.id, e.pos
+                            "{} tick {k}: enemy {} at ({:.2}, {:.2})",
+                            r.name, e.id, e.pos.x, e.pos.y
                         ));
                     }
                 }
@@ -64,8 +69,10 @@ impl Criterion for InBounds {
         Outcome::judged(
             bad.is_empty(),
             format!(
-                "{} of {bodies} body-ticks in a wall or off the map{first}",
-                bad.len()
+                "{} of {bodies} body-ticks in a wall or off the map ({} agents, {} enemies){first}",
+                bad.len(),
+                agents.len(),
+                enemies.len()
             ),
         )
     }

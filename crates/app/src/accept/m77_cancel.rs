@@ -202,6 +202,35 @@ mod tests {
         assert_fail(&M77, &r);
     }
 
+    /// A cancelled 2nd or 3rd strike that drops into the combo cooldown two ticks after
+    /// the cancel, long before its combo window ran out: the cancel spent it.
+    #[test]
+    fn m77_fails_when_a_later_strike_lapses_before_its_window() {
+        let mut r = copy("melee_cancel");
+        let (c, b) = r
+            .events()
+            .find_map(|(k, e)| match e {
+                EventKind::StrikeCancelled { blade, strike, .. } if *strike > 0 => {
+                    Some((k, *blade))
+                }
+                _ => None,
+            })
+            .expect("melee_cancel cancels a 2nd or 3rd strike");
+        let cd = tick_count(r.tuning.melee.combo_cooldown);
+        for (i, f) in r.frames[c + 2..c + 2 + cd as usize].iter_mut().enumerate() {
+            let m = &mut f.agents[b as usize].melee;
+            m.cooldown = cd - i as u32;
+            m.strike = 0;
+        }
+        for f in &mut r.frames[c + 1..c + 2 + cd as usize] {
+            f.events.retain(
+                |e| !matches!(e.kind, EventKind::StrikeStarted { blade, .. } if blade == b),
+            );
+        }
+        let m = assert_fail(&M77, &r);
+        assert!(m.contains("0.03 s after the cancel"), "{m}");
+    }
+
     #[test]
     fn m77_is_not_applicable_without_cancels() {
         assert_na(&M77, embedded("melee_dummy"));
