@@ -4,6 +4,12 @@
 pub const MAPS: &[(&str, &str)] = &[
     ("default", include_str!("../content/default.map")),
     ("field", include_str!("../content/field.map")),
+    ("crossroads", include_str!("../content/crossroads.map")),
+    ("gallery", include_str!("../content/gallery.map")),
+    ("bunker", include_str!("../content/bunker.map")),
+    ("switchback", include_str!("../content/switchback.map")),
+    ("yard", include_str!("../content/yard.map")),
+    ("islands", include_str!("../content/islands.map")),
 ];
 
 pub const DEFAULT_MAP: &str = MAPS[0].1;
@@ -19,6 +25,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("melee_dummy", include_str!("../content/melee_dummy.scn")),
     ("melee_ally", include_str!("../content/melee_ally.scn")),
     ("melee_cancel", include_str!("../content/melee_cancel.scn")),
+    ("leash_hold", include_str!("../content/leash_hold.scn")),
 ];
 
 /// A generated `n × n` open map with pillars every 16 tiles, the squad spawn in the

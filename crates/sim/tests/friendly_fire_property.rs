@@ -1,9 +1,14 @@
 //! Property: in random small worlds with random inputs, whenever a gunner fires, its
-//! bullet never hits an ally (`FRIENDLY_HITS` stays 0).
+//! bullet never hits an ally (`FRIENDLY_HITS` stays 0). Every generated case must build
+//! (a case that cannot is a generator bug, not a pass), and the cases must really shoot:
+//! most of them fire, and the run as a whole fires hundreds of shots.
 
 use std::sync::Arc;
 
+use std::cell::Cell;
+
 use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use sim::core::events::EventKind;
 use sim::script::scenario::Scenario;
 use sim::space::map::Map;
@@ -57,7 +62,7 @@ fn case() -> impl Strategy<Value = Case> {
         )
 }
 
-fn build(c: &Case) -> Option<(World, Vec<TickInput>)> {
+fn build(c: &Case) -> Result<(World, Vec<TickInput>), String> {
     let mut g: Vec<Vec<char>> = (0..H)
         .map(|y| {
             (0..W)
@@ -111,9 +116,10 @@ fn build(c: &Case) -> Option<(World, Vec<TickInput>)> {
         .iter()
         .map(|r| r.iter().collect::<String>() + "\n")
         .collect();
-    let map = Map::parse("p.map", &text).ok()?;
-    let sc = Scenario::parse("p.scn", &scn).ok()?;
-    sc.check_against(&map, 5).ok()?;
+    let map = Map::parse("p.map", &text).map_err(|e| format!("{e}\n{text}"))?;
+    let sc = Scenario::parse("p.scn", &scn).map_err(|e| format!("{e}\n{scn}"))?;
+    sc.check_against(&map, 5)
+        .map_err(|e| format!("{e}\n{text}\n{scn}"))?;
     let world = World::new(Arc::new(map), &sc, Tuning::default());
     let mut inputs = Vec::new();
     for &(dir, n) in &c.inputs {
@@ -129,27 +135,74 @@ fn build(c: &Case) -> Option<(World, Vec<TickInput>)> {
             });
         }
     }
-    Some((world, inputs))
+    Ok((world, inputs))
 }
 
-proptest! {
-    // 96 cases by default; PROPTEST_CASES=N for a longer soak.
-    #![proptest_config(ProptestConfig {
-        cases: std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(96),
-        ..ProptestConfig::default()
-    })]
-
-    #[test]
-    fn a_gunners_bullet_never_hits_an_ally(c in case()) {
-        let Some((mut w, inputs)) = build(&c) else { return Ok(()) };
-        for input in &inputs {
-            tick(&mut w, input);
-            for e in w.events() {
-                if let EventKind::FriendlyHit { shooter, victim, pos, victim_state, melee } = &e.kind {
-                    prop_assert!(false, "tick {}: {} {shooter} hit ally {victim} at {pos:?} ({victim_state:?})", e.tick, if *melee { "blade" } else { "gunner" });
+/// Runs a case; a friendly hit fails it. Returns the shots fired.
+fn shots_without_friendly_hits(c: &Case) -> Result<usize, TestCaseError> {
+    let (mut w, inputs) =
+        build(c).map_err(|e| TestCaseError::fail(format!("the case does not build: {e}")))?;
+    let mut shots = 0;
+    for input in &inputs {
+        tick(&mut w, input);
+        for e in w.events() {
+            match &e.kind {
+                EventKind::Shot { .. } => shots += 1,
+                EventKind::FriendlyHit {
+                    shooter,
+                    victim,
+                    pos,
+                    victim_state,
+                    melee,
+                } => {
+                    return Err(TestCaseError::fail(format!(
+                        "tick {}: {} {shooter} hit ally {victim} at {pos:?} ({victim_state:?})",
+                        e.tick,
+                        if *melee { "blade" } else { "gunner" }
+                    )))
                 }
+                _ => {}
             }
         }
-        prop_assert_eq!(w.stats().friendly_hits, 0);
     }
+    prop_assert_eq!(w.stats().friendly_hits, 0);
+    Ok(shots)
+}
+
+/// 96 cases by default; PROPTEST_CASES=N for a longer soak.
+#[test]
+fn a_gunners_bullet_never_hits_an_ally() {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(96);
+    let (ran, fired, shots) = (Cell::new(0u32), Cell::new(0u32), Cell::new(0usize));
+    let mut runner = TestRunner::new(Config {
+        cases,
+        ..Config::default()
+    });
+    let result = runner.run(&case(), |c| {
+        let n = shots_without_friendly_hits(&c)?;
+        ran.set(ran.get() + 1);
+        fired.set(fired.get() + (n > 0) as u32);
+        shots.set(shots.get() + n);
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    assert_eq!(ran.get(), cases, "every case ran");
+    eprintln!(
+        "{} of {} cases fired, {} shots, 0 friendly hits",
+        fired.get(),
+        ran.get(),
+        shots.get()
+    );
+    assert!(
+        fired.get() * 2 >= ran.get() && shots.get() >= 100 * cases as usize / 96,
+        "too little fire to prove anything: {} of {} cases fired, {} shots",
+        fired.get(),
+        ran.get(),
+        shots.get()
+    );
 }

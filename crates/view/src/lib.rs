@@ -1,6 +1,6 @@
 //! `view`: draws a `&World` (read-only) into a framebuffer — the isometric scene and the
-//! debug overlay. It never mutates the simulation (tested: the checksum is the same
-//! before and after drawing).
+//! debug overlay. It never mutates the simulation: it only gets a `&World`, and the
+//! simulation holds no `Cell`/`RefCell`.
 
 pub mod bodies;
 pub mod canvas;

@@ -1,0 +1,83 @@
+//! A12: the squad holds. With real waves at least 3 agents stand at the end of the run
+//! (SPEC: the default route, 180 s); kills per minute reported.
+//!
+//! Preconditions: the scenario has waves.
+//! Measured: standing agents in the last tick; `EnemyKilled` and `MeleeHit` events.
+
+use sim::core::events::EventKind;
+
+use super::{applicable, secs, Criterion, Home, Outcome, Recording};
+
+pub struct A12;
+
+pub const MIN_STANDING: usize = 3;
+
+impl Criterion for A12 {
+    fn id(&self) -> &'static str {
+        "A12"
+    }
+    fn threshold(&self) -> &'static str {
+        ">= 3 standing"
+    }
+    fn home(&self) -> Home {
+        Home::One("combat_route")
+    }
+    fn judge(&self, runs: &[&Recording]) -> Outcome {
+        let runs = match applicable(runs, |r| {
+            if r.scenario.waves.is_empty() {
+                Err("no waves".to_string())
+            } else {
+                Ok(())
+            }
+        }) {
+            Ok(v) => v,
+            Err(na) => return na,
+        };
+        let mut pass = true;
+        let mut texts = Vec::new();
+        for (r, ()) in runs {
+            let last = r.frames.last().expect("frame 0 exists");
+            let standing = last.agents.iter().filter(|a| a.alive).count();
+            let minutes = secs(r.ticks_run()) / 60.0;
+            let count = |f: fn(&EventKind) -> bool| r.events().filter(|(_, e)| f(e)).count();
+            let kills = count(|e| matches!(e, EventKind::EnemyKilled { .. }));
+            let blade = count(|e| matches!(e, EventKind::MeleeHit { .. }));
+            pass &= standing >= MIN_STANDING;
+            texts.push(format!(
+                "{standing}/{} standing at {:.0} s; {kills} kills, {:.1} kills/min, blade hits {:.1}/min",
+                last.agents.len(),
+                secs(r.ticks_run()),
+                kills as f64 / minutes.max(1e-9),
+                blade as f64 / minutes.max(1e-9)
+            ));
+        }
+        Outcome::judged(pass, texts.join("; "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::accept::testkit::*;
+
+    #[test]
+    fn a12_passes_on_the_route() {
+        assert_pass(&A12, embedded("combat_route"));
+    }
+
+    #[test]
+    fn a12_fails_when_three_agents_are_down_at_the_end() {
+        let mut r = copy("combat_route");
+        let last = r.frames.last_mut().unwrap();
+        for a in last.agents.iter_mut().take(3) {
+            a.alive = false;
+        }
+        let m = assert_fail(&A12, &r);
+        assert!(m.starts_with("2/5 standing"), "{m}");
+    }
+
+    #[test]
+    fn a12_is_not_applicable_without_waves() {
+        assert_na(&A12, embedded("hold_static"));
+    }
+}

@@ -1,0 +1,430 @@
+//! `squad_proto --accept` (SPEC §16): runs scenarios headless, records every tick
+//! ([`record`]), and judges each criterion of the [`registry`] from the recordings.
+//!
+//! A criterion ([`Criterion`]) is one module: its preconditions (what a scenario must set
+//! up, how many samples it needs) and its measurement side by side. Without
+//! `--scenario` every criterion is judged on its embedded home scenario(s), where its
+//! preconditions must hold (N/A there is a FAIL: the set-up is broken). With
+//! `--scenario FILE` every criterion is judged on that file: measured where its
+//! preconditions hold, N/A naming the missing one where not. Every row is printed, then
+//! `N PASS, M N/A, K FAIL` and `FRIENDLY_HITS = N`.
+//!
+//! Exit code: non-zero on any measured FAIL or friendly hit. A row whose feature does not
+//! exist yet (E7.2, saves: issue 11) prints FAIL "not built" and counts among the FAILs of
+//! the summary, but does not set the exit code — otherwise every run would exit 1 until
+//! the feature lands and CI could not tell a regression from the known gap
+//! (docs/acceptance.md, "Exit code").
+
+pub mod geom;
+pub mod record;
+pub mod registry;
+
+mod a01_friendly_fire;
+mod a02_uptime;
+mod a03_lane_freeing;
+mod a04_solver_stability;
+mod a05_cohesion;
+mod a06_leash;
+mod a07_intercept;
+mod a08_segment;
+mod a09_manual_aim;
+mod a10_straggler;
+mod a11_determinism;
+mod a12_squad_holds;
+mod e71_enemy_swings;
+mod e72_save_load;
+mod generic;
+mod m71_melee_friendly;
+mod m72_combo;
+mod m73_phases;
+mod m74_ally_in_sector;
+mod m75_march_hits;
+mod m76_no_overlap;
+mod m77_cancel;
+mod strikes;
+
+#[cfg(test)]
+mod testkit;
+
+use std::path::Path;
+
+use sim::content;
+use sim::core::events::EventKind;
+
+use crate::setup;
+pub use record::{record, Recording};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Pass,
+    /// The preconditions do not hold (named in the measured column).
+    NotApplicable,
+    Fail,
+    /// The feature the criterion needs does not exist: printed and counted as FAIL,
+    /// but not in the exit code. Only a criterion whose `built()` is false may say it.
+    NotBuilt,
+}
+
+/// What a criterion found: the verdict and the measured value (or the missing
+/// precondition).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub measured: String,
+}
+
+impl Outcome {
+    pub fn judged(pass: bool, measured: impl Into<String>) -> Outcome {
+        Outcome {
+            verdict: if pass { Verdict::Pass } else { Verdict::Fail },
+            measured: measured.into(),
+        }
+    }
+
+    pub fn na(why: impl Into<String>) -> Outcome {
+        Outcome {
+            verdict: Verdict::NotApplicable,
+            measured: why.into(),
+        }
+    }
+
+    pub fn fail(why: impl Into<String>) -> Outcome {
+        Outcome::judged(false, why)
+    }
+
+    pub fn not_built(why: impl Into<String>) -> Outcome {
+        Outcome {
+            verdict: Verdict::NotBuilt,
+            measured: format!("not built: {}", why.into()),
+        }
+    }
+}
+
+/// The embedded scenario(s) a criterion is judged on by `--accept`.
+#[derive(Clone, Copy, Debug)]
+pub enum Home {
+    One(&'static str),
+    Some(&'static [&'static str]),
+    /// Every embedded scenario (the criterion's preconditions pick the runs).
+    Every,
+}
+
+impl Home {
+    pub fn includes(&self, name: &str) -> bool {
+        match self {
+            Home::One(n) => *n == name,
+            Home::Some(ns) => ns.contains(&name),
+            Home::Every => true,
+        }
+    }
+}
+
+/// One acceptance criterion: SPEC §16 row or a generic row.
+pub trait Criterion: Sync {
+    /// The id printed in the first column (`A1`, `M7.4`, …).
+    fn id(&self) -> &'static str;
+    /// The threshold column.
+    fn threshold(&self) -> &'static str;
+    /// Where `--accept` without `--scenario` judges it.
+    fn home(&self) -> Home;
+    /// Needs a second run of the same set-up (`Recording::repeat`).
+    fn needs_repeat(&self) -> bool {
+        false
+    }
+    /// False while the feature it judges does not exist; its verdict is then `NotBuilt`.
+    fn built(&self) -> bool {
+        true
+    }
+    /// Checks the preconditions on each run and measures where they hold.
+    fn judge(&self, runs: &[&Recording]) -> Outcome;
+}
+
+/// The runs whose preconditions hold, with what `pre` found on each; when none does,
+/// N/A naming what each run lacks.
+pub fn applicable<'a, T>(
+    runs: &[&'a Recording],
+    pre: impl Fn(&'a Recording) -> Result<T, String>,
+) -> Result<Vec<(&'a Recording, T)>, Outcome> {
+    let mut ok = Vec::new();
+    let mut missing = Vec::new();
+    for r in runs {
+        match pre(r) {
+            Ok(t) => ok.push((*r, t)),
+            Err(why) => missing.push((r.name.as_str(), why)),
+        }
+    }
+    if !ok.is_empty() {
+        return Ok(ok);
+    }
+    Err(Outcome::na(match missing.as_slice() {
+        [(_, why)] => why.clone(),
+        [] => "no run".to_string(),
+        many => many
+            .iter()
+            .map(|(n, w)| format!("{n}: {w}"))
+            .collect::<Vec<_>>()
+            .join("; "),
+    }))
+}
+
+/// Seconds of `n` ticks.
+pub fn secs(n: usize) -> f64 {
+    n as f64 / 60.0
+}
+
+/// Ticks of a tuned duration, by SPEC S1.2's rule (`round(seconds × 60)`, one rounding),
+/// computed here rather than read from the simulation's converted tuning.
+pub fn tick_count(seconds: f32) -> u32 {
+    (seconds as f64 * 60.0).round().max(0.0) as u32
+}
+
+/// A printed row.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub id: &'static str,
+    pub threshold: &'static str,
+    pub outcome: Outcome,
+}
+
+/// Judges one criterion on its runs. A built criterion that says "not built" is a FAIL;
+/// with `embedded` runs (its home scenarios) N/A is a FAIL: the embedded set-up is broken.
+pub fn judge_one(c: &dyn Criterion, runs: &[&Recording], embedded: bool) -> Outcome {
+    let outcome = c.judge(runs);
+    match outcome.verdict {
+        Verdict::NotBuilt if c.built() => Outcome::fail(format!(
+            "a built criterion cannot be not built: {}",
+            outcome.measured
+        )),
+        Verdict::NotApplicable if embedded => Outcome::fail(format!(
+            "embedded set-up lacks a precondition: {}",
+            outcome.measured
+        )),
+        _ => outcome,
+    }
+}
+
+/// Judges every criterion of the registry. `embedded`: the runs are the embedded
+/// scenarios and each criterion gets its home runs; otherwise every criterion gets every
+/// run.
+pub fn judge_all(runs: &[&Recording], embedded: bool) -> Vec<Row> {
+    registry::CRITERIA
+        .iter()
+        .map(|c| {
+            let mine: Vec<&Recording> = if embedded {
+                runs.iter()
+                    .copied()
+                    .filter(|r| c.home().includes(&r.name))
+                    .collect()
+            } else {
+                runs.to_vec()
+            };
+            Row {
+                id: c.id(),
+                threshold: c.threshold(),
+                outcome: judge_one(*c, &mine, embedded),
+            }
+        })
+        .collect()
+}
+
+/// Row counts by verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub pass: usize,
+    pub na: usize,
+    /// Measured FAILs (they set the exit code).
+    pub fail: usize,
+    /// FAIL "not built" (printed and counted as FAIL, not in the exit code).
+    pub not_built: usize,
+}
+
+pub fn tally(rows: &[Row]) -> Tally {
+    let n = |v: Verdict| rows.iter().filter(|r| r.outcome.verdict == v).count();
+    Tally {
+        pass: n(Verdict::Pass),
+        na: n(Verdict::NotApplicable),
+        fail: n(Verdict::Fail),
+        not_built: n(Verdict::NotBuilt),
+    }
+}
+
+/// The summary line: `N PASS, M N/A, K FAIL`, the not-built FAILs named.
+pub fn summary(rows: &[Row]) -> String {
+    let t = tally(rows);
+    let mut s = format!(
+        "{} PASS, {} N/A, {} FAIL",
+        t.pass,
+        t.na,
+        t.fail + t.not_built
+    );
+    if t.not_built > 0 {
+        let ids: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.outcome.verdict == Verdict::NotBuilt)
+            .map(|r| r.id)
+            .collect();
+        s += &format!(
+            " ({} not built: {}; not in the exit code)",
+            t.not_built,
+            ids.join(", ")
+        );
+    }
+    s
+}
+
+/// Whether the run passes: no measured FAIL and no friendly hit.
+pub fn passed(rows: &[Row], friendly_hits: usize) -> bool {
+    tally(rows).fail == 0 && friendly_hits == 0
+}
+
+/// `FRIENDLY_HITS`: every friendly-hit event of the runs, bullets and strikes.
+pub fn friendly_hits(runs: &[&Recording]) -> usize {
+    runs.iter()
+        .flat_map(|r| r.events())
+        .filter(|(_, e)| matches!(e, EventKind::FriendlyHit { .. }))
+        .count()
+}
+
+fn print_progress(r: &Recording) {
+    let count = |f: fn(&EventKind) -> bool| r.events().filter(|(_, e)| f(e)).count();
+    let last = r.frames.last().expect("a recording has frame 0");
+    println!(
+        "scenario {:<16} {:>6} ticks {:>7.3} s  shots {:>4}  strikes {:>3}  kills {:>3}  standing {}/{}  friendly hits {}",
+        r.name,
+        r.ticks_run(),
+        r.seconds,
+        count(|e| matches!(e, EventKind::Shot { .. })),
+        count(|e| matches!(e, EventKind::StrikeStarted { .. })),
+        count(|e| matches!(e, EventKind::EnemyKilled { .. })),
+        last.agents.iter().filter(|a| a.alive).count(),
+        last.agents.len(),
+        count(|e| matches!(e, EventKind::FriendlyHit { .. })),
+    );
+}
+
+fn print_rows(rows: &[Row]) {
+    for r in rows {
+        let v = match r.outcome.verdict {
+            Verdict::Pass => "PASS",
+            Verdict::NotApplicable => "N/A",
+            Verdict::Fail | Verdict::NotBuilt => "FAIL",
+        };
+        println!(
+            "{:<6} {:<84} {:<42} {}",
+            r.id, r.outcome.measured, r.threshold, v
+        );
+    }
+    println!("{}", summary(rows));
+}
+
+/// `--accept`: the embedded scenarios, or every criterion on one scenario file.
+/// Ok(true) when nothing failed.
+pub fn run_cli(
+    scenario: Option<&Path>,
+    map: Option<&Path>,
+    seed: Option<u64>,
+    tuning: Option<&Path>,
+) -> Result<bool, String> {
+    let recordings: Vec<Recording> = match scenario {
+        Some(path) => {
+            let s = setup::load(Some(path), "combat_route", map, seed, tuning)?;
+            vec![record(&s, true)]
+        }
+        None => {
+            let mut v = Vec::new();
+            for (name, _) in content::SCENARIOS {
+                let s = setup::load(None, name, map, seed, tuning)?;
+                let repeat = registry::CRITERIA
+                    .iter()
+                    .any(|c| c.needs_repeat() && c.home().includes(name));
+                let r = record(&s, repeat);
+                print_progress(&r);
+                v.push(r);
+            }
+            v
+        }
+    };
+    if scenario.is_some() {
+        print_progress(&recordings[0]);
+    }
+    let runs: Vec<&Recording> = recordings.iter().collect();
+    let rows = judge_all(&runs, scenario.is_none());
+    print_rows(&rows);
+    let friendly = friendly_hits(&runs);
+    println!("FRIENDLY_HITS = {friendly}");
+    Ok(passed(&rows, friendly))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &'static str, outcome: Outcome) -> Row {
+        Row {
+            id,
+            threshold: "",
+            outcome,
+        }
+    }
+
+    #[test]
+    fn a_not_built_row_is_a_fail_in_the_summary_but_not_in_the_exit_code() {
+        let rows = vec![
+            row("A1", Outcome::judged(true, "ok")),
+            row("A2", Outcome::na("no waves")),
+            row("E7.2", Outcome::not_built("no saves")),
+        ];
+        assert_eq!(
+            summary(&rows),
+            "1 PASS, 1 N/A, 1 FAIL (1 not built: E7.2; not in the exit code)"
+        );
+        assert!(passed(&rows, 0));
+        assert!(!passed(&rows, 1), "a friendly hit fails the run");
+    }
+
+    #[test]
+    fn a_measured_fail_sets_the_exit_code() {
+        let rows = vec![
+            row("A1", Outcome::judged(false, "1 hit")),
+            row("E7.2", Outcome::not_built("no saves")),
+        ];
+        assert_eq!(
+            summary(&rows),
+            "0 PASS, 0 N/A, 2 FAIL (1 not built: E7.2; not in the exit code)"
+        );
+        assert!(!passed(&rows, 0));
+    }
+
+    struct Says(Outcome, bool);
+    impl Criterion for Says {
+        fn id(&self) -> &'static str {
+            "X"
+        }
+        fn threshold(&self) -> &'static str {
+            ""
+        }
+        fn home(&self) -> Home {
+            Home::Every
+        }
+        fn built(&self) -> bool {
+            self.1
+        }
+        fn judge(&self, _: &[&Recording]) -> Outcome {
+            self.0.clone()
+        }
+    }
+
+    #[test]
+    fn only_unbuilt_criteria_may_say_not_built_and_embedded_na_is_a_fail() {
+        let built_but_says = Says(Outcome::not_built("x"), true);
+        assert_eq!(
+            judge_one(&built_but_says, &[], false).verdict,
+            Verdict::Fail
+        );
+        let unbuilt = Says(Outcome::not_built("x"), false);
+        assert_eq!(judge_one(&unbuilt, &[], false).verdict, Verdict::NotBuilt);
+        let na = Says(Outcome::na("no place hook"), true);
+        assert_eq!(judge_one(&na, &[], false).verdict, Verdict::NotApplicable);
+        assert_eq!(judge_one(&na, &[], true).verdict, Verdict::Fail);
+    }
+}
