@@ -306,7 +306,7 @@ pub fn step_enemies(w: &mut HordeStep) {
                 w.emit(EventKind::AttackInterrupted { enemy: id });
             }
             let e = &mut w.enemies[i];
-            e.vel = e.vel * 0.8;
+            e.vel = e.vel * t.enemy.stagger_damping;
             e.pos = crate::space::grid::resolve_walls(e.pos + e.vel * DT, e.radius, &w.map.grid);
             continue;
         }
@@ -397,8 +397,8 @@ pub fn step_enemies(w: &mut HordeStep) {
         let e = &w.enemies[i];
         let mut force = Vec2::ZERO;
         let mut wander_turn = 0.0;
-        // Line of sight is looked at every 4th tick per enemy (staggered by id).
-        if (w.tick + e.id as u64).is_multiple_of(4) {
+        // Line of sight is looked at every `sight_check_ticks` per enemy (staggered by id).
+        if (w.tick + e.id as u64).is_multiple_of(t.enemy.sight_check_ticks.max(1) as u64) {
             let sees = target.as_ref().is_some_and(|a| {
                 a.pos.distance(e.pos) <= t.enemy.sight_range && w.map.grid.line_clear(e.pos, a.pos)
             });
@@ -407,10 +407,11 @@ pub fn step_enemies(w: &mut HordeStep) {
         let e = &w.enemies[i];
         match &target {
             Some(a) if e.sees => {
-                let contact = e.radius + a.radius + kt.reach * 0.6;
-                if a.pos.distance(e.pos) < contact + 0.6 {
+                let contact = e.radius + a.radius + kt.reach * t.enemy.close_in_reach_share;
+                if a.pos.distance(e.pos) < contact + t.enemy.close_in_slack {
                     let stop = a.pos + (e.pos - a.pos).normalize_or_zero() * contact;
-                    force += arrive(e.pos, e.vel, stop, kt.speed, 0.6) * kt.w_pursuit;
+                    force += arrive(e.pos, e.vel, stop, kt.speed, t.enemy.close_in_arrive)
+                        * kt.w_pursuit;
                 } else {
                     force += pursuit(e.pos, e.vel, a.pos, a.vel, kt.speed, kt.pursuit_horizon)
                         * kt.w_pursuit;
@@ -421,7 +422,7 @@ pub fn step_enemies(w: &mut HordeStep) {
                     follow_flow(e.vel, w.flow.smooth_direction_at(e.pos), kt.speed) * kt.w_flow;
             }
             _ => {
-                wander_turn = w.rng.range_f32(-0.3, 0.3);
+                wander_turn = w.rng.range_f32(-t.enemy.wander_turn, t.enemy.wander_turn);
                 force += wander(e.vel, e.wander, kt.speed) * kt.w_wander;
             }
         }
@@ -439,7 +440,7 @@ pub fn step_enemies(w: &mut HordeStep) {
         e.wander += wander_turn;
         e.vel = (e.vel + force.clamp_length(kt.accel) * DT).clamp_length(kt.speed);
         e.pos = crate::space::grid::resolve_walls(e.pos + e.vel * DT, e.radius, &w.map.grid);
-        if e.vel.length_sq() > 0.01 {
+        if e.vel.length_sq() > t.enemy.facing_min_speed_sq {
             e.facing = e.vel.angle();
         }
     }

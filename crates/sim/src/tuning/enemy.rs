@@ -92,6 +92,20 @@ pub struct EnemyTuning {
     pub spawn_jitter: f32,
     /// Most corpses kept on the floor (S19 bounded memory); the oldest go first.
     pub corpse_cap: u32,
+    /// A staggered enemy's velocity is multiplied by this every tick: it slides to a stop.
+    pub stagger_damping: f32,
+    /// Each enemy looks for a line of sight to its prey every this many ticks (staggered by\nid): the horde's sight costs a quarter, a reaction 67 ms late at most.
+    pub sight_check_ticks: u32,
+    /// A pursuing enemy stops at body contact plus this share of its reach (inside the\nreach, so its swing connects).
+    pub close_in_reach_share: f32,
+    /// Within this of that stop it arrives (brakes) instead of pursuing.
+    pub close_in_slack: f32,
+    /// The arrive behaviour's braking radius at the stop.
+    pub close_in_arrive: f32,
+    /// A wandering enemy turns by up to this many radians a tick (random, the world's RNG).
+    pub wander_turn: f32,
+    /// An enemy faces the way it moves once its speed² exceeds this ((0.1 u/s)²).
+    pub facing_min_speed_sq: f32,
 }
 
 impl Default for EnemyTuning {
@@ -135,6 +149,13 @@ impl Default for EnemyTuning {
             neighbour_cell: 2.0,
             spawn_jitter: 0.9,
             corpse_cap: 256,
+            stagger_damping: 0.8,
+            sight_check_ticks: 4,
+            close_in_reach_share: 0.6,
+            close_in_slack: 0.6,
+            close_in_arrive: 0.6,
+            wander_turn: 0.3,
+            facing_min_speed_sq: 0.01,
         }
     }
 }
@@ -197,5 +218,27 @@ impl EnemyTuning {
         v.range("enemy.neighbour_cell", e.neighbour_cell, 0.25, 16.0);
         v.range("enemy.spawn_jitter", e.spawn_jitter, 0.0, 2.0);
         v.range("enemy.corpse_cap", e.corpse_cap as f32, 0.0, 100000.0);
+        v.range("enemy.stagger_damping", e.stagger_damping, 0.0, 1.0);
+        v.range(
+            "enemy.sight_check_ticks",
+            e.sight_check_ticks as f32,
+            1.0,
+            600.0,
+        );
+        v.range(
+            "enemy.close_in_reach_share",
+            e.close_in_reach_share,
+            0.0,
+            1.0,
+        );
+        v.range("enemy.close_in_slack", e.close_in_slack, 0.0, 5.0);
+        v.range("enemy.close_in_arrive", e.close_in_arrive, 0.01, 5.0);
+        v.range("enemy.wander_turn", e.wander_turn, 0.0, 3.15);
+        v.range(
+            "enemy.facing_min_speed_sq",
+            e.facing_min_speed_sq,
+            0.0,
+            100.0,
+        );
     }
 }
