@@ -5,8 +5,10 @@
 pub mod accept;
 pub mod bench;
 pub mod catalog;
+pub mod files;
 pub mod headless;
 pub mod play;
+pub mod save_check;
 pub mod screenshot;
 pub mod setup;
 pub mod shell;

@@ -5,7 +5,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use app::{accept, bench, catalog, headless, screenshot, setup, window};
+use app::play::Play;
+use app::{accept, bench, catalog, files, headless, screenshot, setup, window};
+use sim::record::Replay;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -55,6 +57,22 @@ struct Cli {
     /// Print quick performance numbers (SPEC §18) and exit.
     #[arg(long)]
     bench: bool,
+    /// Record the run's inputs and checksums to a replay file (any mode).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Re-run a replay headless and compare every tick's checksum (exit 1 on a
+    /// divergence); with `--window`, play it in the window.
+    #[arg(long, value_name = "FILE")]
+    replay: Option<PathBuf>,
+    /// With `--replay`: play it in the window (P pause, 4 ×1/×4, . single step).
+    #[arg(long)]
+    window: bool,
+    /// With `--headless`: run to that moment, write the save and stop.
+    #[arg(long, num_args = 2, value_names = ["SECONDS", "FILE"])]
+    save_at: Option<Vec<String>>,
+    /// Continue a save: in the window, or with `--headless` to the scenario's end.
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
     /// Without the horror layer (darkness, fog, blood, post pass): the plain lit board,
     /// for `--screenshot`, `--bench` and the window (F3 toggles it there).
     #[arg(long)]
@@ -78,6 +96,41 @@ fn main() -> ExitCode {
             Ok(false) => ExitCode::FAILURE,
             Err(e) => {
                 eprintln!("{e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if let Some(path) = cli.replay.as_ref().filter(|_| !cli.window) {
+        return match headless::replay(path) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
+            Err(e) => {
+                eprintln!("squad_proto: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    let save_at = match cli.save_at.as_deref() {
+        None => None,
+        Some([secs, file]) => match secs.parse::<f32>() {
+            Ok(s) if s.is_finite() && s >= 0.0 => Some((s, PathBuf::from(file))),
+            _ => {
+                eprintln!("squad_proto: --save-at {secs}: expected seconds (a number >= 0)");
+                return ExitCode::from(2);
+            }
+        },
+        Some(_) => unreachable!("clap takes exactly two values"),
+    };
+    let opts = headless::Options {
+        record: cli.record.clone(),
+        save_at,
+        load: cli.load.clone(),
+    };
+    if cli.headless && cli.load.is_some() {
+        return match headless::run(None, &opts) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("squad_proto: {e}");
                 ExitCode::from(2)
             }
         };
@@ -129,11 +182,39 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if cli.headless {
-        headless::run_summary(&setup);
-        return ExitCode::SUCCESS;
+        return match headless::run(Some(&setup), &opts) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("squad_proto: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if opts.save_at.is_some() {
+        eprintln!("squad_proto: --save-at needs --headless (in the window, F6 saves)");
+        return ExitCode::from(2);
     }
     // A scenario or a map on the command line is played at once; otherwise the title
-    // comes first, over the default scenario driven by its route.
+    // comes first, over the default scenario driven by its route. A save (`--load`) or
+    // a replay (`--replay FILE --window`) is played at once too.
+    let resume = match (&cli.replay, &cli.load) {
+        (Some(path), _) => Some(files::read(path).and_then(|b| {
+            let (_, r) = Replay::decode(&b).map_err(|e| format!("{}: {e}", path.display()))?;
+            Play::replay(r).map_err(|e| format!("{}: {e}", path.display()))
+        })),
+        (None, Some(path)) => Some(
+            files::read(path)
+                .and_then(|b| Play::load(&b).map_err(|e| format!("{}: {e}", path.display()))),
+        ),
+        (None, None) => None,
+    };
+    let resume = match resume.transpose() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("squad_proto: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let direct = cli.scenario.is_some() || cli.map.is_some();
     let opts = window::Options {
         direct,
@@ -143,6 +224,8 @@ fn main() -> ExitCode {
         horror: !cli.no_horror,
         entries: catalog::catalog(&catalog::scenario_dirs()),
         seed: cli.seed,
+        record: cli.record.clone(),
+        resume,
     };
     let rate = match cli.fps {
         Some(n) => window::FrameRate::Fixed(n),

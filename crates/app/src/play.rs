@@ -4,12 +4,14 @@
 //! the same way.
 
 use sim::driver::route::RouteDriver;
-use sim::tuning::{ticks, DT};
+use sim::record::replay::{Player, Start, Verdict};
+use sim::record::{Recorder, Replay, Save};
+use sim::tuning::{ticks, Tuning, DT};
 use sim::world::{tick, TickInput, World};
 use view::screens::{Results, RunTally};
-use view::{Camera, Effects, Horror};
+use view::{Camera, Effects, Horror, ViewState};
 
-use crate::setup::Setup;
+use crate::setup::{self, Setup};
 
 pub struct Play {
     pub setup: Setup,
@@ -22,6 +24,12 @@ pub struct Play {
     /// fog memory and tension are right when it is.
     pub horror: Horror,
     pub tally: RunTally,
+    /// The run's inputs and checksums, while it is recorded (SPEC §17).
+    pub recorder: Option<Recorder>,
+    /// Playing a replay back: its inputs instead of the player's.
+    pub playback: Option<Player>,
+    /// The playback diverged from the recording at this tick (it stops there).
+    pub diverged: Option<String>,
 }
 
 impl Play {
@@ -40,19 +48,110 @@ impl Play {
             effects: Effects::default(),
             horror,
             tally: RunTally::default(),
+            recorder: None,
+            playback: None,
+            diverged: None,
+        }
+    }
+
+    /// Records the run from now on (from its start: a fresh run).
+    pub fn record(mut self) -> Play {
+        self.recorder = Some(Recorder::fresh(&self.setup.origin));
+        self
+    }
+
+    /// The run a save file continues: world, pilot, camera, effects, the horror layer
+    /// and the tally as they were; recorded from the save on. A refused file is one
+    /// line and changes nothing.
+    pub fn load(bytes: &[u8]) -> Result<Play, String> {
+        let (header, save) = Save::decode(bytes)?;
+        let setup = setup::from_origin(&save.origin)?;
+        let l = save.open(header)?;
+        let mut play = Play::new(setup, false);
+        play.world = l.world;
+        play.driver = l.pilot;
+        match &l.view {
+            Some(v) => {
+                let r = ViewState::decode(v, &play.world)?;
+                (play.camera, play.effects, play.horror, play.tally) =
+                    (r.camera, r.effects, r.horror, r.tally);
+            }
+            None => play.fresh_view(),
+        }
+        play.recorder = Some(Recorder::from_save(bytes.to_vec()));
+        Ok(play)
+    }
+
+    /// The save of this moment, with the view's state.
+    pub fn save(&self) -> Save {
+        let mut save = Save::of(&self.setup.origin, &self.world, self.driver.as_ref());
+        let view = ViewState::of(&self.camera, &self.effects, &self.horror, &self.tally);
+        save.view = Some(view.encode());
+        save
+    }
+
+    /// A run that plays `replay` back (its start, then its inputs).
+    pub fn replay(replay: Replay) -> Result<Play, String> {
+        let (world, _) = replay.start_world()?;
+        let origin = match &replay.start {
+            Start::Fresh(o) => (**o).clone(),
+            Start::Saved(b) => Save::decode(b)?.1.origin,
+        };
+        let mut play = Play::new(setup::from_origin(&origin)?, false);
+        play.world = world;
+        play.fresh_view();
+        play.playback = Some(Player::new(replay));
+        Ok(play)
+    }
+
+    /// Camera, effects and the layer for a world nobody has watched yet.
+    fn fresh_view(&mut self) {
+        self.camera = Camera::new(self.world.anchor().pos);
+        self.effects = Effects::default();
+        self.horror = Horror::new(&self.world, self.setup.scenario.seed);
+        self.horror.absorb(&self.world);
+        self.tally = RunTally::default();
+    }
+
+    /// Replaces the tuning (F5), recorded with the tick it takes effect before.
+    pub fn set_tuning(&mut self, t: Tuning) {
+        self.world.set_tuning(t);
+        if let Some(r) = self.recorder.as_mut() {
+            r.tuning(&self.world);
         }
     }
 
     /// One simulation tick with the player's `input` (the route's movement while the
     /// route drives), then the cosmetic state that follows the tick's events.
     pub fn step(&mut self, mut input: TickInput) {
-        if let Some(d) = self.driver.as_mut() {
+        if let Some(p) = self.playback.as_mut() {
+            if self.diverged.is_some() {
+                return;
+            }
+            match p.next(&mut self.world) {
+                Some(i) => input = i,
+                None => return,
+            }
+        } else if let Some(d) = self.driver.as_mut() {
             let scripted = d.input(&self.setup.scenario, &self.world);
             input.move_dir = scripted.move_dir;
             input.sprint |= scripted.sprint;
             input.manual = input.manual.or(scripted.manual);
         }
         tick(&mut self.world, &input);
+        if let Some(r) = self.recorder.as_mut() {
+            r.tick(&input, &self.world);
+        }
+        if let Some(Err(Verdict::Diverged {
+            tick,
+            expected,
+            got,
+        })) = self.playback.as_mut().map(|p| p.check(&self.world))
+        {
+            self.diverged = Some(format!(
+                "replay diverged at tick {tick}: expected {expected:016x}, got {got:016x}"
+            ));
+        }
         self.effects.absorb(&self.world);
         self.horror.absorb(&self.world);
         self.tally.absorb(&self.world);
@@ -66,6 +165,9 @@ impl Play {
 
     /// The run is over: the squad is down or the scenario's time is up.
     pub fn ended(&self) -> bool {
+        if let Some(p) = &self.playback {
+            return p.finished() || self.diverged.is_some();
+        }
         self.world.lost() || self.world.tick() >= ticks(self.setup.scenario.duration) as u64
     }
 

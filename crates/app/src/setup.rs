@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use sim::content;
+use sim::record::Origin;
 use sim::script::scenario::Scenario;
 use sim::space::map::Map;
 use sim::tuning::Tuning;
@@ -17,6 +18,8 @@ pub struct Setup {
     pub tuning: Tuning,
     /// Where the tuning came from (F5 reloads it), if a file.
     pub tuning_path: Option<PathBuf>,
+    /// The files' texts, tuning and seed: what a replay or a save carries.
+    pub origin: Origin,
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -34,17 +37,19 @@ pub fn load_tuning(path: Option<&Path>) -> Result<Tuning, String> {
 }
 
 /// Resolves a scenario's `map = ...`: an embedded name, else a path relative to the
-/// scenario file.
-fn load_map_for(scenario: &Scenario, scenario_dir: Option<&Path>) -> Result<Map, String> {
+/// scenario file. Returns the file's name and text.
+fn map_source_for(
+    scenario: &Scenario,
+    scenario_dir: Option<&Path>,
+) -> Result<(String, String), String> {
     if let Some(text) = content::map_text(&scenario.map) {
-        return Map::parse(&format!("<embedded {}.map>", scenario.map), text)
-            .map_err(|e| e.to_string());
+        return Ok((format!("<embedded {}.map>", scenario.map), text.to_string()));
     }
     let p = match scenario_dir {
         Some(d) => d.join(&scenario.map),
         None => PathBuf::from(&scenario.map),
     };
-    Map::parse(&p.display().to_string(), &read(&p)?).map_err(|e| e.to_string())
+    Ok((p.display().to_string(), read(&p)?))
 }
 
 /// The scenario: a file, or an embedded one by name (`combat_route` when `None`).
@@ -70,20 +75,42 @@ pub fn load(
         }
     };
     let mut scenario = Scenario::parse(&name, &text).map_err(|e| e.to_string())?;
-    let map = match map_override {
-        Some(p) => Map::parse(&p.display().to_string(), &read(p)?).map_err(|e| e.to_string())?,
-        None => load_map_for(&scenario, dir.as_deref())?,
+    let (map_file, map_text) = match map_override {
+        Some(p) => (p.display().to_string(), read(p)?),
+        None => map_source_for(&scenario, dir.as_deref())?,
     };
+    let map = Map::parse(&map_file, &map_text).map_err(|e| e.to_string())?;
     scenario
         .check_against(&map, tuning.squad.agent_count as usize)
         .map_err(|e| e.to_string())?;
     if let Some(s) = seed {
         scenario.seed = s;
     }
+    let origin = Origin {
+        map_file,
+        map_text,
+        scenario_file: name,
+        scenario_text: text,
+        tuning: tuning.clone(),
+        seed: scenario.seed,
+    };
     Ok(Setup {
         map: Arc::new(map),
         scenario,
         tuning,
         tuning_path: tuning_path.map(Path::to_path_buf),
+        origin,
+    })
+}
+
+/// The set-up a replay or a save carries (its files parsed again).
+pub fn from_origin(origin: &Origin) -> Result<Setup, String> {
+    let (map, scenario) = origin.open()?;
+    Ok(Setup {
+        map,
+        scenario,
+        tuning: origin.tuning.clone(),
+        tuning_path: None,
+        origin: origin.clone(),
     })
 }

@@ -15,7 +15,8 @@
 //! - [`script`] and [`content`] — scenario files, waves and scripted walks, the
 //!   embedded maps and scenarios;
 //! - [`world`] — the `World` in parts, the schedule of a tick, damage, the checksum;
-//! - [`driver`] — scripted pilots that produce tick inputs (not simulation).
+//! - [`driver`] — scripted pilots that produce tick inputs (not simulation);
+//! - [`record`] — replay and save files: encoding, recording, verifying.
 
 pub mod combat;
 pub mod content;
@@ -23,6 +24,7 @@ pub mod core;
 pub mod driver;
 pub mod horde;
 pub mod nav;
+pub mod record;
 pub mod script;
 pub mod space;
 pub mod squad;

@@ -3,6 +3,7 @@
 //! the simulation never sees them. Bounded memory (S19).
 
 use raster::{draw_line, fill_circle, fill_ellipse, Framebuffer, LineCap, Paint, Rgba};
+use serde::{Deserialize, Serialize};
 use sim::core::events::EventKind;
 use sim::world::World;
 use sim::Vec2;
@@ -12,7 +13,7 @@ use crate::iso::Iso;
 /// Most effects alive at once; the oldest go first.
 pub const EFFECTS_CAP: usize = 512;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FxKind {
     /// A bullet or blade bit into an enemy.
     Hit,
@@ -26,7 +27,7 @@ pub enum FxKind {
     Friendly,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Fx {
     pub pos: Vec2,
     pub kind: FxKind,
@@ -46,7 +47,7 @@ impl FxKind {
     }
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Effects {
     pub fx: Vec<Fx>,
     last_tick: u64,

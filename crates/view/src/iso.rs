@@ -1,5 +1,6 @@
 //! The 2:1 isometric projection (R2) and the camera that follows the anchor.
 
+use serde::{Deserialize, Serialize};
 use sim::Vec2;
 
 /// Pixels per world unit: a tile's diamond is `TILE_W × TILE_H` on screen.
@@ -53,7 +54,7 @@ impl Iso {
 }
 
 /// The camera: eases toward the anchor so the view glides instead of jerking.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Camera {
     pub center: Vec2,
 }

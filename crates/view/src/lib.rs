@@ -11,6 +11,7 @@ pub mod overlay;
 pub mod palette;
 pub mod scene;
 pub mod screens;
+pub mod state;
 pub mod strikes;
 pub mod zoom;
 
@@ -21,6 +22,7 @@ pub use effects::Effects;
 pub use horror::{FrameOptions, Horror, Readout, StageTimes};
 pub use iso::{Camera, Iso};
 pub use overlay::Timings;
+pub use state::ViewState;
 pub use zoom::Zoom;
 
 /// What to draw on top of the scene.

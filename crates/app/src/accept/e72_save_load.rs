@@ -1,29 +1,100 @@
 //! E7.2: save mid-windup, load, continue: the checksum equals the uninterrupted run.
 //!
-//! There is no save/load of the world yet (SPEC §17, issue 11), so this row is always
-//! FAIL "not built" — printed so that the gap stays visible; a not-built FAIL does not set
-//! `--accept`'s exit code (see the module docs of `accept`). When saves exist, `built()`
-//! goes and the measurement comes here.
+//! The recorded run is the uninterrupted one. The set-up is run again with its route and
+//! saved (the whole file: encoded, decoded, loaded) at the first tick an enemy is
+//! mid-windup, a blade is mid-windup, a blade is mid-combo, bullets are in flight and a
+//! gunner is inside its commit window, and at a quarter, half and three quarters of the
+//! run ([`crate::save_check`]); every save is continued to the end with the saved route
+//! pilot, and the checksum after every tick — of the saving run and of each continuation
+//! — must equal the recorded frame's.
+//!
+//! Preconditions (read from the frames): an enemy swing started, a blade was in its
+//! windup and a blade was mid-combo (strike 2 or 3 under way).
 
-use super::{Criterion, Home, Outcome, Recording};
+use sim::core::events::EventKind;
+use sim::squad::blades::melee::StrikePhase;
+
+use super::{applicable, Criterion, Home, Outcome, Recording};
+use crate::save_check;
+use crate::setup;
 
 pub struct E72;
+
+fn pre(r: &Recording) -> Result<(), String> {
+    let swing = r
+        .events()
+        .any(|(_, e)| matches!(e, EventKind::AttackStarted { .. }));
+    let blades = || {
+        r.frames
+            .iter()
+            .flat_map(|f| f.agents.iter().filter(|a| a.is_blade()))
+    };
+    let windup = blades().any(|a| a.melee.phase == StrikePhase::Windup);
+    let combo = blades().any(|a| a.melee.strike >= 1 && a.melee.phase != StrikePhase::Ready);
+    let missing: Vec<&str> = [
+        (swing, "no enemy swing"),
+        (windup, "no blade windup"),
+        (combo, "no blade combo"),
+    ]
+    .iter()
+    .filter(|(has, _)| !has)
+    .map(|(_, why)| *why)
+    .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(missing.join(", "))
+    }
+}
 
 impl Criterion for E72 {
     fn id(&self) -> &'static str {
         "E7.2"
     }
     fn threshold(&self) -> &'static str {
-        "checksum equal after load"
+        "checksum equal every tick after each load"
     }
     fn home(&self) -> Home {
-        Home::Every
+        Home::One("combat_route")
     }
-    fn built(&self) -> bool {
-        false
-    }
-    fn judge(&self, _runs: &[&Recording]) -> Outcome {
-        Outcome::not_built("the world has no save/load (issue 11)")
+    fn judge(&self, runs: &[&Recording]) -> Outcome {
+        let ok = match applicable(runs, pre) {
+            Ok(ok) => ok,
+            Err(na) => return na,
+        };
+        let mut parts = Vec::new();
+        let mut pass = true;
+        for (r, ()) in ok {
+            let s = match setup::from_origin(&r.origin) {
+                Ok(s) => s,
+                Err(e) => return Outcome::fail(format!("{}: {e}", r.name)),
+            };
+            let reference: Vec<u64> = r.frames.iter().map(|f| f.checksum).collect();
+            let c = save_check::check(&s, &reference);
+            let absent: Vec<&str> = c
+                .missing
+                .iter()
+                .copied()
+                .filter(|m| m.contains("windup") || m.contains("combo"))
+                .collect();
+            pass &= c.passed() && absent.is_empty();
+            let ticks: Vec<String> = c.saves.iter().map(|(_, t, _)| t.to_string()).collect();
+            let mut m = format!(
+                "{} saves (ticks {}), {} ticks after loads: {}",
+                c.saves.len(),
+                ticks.join(" "),
+                c.compared,
+                c.failure.as_deref().unwrap_or("all equal")
+            );
+            if !absent.is_empty() {
+                m += &format!("; no save {}", absent.join(", "));
+            }
+            if runs.len() > 1 {
+                m = format!("{}: {m}", r.name);
+            }
+            parts.push(m);
+        }
+        Outcome::judged(pass, parts.join("; "))
     }
 }
 
@@ -33,14 +104,28 @@ mod tests {
     use crate::accept::testkit::*;
 
     #[test]
-    fn e72_fails_while_saves_are_not_built() {
-        let o = judge(&E72, embedded("melee_dummy"));
+    fn e72_passes_on_the_route() {
+        assert_pass(&E72, embedded("combat_route"));
+    }
+
+    #[test]
+    fn a_recording_the_loaded_runs_do_not_match_fails_at_that_tick() {
+        let mut r = copy("combat_route");
+        let k = 5000;
+        r.frames[k].checksum ^= 1;
+        let o = judge(&E72, &r);
+        assert_eq!(o.verdict, crate::accept::Verdict::Fail, "{}", o.measured);
+        assert!(o.measured.contains(&format!("tick {k}")), "{}", o.measured);
+    }
+
+    #[test]
+    fn a_run_without_blade_strikes_is_not_applicable() {
+        let o = judge(&E72, embedded("hold_static"));
         assert_eq!(
             o.verdict,
-            crate::accept::Verdict::NotBuilt,
+            crate::accept::Verdict::NotApplicable,
             "{}",
             o.measured
         );
-        assert!(o.measured.starts_with("not built"), "{}", o.measured);
     }
 }

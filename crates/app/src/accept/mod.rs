@@ -10,7 +10,7 @@
 //! `N PASS, M N/A, K FAIL` and `FRIENDLY_HITS = N`.
 //!
 //! Exit code: non-zero on any measured FAIL or friendly hit. A row whose feature does not
-//! exist yet (E7.2, saves: issue 11) prints FAIL "not built" and counts among the FAILs of
+//! exist yet (none now; E7.2 was the last, issue 11) prints FAIL "not built" and counts among the FAILs of
 //! the summary, but does not set the exit code — otherwise every run would exit 1 until
 //! the feature lands and CI could not tell a regression from the known gap
 //! (docs/acceptance.md, "Exit code").

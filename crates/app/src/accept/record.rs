@@ -193,6 +193,8 @@ pub struct Recording {
     pub scenario: Scenario,
     pub map: Arc<Map>,
     pub tuning: Tuning,
+    /// The files, tuning and seed of the set-up (what a save carries: E7.2).
+    pub origin: sim::record::Origin,
     /// Frame 0 is the world before the first tick.
     pub frames: Vec<Frame>,
     /// The checksums of a second run of the same set-up, frame for frame (A11).
@@ -283,6 +285,7 @@ fn recording(
         scenario: setup.scenario.clone(),
         map: setup.map.clone(),
         tuning: setup.tuning.clone(),
+        origin: setup.origin.clone(),
         frames,
         repeat,
         seconds,

@@ -22,6 +22,11 @@ use crate::screenshot::{write_png, HEIGHT, WIDTH};
 use crate::setup::{load_tuning, Setup};
 use crate::shell::{self, PauseItem, PauseMenu, TitleAction, TitleMenu, PAUSE_ITEMS};
 
+/// F6 / F9's file (SPEC §17).
+pub const QUICK_SAVE: &str = "saves/quick.sav";
+/// Where the window keeps its last runs.
+pub const REPLAY_DIR: &str = "replays";
+
 /// What the event loop does after an input.
 #[derive(Debug, PartialEq)]
 pub enum Next {
@@ -58,6 +63,11 @@ pub struct Options {
     pub entries: Vec<Entry>,
     /// A seed given on the command line: the title starts with it typed in.
     pub seed: Option<u64>,
+    /// `--record FILE`: the first run's replay goes there (otherwise to `replays/`).
+    pub record: Option<PathBuf>,
+    /// Play this run at once: a loaded save (`--load`) or a replay (`--replay
+    /// --window`).
+    pub resume: Option<Play>,
 }
 
 pub struct Game {
@@ -96,6 +106,10 @@ pub struct Game {
     scene: Framebuffer,
     message: Message,
     log: Throttle,
+    /// Where the next run's replay is written (`--record`); then `replays/`.
+    record_to: Option<PathBuf>,
+    /// Replay playback speed, ticks per tick of real time (1 or 4).
+    speed: u32,
 }
 
 impl Game {
@@ -108,21 +122,18 @@ impl Game {
             },
             ..TitleMenu::default()
         };
-        let (mode, scripted) = if opts.direct {
+        let (mode, scripted) = if opts.direct || opts.resume.is_some() {
             (Mode::Playing, opts.scripted)
         } else {
             (Mode::Title, true)
         };
         // The title's live scene: the scenario given (the default one) driven by its route.
         let demo = setup.clone();
-        let play = Play::new(
-            if opts.direct {
-                setup.clone()
-            } else {
-                demo.clone()
-            },
-            scripted,
-        );
+        let play = match opts.resume {
+            Some(p) => p,
+            None if opts.direct => Play::new(setup.clone(), scripted).record(),
+            None => Play::new(demo.clone(), scripted),
+        };
         Game {
             entries: opts.entries,
             demo,
@@ -148,6 +159,62 @@ impl Game {
             scene: Framebuffer::new(WIDTH, HEIGHT),
             message: Message::default(),
             log: Throttle::default(),
+            record_to: opts.record,
+            speed: 1,
+        }
+    }
+
+    /// The run being played ends (a new one, the title, the results, quitting): its
+    /// replay is written, to `--record`'s file or to `replays/` (the last few kept).
+    pub fn end_run(&mut self) {
+        let Some(r) = self.play.recorder.take() else {
+            return;
+        };
+        if r.ticks() == 0 {
+            return;
+        }
+        let path = match self.record_to.take() {
+            Some(p) => p,
+            None => crate::files::next_replay_path(std::path::Path::new(REPLAY_DIR)),
+        };
+        match r.encode().and_then(|b| crate::files::write(&path, &b)) {
+            Ok(()) => eprintln!("squad_proto: replay written to {}", path.display()),
+            Err(e) => self.report(format!("replay NOT written: {e}")),
+        }
+    }
+
+    /// F6: this moment to `saves/quick.sav`, with the view's state.
+    fn quick_save(&mut self) {
+        let path = std::path::Path::new(QUICK_SAVE);
+        match self
+            .play
+            .save()
+            .encode()
+            .and_then(|b| crate::files::write(path, &b))
+        {
+            Ok(()) => self.say(format!(
+                "saved tick {} to {QUICK_SAVE}",
+                self.play.world.tick()
+            )),
+            Err(e) => self.report(format!("NOT saved: {e}")),
+        }
+    }
+
+    /// F9: `saves/quick.sav` back; a refused file changes nothing.
+    fn quick_load(&mut self) {
+        let loaded = crate::files::read(std::path::Path::new(QUICK_SAVE))
+            .and_then(|b| Play::load(&b).map_err(|e| format!("{QUICK_SAVE}: {e}")));
+        match loaded {
+            Ok(play) => {
+                self.end_run();
+                self.play = play;
+                self.controls = Controls::default();
+                self.say(format!(
+                    "loaded tick {} from {QUICK_SAVE}",
+                    self.play.world.tick()
+                ));
+            }
+            Err(e) => self.report(format!("NOT loaded: {e}")),
         }
     }
 
@@ -220,7 +287,8 @@ impl Game {
 
     /// A fresh run of `setup`.
     fn begin(&mut self, setup: Setup, scripted: bool) {
-        self.play = Play::new(setup.clone(), scripted);
+        self.end_run();
+        self.play = Play::new(setup.clone(), scripted).record();
         self.start = Start { setup, scripted };
         self.mode = Mode::Playing;
         self.menu = None;
@@ -246,6 +314,7 @@ impl Game {
     }
 
     fn back_to_title(&mut self) {
+        self.end_run();
         self.play = Play::new(self.demo.clone(), true);
         self.mode = Mode::Title;
         self.menu = None;
@@ -287,7 +356,7 @@ impl Game {
         };
         match load_tuning(Some(&path)) {
             Ok(t) => {
-                self.play.world.set_tuning(t);
+                self.play.set_tuning(t);
                 self.say(format!("tuning reloaded from {}", path.display()));
             }
             Err(e) => self.say(format!("tuning NOT reloaded (old tuning kept):\n{e}")),
@@ -421,6 +490,16 @@ impl Game {
             Some(Action::Menu) => self.menu = Some(PauseMenu::default()),
             Some(Action::Pause) => self.paused = !self.paused,
             Some(Action::Restart) => self.restart(None),
+            Some(Action::QuickSave) => self.quick_save(),
+            Some(Action::QuickLoad) => self.quick_load(),
+            Some(Action::Speed) if self.play.playback.is_some() => {
+                self.speed = if self.speed == 1 { 4 } else { 1 };
+                self.say(format!("replay speed x{}", self.speed));
+            }
+            Some(Action::SingleStep) if self.paused => {
+                let input = self.controls.tick_input();
+                self.play.step(input);
+            }
             Some(Action::Formation(f)) => self.controls.formation = Some(f),
             Some(Action::ToggleManual) => {
                 if self
@@ -499,7 +578,12 @@ impl Game {
         if matches!(self.mode, Mode::Playing) && ticking {
             self.controls.turn_aim(dt);
         }
-        for _ in 0..self.clock.take_ticks(banked, !ticking) {
+        let speed = if self.play.playback.is_some() {
+            self.speed
+        } else {
+            1
+        };
+        for _ in 0..self.clock.take_ticks(banked, !ticking) * speed {
             let input = match self.mode {
                 Mode::Playing => self.controls.tick_input(),
                 _ => TickInput::default(),
@@ -508,8 +592,12 @@ impl Game {
             self.play.step(input);
             self.stats.tick(t0.elapsed());
             if self.play.ended() {
+                if let Some(why) = self.play.diverged.take() {
+                    self.report(why);
+                }
                 match self.mode {
                     Mode::Playing => {
+                        self.end_run();
                         self.mode = Mode::Results(self.play.results());
                         self.ran = false;
                         break;

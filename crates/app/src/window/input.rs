@@ -33,6 +33,12 @@ pub enum Action {
     Formation(Formation),
     ToggleManual,
     CycleTarget,
+    /// F6 / F9 (SPEC §17).
+    QuickSave,
+    QuickLoad,
+    /// Replay playback: ×1 / ×4, one tick while paused.
+    Speed,
+    SingleStep,
 }
 
 /// The action of a fresh press of `code` (key repeat is not a press).
@@ -56,6 +62,10 @@ pub fn action(code: KeyCode) -> Option<Action> {
         KeyCode::Digit3 => Action::Formation(Formation::Ring),
         KeyCode::Space => Action::ToggleManual,
         KeyCode::Tab => Action::CycleTarget,
+        KeyCode::F6 => Action::QuickSave,
+        KeyCode::F9 => Action::QuickLoad,
+        KeyCode::Digit4 => Action::Speed,
+        KeyCode::Period => Action::SingleStep,
         _ => return None,
     })
 }
@@ -320,6 +330,8 @@ mod tests {
         assert_eq!(action(KeyCode::F1), Some(Action::Overlay));
         assert_eq!(action(KeyCode::F3), Some(Action::Horror));
         assert_eq!(action(KeyCode::F12), Some(Action::Screenshot));
+        assert_eq!(action(KeyCode::F6), Some(Action::QuickSave));
+        assert_eq!(action(KeyCode::F9), Some(Action::QuickLoad));
         assert_eq!(
             action(KeyCode::Digit2),
             Some(Action::Formation(Formation::Line))

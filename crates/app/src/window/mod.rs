@@ -277,9 +277,9 @@ pub fn run(setup: Setup, opts: Options, rate: FrameRate) -> Result<(), WindowErr
         title_error: None,
         error: None,
     };
-    event_loop
-        .run_app(&mut app)
-        .map_err(|e| WindowError::Other(e.to_string()))?;
+    let ran = event_loop.run_app(&mut app);
+    app.game.end_run();
+    ran.map_err(|e| WindowError::Other(e.to_string()))?;
     match app.error {
         Some(e) if app.screen.is_none() => Err(WindowError::NoDisplay(e)),
         Some(e) => Err(WindowError::Other(e)),

@@ -5,8 +5,9 @@ use crate::core::geom::{segment_circle_entry, Vec2};
 use crate::space::grid::Grid;
 use crate::space::spatial::SpatialGrid;
 use crate::tuning::DT;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Bullet {
     pub id: u32,
     pub shooter: u32,

@@ -4,16 +4,17 @@
 //! `--accept` read. No other code changes health.
 
 use crate::core::geom::Vec2;
+use serde::{Deserialize, Serialize};
 
 /// Who is hit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Target {
     Agent(u32),
     Enemy(u32),
 }
 
 /// What hit it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Source {
     /// A gunner's bullet.
     Bullet { shooter: u32 },
@@ -23,7 +24,7 @@ pub enum Source {
     Blow { enemy: u32 },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Damage {
     pub target: Target,
     pub source: Source,
@@ -37,7 +38,7 @@ pub struct Damage {
 }
 
 /// Damage pushed and not yet applied.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DamageQueue {
     pub records: Vec<Damage>,
 }

@@ -2,19 +2,20 @@
 //! for the overlay tail (S9, bounded memory S19).
 
 use crate::core::geom::Vec2;
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// Capacity of the rolling log.
 pub const EVENT_LOG_CAP: usize = 256;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum VictimState {
     Moving,
     Standing,
     Forced,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum EventKind {
     Shot {
         shooter: u32,
@@ -124,13 +125,13 @@ pub enum EventKind {
     },
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Event {
     pub tick: u64,
     pub kind: EventKind,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct EventLog {
     pub entries: VecDeque<Event>,
 }
@@ -146,7 +147,7 @@ impl EventLog {
 
 /// The events of the current tick and the run's bounded log: every system that reports
 /// something writes here, the view and `--accept` read it.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
 pub struct Events {
     /// This tick's events, in the order they happened (cleared at the start of a tick).
     pub this_tick: Vec<Event>,

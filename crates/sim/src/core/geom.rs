@@ -4,9 +4,10 @@
 //! operation here is plain IEEE arithmetic (no fused multiply-add, no platform libm
 //! outside `sqrt`, `sin`, `cos`, `atan2`, which are the same on one build).
 
+use serde::{Deserialize, Serialize};
 use std::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
 
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Vec2 {
     pub x: f32,
     pub y: f32,

@@ -1,7 +1,8 @@
 //! Ids of things that come and go (enemies, bullets): one counter, in creation order,
 //! so an id names the same thing in every run of the same inputs.
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+use serde::{Deserialize, Serialize};
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ids {
     next: u32,
 }

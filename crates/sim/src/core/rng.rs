@@ -3,7 +3,8 @@
 //! SplitMix64: tiny, fast, full-period, and its whole state is one `u64`, so it goes into
 //! the checksum and a save file as is. The world owns it; nothing else draws from it.
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+use serde::{Deserialize, Serialize};
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rng {
     state: u64,
 }

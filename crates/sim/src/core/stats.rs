@@ -1,7 +1,8 @@
 //! Counters the simulation measures about itself (FRIENDLY_HITS and the rest).
 
+use serde::{Deserialize, Serialize};
 /// Counters measured by the simulation itself.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     /// `FRIENDLY_HITS`: bullets (and later strikes) that hit an ally.
     pub friendly_hits: u32,

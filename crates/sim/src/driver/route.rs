@@ -12,15 +12,19 @@ use crate::script::scenario::{ManualEvent, Scenario};
 use crate::space::grid::Grid;
 use crate::tuning::ticks;
 use crate::world::{ManualCommand, TickInput, World};
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct RouteDriver {
     /// Index of the waypoint being walked to.
     pub next: usize,
     /// Ticks of holding left at the current waypoint (`Some` while holding).
     pub hold_left: Option<u32>,
     next_manual: usize,
+    /// Search buffers (rebuildable: never part of a save).
+    #[serde(skip)]
     scratch: PathScratch,
+    #[serde(skip)]
     tiles: Vec<Tile>,
     path: Vec<Vec2>,
     cursor: usize,
@@ -34,6 +38,14 @@ pub struct RouteDriver {
 impl RouteDriver {
     pub fn new() -> RouteDriver {
         RouteDriver::default()
+    }
+
+    /// What stepping the pilot relies on (a pilot read from a save).
+    pub fn validate(&self, _sc: &Scenario) -> Result<(), String> {
+        if self.cursor > self.path.len() || self.path.iter().any(|p| !p.is_finite()) {
+            return Err("the route pilot's path is damaged".into());
+        }
+        Ok(())
     }
 
     /// True once every waypoint was reached and held.

@@ -17,8 +17,9 @@ use crate::nav::flow::FlowField;
 use crate::space::map::Map;
 use crate::space::spatial::SpatialGrid;
 use crate::tuning::{KindTuning, TickTuning, Tuning, TICK_HZ};
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum EnemyKind {
     /// The slow horde.
     Shambler,
@@ -114,7 +115,7 @@ impl AttackTiming {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
 pub struct AttackState {
     /// Ticks left until the hit; `None` when not winding up.
     pub windup_left: Option<u32>,
@@ -137,7 +138,7 @@ impl AttackState {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Enemy {
     pub id: u32,
     pub kind: EnemyKind,

@@ -1,5 +1,6 @@
 //! The horde (SPEC §11): enemy kinds, attacks on integer ticks, steering and boids.
 
+use serde::{Deserialize, Serialize};
 pub mod enemy;
 pub mod prey;
 pub mod steering;
@@ -11,7 +12,7 @@ use crate::horde::enemy::{AttackState, Enemy, EnemyKind};
 use crate::tuning::Tuning;
 
 /// The horde's part of the world: the living and the fallen.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
 pub struct Horde {
     /// Sorted by id.
     pub enemies: Vec<Enemy>,
@@ -20,7 +21,7 @@ pub struct Horde {
 }
 
 /// A fallen enemy left on the floor (drawn, blocks nothing).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Corpse {
     pub pos: Vec2,
     pub facing: f32,

@@ -8,6 +8,7 @@ use crate::nav::smooth::next_waypoint;
 use crate::nav::tiles::Tile;
 use crate::nav::tracer::walkable_line;
 use crate::space::grid::Grid;
+use serde::{Deserialize, Serialize};
 
 /// How a walker plans and follows (from the movement tuning).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,7 +26,7 @@ pub struct FollowLimits {
 /// One walker's path state: the smoothed waypoints toward its goal when the straight way
 /// is blocked by walls (empty when walking straight), the waypoint being sought, the tile
 /// the path leads to, and the ticks until it is planned again.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PathFollow {
     pub path: Vec<Vec2>,
     pub cursor: usize,

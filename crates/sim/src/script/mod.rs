@@ -1,6 +1,7 @@
 //! Scenario files (SPEC S2.2): seed, duration, route, waves, test hooks — and the
 //! script's part of the world: the waves still to come and the scripted walks.
 
+use serde::{Deserialize, Serialize};
 pub mod scenario;
 
 use crate::core::events::{EventKind, Events};
@@ -13,7 +14,7 @@ use crate::space::map::Map;
 use crate::tuning::{Tuning, DT};
 
 /// Scripted content of the scenario, converted to ticks once.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Script {
     /// `(tick, wave)` sorted by tick.
     pub waves: Vec<(u64, Wave)>,

@@ -22,6 +22,7 @@ use crate::core::error::LoadError;
 use crate::core::geom::Vec2;
 use crate::space::map::Map;
 use crate::squad::anchor::Formation;
+use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Waypoint {
@@ -33,7 +34,7 @@ pub struct Waypoint {
 
 pub use crate::horde::enemy::EnemyKind;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Wave {
     pub time: f32,
     pub spawn: usize,
@@ -41,7 +42,7 @@ pub struct Wave {
     pub count: u32,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ForcedPath {
     pub agent: usize,
     pub from: f32,

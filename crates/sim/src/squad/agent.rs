@@ -4,15 +4,16 @@ use crate::core::events::VictimState;
 use crate::core::geom::Vec2;
 use crate::nav::follow::PathFollow;
 use crate::squad::blades::melee::MeleeState;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Role {
     Gunner,
     Blade,
 }
 
 /// The result of `evaluate_agent_lane` for one tick (S5), also read by the overlay.
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Default, Serialize, Deserialize)]
 pub struct LaneEval {
     /// The enemy this agent would fire at now (its lane is clear).
     pub target: Option<u32>,
@@ -34,7 +35,7 @@ pub struct LaneEval {
     pub lane_intent: bool,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Agent {
     /// Index in the squad, 0-based.
     pub id: u32,

@@ -5,9 +5,10 @@ use crate::core::geom::Vec2;
 use crate::space::grid::{resolve_walls, Grid};
 use crate::squad::Squad;
 use crate::tuning::{TickTuning, Tuning, DT};
+use serde::{Deserialize, Serialize};
 
 /// Shared by all agents (S3.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SquadState {
     /// There is movement input.
     Advancing,
@@ -15,7 +16,7 @@ pub enum SquadState {
     Holding,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Formation {
     Wedge,
     Line,
@@ -82,7 +83,7 @@ impl Formation {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Anchor {
     pub pos: Vec2,
     pub prev_pos: Vec2,

@@ -6,9 +6,10 @@ use crate::space::grid::{resolve_walls, Grid};
 use crate::squad::anchor::{Formation, SquadState};
 use crate::squad::Squad;
 use crate::tuning::Tuning;
+use serde::{Deserialize, Serialize};
 
 /// The inputs of the formation slots: same key, same slots.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SlotKey {
     pub anchor: Vec2,
     pub heading: Vec2,

@@ -5,9 +5,10 @@ use crate::core::geom::Vec2;
 use crate::horde::enemy::{find_enemy, Enemy};
 use crate::squad::Squad;
 use crate::tuning::Tuning;
+use serde::{Deserialize, Serialize};
 
 /// A manual-aim command from the player (S5.2, S15).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ManualCommand {
     /// All agents prioritise this enemy.
     Assign(u32),
@@ -21,7 +22,7 @@ pub enum ManualCommand {
 }
 
 /// The manual aim in force.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ManualAim {
     Off,
     Target(u32),

@@ -2,6 +2,7 @@
 //! targeting, lane and sector reservations, the firing-position solver, the movement
 //! layers, fire discipline — and the blades.
 
+use serde::{Deserialize, Serialize};
 pub mod agent;
 pub mod anchor;
 pub mod blades;
@@ -27,7 +28,7 @@ use crate::squad::registry::LaneRegistry;
 use crate::squad::solver::Candidate;
 
 /// The squad's part of the world: the five, the disk they follow, and what they agreed.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Squad {
     pub state: SquadState,
     /// Consecutive ticks without movement input.
@@ -50,7 +51,7 @@ pub struct Squad {
 }
 
 /// What the overlay shows of the squad's decisions (never read by the simulation).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SquadDebug {
     /// The last solve of each agent, by agent index.
     pub solver: Vec<Vec<Candidate>>,

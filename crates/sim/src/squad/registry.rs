@@ -7,8 +7,9 @@ use crate::squad::agent::{Agent, Role};
 use crate::squad::blades::melee::{guarded_sector, target_in_reach, StrikePhase};
 use crate::squad::blades::sector::Sector;
 use crate::tuning::Tuning;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReservedLane {
     pub owner: u32,
     pub muzzle: Vec2,
@@ -20,7 +21,7 @@ pub struct ReservedLane {
 }
 
 /// A blade's strike sector, reserved like a lane (S7, M5).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReservedSector {
     pub owner: u32,
     pub sector: Sector,
@@ -28,7 +29,7 @@ pub struct ReservedSector {
     pub intent: bool,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LaneRegistry {
     pub lanes: Vec<ReservedLane>,
     pub sectors: Vec<ReservedSector>,

@@ -7,7 +7,7 @@ use crate::squad::target::{aim_at, enemies_in_reach};
 use crate::squad::view::WorldView;
 
 /// Why a candidate was thrown out (the overlay colours them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Reject {
     OutsideMap,
     InWall,
@@ -19,7 +19,7 @@ pub enum Reject {
     NotDirect,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Candidate {
     pub pos: Vec2,
     pub score: f32,

@@ -14,8 +14,10 @@
 //! [`damage::apply_damage`] right after each bullet's hit, each blade's strike and
 //! each enemy's blow.
 
+use serde::{Deserialize, Serialize};
 pub mod checksum;
 pub mod damage;
+pub mod state;
 
 pub use crate::core::stats::Stats;
 pub use crate::horde::Corpse;
@@ -55,7 +57,7 @@ use crate::squad::{Squad, SquadDebug};
 use crate::tuning::{ticks, TickTuning, Tuning};
 
 /// One tick of player (or script) input: Doom's tic command.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TickInput {
     /// Movement direction; zero for none. Normalised by the simulation.
     pub move_dir: Vec2,
@@ -222,6 +224,11 @@ impl World {
     /// Replaces the tuning (live reload, F5). Tick timers are re-derived once.
     pub fn set_tuning(&mut self, t: Tuning) {
         self.ticks = TickTuning::from_tuning(&t);
+        // The neighbour grid's cell size orders the horde's neighbour queries: keep it
+        // the tuning's, as a world restored with this tuning would have it.
+        if t.enemy.neighbour_cell != self.tuning.enemy.neighbour_cell {
+            self.caches.neighbours = SpatialGrid::for_grid(&self.map.grid, t.enemy.neighbour_cell);
+        }
         self.tuning = t;
     }
 

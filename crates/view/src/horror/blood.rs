@@ -3,6 +3,7 @@
 //! Both are capped and the oldest are reused, so memory stays bounded however long the
 //! run (S19). Randomness comes from the layer's own cosmetic RNG, never `World::rng`.
 
+use serde::{Deserialize, Serialize};
 use sim::core::events::EventKind;
 use sim::core::rng::Rng;
 use sim::space::grid::Grid;
@@ -20,7 +21,7 @@ const MAX_DECAL_R: f32 = 0.38;
 /// Recent decals searched for a merge.
 const MERGE_WINDOW: usize = 48;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Particle {
     pub pos: Vec2,
     pub prev_pos: Vec2,
@@ -33,7 +34,7 @@ pub struct Particle {
     pub size: f32,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Decal {
     pub pos: Vec2,
     /// Radius, world units.
@@ -42,7 +43,7 @@ pub struct Decal {
     pub shade: u8,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Blood {
     pub particles: Vec<Particle>,
     pub decals: Vec<Decal>,
@@ -53,6 +54,25 @@ pub struct Blood {
 }
 
 impl Blood {
+    /// Blood read from a save: finite, slots in range.
+    pub fn check(&self) -> Result<(), String> {
+        let finite = self
+            .particles
+            .iter()
+            .all(|p| p.pos.is_finite() && p.vel.is_finite())
+            && self
+                .decals
+                .iter()
+                .all(|d| d.pos.is_finite() && d.r.is_finite());
+        if !finite
+            || self.next_particle > self.particles.len()
+            || self.next_decal > self.decals.len()
+        {
+            return Err("the blood is damaged".into());
+        }
+        Ok(())
+    }
+
     pub fn new(seed: u64) -> Blood {
         Blood {
             particles: Vec::new(),

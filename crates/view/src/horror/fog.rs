@@ -7,6 +7,7 @@
 //! fog), and recomputed only when some agent changed tile or fell. The memory lasts the
 //! whole run; [`Fog::memory`] is what a save keeps.
 
+use serde::{Deserialize, Serialize};
 use sim::space::grid::Grid;
 use sim::world::World;
 
@@ -17,7 +18,7 @@ const NEVER: u8 = 0;
 const REMEMBERED: u8 = 1;
 const LIVE: u8 = 2;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Fog {
     width: i32,
     height: i32,
@@ -31,10 +32,27 @@ pub struct Fog {
     /// The tiles the sight was computed from (one per standing agent).
     origins: Vec<(i32, i32)>,
     radius: i32,
+    #[serde(skip)]
     scratch: FovScratch,
 }
 
 impl Fog {
+    /// A fog read from a save fits `grid` and its indices are in range.
+    pub fn check(&self, grid: &Grid) -> Result<(), String> {
+        let n = (self.width.max(0) * self.height.max(0)) as usize;
+        if self.width != grid.width() || self.height != grid.height() {
+            return Err("the fog memory is for another map".into());
+        }
+        if self.state.len() != n
+            || self.wall.len() != n
+            || self.state.iter().any(|&s| s > LIVE)
+            || self.live.iter().any(|&i| i as usize >= n)
+        {
+            return Err("the fog memory is damaged".into());
+        }
+        Ok(())
+    }
+
     pub fn new(grid: &Grid) -> Fog {
         let (width, height) = (grid.width().max(0), grid.height().max(0));
         let wall = (0..height)

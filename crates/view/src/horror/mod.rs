@@ -98,6 +98,16 @@ pub struct Horror {
     last: Readout,
 }
 
+/// [`Horror`]'s lasting state (see [`Horror::state`]).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct HorrorState {
+    pub fog: Fog,
+    pub tension: Tension,
+    pub blood: Blood,
+    pub tracers: Tracers,
+    pub grain_rng: Rng,
+}
+
 /// How a frame is to be drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct FrameOptions {
@@ -179,6 +189,31 @@ impl Horror {
             resolve_marks: Vec::new(),
             last: Readout::default(),
         }
+    }
+
+    /// The layer's state that outlives a frame (fog memory, tension, blood, tracers,
+    /// the grain's RNG): what a save keeps so the frame after a load is the same.
+    pub fn state(&self) -> HorrorState {
+        HorrorState {
+            fog: self.fog.clone(),
+            tension: self.tension.clone(),
+            blood: self.blood.clone(),
+            tracers: self.tracers.clone(),
+            grain_rng: self.grain_rng.clone(),
+        }
+    }
+
+    /// The layer with a saved state, for `world` (refused if it does not fit the map).
+    pub fn restored(world: &World, s: HorrorState) -> Result<Horror, String> {
+        s.fog.check(&world.map().grid)?;
+        s.blood.check()?;
+        let mut h = Horror::new(world, 0);
+        h.fog = s.fog;
+        h.tension = s.tension;
+        h.blood = s.blood;
+        h.tracers = s.tracers;
+        h.grain_rng = s.grain_rng;
+        Ok(h)
     }
 
     /// One simulation tick: call after every `tick` with the world it produced.

@@ -5,13 +5,14 @@
 //! Stepped once per simulation tick from `&World` (so a replay or a screenshot at tick N
 //! sees the same tension); the frame only interpolates the heartbeat's phase.
 
+use serde::{Deserialize, Serialize};
 use sim::core::events::EventKind;
 use sim::horde::enemy::Enemy;
 use sim::script::scenario::EnemyKind;
 use sim::tuning::{HorrorTuning, DT};
 use sim::world::World;
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Tension {
     /// The smoothed tension, 0..1.
     pub value: f32,

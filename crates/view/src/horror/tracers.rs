@@ -3,6 +3,7 @@
 //! streaks with a glow falloff, so a burst reads as light sweeping through the dark.
 //! Shots leave a muzzle flash (a sprite and a short point light). Capped rings.
 
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 use raster::{draw_light, draw_line, Framebuffer, LineCap, Paint, Rgba};
@@ -20,7 +21,7 @@ pub const TRAIL_CAP: usize = 1024;
 /// Muzzle flashes kept at once.
 pub const FLASH_CAP: usize = 64;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TrailPiece {
     pub from: Vec2,
     pub to: Vec2,
@@ -28,14 +29,14 @@ pub struct TrailPiece {
     pub tick: u64,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Flash {
     pub pos: Vec2,
     pub dir: Vec2,
     pub tick: u64,
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Tracers {
     pub trail: VecDeque<TrailPiece>,
     pub flashes: VecDeque<Flash>,

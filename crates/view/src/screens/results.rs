@@ -11,7 +11,7 @@ use super::{centre_x, centred, clock_text, dim, panel, text, ACCENT, DANGER, INK
 /// Kills split by who made them, derived from the events: an `EnemyKilled` is credited
 /// to the last `EnemyHit` (a gunner's bullet) or `MeleeHit` (a blade's strike) on that
 /// enemy earlier in the same tick — the damage path emits the hit, then the kill.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RunTally {
     pub by_gunners: u32,
     pub by_blades: u32,

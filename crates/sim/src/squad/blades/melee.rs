@@ -19,8 +19,9 @@ use crate::squad::anchor::SquadState;
 use crate::squad::blades::sector::Sector;
 use crate::squad::view::WorldView;
 use crate::tuning::{TickTuning, Tuning, DT};
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum StrikePhase {
     #[default]
     Ready,
@@ -30,13 +31,13 @@ pub enum StrikePhase {
 }
 
 /// What a strike has already hit (each body once per strike).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Struck {
     Agent(u32),
     Enemy(u32),
 }
 
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
 pub struct MeleeState {
     pub phase: StrikePhase,
     /// Ticks left in the current phase.
@@ -185,7 +186,7 @@ pub fn choose_blade_target(w: &WorldView, blade: &Agent) -> Option<u32> {
 }
 
 /// A scored approach spot round the target (M5), kept for the overlay.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct BladeSpot {
     pub pos: Vec2,
     pub dir: u32,

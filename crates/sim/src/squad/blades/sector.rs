@@ -2,8 +2,9 @@
 //! point to it — the angular twin of the point–segment distance LaneClear uses.
 
 use crate::core::geom::{dist_point_segment, wrap_angle, Vec2};
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sector {
     pub apex: Vec2,
     /// Axis direction, radians.
