@@ -1,8 +1,9 @@
 //! Prints a digest of the combat route's checksum at every tick (and the final checksum):
 //! run it before and after a refactoring; the same digest means the same simulation.
 //!
-//! Expected on `combat_route`: digest `420f0814b29af649`, final `cfc247fe432da8ed`. The
-//! checksum grew to cover every field a later tick reads (issue 11: serde-derived over
+//! Expected on `combat_route`: digest `57f96f936e6d9779`, final `8cd9385bee3987d0`
+//! (`420f0814b29af649` before the [enemy] tuning gained its last seven keys: the
+//! checksum covers the tuning's serialisation, so new keys change it). The checksum grew to cover every field a later tick reads (issue 11: serde-derived over
 //! the saved parts), which changed the numbers from the earlier `264e3b441e5de642`
 //! without changing the simulation: the old checksum function, run on the new code,
 //! still gives `264e3b441e5de642` (docs/decisions.md).
