@@ -110,6 +110,8 @@ pub struct Game {
     record_to: Option<PathBuf>,
     /// Replay playback speed, ticks per tick of real time (1 or 4).
     speed: u32,
+    /// The last ended run's replay (what V on the results plays).
+    last_replay: Option<Vec<u8>>,
 }
 
 impl Game {
@@ -161,6 +163,7 @@ impl Game {
             log: Throttle::default(),
             record_to: opts.record,
             speed: 1,
+            last_replay: None,
         }
     }
 
@@ -177,10 +180,15 @@ impl Game {
             Some(p) => p,
             None => crate::files::next_replay_path(std::path::Path::new(REPLAY_DIR)),
         };
-        match r.encode().and_then(|b| crate::files::write(&path, &b)) {
+        let bytes = match r.encode() {
+            Ok(b) => b,
+            Err(e) => return self.report(format!("replay NOT written: {e}")),
+        };
+        match crate::files::write(&path, &bytes) {
             Ok(()) => eprintln!("squad_proto: replay written to {}", path.display()),
             Err(e) => self.report(format!("replay NOT written: {e}")),
         }
+        self.last_replay = Some(bytes);
     }
 
     /// F6: this moment to `saves/quick.sav`, with the view's state.
@@ -313,6 +321,30 @@ impl Game {
         });
     }
 
+    /// V on the results: the run just ended, played back from its replay (P pauses,
+    /// 4 switches ×1/×4, `.` steps a tick); at its end the results come back.
+    fn watch_replay(&mut self) {
+        let Some(bytes) = self.last_replay.clone() else {
+            return self.say(String::from("no replay of this run"));
+        };
+        let play = sim::record::Replay::decode(&bytes)
+            .map_err(|e| e.to_string())
+            .and_then(|(_, r)| Play::replay(r));
+        match play {
+            Ok(p) => {
+                self.play = p;
+                self.mode = Mode::Playing;
+                self.menu = None;
+                self.paused = false;
+                self.help = false;
+                self.speed = 1;
+                self.controls = Controls::default();
+                self.say(String::from("replay: P pause, 4 speed x1/x4, . one tick"));
+            }
+            Err(e) => self.report(format!("replay cannot play: {e}")),
+        }
+    }
+
     fn back_to_title(&mut self) {
         self.end_run();
         self.play = Play::new(self.demo.clone(), true);
@@ -435,6 +467,7 @@ impl Game {
                 KeyCode::KeyR | KeyCode::Enter | KeyCode::NumpadEnter => self.restart(None),
                 KeyCode::KeyN => self.restart(Some(shell::random_seed())),
                 KeyCode::KeyT | KeyCode::Escape => self.back_to_title(),
+                KeyCode::KeyV => self.watch_replay(),
                 _ => {}
             },
             Mode::Playing => {

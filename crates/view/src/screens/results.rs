@@ -142,7 +142,7 @@ const SCALE: u32 = 3;
 const PITCH: i32 = 40;
 
 /// The keys offered under the results (there are no replays yet, so no replay key).
-pub const RESULTS_KEYS: &str = "R or Enter: restart    N: new seed    T or Esc: title";
+pub const RESULTS_KEYS: &str = "R/Enter: restart   N: new seed   V: replay   T/Esc: title";
 
 /// Draws the results over the (frozen) last frame.
 pub fn draw_results(fb: &mut Framebuffer, r: &Results) {
