@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use app::play::Play;
-use app::{accept, bench, catalog, files, headless, screenshot, setup, window};
+use app::{accept, bench, catalog, files, headless, screenshot, setup, soak, window};
 use sim::record::Replay;
 
 #[derive(Parser, Debug)]
@@ -73,6 +73,22 @@ struct Cli {
     /// Continue a save: in the window, or with `--headless` to the scenario's end.
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
+    /// Soak test (SPEC §19): the soak scenario (or `--scenario`) on many seeds in
+    /// parallel, checked every tick; exits non-zero on a violation.
+    #[arg(long)]
+    soak: bool,
+    /// With `--soak`: how many seeds (1..=N).
+    #[arg(long, default_value_t = 20)]
+    seeds: u64,
+    /// With `--soak`: simulated minutes per seed.
+    #[arg(long, default_value_t = 10.0)]
+    minutes: f32,
+    /// With `--soak`: worker threads (default: one per core).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// With `--soak`: also write the results as JSON.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
     /// Without the horror layer (darkness, fog, blood, post pass): the plain lit board,
     /// for `--screenshot`, `--bench` and the window (F3 toggles it there).
     #[arg(long)]
@@ -96,6 +112,40 @@ fn main() -> ExitCode {
             Ok(false) => ExitCode::FAILURE,
             Err(e) => {
                 eprintln!("{e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if cli.soak {
+        if !(cli.minutes.is_finite() && cli.minutes > 0.0) || cli.seeds == 0 {
+            eprintln!("squad_proto: --soak needs --seeds >= 1 and --minutes > 0");
+            return ExitCode::from(2);
+        }
+        let setup = match setup::load(
+            cli.scenario.as_deref(),
+            "soak",
+            cli.map.as_deref(),
+            None,
+            cli.tuning.as_deref(),
+        ) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        };
+        let o = soak::Options {
+            seeds: cli.seeds,
+            minutes: cli.minutes,
+            jobs: cli.jobs,
+            json: cli.json.clone(),
+            progress: true,
+        };
+        return match soak::run_cli(&setup, &o) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
+            Err(e) => {
+                eprintln!("squad_proto: {e}");
                 ExitCode::from(2)
             }
         };

@@ -28,6 +28,11 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("leash_hold", include_str!("../content/leash_hold.scn")),
 ];
 
+/// The soak scenario (SPEC §19, `--soak`): the combat route there and back again, looped,
+/// with repeating waves. Not among [`SCENARIOS`] (the acceptance run's set-pieces);
+/// [`scenario_text`] finds it by name.
+pub const SOAK: (&str, &str) = ("soak", include_str!("../content/soak.scn"));
+
 /// A generated `n × n` open map with pillars every 16 tiles, the squad spawn in the
 /// middle and eight enemy spawns round the edge: the P2 horde benchmark's arena.
 pub fn horde_arena(n: usize) -> String {
@@ -66,5 +71,9 @@ pub fn map_text(name: &str) -> Option<&'static str> {
 }
 
 pub fn scenario_text(name: &str) -> Option<&'static str> {
-    SCENARIOS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    SCENARIOS
+        .iter()
+        .chain(std::iter::once(&SOAK))
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
 }

@@ -967,3 +967,24 @@ fn base_fuzz_inputs_are_valid() {
     sc.check_against(&map, 5).unwrap();
     Tuning::from_toml("base.toml", &base_tuning()).unwrap();
 }
+
+#[test]
+fn repeating_waves_and_looping_routes_parse_and_refuse_bad_values() {
+    let sc = sim::script::scenario::Scenario::parse(
+        "t.scn",
+        "loop = yes\nduration = 100\nwave 10 0 walker 3 every=30\n",
+    )
+    .unwrap();
+    assert!(sc.loop_route);
+    assert_eq!(sc.waves[0].every, 30.0);
+    assert_msg(
+        &scn_err("wave 1 0 walker 3 every=0.5\n"),
+        "t.scn:1:25: ",
+        &["at least 1 second"],
+    );
+    assert_msg(
+        &scn_err("loop = maybe\n"),
+        "t.scn:1:8: ",
+        &["expected yes or no"],
+    );
+}

@@ -331,16 +331,18 @@ pub fn run_cli(
             vec![record(&s, true)]
         }
         None => {
-            let mut v = Vec::new();
+            // Every scenario recorded on its own core (the soak's runner): each run is
+            // single-threaded and deterministic, the order is the list's.
+            let mut setups = Vec::new();
             for (name, _) in content::SCENARIOS {
                 let s = setup::load(None, name, map, seed, tuning)?;
                 let repeat = registry::CRITERIA
                     .iter()
                     .any(|c| c.needs_repeat() && c.home().includes(name));
-                let r = record(&s, repeat);
-                print_progress(&r);
-                v.push(r);
+                setups.push((s, repeat));
             }
+            let v = crate::runner::map(None, &setups, |(s, repeat)| record(s, *repeat))?;
+            v.iter().for_each(print_progress);
             v
         }
     };

@@ -93,7 +93,18 @@ impl RouteDriver {
             });
             self.next_manual += 1;
         }
-        while let Some(wp) = sc.route.get(self.next) {
+        let mut looped = false;
+        loop {
+            // A looping route starts again at its first waypoint (once per tick: a
+            // route whose every waypoint is reached at once does not spin).
+            if sc.loop_route && self.next >= sc.route.len() && !sc.route.is_empty() && !looped {
+                self.next = 0;
+                self.path_for = None;
+                looped = true;
+            }
+            let Some(wp) = sc.route.get(self.next) else {
+                break;
+            };
             if let Some(left) = self.hold_left {
                 if left > 0 {
                     self.hold_left = Some(left - 1);

@@ -3,12 +3,14 @@
 //! One statement per line; `#` starts a comment. Header lines are `key = value`:
 //! `name`, `map` (`default` or a path, resolved by the caller), `seed`, `duration`
 //! (seconds), `formation` (`wedge|line|ring`), `heading` (degrees, initial facing of the
-//! squad, 0 = +x, 90 = +y), `start` (`X Y`, the anchor's start instead of the map's `S`).
+//! squad, 0 = +x, 90 = +y), `start` (`X Y`, the anchor's start instead of the map's `S`),
+//! `loop` (`yes`: after the last waypoint the route starts again at the first).
 //! Statements:
 //!
 //! ```text
 //! waypoint X Y [hold=SECONDS] [sprint]   # the anchor walks there; hold = no input after
-//! wave T SPAWN KIND COUNT                # at T s, COUNT enemies of KIND at spawn index
+//! wave T SPAWN KIND COUNT [every=S]      # at T s, COUNT enemies of KIND at spawn index;
+//!                                        # with every=S again every S s (S ≥ 1) to the end
 //! dummy X Y                              # an extra static target
 //! place AGENT X Y                        # test hook: agent AGENT starts at X Y
 //! force AGENT FROM TO X1 Y1 X2 Y2 ...    # test hook: between FROM and TO s the agent
@@ -40,6 +42,8 @@ pub struct Wave {
     pub spawn: usize,
     pub kind: EnemyKind,
     pub count: u32,
+    /// Seconds between repeats until the scenario's end; 0 = once.
+    pub every: f32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -93,6 +97,8 @@ pub struct Scenario {
     /// Anchor start point; `None` = the map's `S`.
     pub start: Option<Vec2>,
     pub route: Vec<Waypoint>,
+    /// After the last waypoint the route starts again at the first.
+    pub loop_route: bool,
     pub waves: Vec<Wave>,
     pub dummies: Vec<Vec2>,
     pub places: Vec<(usize, Vec2)>,
@@ -113,6 +119,7 @@ impl Default for Scenario {
             heading: 0.0,
             start: None,
             route: Vec::new(),
+            loop_route: false,
             waves: Vec::new(),
             dummies: Vec::new(),
             places: Vec::new(),
@@ -226,6 +233,18 @@ impl Scenario {
                                 )
                             })?
                         }
+                        "loop" => {
+                            sc.loop_route = match value {
+                                "yes" | "true" => true,
+                                "no" | "false" => false,
+                                _ => {
+                                    return Err(c.err(
+                                        vword,
+                                        format!("bad value `{value}`: expected yes or no"),
+                                    ))
+                                }
+                            }
+                        }
                         "heading" => {
                             sc.heading = c.number(Some(vword), "a heading in degrees")?.to_radians()
                         }
@@ -246,7 +265,7 @@ impl Scenario {
                             let kw = &raw[raw.find(key).unwrap_or(0)..];
                             return Err(c.err(
                                 &kw[..key.len()],
-                                format!("unknown key `{key}`: expected name, map, seed, duration, formation, heading or start"),
+                                format!("unknown key `{key}`: expected name, map, seed, duration, formation, heading, start or loop"),
                             ));
                         }
                     }
@@ -287,7 +306,17 @@ impl Scenario {
                     if count > 500 {
                         return Err(c.err(line_text.trim_end(), "expected a count ≤ 500"));
                     }
-                    sc.waves.push(Wave { time, spawn, kind, count: count as u32 });
+                    let mut every = 0.0;
+                    if let Some(w) = words.next() {
+                        let v = w.strip_prefix("every=").ok_or_else(|| {
+                            c.err(w, format!("unexpected `{w}`: expected end of line (or every=SECONDS)"))
+                        })?;
+                        every = c.number(Some(v), "seconds between repeats")?;
+                        if !(every >= 1.0 && every.is_finite()) {
+                            return Err(c.err(v, "expected a repeat of at least 1 second"));
+                        }
+                    }
+                    sc.waves.push(Wave { time, spawn, kind, count: count as u32, every });
                 }
                 "dummy" => {
                     let x = c.number(words.next(), "dummy X")?;

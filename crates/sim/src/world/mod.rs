@@ -56,6 +56,9 @@ use crate::squad::view::WorldView;
 use crate::squad::{Squad, SquadDebug};
 use crate::tuning::{ticks, TickTuning, Tuning};
 
+/// Most times one repeating wave comes (`wave … every=S`).
+pub const MAX_REPEATS: usize = 10_000;
+
 /// One tick of player (or script) input: Doom's tic command.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TickInput {
@@ -195,11 +198,21 @@ impl World {
             w.horde
                 .spawn(EnemyKind::Dummy, p, &w.tuning, &mut w.rng, &mut w.ids);
         }
-        let mut waves: Vec<(u64, Wave)> = scenario
-            .waves
-            .iter()
-            .map(|wv| (ticks(wv.time) as u64, wv.clone()))
-            .collect();
+        let mut waves: Vec<(u64, Wave)> = Vec::new();
+        for wv in &scenario.waves {
+            // A repeating wave comes again every `every` seconds to the scenario's end
+            // (at most MAX_REPEATS times).
+            let mut t = wv.time;
+            let mut n = 0;
+            loop {
+                waves.push((ticks(t) as u64, wv.clone()));
+                t += wv.every;
+                n += 1;
+                if !(wv.every > 0.0 && t < scenario.duration && n < MAX_REPEATS) {
+                    break;
+                }
+            }
+        }
         waves.sort_by_key(|(t, _)| *t);
         w.script.waves = waves;
         w.script.forced = scenario

@@ -1,0 +1,386 @@
+//! `--soak` (SPEC §19): the soak scenario (the combat route there and back again, looped,
+//! with waves that keep coming) run for `--minutes` on `--seeds` seeds, every seed in
+//! parallel on the cores ([`crate::runner`], rayon), each world single-threaded and
+//! deterministic. Checked after every tick: no friendly hit, every position and velocity
+//! finite, no agent or enemy centre inside a wall tile or off the map, and the counts of
+//! bullets, this tick's events, the event log, corpses and the view's effects under
+//! their bounds. A table per seed (ticks, kills, standing, peaks, final checksum, time);
+//! `--json FILE` writes the same. A violation stops that seed, names seed and tick, and
+//! writes the replay of the run to `replays/soak_seed_N.sqr`.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use sim::core::events::EVENT_LOG_CAP;
+use sim::space::grid::Grid;
+use sim::tuning::ticks;
+use sim::world::World;
+use view::effects::EFFECTS_CAP;
+use view::Effects;
+
+use crate::headless::Run;
+use crate::setup::Setup;
+
+/// Bullets in flight at once (five gunners cannot keep more in the air).
+pub const BULLET_BOUND: usize = 256;
+/// Events in one tick.
+pub const EVENTS_PER_TICK_BOUND: usize = 2048;
+
+/// What one seed's run came to. Everything but `seconds` is a function of the run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeedResult {
+    pub seed: u64,
+    pub ticks: u64,
+    pub kills: u32,
+    pub standing: usize,
+    pub shots: u32,
+    pub friendly_hits: u32,
+    pub peak_enemies: usize,
+    pub peak_bullets: usize,
+    pub peak_events: usize,
+    pub peak_effects: usize,
+    pub final_checksum: String,
+    /// The first check that failed: `tick N: what`.
+    pub violation: Option<String>,
+    /// Wall-clock seconds (not part of the comparison with a serial run).
+    #[serde(skip)]
+    pub seconds: f64,
+}
+
+impl SeedResult {
+    /// The result without its wall-clock time (what must equal a serial run's).
+    pub fn outcome(&self) -> SeedResult {
+        SeedResult {
+            seconds: 0.0,
+            ..self.clone()
+        }
+    }
+}
+
+/// The first thing wrong with the world after a tick, if any.
+pub fn check(w: &World, fx: &Effects) -> Option<String> {
+    let s = w.stats();
+    if s.friendly_hits > 0 {
+        return Some(format!("{} friendly hits", s.friendly_hits));
+    }
+    let grid = &w.map().grid;
+    let placed = |p: sim::Vec2| -> Option<&'static str> {
+        if !p.is_finite() {
+            return Some("not finite");
+        }
+        let (x, y) = Grid::tile_of(p);
+        if !grid.in_bounds(x, y) {
+            return Some("off the map");
+        }
+        grid.is_wall(x, y).then_some("inside a wall")
+    };
+    for a in w.agents() {
+        if !a.vel.is_finite() {
+            return Some(format!("agent {} velocity not finite", a.id));
+        }
+        if let Some(why) = placed(a.pos).filter(|_| a.alive || !a.pos.is_finite()) {
+            return Some(format!(
+                "agent {} at ({}, {}) {why}",
+                a.id, a.pos.x, a.pos.y
+            ));
+        }
+    }
+    for e in w.enemies() {
+        if !e.vel.is_finite() {
+            return Some(format!("enemy {} velocity not finite", e.id));
+        }
+        if let Some(why) = placed(e.pos).filter(|_| e.alive || !e.pos.is_finite()) {
+            return Some(format!(
+                "enemy {} at ({}, {}) {why}",
+                e.id, e.pos.x, e.pos.y
+            ));
+        }
+    }
+    for b in w.bullets() {
+        if !b.pos.is_finite() || !b.dir.is_finite() {
+            return Some(format!("bullet {} not finite", b.id));
+        }
+    }
+    let counts = [
+        ("bullets", w.bullets().len(), BULLET_BOUND),
+        ("events this tick", w.events().len(), EVENTS_PER_TICK_BOUND),
+        ("event log", w.log().entries.len(), EVENT_LOG_CAP),
+        (
+            "corpses",
+            w.corpses().len(),
+            w.tuning().enemy.corpse_cap as usize,
+        ),
+        ("effects", fx.fx.len(), EFFECTS_CAP),
+    ];
+    counts
+        .iter()
+        .find(|(_, n, cap)| n > cap)
+        .map(|(what, n, cap)| format!("{n} {what}, over the bound {cap}"))
+}
+
+/// A seed's result, with the replay of its run when a check failed.
+pub type Outcome = (SeedResult, Option<Vec<u8>>);
+
+/// One seed of `setup` for `ticks` ticks, checked after every tick; the run's replay
+/// (recorded all along) is returned with a violation.
+pub fn run_seed(setup: &Setup, seed: u64, ticks: u64, bar: Option<&ProgressBar>) -> Outcome {
+    let start = Instant::now();
+    let mut s = setup.clone();
+    s.scenario.seed = seed;
+    s.origin.seed = seed;
+    let mut run = Run::fresh(&s);
+    run.record_from(None);
+    let mut fx = Effects::default();
+    let mut r = SeedResult {
+        seed,
+        ticks: 0,
+        kills: 0,
+        standing: 0,
+        shots: 0,
+        friendly_hits: 0,
+        peak_enemies: 0,
+        peak_bullets: 0,
+        peak_events: 0,
+        peak_effects: 0,
+        final_checksum: String::new(),
+        violation: None,
+        seconds: 0.0,
+    };
+    let mut replay = None;
+    while run.world.tick() < ticks {
+        run.step();
+        let w = &run.world;
+        fx.absorb(w);
+        r.peak_enemies = r.peak_enemies.max(w.enemies().len());
+        r.peak_bullets = r.peak_bullets.max(w.bullets().len());
+        r.peak_events = r.peak_events.max(w.events().len());
+        r.peak_effects = r.peak_effects.max(fx.fx.len());
+        if let Some(why) = check(w, &fx) {
+            r.violation = Some(format!("tick {}: {why}", w.tick()));
+            replay = run.recorder.as_ref().and_then(|rec| rec.encode().ok());
+            break;
+        }
+        if let Some(b) = bar.filter(|_| w.tick().is_multiple_of(600)) {
+            b.inc(600);
+        }
+    }
+    let w = &run.world;
+    r.ticks = w.tick();
+    r.kills = w.stats().kills;
+    r.shots = w.stats().shots_fired;
+    r.friendly_hits = w.stats().friendly_hits;
+    r.standing = w.standing_agents();
+    r.final_checksum = format!("{:016x}", w.checksum());
+    r.seconds = start.elapsed().as_secs_f64();
+    (r, replay)
+}
+
+/// What `--soak` was asked for.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub seeds: u64,
+    pub minutes: f32,
+    /// Worker threads; `None` = one per core.
+    pub jobs: Option<usize>,
+    pub json: Option<PathBuf>,
+    /// Show the progress bar (the command line; tests run without).
+    pub progress: bool,
+}
+
+/// Runs seeds `1..=seeds` of `setup` for `minutes` each, in parallel.
+pub fn run_all(setup: &Setup, o: &Options) -> Result<Vec<Outcome>, String> {
+    let n = ticks(o.minutes * 60.0) as u64;
+    let mut setup = setup.clone();
+    setup.scenario.duration = o.minutes * 60.0;
+    let bar = o.progress.then(|| {
+        let b = ProgressBar::new(n * o.seeds);
+        b.set_style(
+            ProgressStyle::with_template(
+                "soak {bar:40} {percent:>3}% {pos}/{len} ticks  {per_sec}  eta {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let seeds: Vec<u64> = (1..=o.seeds).collect();
+    let out = crate::runner::map(o.jobs, &seeds, |&seed| {
+        run_seed(&setup, seed, n, bar.as_ref())
+    })?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    Ok(out)
+}
+
+/// The table of results, one line per seed.
+pub fn table(results: &[SeedResult]) -> String {
+    let mut s = format!(
+        "{:>4} {:>6} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7} {:>8} {:>16} {:>7}  {}\n",
+        "seed",
+        "ticks",
+        "kills",
+        "standing",
+        "shots",
+        "p.enemies",
+        "p.bullets",
+        "p.events",
+        "p.effects",
+        "final checksum",
+        "time s",
+        "checks"
+    );
+    for r in results {
+        s += &format!(
+            "{:>4} {:>6} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7} {:>8} {:>16} {:>7.2}  {}\n",
+            r.seed,
+            r.ticks,
+            r.kills,
+            format!("{}/5", r.standing),
+            r.shots,
+            r.peak_enemies,
+            r.peak_bullets,
+            r.peak_events,
+            r.peak_effects,
+            r.final_checksum,
+            r.seconds,
+            r.violation.as_deref().unwrap_or("ok")
+        );
+    }
+    s
+}
+
+/// `--soak`: prints the table; Ok(false) when any seed broke a check (its replay
+/// written).
+pub fn run_cli(setup: &Setup, o: &Options) -> Result<bool, String> {
+    let t0 = Instant::now();
+    let minutes = o.minutes;
+    println!(
+        "soak: {} on {} seeds x {minutes} min ({} ticks each), {} jobs",
+        setup.scenario.name,
+        o.seeds,
+        ticks(minutes * 60.0),
+        o.jobs.map_or_else(
+            || format!("{} (all cores)", rayon::current_num_threads()),
+            |j| j.to_string()
+        )
+    );
+    let out = run_all(setup, o)?;
+    let results: Vec<SeedResult> = out.iter().map(|(r, _)| r.clone()).collect();
+    print!("{}", table(&results));
+    let mut ok = true;
+    for (r, replay) in &out {
+        if let Some(v) = &r.violation {
+            ok = false;
+            let path = Path::new("replays").join(format!("soak_seed_{}.sqr", r.seed));
+            let written = match replay {
+                Some(b) => crate::files::write(&path, b).map(|()| path.display().to_string()),
+                None => Err("no replay".into()),
+            };
+            println!(
+                "seed {} FAILED at {v}; replay: {}",
+                r.seed,
+                written.unwrap_or_else(|e| format!("NOT written ({e})"))
+            );
+        }
+    }
+    let kills: u32 = results.iter().map(|r| r.kills).sum();
+    let ticks: u64 = results.iter().map(|r| r.ticks).sum();
+    println!(
+        "soak {}: {} seeds, {ticks} ticks, {kills} kills, 0 friendly hits required, {:.1} s wall",
+        if ok { "PASS" } else { "FAIL" },
+        results.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    if let Some(path) = &o.json {
+        let json = serde_json::to_string_pretty(&results).map_err(|e| e.to_string())?;
+        crate::files::write(path, json.as_bytes())?;
+        println!("wrote {}", path.display());
+    }
+    Ok(ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn soak_setup() -> Setup {
+        crate::setup::load(None, "soak", None, None, None).unwrap()
+    }
+
+    #[test]
+    fn a_short_soak_passes_and_equals_a_serial_run() {
+        let s = soak_setup();
+        let o = Options {
+            seeds: 2,
+            minutes: 20.0 / 60.0,
+            jobs: None,
+            json: None,
+            progress: false,
+        };
+        let parallel = run_all(&s, &o).unwrap();
+        let serial = run_all(
+            &s,
+            &Options {
+                jobs: Some(1),
+                ..o.clone()
+            },
+        )
+        .unwrap();
+        let outcome =
+            |v: &[Outcome]| -> Vec<SeedResult> { v.iter().map(|(r, _)| r.outcome()).collect() };
+        assert_eq!(outcome(&parallel), outcome(&serial));
+        for (r, _) in &parallel {
+            assert_eq!(r.ticks, 1200);
+            assert!(r.violation.is_none(), "{:?}", r.violation);
+            assert!(r.peak_enemies > 0, "waves came");
+        }
+        assert_ne!(
+            parallel[0].0.final_checksum, parallel[1].0.final_checksum,
+            "seeds differ"
+        );
+        assert_eq!(table(&outcome(&parallel)), table(&outcome(&serial)));
+    }
+
+    #[test]
+    fn the_soak_route_loops_and_its_waves_repeat() {
+        let s = soak_setup();
+        assert!(s.scenario.loop_route);
+        let mut run = Run::fresh(&s);
+        let mut wrapped = false;
+        let mut last = 0;
+        while run.world.tick() < ticks(240.0) as u64 {
+            run.step();
+            let next = run.pilot.as_ref().unwrap().next;
+            wrapped |= next < last;
+            last = next;
+        }
+        assert!(wrapped, "the route went round again within 4 minutes");
+        let spawned = run
+            .world
+            .log()
+            .entries
+            .iter()
+            .filter(|e| matches!(e.kind, sim::core::events::EventKind::EnemySpawned { .. }))
+            .count();
+        assert!(spawned > 0);
+        assert!(run.world.stats().kills > 150, "{}", run.world.stats().kills);
+    }
+
+    #[test]
+    fn a_broken_world_is_caught_with_seed_and_tick() {
+        let s = soak_setup();
+        let mut run = Run::fresh(&s);
+        run.step();
+        let fx = Effects::default();
+        assert_eq!(check(&run.world, &fx), None);
+        run.world.agent_mut(2).pos = sim::Vec2::new(0.5, 0.5);
+        let why = check(&run.world, &fx).unwrap();
+        assert!(why.contains("agent 2") && why.contains("wall"), "{why}");
+        run.world.agent_mut(2).pos = sim::Vec2::new(f32::NAN, 1.0);
+        assert!(check(&run.world, &fx).unwrap().contains("not finite"));
+        run.world.agent_mut(2).pos = sim::Vec2::new(-3.0, 1.0);
+        assert!(check(&run.world, &fx).unwrap().contains("off the map"));
+    }
+}
