@@ -6,10 +6,13 @@
 //! - [`origin`]: the run's map and scenario texts, tuning and seed;
 //! - [`replay`]: the per-tick inputs (run-length encoded), tuning changes and the
 //!   checksum of every tick; recording, verifying and stepping a replay;
-//! - [`save`]: the world's state with the pilot's and the view's.
+//! - [`save`]: the world's state with the pilot's and the view's;
+//! - [`probe`]: every loader fed arbitrary bytes (the fuzzers' and property tests'
+//!   entry points).
 
 pub mod container;
 pub mod origin;
+pub mod probe;
 pub mod replay;
 pub mod save;
 

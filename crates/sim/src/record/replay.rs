@@ -58,6 +58,17 @@ impl Replay {
                 r.checksums.len()
             ));
         }
+        let finite = |i: &TickInput| {
+            use crate::squad::manual::ManualCommand as M;
+            i.move_dir.is_finite()
+                && match i.manual {
+                    Some(M::AssignNearest(p)) | Some(M::Aim(p)) => p.is_finite(),
+                    _ => true,
+                }
+        };
+        if let Some(k) = r.inputs.iter().position(|(_, i)| !finite(i)) {
+            return Err(format!("damaged replay: input run {k} is not finite"));
+        }
         for (at, t) in &r.tunings {
             if let Err((key, expected)) = t.validate() {
                 return Err(format!(

@@ -170,6 +170,9 @@ impl World {
     }
 }
 
+/// The fastest anything may move in a saved state, u/s (bullets fly at tens).
+const MAX_SPEED: f32 = 1000.0;
+
 /// What a tick relies on, checked before a state becomes a world.
 pub fn validate(map: &Map, s: &WorldState) -> Result<(), String> {
     let fail = |what: String| Err(format!("world state: {what}"));
@@ -191,6 +194,9 @@ pub fn validate(map: &Map, s: &WorldState) -> Result<(), String> {
             && p.x <= map.width() as f32
             && p.y <= map.height() as f32
     };
+    // No body of the game moves faster than this (u/s); a saved velocity beyond it is
+    // damage, and would make one tick's sweep span the map.
+    let fast = |v: crate::core::geom::Vec2| v.is_finite() && v.length() <= MAX_SPEED;
     if !on_map(sq.anchor.pos) || !on_map(sq.anchor.prev_pos) || !sq.anchor.heading.is_finite() {
         return fail("the anchor is off the map".into());
     }
@@ -204,7 +210,8 @@ pub fn validate(map: &Map, s: &WorldState) -> Result<(), String> {
         if !on_map(a.pos) || !on_map(a.prev_pos) || !a.vel.is_finite() || !a.post_pos.is_finite() {
             return fail(format!("agent {i} is off the map"));
         }
-        if !(a.radius.is_finite() && a.radius > 0.0) || a.health.is_nan() {
+        // The tuning's ranges: body radii up to 1 (agents) and 2 (enemies).
+        if !(a.radius > 0.0 && a.radius <= 1.0) || a.health.is_nan() {
             return fail(format!("agent {i} has a bad body"));
         }
         if a.follow.cursor > a.follow.path.len() || a.follow.path.iter().any(|p| !p.is_finite()) {
@@ -221,10 +228,10 @@ pub fn validate(map: &Map, s: &WorldState) -> Result<(), String> {
             return fail(format!("enemy id {} out of order or not yet issued", e.id));
         }
         last = e.id;
-        if !on_map(e.pos) || !on_map(e.prev_pos) || !e.vel.is_finite() {
+        if !on_map(e.pos) || !on_map(e.prev_pos) || !fast(e.vel) {
             return fail(format!("enemy {} is off the map", e.id));
         }
-        if !(e.radius.is_finite() && e.radius > 0.0) || e.health.is_nan() {
+        if !(e.radius > 0.0 && e.radius <= 2.0) || e.health.is_nan() {
             return fail(format!("enemy {} has a bad body", e.id));
         }
         if e.attack.target.is_some_and(|t| t as usize >= n) {
