@@ -90,16 +90,19 @@ impl Play {
         save
     }
 
-    /// A run that plays `replay` back (its start, then its inputs).
+    /// A run that plays `replay` back (its start — a fresh world, or a save with its
+    /// view's state — then its inputs).
     pub fn replay(replay: Replay) -> Result<Play, String> {
-        let (world, _) = replay.start_world()?;
-        let origin = match &replay.start {
-            Start::Fresh(o) => (**o).clone(),
-            Start::Saved(b) => Save::decode(b)?.1.origin,
+        let mut play = match &replay.start {
+            Start::Fresh(o) => {
+                let mut play = Play::new(setup::from_origin(o)?, false);
+                play.fresh_view();
+                play
+            }
+            Start::Saved(b) => Play::load(b).map_err(|e| format!("the replay's start: {e}"))?,
         };
-        let mut play = Play::new(setup::from_origin(&origin)?, false);
-        play.world = world;
-        play.fresh_view();
+        play.driver = None;
+        play.recorder = None;
         play.playback = Some(Player::new(replay));
         Ok(play)
     }

@@ -57,3 +57,29 @@ fn a_save_without_the_views_state_still_loads() {
     let e = Play::load(&save.encode().unwrap()).err().expect("refused");
     assert!(e.contains("view"), "{e}");
 }
+
+#[test]
+fn the_window_plays_a_replay_back_to_the_same_world_from_a_start_or_a_save() {
+    let s = setup::load(None, "melee_dummy", None, None, None).unwrap();
+    let mut live = Play::new(s, true).record();
+    for _ in 0..150 {
+        step(&mut live);
+    }
+    // The run goes on from a save (F9): its replay starts from the save.
+    let mut resumed = Play::load(&live.save().encode().unwrap()).unwrap();
+    let first = live.recorder.take().unwrap().encode().unwrap();
+    for _ in 0..150 {
+        step(&mut resumed);
+    }
+    let second = resumed.recorder.take().unwrap().encode().unwrap();
+    for (bytes, end) in [(first, &live), (second, &resumed)] {
+        let (_, r) = sim::record::Replay::decode(&bytes).unwrap();
+        let mut p = Play::replay(r).unwrap();
+        while !p.ended() {
+            p.step(TickInput::default());
+        }
+        assert_eq!(p.diverged, None);
+        assert_eq!(p.world.checksum(), end.world.checksum());
+        assert_eq!(p.tally, end.tally, "the view's state came with the save");
+    }
+}
