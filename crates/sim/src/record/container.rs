@@ -84,12 +84,19 @@ pub fn seal(kind: Kind, body: &[u8]) -> Vec<u8> {
 /// says what is wrong with the file.
 pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<(Header, T), String> {
     let (header, body) = open(kind, bytes)?;
-    let value = postcard::from_bytes(body).map_err(|e| {
+    let (value, rest) = postcard::take_from_bytes(body).map_err(|e| {
         format!(
             "damaged {}: the contents do not decode ({e}), although the integrity hash matches",
             kind.noun
         )
     })?;
+    if !rest.is_empty() {
+        return Err(format!(
+            "damaged {}: {} bytes of contents left over after decoding (another layout?)",
+            kind.noun,
+            rest.len()
+        ));
+    }
     Ok((header, value))
 }
 
@@ -206,5 +213,9 @@ mod tests {
         let mut newer = bytes.clone();
         newer[8] = 99;
         assert!(err(&newer).contains("newer than this build"));
+        // A body with more than the layout reads (sealed, so the hash matches).
+        let mut body = postcard::to_allocvec(&body).unwrap();
+        body.push(0);
+        assert!(err(&seal(REPLAY, &body)).contains("left over"));
     }
 }
