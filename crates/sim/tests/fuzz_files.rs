@@ -158,4 +158,18 @@ fn fuzz_findings_stay_fixed() {
     s.world.squad.agents[0].radius = 1.0e6;
     let e = Save::load(&s.encode().unwrap()).err().expect("refused");
     assert!(e.contains("agent 0 has a bad body"), "{e}");
+
+    // A save body whose agent velocity was finite but enormous: the agent left the map
+    // in one tick, to a tile at the end of `i32`, and the wall fallback's tile range
+    // overflowed (found by the save fuzzer after 41 s, 2026-11-30). Refused now, and the
+    // fallback saturates.
+    let data = include_bytes!("fuzz_regressions/save_fast_agent.bin");
+    probe::save(data);
+    probe::save_body(data);
+    let sealed = sim::record::container::seal(SAVE, data);
+    assert!(Save::load(&sealed).is_err());
+    let (_, mut s) = Save::decode(save).unwrap();
+    s.world.squad.agents[2].vel = sim::core::geom::Vec2::new(3.0e9, 0.0);
+    let e = Save::load(&s.encode().unwrap()).err().expect("refused");
+    assert!(e.contains("agent 2 is off the map"), "{e}");
 }

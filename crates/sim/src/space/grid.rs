@@ -322,8 +322,9 @@ fn out_of_wall(pos: Vec2, radius: f32, grid: &Grid) -> Vec2 {
     let inset = radius.min(0.5);
     let mut free: Option<(f32, Vec2)> = None;
     let mut floor: Option<(f32, Vec2)> = None;
-    for ty in cy - 2..=cy + 2 {
-        for tx in cx - 2..=cx + 2 {
+    // Saturating: a centre far off the map has its tile at the ends of `i32`.
+    for ty in cy.saturating_sub(2)..=cy.saturating_add(2) {
+        for tx in cx.saturating_sub(2)..=cx.saturating_add(2) {
             if grid.is_wall(tx, ty) {
                 continue;
             }
@@ -365,6 +366,19 @@ mod tests {
             "centre in wall tile ({tx}, {ty}) at {p:?}"
         );
         assert!(!g.circle_hits_wall(p, 0.3), "{p:?}");
+    }
+
+    #[test]
+    fn a_body_far_off_the_map_is_left_where_it_is() {
+        // Its tile is at the end of `i32`: the fallback's search must not overflow.
+        let g = route_grid();
+        for p in [
+            Vec2::new(-3.0e9, 5.0),
+            Vec2::new(5.0, 3.0e9),
+            Vec2::new(f32::MAX, 0.0),
+        ] {
+            assert_eq!(resolve_walls(p, 0.3, &g), p);
+        }
     }
 
     #[test]

@@ -207,7 +207,7 @@ pub fn validate(map: &Map, s: &WorldState) -> Result<(), String> {
         if a.slot >= n {
             return fail(format!("agent {i} has slot {}", a.slot));
         }
-        if !on_map(a.pos) || !on_map(a.prev_pos) || !a.vel.is_finite() || !a.post_pos.is_finite() {
+        if !on_map(a.pos) || !on_map(a.prev_pos) || !fast(a.vel) || !a.post_pos.is_finite() {
             return fail(format!("agent {i} is off the map"));
         }
         // The tuning's ranges: body radii up to 1 (agents) and 2 (enemies).
