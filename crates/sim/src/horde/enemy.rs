@@ -222,13 +222,9 @@ impl HordeStep<'_> {
 /// One tick of the horde: flow field, attacks on integer ticks, steering, boids and
 /// body overlaps.
 pub fn step_enemies(w: &mut HordeStep) {
-    use crate::core::events::EventKind;
-    use crate::horde::steering::{
-        add_overlap_push, arrive, follow_flow, pursuit, surely_beyond, wander, Flock,
-    };
+    use crate::horde::steering::surely_beyond;
     use crate::space::grid::Grid;
     use crate::space::spatial::BodyData;
-    use crate::tuning::DT;
 
     let t = w.tuning;
     // Flow field toward the squad, at a bounded rate (E2).
@@ -279,6 +275,8 @@ pub fn step_enemies(w: &mut HordeStep) {
                 }),
         );
 
+    // Slots of the last boids query, read again by the crowd push.
+    let mut hits: Vec<u32> = Vec::with_capacity(256);
     for i in 0..w.enemies.len() {
         // The boids read a neighbour's velocity as it is now (already updated for enemies
         // before this one): the grid's copy follows each enemy's step. Enemy `i − 1` was
@@ -287,184 +285,8 @@ pub fn step_enemies(w: &mut HordeStep) {
             w.neighbours
                 .set_body_vel(i as u32 - 1, w.enemies[i - 1].vel);
         }
-        let e = &w.enemies[i];
-        if !e.alive || e.kind == EnemyKind::Dummy {
-            continue;
-        }
-        let Some((kt, timing)) = per_kind[e.kind as usize] else {
-            continue;
-        };
-        let id = e.id;
-
-        // Stagger: interrupted, sliding to a stop; the cooldown does not run.
-        if e.stagger > 0 {
-            let e = &mut w.enemies[i];
-            e.stagger -= 1;
-            if e.attack.winding_up() {
-                e.attack.windup_left = None;
-                e.attack.cooldown = e.attack.cooldown_before;
-                e.attack.target = None;
-                w.emit(EventKind::AttackInterrupted { enemy: id });
-            }
-            let e = &mut w.enemies[i];
-            e.vel = e.vel * t.enemy.stagger_damping;
-            e.pos = crate::space::grid::resolve_walls(e.pos + e.vel * DT, e.radius, &w.map.grid);
-            continue;
-        }
-        w.enemies[i].attack.cooldown = w.enemies[i].attack.cooldown.saturating_sub(1);
-
-        // Windup: rooted; the hit lands exactly `windup_ticks` after `AttackStarted`.
-        if let Some(left) = w.enemies[i].attack.windup_left {
-            let e = &mut w.enemies[i];
-            e.vel = Vec2::ZERO;
-            if left > 1 {
-                e.attack.windup_left = Some(left - 1);
-                continue;
-            }
-            e.attack.windup_left = None;
-            let target = e.attack.target.take();
-            let e = w.enemies[i].clone();
-            // Surface gap to the snapshot target at the hit (infinite when it is down).
-            let target_gap = target
-                .map(|ti| &w.agents[ti as usize])
-                .filter(|a| a.alive)
-                .map_or(f32::INFINITY, |a| gap(&e, a.pos, a.radius));
-            match target
-                .map(|ti| &w.agents[ti as usize])
-                .filter(|a| a.alive && gap(&e, a.pos, a.radius) <= kt.reach)
-            {
-                Some(a) => {
-                    let dir = (a.pos - e.pos).normalize_or_zero();
-                    let victim = a.id as usize;
-                    let blow = Damage {
-                        target: Target::Agent(a.id),
-                        source: Source::Blow { enemy: id },
-                        amount: kt.damage,
-                        stagger: 0,
-                        knockback: dir * kt.knockback,
-                        pos: a.pos,
-                    };
-                    w.agents[victim] = (w.deal)(blow, w.events);
-                }
-                None => w.emit(EventKind::AttackWhiffed {
-                    enemy: id,
-                    gap: target_gap,
-                }),
-            }
-            continue;
-        }
-
-        // The nearest standing agent (only what the steering needs: no clone of the
-        // agent's buffers per enemy per tick).
-        let e = &w.enemies[i];
-        let target = w
-            .agents
-            .iter()
-            .filter(|a| a.alive)
-            .min_by(|a, b| {
-                a.pos
-                    .distance_sq(e.pos)
-                    .total_cmp(&b.pos.distance_sq(e.pos))
-                    .then(a.id.cmp(&b.id))
-            })
-            .map(|a| Seen {
-                id: a.id,
-                pos: a.pos,
-                vel: a.vel,
-                radius: a.radius,
-            });
-
-        if let Some(a) = &target {
-            if e.attack.cooldown == 0 && gap(e, a.pos, a.radius) <= kt.reach {
-                let e = &mut w.enemies[i];
-                e.attack.cooldown_before = e.attack.cooldown;
-                e.attack.cooldown = timing.interval;
-                e.attack.windup_left = Some(timing.windup);
-                e.attack.windup_ticks = timing.windup;
-                e.attack.target = Some(a.id);
-                e.attack.started = w.tick;
-                e.vel = Vec2::ZERO;
-                e.facing = (a.pos - e.pos).angle();
-                w.emit(EventKind::AttackStarted {
-                    enemy: id,
-                    target: a.id,
-                    windup: timing.windup,
-                });
-                continue;
-            }
-        }
-
-        // Steering (E1): pursue a visible agent, else follow the flow field, else wander.
-        let e = &w.enemies[i];
-        let mut force = Vec2::ZERO;
-        let mut wander_turn = 0.0;
-        // Line of sight is looked at every `sight_check_ticks` per enemy (staggered by id).
-        if (w.tick + e.id as u64).is_multiple_of(t.enemy.sight_check_ticks.max(1) as u64) {
-            let sees = target.as_ref().is_some_and(|a| {
-                a.pos.distance(e.pos) <= t.enemy.sight_range && w.map.grid.line_clear(e.pos, a.pos)
-            });
-            w.enemies[i].sees = sees;
-        }
-        let e = &w.enemies[i];
-        match &target {
-            Some(a) if e.sees => {
-                let contact = e.radius + a.radius + kt.reach * t.enemy.close_in_reach_share;
-                if a.pos.distance(e.pos) < contact + t.enemy.close_in_slack {
-                    let stop = a.pos + (e.pos - a.pos).normalize_or_zero() * contact;
-                    force += arrive(e.pos, e.vel, stop, kt.speed, t.enemy.close_in_arrive)
-                        * kt.w_pursuit;
-                } else {
-                    force += pursuit(e.pos, e.vel, a.pos, a.vel, kt.speed, kt.pursuit_horizon)
-                        * kt.w_pursuit;
-                }
-            }
-            Some(_) if w.flow.direction_at(e.pos) != Vec2::ZERO => {
-                force +=
-                    follow_flow(e.vel, w.flow.smooth_direction_at(e.pos), kt.speed) * kt.w_flow;
-            }
-            _ => {
-                wander_turn = w.rng.range_f32(-t.enemy.wander_turn, t.enemy.wander_turn);
-                force += wander(e.vel, e.wander, kt.speed) * kt.w_wander;
-            }
-        }
-        let mut flock = Flock::default();
-        let (pos, r_sep) = (e.pos, kt.separation_radius);
-        w.neighbours
-            .for_each_chunk_in_radius(pos, kt.neighbour_radius, |cols, slots| {
-                flock.add_slots(pos, r_sep, i as u32, cols, slots)
-            });
-        force += flock.separation_force(e.vel, kt.speed) * kt.w_separation;
-        force += flock.alignment_force(e.vel) * kt.w_alignment;
-        force += flock.cohesion_force(e.pos, e.vel, kt.speed) * kt.w_cohesion;
-
-        let e = &mut w.enemies[i];
-        e.wander += wander_turn;
-        e.vel = (e.vel + force.clamp_length(kt.accel) * DT).clamp_length(kt.speed);
-        e.pos = crate::space::grid::resolve_walls(e.pos + e.vel * DT, e.radius, &w.map.grid);
-        if e.vel.length_sq() > t.enemy.facing_min_speed_sq {
-            e.facing = e.vel.angle();
-        }
-    }
-
-    // Bodies of the horde do not overlap (dummies do not move).
-    for i in 0..w.enemies.len() {
-        if !w.enemies[i].alive || w.enemies[i].is_dummy() {
-            continue;
-        }
-        let (p, r) = (w.enemies[i].pos, w.enemies[i].radius);
-        let mut push = Vec2::ZERO;
-        // Every body in the grid is alive: nothing in this step kills an enemy.
-        // Only a neighbour closer than `r + its radius` pushes: the query need not reach
-        // further than `r + the largest radius` (the same hits, in the same order).
-        let reach = (r + 0.5).min(r + w.neighbours.max_body_radius());
-        w.neighbours
-            .for_each_chunk_in_radius(p, reach, |cols, slots| {
-                add_overlap_push(&mut push, p, r, i as u32, cols, slots)
-            });
-        if push != Vec2::ZERO {
-            let e = &mut w.enemies[i];
-            e.pos = crate::space::grid::resolve_walls(e.pos + push, e.radius, &w.map.grid);
-        }
+        let queried = step_enemy(w, i, &per_kind, &mut hits);
+        push_out_of_crowd(w, i, queried.map(|from| (from, hits.as_slice())));
     }
     // Last, enemies that walked (or were shoved by the crowd) into an agent step back
     // out of it: agents resolved their overlaps before the horde moved (world.rs order).
@@ -484,6 +306,219 @@ pub fn step_enemies(w: &mut HordeStep) {
                 );
             }
         }
+    }
+}
+
+/// One enemy's tick (E1–E3): stagger, windup and hit, a new windup, or steering with the
+/// boids. Returns the position the boids queried the neighbour grid from when they did,
+/// with their hits left in `hits` (slot order).
+fn step_enemy(
+    w: &mut HordeStep,
+    i: usize,
+    per_kind: &[Option<(&KindTuning, AttackTiming)>; 4],
+    hits: &mut Vec<u32>,
+) -> Option<Vec2> {
+    use crate::core::events::EventKind;
+    use crate::horde::steering::{arrive, follow_flow, pursuit, wander, Flock};
+    use crate::tuning::DT;
+
+    let t = w.tuning;
+    let e = &w.enemies[i];
+    if !e.alive || e.kind == EnemyKind::Dummy {
+        return None;
+    }
+    let Some((kt, timing)) = per_kind[e.kind as usize] else {
+        return None;
+    };
+    let id = e.id;
+
+    // Stagger: interrupted, sliding to a stop; the cooldown does not run.
+    if e.stagger > 0 {
+        let e = &mut w.enemies[i];
+        e.stagger -= 1;
+        if e.attack.winding_up() {
+            e.attack.windup_left = None;
+            e.attack.cooldown = e.attack.cooldown_before;
+            e.attack.target = None;
+            w.emit(EventKind::AttackInterrupted { enemy: id });
+        }
+        let e = &mut w.enemies[i];
+        e.vel = e.vel * t.enemy.stagger_damping;
+        e.pos = crate::space::grid::resolve_walls(e.pos + e.vel * DT, e.radius, &w.map.grid);
+        return None;
+    }
+    w.enemies[i].attack.cooldown = w.enemies[i].attack.cooldown.saturating_sub(1);
+
+    // Windup: rooted; the hit lands exactly `windup_ticks` after `AttackStarted`.
+    if let Some(left) = w.enemies[i].attack.windup_left {
+        let e = &mut w.enemies[i];
+        e.vel = Vec2::ZERO;
+        if left > 1 {
+            e.attack.windup_left = Some(left - 1);
+            return None;
+        }
+        e.attack.windup_left = None;
+        let target = e.attack.target.take();
+        let e = w.enemies[i].clone();
+        // Surface gap to the snapshot target at the hit (infinite when it is down).
+        let target_gap = target
+            .map(|ti| &w.agents[ti as usize])
+            .filter(|a| a.alive)
+            .map_or(f32::INFINITY, |a| gap(&e, a.pos, a.radius));
+        match target
+            .map(|ti| &w.agents[ti as usize])
+            .filter(|a| a.alive && gap(&e, a.pos, a.radius) <= kt.reach)
+        {
+            Some(a) => {
+                let dir = (a.pos - e.pos).normalize_or_zero();
+                let victim = a.id as usize;
+                let blow = Damage {
+                    target: Target::Agent(a.id),
+                    source: Source::Blow { enemy: id },
+                    amount: kt.damage,
+                    stagger: 0,
+                    knockback: dir * kt.knockback,
+                    pos: a.pos,
+                };
+                w.agents[victim] = (w.deal)(blow, w.events);
+            }
+            None => w.emit(EventKind::AttackWhiffed {
+                enemy: id,
+                gap: target_gap,
+            }),
+        }
+        return None;
+    }
+
+    // The nearest standing agent (only what the steering needs: no clone of the
+    // agent's buffers per enemy per tick).
+    let e = &w.enemies[i];
+    let target = w
+        .agents
+        .iter()
+        .filter(|a| a.alive)
+        .min_by(|a, b| {
+            a.pos
+                .distance_sq(e.pos)
+                .total_cmp(&b.pos.distance_sq(e.pos))
+                .then(a.id.cmp(&b.id))
+        })
+        .map(|a| Seen {
+            id: a.id,
+            pos: a.pos,
+            vel: a.vel,
+            radius: a.radius,
+        });
+
+    if let Some(a) = &target {
+        if e.attack.cooldown == 0 && gap(e, a.pos, a.radius) <= kt.reach {
+            let e = &mut w.enemies[i];
+            e.attack.cooldown_before = e.attack.cooldown;
+            e.attack.cooldown = timing.interval;
+            e.attack.windup_left = Some(timing.windup);
+            e.attack.windup_ticks = timing.windup;
+            e.attack.target = Some(a.id);
+            e.attack.started = w.tick;
+            e.vel = Vec2::ZERO;
+            e.facing = (a.pos - e.pos).angle();
+            w.emit(EventKind::AttackStarted {
+                enemy: id,
+                target: a.id,
+                windup: timing.windup,
+            });
+            return None;
+        }
+    }
+
+    // Steering (E1): pursue a visible agent, else follow the flow field, else wander.
+    let e = &w.enemies[i];
+    let mut force = Vec2::ZERO;
+    let mut wander_turn = 0.0;
+    // Line of sight is looked at every `sight_check_ticks` per enemy (staggered by id).
+    if (w.tick + e.id as u64).is_multiple_of(t.enemy.sight_check_ticks.max(1) as u64) {
+        let sees = target.as_ref().is_some_and(|a| {
+            a.pos.distance(e.pos) <= t.enemy.sight_range && w.map.grid.line_clear(e.pos, a.pos)
+        });
+        w.enemies[i].sees = sees;
+    }
+    let e = &w.enemies[i];
+    match &target {
+        Some(a) if e.sees => {
+            let contact = e.radius + a.radius + kt.reach * t.enemy.close_in_reach_share;
+            if a.pos.distance(e.pos) < contact + t.enemy.close_in_slack {
+                let stop = a.pos + (e.pos - a.pos).normalize_or_zero() * contact;
+                force +=
+                    arrive(e.pos, e.vel, stop, kt.speed, t.enemy.close_in_arrive) * kt.w_pursuit;
+            } else {
+                force += pursuit(e.pos, e.vel, a.pos, a.vel, kt.speed, kt.pursuit_horizon)
+                    * kt.w_pursuit;
+            }
+        }
+        Some(_) if w.flow.direction_at(e.pos) != Vec2::ZERO => {
+            force += follow_flow(e.vel, w.flow.smooth_direction_at(e.pos), kt.speed) * kt.w_flow;
+        }
+        _ => {
+            wander_turn = w.rng.range_f32(-t.enemy.wander_turn, t.enemy.wander_turn);
+            force += wander(e.vel, e.wander, kt.speed) * kt.w_wander;
+        }
+    }
+    let mut flock = Flock::default();
+    let (pos, r_sep) = (e.pos, kt.separation_radius);
+    hits.clear();
+    w.neighbours
+        .for_each_chunk_in_radius(pos, kt.neighbour_radius, |_, slots| {
+            hits.extend_from_slice(slots)
+        });
+    flock.add_slots(pos, r_sep, i as u32, w.neighbours.columns(), hits);
+    force += flock.separation_force(e.vel, kt.speed) * kt.w_separation;
+    force += flock.alignment_force(e.vel) * kt.w_alignment;
+    force += flock.cohesion_force(e.pos, e.vel, kt.speed) * kt.w_cohesion;
+
+    let e = &mut w.enemies[i];
+    e.wander += wander_turn;
+    e.vel = (e.vel + force.clamp_length(kt.accel) * DT).clamp_length(kt.speed);
+    e.pos = crate::space::grid::resolve_walls(e.pos + e.vel * DT, e.radius, &w.map.grid);
+    if e.vel.length_sq() > t.enemy.facing_min_speed_sq {
+        e.facing = e.vel.angle();
+    }
+    Some(pos)
+}
+
+/// Bodies of the horde do not overlap (dummies do not move): enemy `i`, where it now
+/// stands, steps out of the neighbours it overlaps as the grid holds them (their places
+/// before this tick's moves). `queried` is the boids' query of this tick, `(from, slots)`:
+/// when every neighbour that can overlap the body lies inside it, its slots are read again
+/// instead of a second query (a neighbour beyond its overlap adds +0 to the push, so the
+/// push is the same, bit for bit).
+fn push_out_of_crowd(w: &mut HordeStep, i: usize, queried: Option<(Vec2, &[u32])>) {
+    use crate::horde::steering::add_overlap_push;
+    let e = &w.enemies[i];
+    if !e.alive || e.is_dummy() {
+        return;
+    }
+    let (p, r) = (e.pos, e.radius);
+    let mut push = Vec2::ZERO;
+    // Every body in the grid is alive: nothing in this step kills an enemy.
+    // Only a neighbour closer than `r + its radius` pushes: the query need not reach
+    // further than `r + the largest radius` (the same hits, in the same order).
+    let reach = (r + 0.5).min(r + w.neighbours.max_body_radius());
+    let kind_reach = e.kind.tuning(w.tuning).map_or(0.0, |k| k.neighbour_radius);
+    match queried {
+        // A neighbour that overlaps is within `reach` of `p`, so within `|p - from| +
+        // reach` of `from`; the margin keeps the boids' single-precision test from
+        // dropping one on the edge.
+        Some((from, slots)) if from.distance(p) + reach + 1e-3 < kind_reach => {
+            add_overlap_push(&mut push, p, r, i as u32, w.neighbours.columns(), slots)
+        }
+        _ => w
+            .neighbours
+            .for_each_chunk_in_radius(p, reach, |cols, slots| {
+                add_overlap_push(&mut push, p, r, i as u32, cols, slots)
+            }),
+    }
+    if push != Vec2::ZERO {
+        let e = &mut w.enemies[i];
+        e.pos = crate::space::grid::resolve_walls(e.pos + push, e.radius, &w.map.grid);
     }
 }
 

@@ -464,6 +464,18 @@ impl SpatialGrid {
         self.visit_chunks(center, r, |chunk| chunk.iter().for_each(|&s| f(s as usize)));
     }
 
+    /// The items by slot, as a query hands them to [`SpatialGrid::for_each_chunk_in_radius`]'s
+    /// closure: for callers that keep a query's slots to read them again.
+    #[inline]
+    pub fn columns(&self) -> Columns<'_> {
+        Columns {
+            ids: &self.ids,
+            xs: &self.xs,
+            ys: &self.ys,
+            bodies: &self.bodies,
+        }
+    }
+
     /// As [`SpatialGrid::for_each_body_in_radius`], a chunk of hits at a time for callers
     /// that work on several at once: `f(columns, slots)`, where `slots` index
     /// `columns` (in the order `for_each_body_in_radius` visits them).
@@ -474,12 +486,7 @@ impl SpatialGrid {
         r: f32,
         mut f: F,
     ) {
-        let cols = Columns {
-            ids: &self.ids,
-            xs: &self.xs,
-            ys: &self.ys,
-            bodies: &self.bodies,
-        };
+        let cols = self.columns();
         self.visit_chunks(center, r, |chunk| f(cols, chunk));
     }
 
