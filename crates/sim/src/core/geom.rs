@@ -21,8 +21,10 @@ impl Vec2 {
     }
 
     /// Unit vector at `angle` radians (0 = +x, counter-clockwise toward +y).
+    /// The same bits on every machine ([`crate::core::trig`]).
     pub fn from_angle(angle: f32) -> Vec2 {
-        Vec2::new(angle.cos(), angle.sin())
+        let (s, c) = crate::core::trig::sin_cos(angle);
+        Vec2::new(c, s)
     }
 
     pub fn dot(self, o: Vec2) -> f32 {
@@ -83,8 +85,10 @@ impl Vec2 {
         )
     }
 
+    /// The angle from the +x axis, in `[−π, π]`: the same bits on every machine
+    /// ([`crate::core::trig`]).
     pub fn angle(self) -> f32 {
-        self.y.atan2(self.x)
+        crate::core::trig::atan2(self.y, self.x)
     }
 
     pub fn lerp(self, o: Vec2, t: f32) -> Vec2 {

@@ -1,4 +1,5 @@
-//! What everything else builds on: geometry, the seeded RNG, ids, events, statistics, load errors.
+//! What everything else builds on: geometry, portable trigonometry, the seeded RNG, ids,
+//! events, statistics, load errors.
 
 pub mod error;
 pub mod events;
@@ -6,3 +7,4 @@ pub mod geom;
 pub mod ids;
 pub mod rng;
 pub mod stats;
+pub mod trig;

@@ -77,7 +77,7 @@ impl Formation {
             }
             Formation::Ring => {
                 let a = std::f32::consts::TAU * i as f32 / n.max(1) as f32;
-                Vec2::new(a.cos(), a.sin()) * 1.5
+                Vec2::from_angle(a) * 1.5
             }
         }
     }

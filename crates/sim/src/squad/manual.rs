@@ -75,7 +75,7 @@ pub fn resolve_manual(s: &mut Squad, enemies: &[Enemy], t: &Tuning) {
 /// anchor first (what Tab cycles through, S15).
 pub fn targets_in_cone(anchor: Vec2, enemies: &[Enemy], dir: Vec2, t: &Tuning) -> Vec<u32> {
     let dir = dir.normalize_or_zero();
-    let cos_cone = t.fire.manual_cone_deg.to_radians().cos();
+    let cos_cone = crate::core::trig::cos(t.fire.manual_cone_deg.to_radians());
     let reach = t.lane.acquisition_radius + t.solver.cohesion_radius;
     let mut v: Vec<(f32, u32)> = enemies
         .iter()
