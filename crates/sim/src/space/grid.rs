@@ -26,7 +26,24 @@ pub struct Grid {
     /// date by `set_wall`). A body of radius < 1 centred on such a tile touches no wall,
     /// which is [`resolve_walls`]' usual answer in open ground.
     clear: Vec<bool>,
+    /// Per tile: bit `d` set when its neighbour in direction [`RING`]`[d]` is a wall (or
+    /// outside the grid). [`resolve_walls`] reads which walls a body near the tile's edge
+    /// could touch without visiting the tiles.
+    ring: Vec<u8>,
 }
+
+/// The neighbours of [`Grid::ring`]'s bits: west, east, south, north, then the corners
+/// south-west, south-east, north-west, north-east.
+const RING: [(i32, i32); 8] = [
+    (-1, 0),
+    (1, 0),
+    (0, -1),
+    (0, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+];
 
 /// Where a ray first touched a wall.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -44,6 +61,7 @@ impl Grid {
             width,
             height,
             clear: vec![false; walls.len()],
+            ring: vec![0; walls.len()],
             walls,
         };
         for y in 0..height {
@@ -54,13 +72,17 @@ impl Grid {
         g
     }
 
-    /// Recomputes the `clear` flag of tile `(x, y)` (if it is in the grid).
+    /// Recomputes the `clear` flag and the `ring` of tile `(x, y)` (if it is in the grid).
     fn update_clear(&mut self, x: i32, y: i32) {
         if !self.in_bounds(x, y) {
             return;
         }
         let clear = (y - 1..=y + 1).all(|ny| (x - 1..=x + 1).all(|nx| !self.is_wall(nx, ny)));
         self.clear[(y * self.width + x) as usize] = clear;
+        let ring = RING.iter().enumerate().fold(0u8, |m, (d, &(dx, dy))| {
+            m | (self.is_wall(x + dx, y + dy) as u8) << d
+        });
+        self.ring[(y * self.width + x) as usize] = ring;
     }
 
     /// Tile `(x, y)` and its 8 neighbours are floor (false outside the grid).
@@ -253,18 +275,34 @@ pub fn resolve_walls(pos: Vec2, radius: f32, grid: &Grid) -> Vec2 {
     // when its centre is in the middle 0.4 × 0.4 of it), and this function was 9.5 % of
     // a 10 000-enemy tick with only the one-tile test.
     let (tx, ty) = Grid::tile_of(pos);
-    if (0.0..1.0).contains(&radius) && grid.is_clear(tx, ty) {
-        return pos;
-    }
-    // A circle wholly inside one floor tile touches no wall.
-    let (fx, fy) = (pos.x - tx as f32, pos.y - ty as f32);
-    if fx >= radius
-        && fx <= 1.0 - radius
-        && fy >= radius
-        && fy <= 1.0 - radius
-        && !grid.is_wall(tx, ty)
-    {
-        return pos;
+    if (0.0..1.0).contains(&radius) && grid.in_bounds(tx, ty) {
+        let i = (ty * grid.width + tx) as usize;
+        if grid.clear[i] {
+            return pos;
+        }
+        // On a floor tile beside walls: the walls the circle may reach, by the sides and
+        // corners it comes near. The loop below pushes out of a neighbour only when the
+        // circle is closer than `radius` to it, which needs the centre within `radius` of
+        // that side (both sides for a corner); `reach` widens `radius` by more than the
+        // rounding of those distances on any map (`fx` is exact), so when none of the
+        // neighbours within reach is a wall, the loop would not move the body either.
+        if !grid.walls[i] {
+            let (fx, fy) = (pos.x - tx as f32, pos.y - ty as f32);
+            let reach = radius + 1e-3;
+            let (w, e) = (fx < reach, fx > 1.0 - reach);
+            let (s, n) = (fy < reach, fy > 1.0 - reach);
+            let near = (w as u8)
+                | (e as u8) << 1
+                | (s as u8) << 2
+                | (n as u8) << 3
+                | ((w & s) as u8) << 4
+                | ((e & s) as u8) << 5
+                | ((w & n) as u8) << 6
+                | ((e & n) as u8) << 7;
+            if grid.ring[i] & near == 0 {
+                return pos;
+            }
+        }
     }
     resolve_walls_near(pos, radius, grid)
 }
@@ -505,6 +543,36 @@ mod tests {
         }
         let nan = resolve_walls(Vec2::new(f32::NAN, 3.0), 0.3, &g);
         assert!(nan.x.is_nan() && nan.y == 3.0);
+        // Centres at a radius from a wall's side or corner, give or take a few ulps, where
+        // the ring's reach and the loop's distances must agree — on a small map and at
+        // coordinates near 1000, where the floats are coarser.
+        for (big, origin) in [(false, 0), (true, 990)] {
+            let mut g = Grid::open_with_border(if big { 1000 } else { 12 }, 12);
+            let (wx, wy) = (origin + 5, 5);
+            g.set_wall(wx, wy, true);
+            for k in 0..40_000 {
+                let r = [0.25, 0.3, 0.45, 0.5][k % 4];
+                let ulps = (rng.below(9) as i32 - 4) as f32 * 1.2e-7 * (origin as f32 + 8.0);
+                let along = rng.range_f32(-0.6, 1.6);
+                let p = match k % 6 {
+                    0 => Vec2::new(wx as f32 - r + ulps, wy as f32 + along),
+                    1 => Vec2::new(wx as f32 + 1.0 + r + ulps, wy as f32 + along),
+                    2 => Vec2::new(wx as f32 + along, wy as f32 - r + ulps),
+                    3 => Vec2::new(wx as f32 + along, wy as f32 + 1.0 + r + ulps),
+                    // Toward a corner, at about the radius.
+                    _ => {
+                        let a = rng.range_f32(0.0, std::f32::consts::TAU);
+                        let c = Vec2::new((wx + (k % 2) as i32) as f32, wy as f32);
+                        c + Vec2::from_angle(a) * (r + ulps)
+                    }
+                };
+                let (got, want) = (resolve_walls(p, r, &g), resolve_walls_reference(p, r, &g));
+                assert!(
+                    got.x.to_bits() == want.x.to_bits() && got.y.to_bits() == want.y.to_bits(),
+                    "{p:?} r {r}: {got:?} != {want:?}"
+                );
+            }
+        }
     }
 
     #[test]
