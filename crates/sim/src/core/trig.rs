@@ -68,8 +68,8 @@ pub fn atan2(y: f32, x: f32) -> f32 {
 /// `π/2` in three parts (Cody and Waite): the first two have trailing zero bits, so
 /// `k × part` is exact for the quadrant counts `k` of the accurate range.
 const PIO2_1: f32 = 1.570_312_5;
-const PIO2_2: f32 = 4.837_512_97e-4;
-const PIO2_3: f32 = 7.549_790_e-8;
+const PIO2_2: f32 = 4.837_513e-4;
+const PIO2_3: f32 = 7.549_79e-8;
 
 /// `(sin a, cos a)`. The angle is reduced to `r` in `[−π/4, π/4]` by the nearest
 /// multiple `k` of `π/2`, then minimax polynomials for `sin r` and `cos r` (Cephes'

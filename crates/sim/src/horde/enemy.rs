@@ -327,9 +327,7 @@ fn step_enemy(
     if !e.alive || e.kind == EnemyKind::Dummy {
         return None;
     }
-    let Some((kt, timing)) = per_kind[e.kind as usize] else {
-        return None;
-    };
+    let (kt, timing) = per_kind[e.kind as usize]?;
     let id = e.id;
 
     // Stagger: interrupted, sliding to a stop; the cooldown does not run.
