@@ -291,19 +291,19 @@ impl FlowField {
         let fy = p.y - 0.5;
         let (x0, y0) = (floor_i32(fx), floor_i32(fy));
         let (tx, ty) = (fx - x0 as f32, fy - y0 as f32);
+        // `p`'s own tile is in the grid (it has an arrow), so the four tiles round `p` are
+        // within the one-tile border of the padded arrays: no bounds test, and a tile
+        // without an arrow (`NONE`, the border's too) reads the zero vector of
+        // `DIR_UNIT_OR_ZERO`, whose +0 terms leave the sum as it was (it starts at +0 and
+        // is never −0).
+        let i = (y0 + 1) as usize * self.pw + (x0 + 1) as usize;
+        let pw = self.pw;
+        let u = |k: usize| DIR_UNIT_OR_ZERO[self.dir[k] as usize & 15];
         let mut sum = Vec2::ZERO;
-        for (dx, dy, w) in [
-            (0, 0, (1.0 - tx) * (1.0 - ty)),
-            (1, 0, tx * (1.0 - ty)),
-            (0, 1, (1.0 - tx) * ty),
-            (1, 1, tx * ty),
-        ] {
-            if let Some(i) = self.padded(x0 + dx, y0 + dy) {
-                if let Some(&u) = DIR_UNIT.get(self.dir[i] as usize) {
-                    sum += u * w;
-                }
-            }
-        }
+        sum += u(i) * ((1.0 - tx) * (1.0 - ty));
+        sum += u(i + 1) * (tx * (1.0 - ty));
+        sum += u(i + pw) * ((1.0 - tx) * ty);
+        sum += u(i + pw + 1) * (tx * ty);
         let blended = sum.normalize_or_zero();
         if blended.dot(own) >= 0.5 {
             blended
@@ -312,6 +312,17 @@ impl FlowField {
         }
     }
 }
+
+/// [`DIR_UNIT`] with the zero vector for `NONE` and past it (indexed by `dir & 15`).
+const DIR_UNIT_OR_ZERO: [Vec2; 16] = {
+    let mut t = [Vec2::ZERO; 16];
+    let mut k = 0;
+    while k < 8 {
+        t[k] = DIR_UNIT[k];
+        k += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {
