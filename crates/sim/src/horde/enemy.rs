@@ -275,6 +275,7 @@ pub fn step_enemies(w: &mut HordeStep) {
                 }),
         );
 
+    let sight = SightTurn::at(w.tick, t.enemy.sight_check_ticks);
     // Slots of the last boids query, read again by the crowd push.
     let mut hits: Vec<u32> = Vec::with_capacity(256);
     for i in 0..w.enemies.len() {
@@ -285,7 +286,7 @@ pub fn step_enemies(w: &mut HordeStep) {
             w.neighbours
                 .set_body_vel(i as u32 - 1, w.enemies[i - 1].vel);
         }
-        let queried = step_enemy(w, i, &per_kind, &mut hits);
+        let queried = step_enemy(w, i, &per_kind, sight, &mut hits);
         push_out_of_crowd(w, i, queried.map(|from| (from, hits.as_slice())));
     }
     // Last, enemies that walked (or were shoved by the crowd) into an agent step back
@@ -309,6 +310,37 @@ pub fn step_enemies(w: &mut HordeStep) {
     }
 }
 
+/// Whose turn it is to look for the target this tick: enemy `id` looks when
+/// `(tick + id)` is a multiple of `every` (the looks staggered by id). Worked out once per
+/// tick as `id mod every == phase`, with a mask when `every` is a power of two: not a
+/// 64-bit division per enemy.
+#[derive(Clone, Copy, Debug)]
+struct SightTurn {
+    every: u32,
+    phase: u32,
+}
+
+impl SightTurn {
+    fn at(tick: u64, every: u32) -> SightTurn {
+        let every = every.max(1);
+        let k = every as u64;
+        SightTurn {
+            every,
+            phase: ((k - tick % k) % k) as u32,
+        }
+    }
+
+    #[inline]
+    fn looks(self, id: u32) -> bool {
+        let rem = if self.every.is_power_of_two() {
+            id & (self.every - 1)
+        } else {
+            id % self.every
+        };
+        rem == self.phase
+    }
+}
+
 /// One enemy's tick (E1–E3): stagger, windup and hit, a new windup, or steering with the
 /// boids. Returns the position the boids queried the neighbour grid from when they did,
 /// with their hits left in `hits` (slot order).
@@ -316,6 +348,7 @@ fn step_enemy(
     w: &mut HordeStep,
     i: usize,
     per_kind: &[Option<(&KindTuning, AttackTiming)>; 4],
+    sight: SightTurn,
     hits: &mut Vec<u32>,
 ) -> Option<Vec2> {
     use crate::core::events::EventKind;
@@ -390,18 +423,15 @@ fn step_enemy(
 
     // The nearest standing agent (only what the steering needs: no clone of the
     // agent's buffers per enemy per tick).
+    // Each agent's distance computed once: the least by (squared distance, id).
     let e = &w.enemies[i];
     let target = w
         .agents
         .iter()
         .filter(|a| a.alive)
-        .min_by(|a, b| {
-            a.pos
-                .distance_sq(e.pos)
-                .total_cmp(&b.pos.distance_sq(e.pos))
-                .then(a.id.cmp(&b.id))
-        })
-        .map(|a| Seen {
+        .map(|a| (a.pos.distance_sq(e.pos), a))
+        .min_by(|(da, a), (db, b)| da.total_cmp(db).then(a.id.cmp(&b.id)))
+        .map(|(_, a)| Seen {
             id: a.id,
             pos: a.pos,
             vel: a.vel,
@@ -433,7 +463,7 @@ fn step_enemy(
     let mut force = Vec2::ZERO;
     let mut wander_turn = 0.0;
     // Line of sight is looked at every `sight_check_ticks` per enemy (staggered by id).
-    if (w.tick + e.id as u64).is_multiple_of(t.enemy.sight_check_ticks.max(1) as u64) {
+    if sight.looks(e.id) {
         let sees = target.as_ref().is_some_and(|a| {
             a.pos.distance(e.pos) <= t.enemy.sight_range && w.map.grid.line_clear(e.pos, a.pos)
         });
@@ -523,6 +553,21 @@ fn push_out_of_crowd(w: &mut HordeStep, i: usize, queried: Option<(Vec2, &[u32])
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sight_turns_are_the_ticks_where_tick_plus_id_is_a_multiple() {
+        for every in [1, 2, 3, 4, 5, 7, 8, 30] {
+            for tick in [0u64, 1, 2, 3, 7, 29, 30, 1_000_003, u32::MAX as u64 + 5] {
+                let turn = SightTurn::at(tick, every);
+                for id in [0u32, 1, 2, 3, 4, 5, 6, 11, 64, 1001, u32::MAX] {
+                    let want = (tick + id as u64).is_multiple_of(every as u64);
+                    assert_eq!(turn.looks(id), want, "every {every} tick {tick} id {id}");
+                }
+            }
+        }
+        // 0 behaves as 1 (every tick), as the tuning's floor.
+        assert!(SightTurn::at(5, 0).looks(3));
+    }
 
     #[test]
     fn windup_formula_in_the_slow_regime() {
