@@ -276,8 +276,9 @@ pub fn step_enemies(w: &mut HordeStep) {
         );
 
     let sight = SightTurn::at(w.tick, t.enemy.sight_check_ticks);
-    // Slots of the last boids query, read again by the crowd push.
+    // Slots of the last boids query, and those of them the crowd push reads again.
     let mut hits: Vec<u32> = Vec::with_capacity(256);
+    let mut near: Vec<u32> = Vec::with_capacity(256);
     for i in 0..w.enemies.len() {
         // The boids read a neighbour's velocity as it is now (already updated for enemies
         // before this one): the grid's copy follows each enemy's step. Enemy `i − 1` was
@@ -286,8 +287,8 @@ pub fn step_enemies(w: &mut HordeStep) {
             w.neighbours
                 .set_body_vel(i as u32 - 1, w.enemies[i - 1].vel);
         }
-        let queried = step_enemy(w, i, &per_kind, sight, &mut hits);
-        push_out_of_crowd(w, i, queried.map(|from| (from, hits.as_slice())));
+        let picked = step_enemy(w, i, &per_kind, sight, &mut hits, &mut near);
+        push_out_of_crowd(w, i, picked.map(|p| (p, near.as_slice())));
     }
     // Last, enemies that walked (or were shoved by the crowd) into an agent step back
     // out of it: agents resolved their overlaps before the horde moved (world.rs order).
@@ -350,7 +351,8 @@ fn step_enemy(
     per_kind: &[Option<(&KindTuning, AttackTiming)>; 4],
     sight: SightTurn,
     hits: &mut Vec<u32>,
-) -> Option<Vec2> {
+    near: &mut Vec<u32>,
+) -> Option<Picked> {
     use crate::core::events::EventKind;
     use crate::horde::steering::{arrive, follow_flow, pursuit, wander, Flock};
     use crate::tuning::DT;
@@ -497,7 +499,19 @@ fn step_enemy(
         .for_each_chunk_in_radius(pos, kt.neighbour_radius, |_, slots| {
             hits.extend_from_slice(slots)
         });
-    flock.add_slots(pos, r_sep, i as u32, w.neighbours.columns(), hits);
+    // The crowd push's candidates, picked from the boids' distances: every neighbour
+    // within `pick` of here, enough for a push from anywhere this step can take the
+    // body (see `push_out_of_crowd`) and never beyond the boids' own radius.
+    let reach = crowd_reach(e.radius, w.neighbours);
+    let pick = (reach + kt.speed * DT + PICK_SLACK).min(kt.neighbour_radius);
+    flock.add_slots_picking(
+        pos,
+        r_sep,
+        i as u32,
+        w.neighbours.columns(),
+        hits,
+        (pick * pick, near),
+    );
     force += flock.separation_force(e.vel, kt.speed) * kt.w_separation;
     force += flock.alignment_force(e.vel) * kt.w_alignment;
     force += flock.cohesion_force(e.pos, e.vel, kt.speed) * kt.w_cohesion;
@@ -509,16 +523,35 @@ fn step_enemy(
     if e.vel.length_sq() > t.enemy.facing_min_speed_sq {
         e.facing = e.vel.angle();
     }
-    Some(pos)
+    Some(Picked { from: pos, pick })
+}
+
+/// Movement beyond a step at full speed that the picked candidates still cover (a slide
+/// along a wall); a body pushed further gets a query of its own.
+const PICK_SLACK: f32 = 0.05;
+
+/// How far the crowd push looks round a body of radius `r`: a neighbour closer than
+/// `r + its radius` pushes, so `r + the largest radius` in the grid (at most `r + 0.5`).
+fn crowd_reach(r: f32, neighbours: &SpatialGrid) -> f32 {
+    (r + 0.5).min(r + neighbours.max_body_radius())
+}
+
+/// Where an enemy's boids looked from this tick, and how far round it they picked the
+/// crowd push's candidates.
+#[derive(Clone, Copy, Debug)]
+struct Picked {
+    from: Vec2,
+    pick: f32,
 }
 
 /// Bodies of the horde do not overlap (dummies do not move): enemy `i`, where it now
 /// stands, steps out of the neighbours it overlaps as the grid holds them (their places
-/// before this tick's moves). `queried` is the boids' query of this tick, `(from, slots)`:
-/// when every neighbour that can overlap the body lies inside it, its slots are read again
-/// instead of a second query (a neighbour beyond its overlap adds +0 to the push, so the
-/// push is the same, bit for bit).
-fn push_out_of_crowd(w: &mut HordeStep, i: usize, queried: Option<(Vec2, &[u32])>) {
+/// before this tick's moves). `picked` is what the boids picked this tick: the
+/// neighbours within `pick` of `from`, in slot order. When every neighbour that can
+/// overlap the body lies within that, they are read instead of a second query (a
+/// neighbour beyond its overlap adds +0 to the push, so the push is the same, bit for
+/// bit).
+fn push_out_of_crowd(w: &mut HordeStep, i: usize, picked: Option<(Picked, &[u32])>) {
     use crate::horde::steering::add_overlap_push;
     let e = &w.enemies[i];
     if !e.alive || e.is_dummy() {
@@ -527,15 +560,12 @@ fn push_out_of_crowd(w: &mut HordeStep, i: usize, queried: Option<(Vec2, &[u32])
     let (p, r) = (e.pos, e.radius);
     let mut push = Vec2::ZERO;
     // Every body in the grid is alive: nothing in this step kills an enemy.
-    // Only a neighbour closer than `r + its radius` pushes: the query need not reach
-    // further than `r + the largest radius` (the same hits, in the same order).
-    let reach = (r + 0.5).min(r + w.neighbours.max_body_radius());
-    let kind_reach = e.kind.tuning(w.tuning).map_or(0.0, |k| k.neighbour_radius);
-    match queried {
+    let reach = crowd_reach(r, w.neighbours);
+    match picked {
         // A neighbour that overlaps is within `reach` of `p`, so within `|p - from| +
-        // reach` of `from`; the margin keeps the boids' single-precision test from
-        // dropping one on the edge.
-        Some((from, slots)) if from.distance(p) + reach + 1e-3 < kind_reach => {
+        // reach` of `from`; the margin keeps the single-precision picking from dropping
+        // one on the edge.
+        Some((k, slots)) if k.from.distance(p) + reach + 1e-3 <= k.pick => {
             add_overlap_push(&mut push, p, r, i as u32, w.neighbours.columns(), slots)
         }
         _ => w

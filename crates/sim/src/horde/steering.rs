@@ -71,7 +71,7 @@ pub fn surely_beyond(d2: f32, r: f32) -> bool {
 
 /// The separation terms of [`Flock::add`] for four neighbours at `(qx, qy)` of `radius`
 /// seen from `pos`: `off / d * ((sr - d) / max(d, 0.1))` where `d < sr` and `d > 1e-5`
-/// (`sr = r_sep + radius - 0.3`), +0 elsewhere. Each lane computes exactly what `add`
+/// (`sr = r_sep + radius - 0.3`), +0 elsewhere; and the squared distances `|off|²`. Each lane computes exactly what `add`
 /// does in single precision: SSE's `sqrtps`, `divps`, `maxps` are the IEEE operations.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -81,15 +81,16 @@ fn separation4(
     qy: [f32; 4],
     radius: [f32; 4],
     r_sep: f32,
-) -> [[f32; 4]; 2] {
+) -> [[f32; 4]; 3] {
     use std::arch::x86_64::*;
-    let (mut sx, mut sy) = ([0.0f32; 4], [0.0f32; 4]);
+    let (mut sx, mut sy, mut sd2) = ([0.0f32; 4], [0.0f32; 4], [0.0f32; 4]);
     // SAFETY: SSE and SSE2 are part of the x86-64 baseline; the loads and stores are of
     // local arrays of four floats (unaligned forms).
     unsafe {
         let offx = _mm_sub_ps(_mm_set1_ps(pos.x), _mm_loadu_ps(qx.as_ptr()));
         let offy = _mm_sub_ps(_mm_set1_ps(pos.y), _mm_loadu_ps(qy.as_ptr()));
         let d2 = _mm_add_ps(_mm_mul_ps(offx, offx), _mm_mul_ps(offy, offy));
+        _mm_storeu_ps(sd2.as_mut_ptr(), d2);
         let d = _mm_sqrt_ps(d2);
         let sr = _mm_sub_ps(
             _mm_add_ps(_mm_set1_ps(r_sep), _mm_loadu_ps(radius.as_ptr())),
@@ -103,7 +104,7 @@ fn separation4(
         _mm_storeu_ps(sx.as_mut_ptr(), _mm_and_ps(near, tx));
         _mm_storeu_ps(sy.as_mut_ptr(), _mm_and_ps(near, ty));
     }
-    [sx, sy]
+    [sx, sy, sd2]
 }
 
 /// The push that takes a body of radius `r` at `p` out of the neighbours `slots` of a
@@ -229,6 +230,41 @@ impl Flock {
     /// adds +0 to the separation, which changes nothing (a sum that starts at +0 is never
     /// −0, and `x + 0 = x` for every other `x`).
     pub fn add_slots(&mut self, pos: Vec2, r_sep: f32, me: u32, cols: Columns<'_>, slots: &[u32]) {
+        self.sum_slots::<false>(pos, r_sep, me, cols, slots, (0.0, &mut []));
+    }
+
+    /// [`Flock::add_slots`], and with `(r2, near)` the hits other than `me` whose squared
+    /// distance from `pos` is at most `r2` written to `near` in order (the candidates of
+    /// the body's overlap push, picked from the distances the separation computes anyway).
+    pub fn add_slots_picking(
+        &mut self,
+        pos: Vec2,
+        r_sep: f32,
+        me: u32,
+        cols: Columns<'_>,
+        slots: &[u32],
+        (r2, near): (f32, &mut Vec<u32>),
+    ) {
+        // Written branch-free into a buffer as long as the hits, cut to the picked ones.
+        near.clear();
+        near.resize(slots.len(), 0);
+        let picked = self.sum_slots::<true>(pos, r_sep, me, cols, slots, (r2, near));
+        near.truncate(picked);
+    }
+
+    /// The sums of [`Flock::add_slots`]; with `PICK`, the picking of
+    /// [`Flock::add_slots_picking`] into `out` (as long as `slots`), returning the count.
+    #[inline(always)]
+    fn sum_slots<const PICK: bool>(
+        &mut self,
+        pos: Vec2,
+        r_sep: f32,
+        me: u32,
+        cols: Columns<'_>,
+        slots: &[u32],
+        (near_r2, out): (f32, &mut [u32]),
+    ) -> usize {
+        let mut picked = 0;
         #[cfg(not(target_arch = "x86_64"))]
         let rest = slots;
         #[cfg(target_arch = "x86_64")]
@@ -239,9 +275,14 @@ impl Flock {
                 let s = [b[0] as usize, b[1] as usize, b[2] as usize, b[3] as usize];
                 let (qx, qy) = (s.map(|k| cols.xs[k]), s.map(|k| cols.ys[k]));
                 let radius = s.map(|k| cols.bodies[k].radius);
-                let [sx, sy] = separation4(pos, qx, qy, radius, r_sep);
+                let [sx, sy, d2] = separation4(pos, qx, qy, radius, r_sep);
                 for l in 0..4 {
-                    if cols.ids[s[l]] == me {
+                    let other = cols.ids[s[l]] != me;
+                    if PICK {
+                        out[picked] = b[l];
+                        picked += (other & (d2[l] <= near_r2)) as usize;
+                    }
+                    if !other {
                         continue;
                     }
                     self.separation += Vec2::new(sx[l], sy[l]);
@@ -253,13 +294,18 @@ impl Flock {
             rest
         };
         for &k in rest {
-            let k = k as usize;
-            if cols.ids[k] != me {
-                let o = &cols.bodies[k];
-                let q = Vec2::new(cols.xs[k], cols.ys[k]);
+            let ku = k as usize;
+            if cols.ids[ku] != me {
+                let o = &cols.bodies[ku];
+                let q = Vec2::new(cols.xs[ku], cols.ys[ku]);
                 self.add(pos, q, o.vel, r_sep + o.radius - 0.3);
+                if PICK {
+                    out[picked] = k;
+                    picked += ((pos - q).length_sq() <= near_r2) as usize;
+                }
             }
         }
+        picked
     }
 
     /// Separation as a steering force toward `max_speed` away from the crowd.
@@ -367,6 +413,22 @@ mod tests {
                     four.add_slots(p, 0.8, me, cols, slots)
                 });
                 assert_eq!(one.count, four.count);
+                // Picking the overlap candidates changes no sum and picks exactly the
+                // hits (not `me`) within the distance, in query order.
+                let (mut picking, mut near, mut hits) = (Flock::default(), Vec::new(), Vec::new());
+                g.for_each_chunk_in_radius(p, 1.5, |_, slots| hits.extend_from_slice(slots));
+                picking.add_slots_picking(p, 0.8, me, g.columns(), &hits, (0.49, &mut near));
+                assert_eq!(picking, four, "case {case}");
+                let cols = g.columns();
+                let want: Vec<u32> = hits
+                    .iter()
+                    .copied()
+                    .filter(|&k| {
+                        let q = Vec2::new(cols.xs[k as usize], cols.ys[k as usize]);
+                        cols.ids[k as usize] != me && (p - q).length_sq() <= 0.49
+                    })
+                    .collect();
+                assert_eq!(near, want, "case {case}");
                 for (a, b) in [
                     (one.separation, four.separation),
                     (one.vel_sum, four.vel_sum),
