@@ -5,8 +5,9 @@
 //! are also faster: `atanf` was 5 % of a 10 000-enemy horde tick (perf, 2026-11-30).
 //!
 //! Accuracy: within 3 × 10⁻⁷ rad of the exact `atan2`, and within 3 × 10⁻⁷ of the exact
-//! sine and cosine for `|angle| ≤ 10⁴` (tests against `f64`); beyond that the reduction
-//! loses bits, but stays deterministic. Rust does not contract `a * b + c` into a fused
+//! sine and cosine for `|angle| ≤ 10⁴` (tests against `f64`); larger angles are folded
+//! into one turn first (exactly, so still the same bits everywhere): a unit vector, as
+//! accurate as the float `2π` allows. Rust does not contract `a * b + c` into a fused
 //! multiply-add, so the polynomials round the same everywhere.
 
 use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, PI};
@@ -65,6 +66,10 @@ pub fn atan2(y: f32, x: f32) -> f32 {
     }
 }
 
+/// Where [`sin_cos`]'s reduction is exact: `k × PIO2_1` and `k × PIO2_2` need at most
+/// 24 bits for the quadrant counts `k < 8192` up to here.
+const ACCURATE_RANGE: f32 = 1.0e4;
+
 /// `π/2` in three parts (Cody and Waite): the first two have trailing zero bits, so
 /// `k × part` is exact for the quadrant counts `k` of the accurate range.
 const PIO2_1: f32 = 1.570_312_5;
@@ -80,8 +85,21 @@ pub fn sin_cos(a: f32) -> (f32, f32) {
     if !a.is_finite() {
         return (f32::NAN, f32::NAN);
     }
-    // Nearest quadrant, half away from zero; saturates for absurd angles (still the same
-    // bits everywhere, just not accurate).
+    if a == 0.0 {
+        // ±0 keeps its sign in the sine, as the standard `sin` does.
+        return (a, 1.0);
+    }
+    // Beyond the accurate range the quadrant count outgrows the exact products of the
+    // reduction: fold the angle into (−2π, 2π) first. `%` is an exact operation (its
+    // result is representable; no rounding), so every machine still gets the same bits,
+    // and the result stays a unit vector, though the fold is only as accurate as the
+    // float `2π` times the turns folded away.
+    let a = if a.abs() > ACCURATE_RANGE {
+        a % std::f32::consts::TAU
+    } else {
+        a
+    };
+    // Nearest quadrant, half away from zero (|a| < 2π or ≤ 10⁴ here: `k` is small).
     let kf = (a * (2.0 / PI)).round();
     let k = kf as i64;
     let r = ((a - kf * PIO2_1) - kf * PIO2_2) - kf * PIO2_3;
@@ -178,6 +196,24 @@ mod tests {
             worst = worst.max((s as f64 - es).abs()).max((c as f64 - ec).abs());
         }
         assert!(worst < 3e-7, "worst error {worst:e}");
+    }
+
+    #[test]
+    fn huge_angles_still_give_unit_vectors() {
+        for a in [3.3e7f32, -1.0e9, 1.0e20, f32::MAX, f32::MIN, 1.0e4 + 0.5] {
+            let (s, c) = sin_cos(a);
+            let len = (s as f64).hypot(c as f64);
+            assert!((len - 1.0).abs() < 1e-6, "{a}: ({s}, {c})");
+        }
+        // Just past the accurate range, still close to the exact values.
+        let a = 1.2e4f32;
+        let (s, c) = sin_cos(a);
+        assert!(
+            (s as f64 - (a as f64).sin()).abs() < 1e-3
+                && (c as f64 - (a as f64).cos()).abs() < 1e-3
+        );
+        let (s, _) = sin_cos(-0.0);
+        assert!(s == 0.0 && s.is_sign_negative(), "sin(−0) = −0");
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::core::rng::Rng;
 use crate::horde::prey::Prey;
 use crate::nav::flow::FlowField;
 use crate::space::map::Map;
-use crate::space::spatial::SpatialGrid;
+use crate::space::spatial::{Columns, SpatialGrid};
 use crate::tuning::{KindTuning, TickTuning, Tuning, TICK_HZ};
 use serde::{Deserialize, Serialize};
 
@@ -288,7 +288,7 @@ pub fn step_enemies(w: &mut HordeStep) {
                 .set_body_vel(i as u32 - 1, w.enemies[i - 1].vel);
         }
         let picked = step_enemy(w, i, &per_kind, sight, &mut hits, &mut near);
-        push_out_of_crowd(w, i, picked.map(|p| (p, near.as_slice())));
+        push_out_of_crowd(w, i, picked.map(|p| (p, &mut near)));
     }
     // Last, enemies that walked (or were shoved by the crowd) into an agent step back
     // out of it: agents resolved their overlaps before the horde moved (world.rs order).
@@ -531,7 +531,8 @@ fn step_enemy(
 const PICK_SLACK: f32 = 0.05;
 
 /// How far the crowd push looks round a body of radius `r`: a neighbour closer than
-/// `r + its radius` pushes, so `r + the largest radius` in the grid (at most `r + 0.5`).
+/// `r + its radius` overlaps, so `r + the largest radius` in the grid — but never
+/// further than `r + 0.5` (a neighbour of radius above 0.5 pushes only from within that).
 fn crowd_reach(r: f32, neighbours: &SpatialGrid) -> f32 {
     (r + 0.5).min(r + neighbours.max_body_radius())
 }
@@ -544,14 +545,25 @@ struct Picked {
     pick: f32,
 }
 
+/// Keeps the `slots` within `reach` of `p` by the neighbour grid's own test
+/// (`dx² + dy² <= reach²` in single precision, as its query computes it): what a query
+/// of radius `reach` round `p` would have found among them, in their order.
+fn narrow_to_reach(slots: &mut Vec<u32>, cols: Columns<'_>, p: Vec2, reach: f32) {
+    let r2 = reach * reach;
+    slots.retain(|&s| {
+        let (dx, dy) = (cols.xs[s as usize] - p.x, cols.ys[s as usize] - p.y);
+        dx * dx + dy * dy <= r2
+    });
+}
+
 /// Bodies of the horde do not overlap (dummies do not move): enemy `i`, where it now
-/// stands, steps out of the neighbours it overlaps as the grid holds them (their places
-/// before this tick's moves). `picked` is what the boids picked this tick: the
-/// neighbours within `pick` of `from`, in slot order. When every neighbour that can
-/// overlap the body lies within that, they are read instead of a second query (a
-/// neighbour beyond its overlap adds +0 to the push, so the push is the same, bit for
-/// bit).
-fn push_out_of_crowd(w: &mut HordeStep, i: usize, picked: Option<(Picked, &[u32])>) {
+/// stands, steps out of the neighbours within [`crowd_reach`] that it overlaps, as the
+/// grid holds them (their places before this tick's moves). `picked` is what the boids
+/// picked this tick: the neighbours within `pick` of `from`, in slot order. When every
+/// neighbour within reach of the body lies within that, they are read — narrowed by the
+/// grid query's own test — instead of a second query: the same neighbours in the same
+/// order, so the same push, bit for bit.
+fn push_out_of_crowd(w: &mut HordeStep, i: usize, picked: Option<(Picked, &mut Vec<u32>)>) {
     use crate::horde::steering::add_overlap_push;
     let e = &w.enemies[i];
     if !e.alive || e.is_dummy() {
@@ -562,11 +574,12 @@ fn push_out_of_crowd(w: &mut HordeStep, i: usize, picked: Option<(Picked, &[u32]
     // Every body in the grid is alive: nothing in this step kills an enemy.
     let reach = crowd_reach(r, w.neighbours);
     match picked {
-        // A neighbour that overlaps is within `reach` of `p`, so within `|p - from| +
-        // reach` of `from`; the margin keeps the single-precision picking from dropping
-        // one on the edge.
+        // A neighbour within `reach` of `p` is within `|p - from| + reach` of `from`; the
+        // margin keeps the single-precision picking from dropping one on the edge.
         Some((k, slots)) if k.from.distance(p) + reach + 1e-3 <= k.pick => {
-            add_overlap_push(&mut push, p, r, i as u32, w.neighbours.columns(), slots)
+            let cols = w.neighbours.columns();
+            narrow_to_reach(slots, cols, p, reach);
+            add_overlap_push(&mut push, p, r, i as u32, cols, slots)
         }
         _ => w
             .neighbours
@@ -583,6 +596,69 @@ fn push_out_of_crowd(w: &mut HordeStep, i: usize, picked: Option<(Picked, &[u32]
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The crowd push from the boids' picked neighbours, narrowed to the push's reach,
+    /// equals the push from a query of that reach, bit for bit — also with bodies of
+    /// radius above 0.5, which overlap beyond the reach and must not push from there.
+    #[test]
+    fn the_picked_crowd_push_equals_a_query_of_the_reach() {
+        use crate::horde::steering::add_overlap_push;
+        use crate::space::spatial::BodyData;
+        let mut rng = Rng::new(9);
+        let (mut differs_unnarrowed, mut pushes) = (0, 0);
+        for case in 0..400 {
+            let n = 2 + rng.below(40) as usize;
+            let items: Vec<(u32, Vec2, BodyData)> = (0..n as u32)
+                .map(|k| {
+                    let body = BodyData {
+                        vel: Vec2::ZERO,
+                        radius: [0.3, 0.45, 0.6, 0.9][rng.below(4) as usize],
+                        fixed: rng.below(8) == 0,
+                    };
+                    (
+                        k,
+                        Vec2::new(rng.range_f32(0.0, 5.0), rng.range_f32(0.0, 5.0)),
+                        body,
+                    )
+                })
+                .collect();
+            let mut g = SpatialGrid::new(Vec2::ZERO, Vec2::new(5.0, 5.0), 2.0);
+            g.rebuild_bodies(items.iter().copied());
+            for &(me, from, body) in &items {
+                let r = body.radius;
+                let reach = crowd_reach(r, &g);
+                let step = Vec2::new(rng.range_f32(-0.06, 0.06), rng.range_f32(-0.06, 0.06));
+                let p = from + step;
+                let pick = reach + 0.1 + PICK_SLACK;
+                assert!(from.distance(p) + reach + 1e-3 <= pick, "case {case}");
+                let mut picked = Vec::new();
+                g.for_each_chunk_in_radius(from, pick, |cols, slots| {
+                    picked.extend(slots.iter().filter(|&&k| cols.ids[k as usize] != me))
+                });
+                let mut unnarrowed = Vec2::ZERO;
+                add_overlap_push(&mut unnarrowed, p, r, me, g.columns(), &picked);
+                narrow_to_reach(&mut picked, g.columns(), p, reach);
+                let mut got = Vec2::ZERO;
+                add_overlap_push(&mut got, p, r, me, g.columns(), &picked);
+                let mut want = Vec2::ZERO;
+                g.for_each_chunk_in_radius(p, reach, |cols, slots| {
+                    add_overlap_push(&mut want, p, r, me, cols, slots)
+                });
+                assert_eq!(
+                    (got.x.to_bits(), got.y.to_bits()),
+                    (want.x.to_bits(), want.y.to_bits()),
+                    "case {case} body {me}"
+                );
+                differs_unnarrowed += (unnarrowed != want) as u32;
+                pushes += (want != Vec2::ZERO) as u32;
+            }
+        }
+        assert!(pushes > 1000, "{pushes}");
+        assert!(
+            differs_unnarrowed > 10,
+            "the reach matters: {differs_unnarrowed}"
+        );
+    }
 
     #[test]
     fn sight_turns_are_the_ticks_where_tick_plus_id_is_a_multiple() {
