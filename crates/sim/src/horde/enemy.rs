@@ -578,7 +578,11 @@ fn push_out_of_crowd(w: &mut HordeStep, i: usize, picked: Option<(Picked, &mut V
         // margin keeps the single-precision picking from dropping one on the edge.
         Some((k, slots)) if k.from.distance(p) + reach + 1e-3 <= k.pick => {
             let cols = w.neighbours.columns();
-            narrow_to_reach(slots, cols, p, reach);
+            // Only a neighbour of radius above 0.5 can overlap from beyond the reach;
+            // without one, those beyond it add +0 and need no narrowing.
+            if w.neighbours.max_body_radius() > 0.5 {
+                narrow_to_reach(slots, cols, p, reach);
+            }
             add_overlap_push(&mut push, p, r, i as u32, cols, slots)
         }
         _ => w
@@ -637,7 +641,9 @@ mod tests {
                 });
                 let mut unnarrowed = Vec2::ZERO;
                 add_overlap_push(&mut unnarrowed, p, r, me, g.columns(), &picked);
-                narrow_to_reach(&mut picked, g.columns(), p, reach);
+                if g.max_body_radius() > 0.5 {
+                    narrow_to_reach(&mut picked, g.columns(), p, reach);
+                }
                 let mut got = Vec2::ZERO;
                 add_overlap_push(&mut got, p, r, me, g.columns(), &picked);
                 let mut want = Vec2::ZERO;
