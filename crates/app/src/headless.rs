@@ -171,7 +171,8 @@ pub fn run(setup: Option<&Setup>, opts: &Options) -> Result<(), String> {
 /// `replay OK: N ticks, checksum X` or `replay diverged at tick T: expected A, got B`.
 pub fn replay(path: &Path) -> Result<bool, String> {
     let bytes = files::read(path)?;
-    let (_, replay) = Replay::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (header, replay) =
+        Replay::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     match replay
         .verify()
         .map_err(|e| format!("{}: {e}", path.display()))?
@@ -185,7 +186,10 @@ pub fn replay(path: &Path) -> Result<bool, String> {
             expected,
             got,
         } => {
-            println!("replay diverged at tick {tick}: expected {expected:016x}, got {got:016x}");
+            println!(
+                "replay diverged at tick {tick}: expected {expected:016x}, got {got:016x}{}",
+                sim::record::container::written_by_another_build(&header.game_version)
+            );
             Ok(false)
         }
     }

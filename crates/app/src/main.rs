@@ -249,8 +249,8 @@ fn main() -> ExitCode {
     // a replay (`--replay FILE --window`) is played at once too.
     let resume = match (&cli.replay, &cli.load) {
         (Some(path), _) => Some(files::read(path).and_then(|b| {
-            let (_, r) = Replay::decode(&b).map_err(|e| format!("{}: {e}", path.display()))?;
-            Play::replay(r).map_err(|e| format!("{}: {e}", path.display()))
+            let (h, r) = Replay::decode(&b).map_err(|e| format!("{}: {e}", path.display()))?;
+            Play::replay(r, &h.game_version).map_err(|e| format!("{}: {e}", path.display()))
         })),
         (None, Some(path)) => Some(
             files::read(path)

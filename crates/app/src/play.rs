@@ -30,6 +30,8 @@ pub struct Play {
     pub playback: Option<Player>,
     /// The playback diverged from the recording at this tick (it stops there).
     pub diverged: Option<String>,
+    /// The build that recorded the replay being played (`GAME_VERSION`).
+    recorded_by: String,
 }
 
 impl Play {
@@ -51,6 +53,7 @@ impl Play {
             recorder: None,
             playback: None,
             diverged: None,
+            recorded_by: sim::record::container::GAME_VERSION.to_string(),
         }
     }
 
@@ -91,8 +94,8 @@ impl Play {
     }
 
     /// A run that plays `replay` back (its start — a fresh world, or a save with its
-    /// view's state — then its inputs).
-    pub fn replay(replay: Replay) -> Result<Play, String> {
+    /// view's state — then its inputs); `recorded_by` is the file header's game version.
+    pub fn replay(replay: Replay, recorded_by: &str) -> Result<Play, String> {
         let mut play = match &replay.start {
             Start::Fresh(o) => {
                 let mut play = Play::new(setup::from_origin(o)?, false);
@@ -104,6 +107,7 @@ impl Play {
         play.driver = None;
         play.recorder = None;
         play.playback = Some(Player::new(replay));
+        play.recorded_by = recorded_by.to_string();
         Ok(play)
     }
 
@@ -152,7 +156,8 @@ impl Play {
         })) = self.playback.as_mut().map(|p| p.check(&self.world))
         {
             self.diverged = Some(format!(
-                "replay diverged at tick {tick}: expected {expected:016x}, got {got:016x}"
+                "replay diverged at tick {tick}: expected {expected:016x}, got {got:016x}{}",
+                sim::record::container::written_by_another_build(&self.recorded_by)
             ));
         }
         self.effects.absorb(&self.world);

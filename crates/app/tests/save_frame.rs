@@ -73,8 +73,8 @@ fn the_window_plays_a_replay_back_to_the_same_world_from_a_start_or_a_save() {
     }
     let second = resumed.recorder.take().unwrap().encode().unwrap();
     for (bytes, end) in [(first, &live), (second, &resumed)] {
-        let (_, r) = sim::record::Replay::decode(&bytes).unwrap();
-        let mut p = Play::replay(r).unwrap();
+        let (h, r) = sim::record::Replay::decode(&bytes).unwrap();
+        let mut p = Play::replay(r, &h.game_version).unwrap();
         while !p.ended() {
             p.step(TickInput::default());
         }

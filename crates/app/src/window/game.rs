@@ -329,7 +329,7 @@ impl Game {
         };
         let play = sim::record::Replay::decode(&bytes)
             .map_err(|e| e.to_string())
-            .and_then(|(_, r)| Play::replay(r));
+            .and_then(|(h, r)| Play::replay(r, &h.game_version));
         match play {
             Ok(p) => {
                 self.play = p;

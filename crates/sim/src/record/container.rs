@@ -19,8 +19,25 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-/// The version of the game that writes files (shown when a file is refused).
-pub const GAME_VERSION: &str = env!("CARGO_PKG_VERSION");
+/// The version of the game that writes files (shown when a file is refused, and when a
+/// replay diverges): the package version and the simulation's revision, `+simN`. The
+/// revision goes up with every deliberate change of the simulation's behaviour
+/// (docs/decisions.md names each), so a replay recorded before one says why it no
+/// longer replays; `tests/digest.rs` pins the route's digest to it.
+pub const GAME_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+sim", "2");
+
+/// Why a replay written by `recorded_by` may not replay on this build: empty when the
+/// same build wrote it, else a sentence for the divergence message.
+pub fn written_by_another_build(recorded_by: &str) -> String {
+    if recorded_by == GAME_VERSION {
+        String::new()
+    } else {
+        format!(
+            " (recorded by squad_proto {recorded_by}, this is {GAME_VERSION}: the simulation \
+             changed between them)"
+        )
+    }
+}
 
 /// What kind of file an envelope holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
