@@ -53,16 +53,7 @@ fn horde_tick_ms(per_spawn: u32, arena: usize, runs: usize) -> f64 {
 fn horde_run_ms(per_spawn: u32, arena: usize) -> f64 {
     let map =
         Arc::new(Map::parse("arena", &sim::content::horde_arena(arena)).expect("the arena parses"));
-    let mut scn = String::from("seed = 1\n");
-    for i in 0..8 {
-        // A wave line holds at most 500 enemies.
-        let mut left = per_spawn;
-        while left > 0 {
-            let k = left.min(500);
-            scn += &format!("wave 0 {i} shambler {k}\n");
-            left -= k;
-        }
-    }
+    let scn = sim::content::horde_waves(per_spawn);
     let sc = Scenario::parse("arena", &scn).expect("the arena scenario parses");
     let mut w = World::new(map, &sc, sim::tuning::Tuning::default());
     for _ in 0..120 {

@@ -16,16 +16,7 @@ use sim::world::{tick, TickInput, World};
 fn horde_world(arena: usize, per_spawn: u32) -> World {
     let text = sim::content::horde_arena(arena);
     let map = Arc::new(Map::parse("horde.map", &text).unwrap());
-    let mut scn = String::from("seed = 1\n");
-    for i in 0..8 {
-        // A wave line holds at most 500 enemies.
-        let mut left = per_spawn;
-        while left > 0 {
-            let k = left.min(500);
-            scn += &format!("wave 0 {i} shambler {k}\n");
-            left -= k;
-        }
-    }
+    let scn = sim::content::horde_waves(per_spawn);
     let sc = Scenario::parse("horde.scn", &scn).unwrap();
     let mut w = World::new(map, &sc, Tuning::default());
     for _ in 0..120 {

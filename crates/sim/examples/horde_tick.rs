@@ -37,16 +37,7 @@ fn main() {
     let n = arg(3, 300);
     let runs = arg(4, 3);
     let map = Arc::new(Map::parse("arena", &sim::content::horde_arena(arena)).unwrap());
-    let mut scn = String::from("seed = 1\n");
-    for i in 0..8 {
-        // A wave line holds at most 500 (the scenario format's limit).
-        let mut left = per_spawn;
-        while left > 0 {
-            let k = left.min(500);
-            scn += &format!("wave 0 {i} shambler {k}\n");
-            left -= k;
-        }
-    }
+    let scn = sim::content::horde_waves(per_spawn as u32);
     let sc = Scenario::parse("arena", &scn).unwrap();
     let mut times = Vec::new();
     let mut cpu_times = Vec::new();

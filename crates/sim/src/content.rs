@@ -33,6 +33,22 @@ pub const SCENARIOS: &[(&str, &str)] = &[
 /// [`scenario_text`] finds it by name.
 pub const SOAK: (&str, &str) = ("soak", include_str!("../content/soak.scn"));
 
+/// The P2 horde benchmark's scenario for [`horde_arena`]: seed 1, `per_spawn` shamblers
+/// at each of the eight enemy spawns at tick 0 (in wave lines of at most 500, the
+/// scenario format's limit).
+pub fn horde_waves(per_spawn: u32) -> String {
+    let mut scn = String::from("seed = 1\n");
+    for i in 0..8 {
+        let mut left = per_spawn;
+        while left > 0 {
+            let k = left.min(500);
+            scn += &format!("wave 0 {i} shambler {k}\n");
+            left -= k;
+        }
+    }
+    scn
+}
+
 /// A generated `n × n` open map with pillars every 16 tiles, the squad spawn in the
 /// middle and eight enemy spawns round the edge: the P2 horde benchmark's arena.
 pub fn horde_arena(n: usize) -> String {
