@@ -10,21 +10,22 @@ fn main() {
         .nth(2)
         .map(|a| a.parse().unwrap())
         .unwrap_or(500);
-    let mut m = app::screenshot::run_to(&s, at);
-    let mut fb = raster::Framebuffer::new(1280, 720);
+    let mut m = app::screenshot::run_to(&s, at, false);
+    let mut fb = raster::Framebuffer::new(app::frame::WIDTH, app::frame::HEIGHT);
     let mut v = Vec::new();
     let mut st: Vec<[f32; 5]> = Vec::new();
+    let (world, feed) = m.watched();
     for _ in 0..n {
         let t0 = std::time::Instant::now();
         let s = view::render_frame(
             &mut fb,
-            &m.world,
-            &m.camera,
+            world,
+            &feed.camera,
             0.5,
             &view::ViewOptions::default(),
             &view::Timings::default(),
-            Some(&m.effects),
-            Some(&mut m.horror),
+            Some(&feed.effects),
+            Some(&mut feed.horror),
         )
         .unwrap();
         v.push(t0.elapsed().as_secs_f64() * 1000.0);

@@ -1,35 +1,36 @@
 //! Prints a digest of the combat route's checksum at every tick (and the final checksum):
 //! run it before and after a refactoring; the same digest means the same simulation.
 //!
-//! Expected on `combat_route`: digest `79cccc347cfac586`, final `90f78f41b304a78e`.
+//! Expected on `combat_route`: digest `b95a7baa23e6d624`, final `1f420d500b81c4db`.
 //! The checksum covers every field a later tick reads (issue 11: serde-derived over the
 //! saved parts), so new fields of the state change these numbers without changing the
 //! simulation: `264e3b441e5de642` was the digest of the old hand-listed checksum, which
 //! run on this code still gives `264e3b441e5de642`; `420f0814b29af649` the first
 //! serde-derived one; `57f96f936e6d9779` after the [enemy] tuning gained seven keys;
 //! `26b0f1d96287eaed` after scenario waves gained `every`; `79cccc347cfac586` with the
-//! simulation's own `atan2`/`sin`/`cos` (a deliberate change of behaviour, docs/decisions.md).
+//! simulation's own `atan2`/`sin`/`cos` (a deliberate change of behaviour, docs/decisions.md);
+//! `b95a7baa23e6d624` once the horror layer's tuning left the simulation's (SPEC §25; with
+//! the tuning left out of the checksum the builds before and after both give
+//! `2eb335a90c4efa94`, final `881608c93e5a2d49`: the same states at every tick).
+use app::session::Session;
 use app::setup;
-use sim::driver::route::RouteDriver;
-use sim::world::{tick, World};
+use sim::world::TickInput;
 
 fn main() {
     let name = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "combat_route".into());
     let s = setup::load(None, &name, None, None, None).unwrap();
-    let mut w = World::new(s.map.clone(), &s.scenario, s.tuning.clone());
-    let mut d = RouteDriver::new();
-    let total = sim::tuning::ticks(s.scenario.duration) as u64;
+    let mut run = Session::route(s);
+    let total = run.end_tick();
     let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
-    while w.tick() < total {
-        let input = d.input(&s.scenario, &w);
-        tick(&mut w, &input);
-        digest = (digest ^ w.checksum()).wrapping_mul(0x0100_0000_01b3);
+    while run.world.tick() < total {
+        run.step(TickInput::default());
+        digest = (digest ^ run.world.checksum()).wrapping_mul(0x0100_0000_01b3);
     }
     println!(
         "{name}: {} ticks, final {:016x}, digest {digest:016x}",
-        w.tick(),
-        w.checksum()
+        run.world.tick(),
+        run.world.checksum()
     );
 }

@@ -1,6 +1,6 @@
 //! Debug trace of a scenario: per second, anchor and agents (distance to goal).
-use sim::driver::route::RouteDriver;
-use sim::world::{tick, World};
+use app::session::{Pilot, Session};
+use sim::world::TickInput;
 
 fn main() {
     let name = std::env::args().nth(1).unwrap_or("combat_route".into());
@@ -18,12 +18,15 @@ fn main() {
         sc.seed = seed.parse().unwrap();
     }
     let s = app::setup::Setup { scenario: sc, ..s };
-    let mut w = World::new(s.map.clone(), &s.scenario, s.tuning.clone());
-    let mut d = RouteDriver::new();
-    let total = (s.scenario.duration * 60.0) as u64;
-    while w.tick() < total {
-        let i = d.input(&s.scenario, &w);
-        tick(&mut w, &i);
+    let mut run = Session::route(s);
+    let total = run.end_tick();
+    while run.world.tick() < total {
+        run.step(TickInput::default());
+        let w = &run.world;
+        let wp = match &run.pilot {
+            Pilot::Route(d) => d.next,
+            _ => 0,
+        };
         for a in w.agents().iter().filter(|a| a.alive && !a.forced) {
             let d = a.pos.distance(w.goal_of(a));
             if d > 4.0 {
@@ -85,7 +88,7 @@ fn main() {
             print!(
                 "t={:5.1} wp={} {:?} anc=({:.1},{:.1}) L={:.2} u={:.2} en={} |",
                 w.tick() as f32 / 60.0,
-                d.next,
+                wp,
                 w.state(),
                 w.anchor().pos.x,
                 w.anchor().pos.y,

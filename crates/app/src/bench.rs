@@ -2,20 +2,18 @@
 //! `key value unit` line each. The criterion benches (`cargo bench`) are the careful
 //! measurements, with the peer comparisons; this is the smoke check a player can run.
 
-use std::sync::Arc;
 use std::time::Instant;
 
-use raster::Framebuffer;
-use sim::driver::route::RouteDriver;
 use sim::nav::astar::{find_path, PathLimits, PathScratch};
-use sim::script::scenario::Scenario;
 use sim::space::map::Map;
-use sim::tuning::ticks;
-use sim::world::{tick, TickInput, World};
+use sim::world::TickInput;
 use view::{Timings, ViewOptions};
 
+use crate::frame::{Composer, Frame, Menus, Screen};
 use crate::screenshot::run_to;
-use crate::setup::Setup;
+use crate::session::{Pilot, Session};
+use crate::setup::{self, Setup};
+use crate::shell::{PauseMenu, TitleMenu};
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -24,16 +22,11 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 /// P1: the scenario's full run, best of `runs` (seconds).
 fn route_seconds(setup: &Setup, runs: usize) -> f64 {
-    let total = ticks(setup.scenario.duration) as u64;
     (0..runs)
         .map(|_| {
             let t0 = Instant::now();
-            let mut w = World::new(setup.map.clone(), &setup.scenario, setup.tuning.clone());
-            let mut d = RouteDriver::new();
-            while w.tick() < total {
-                let input = d.input(&setup.scenario, &w);
-                tick(&mut w, &input);
-            }
+            let mut s = Session::route(setup.clone());
+            s.run_to(s.end_tick());
             t0.elapsed().as_secs_f64()
         })
         .fold(f64::INFINITY, f64::min)
@@ -51,18 +44,18 @@ fn horde_tick_ms(per_spawn: u32, arena: usize, runs: usize) -> f64 {
 
 /// One run of [`horde_tick_ms`]: a fresh world, warmed up, then timed.
 fn horde_run_ms(per_spawn: u32, arena: usize) -> f64 {
-    let map =
-        Arc::new(Map::parse("arena", &sim::content::horde_arena(arena)).expect("the arena parses"));
-    let scn = sim::content::horde_waves(per_spawn);
-    let sc = Scenario::parse("arena", &scn).expect("the arena scenario parses");
-    let mut w = World::new(map, &sc, sim::tuning::Tuning::default());
-    for _ in 0..120 {
-        tick(&mut w, &TickInput::default());
-    }
+    let setup = setup::from_texts(
+        ("arena", &sim::content::horde_arena(arena)),
+        ("arena", &sim::content::horde_waves(per_spawn)),
+        sim::tuning::Tuning::default(),
+    )
+    .expect("the arena and its waves parse");
+    let mut s = Session::new(setup, Pilot::Hands);
+    s.run_to(120);
     let n = 300;
     let t0 = Instant::now();
     for _ in 0..n {
-        tick(&mut w, &TickInput::default());
+        s.step(TickInput::default());
     }
     t0.elapsed().as_secs_f64() * 1000.0 / n as f64
 }
@@ -73,35 +66,49 @@ struct FrameNumbers {
     stages: Option<[f64; 5]>,
 }
 
-/// P4: median frame at 1280×720 (milliseconds) of the scenario at `at` seconds, with the
-/// horror layer or plain, with or without the overlay; 101 frames.
+/// P4: median frame at the internal resolution (milliseconds) of the scenario at `at`
+/// seconds, drawn by the window's composer with the horror layer or plain, with or
+/// without the overlay; 101 frames.
 fn frame_ms(setup: &Setup, at: f32, overlay: bool, horror: bool) -> FrameNumbers {
-    let mut m = run_to(setup, at);
-    let mut fb = Framebuffer::new(1280, 720);
-    let opts = ViewOptions {
-        overlay,
-        flow: false,
-        paused: false,
+    let mut s = run_to(setup, at, false);
+    let mut c = Composer::default();
+    let (title, pause) = (TitleMenu::default(), PauseMenu::default());
+    let timings = Timings::default();
+    let frame = Frame {
+        screen: Screen::Game,
+        help: false,
+        menus: Menus {
+            title: &title,
+            entries: &[],
+            pause: &pause,
+            about: "",
+            results: None,
+        },
+        alpha: 0.5,
+        zoom: view::Zoom::default(),
+        view: ViewOptions {
+            overlay,
+            flow: false,
+            paused: false,
+        },
+        horror,
+        aim: None,
+        paused_banner: false,
+        message: None,
+        timings: &timings,
     };
     let mut frames = Vec::new();
     let mut stages: [Vec<f64>; 5] = Default::default();
+    let (world, feed) = s.watched();
     for _ in 0..101 {
         let t0 = Instant::now();
-        let s = view::render_frame(
-            &mut fb,
-            &m.world,
-            &m.camera,
-            0.5,
-            &opts,
-            &Timings::default(),
-            Some(&m.effects),
-            horror.then_some(&mut m.horror),
-        );
+        let st = c.compose(world, feed, &frame);
         frames.push(t0.elapsed().as_secs_f64() * 1000.0);
-        if let Some(s) = s {
-            for (v, x) in stages
-                .iter_mut()
-                .zip([s.scene_ms, s.light_ms, s.fog_ms, s.post_ms, s.glow_ms])
+        if let Some(st) = st {
+            for (v, x) in
+                stages
+                    .iter_mut()
+                    .zip([st.scene_ms, st.light_ms, st.fog_ms, st.post_ms, st.glow_ms])
             {
                 v.push(x as f64);
             }

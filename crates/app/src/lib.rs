@@ -1,16 +1,20 @@
-//! The `squad_proto` application: loading, the acceptance run, headless runs and
+//! The `squad_proto` application: loading, the one session type every mode steps, the
+//! cosmetics feed, the frame composer, the acceptance run, headless runs and
 //! screenshots, the player's shell (title, menus, results) and the window. `main.rs`
 //! is only the CLI.
 
 pub mod accept;
 pub mod bench;
 pub mod catalog;
+pub mod cosmetics;
 pub mod files;
+pub mod frame;
 pub mod headless;
-pub mod play;
+pub mod hud;
 pub mod runner;
 pub mod save_check;
 pub mod screenshot;
+pub mod session;
 pub mod setup;
 pub mod shell;
 pub mod soak;

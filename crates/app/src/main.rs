@@ -5,9 +5,12 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use app::play::Play;
+use app::frame::Screen;
+use app::screenshot::Shot;
+use app::session::Session;
 use app::{accept, bench, catalog, files, headless, screenshot, setup, soak, window};
 use sim::record::Replay;
+use view::Zoom;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -89,185 +92,216 @@ struct Cli {
     /// With `--soak`: also write the results as JSON.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// With `--soak`: without the cosmetics feed (effects, horror layer, tally), for
+    /// speed; its bounds are then not checked.
+    #[arg(long)]
+    no_cosmetics: bool,
     /// Without the horror layer (darkness, fog, blood, post pass): the plain lit board,
     /// for `--screenshot`, `--bench` and the window (F3 toggles it there).
     #[arg(long)]
     no_horror: bool,
 }
 
+/// What the command line asks for (the first that applies, in this order).
+enum Mode {
+    PrintTuning,
+    Accept,
+    Soak,
+    /// `--replay FILE` without `--window`: checked headless.
+    Replay(PathBuf),
+    /// `--headless --load FILE`: a save continued to the end.
+    HeadlessLoad,
+    Screenshot(PathBuf),
+    Bench,
+    Headless,
+    Window,
+}
+
+impl Cli {
+    fn mode(&self) -> Mode {
+        if self.print_tuning {
+            Mode::PrintTuning
+        } else if self.accept {
+            Mode::Accept
+        } else if self.soak {
+            Mode::Soak
+        } else if let Some(p) = self.replay.as_ref().filter(|_| !self.window) {
+            Mode::Replay(p.clone())
+        } else if self.headless && self.load.is_some() {
+            Mode::HeadlessLoad
+        } else if let Some(p) = &self.screenshot {
+            Mode::Screenshot(p.clone())
+        } else if self.bench {
+            Mode::Bench
+        } else if self.headless {
+            Mode::Headless
+        } else {
+            Mode::Window
+        }
+    }
+
+    /// The scenario (`embedded` unless `--scenario`), map, seed and tuning asked for.
+    fn setup(&self, embedded: &str, seed: Option<u64>) -> Result<setup::Setup, String> {
+        setup::load(
+            self.scenario.as_deref(),
+            embedded,
+            self.map.as_deref(),
+            seed,
+            self.tuning.as_deref(),
+        )
+    }
+
+    /// `--record`, `--save-at` and `--load` for a headless run.
+    fn headless_options(&self) -> Result<headless::Options, String> {
+        let save_at = match self.save_at.as_deref() {
+            None => None,
+            Some([secs, file]) => match secs.parse::<f32>() {
+                Ok(s) if s.is_finite() && s >= 0.0 => Some((s, PathBuf::from(file))),
+                _ => {
+                    return Err(format!(
+                        "--save-at {secs}: expected seconds (a number >= 0)"
+                    ))
+                }
+            },
+            Some(_) => return Err("--save-at takes SECONDS and FILE".into()),
+        };
+        Ok(headless::Options {
+            record: self.record.clone(),
+            save_at,
+            load: self.load.clone(),
+        })
+    }
+}
+
+/// Why the program stops with an error: the message (printed once, after
+/// `squad_proto: `) and the exit code.
+struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl From<String> for Failure {
+    /// A bad input or a file that cannot be used: exit code 2.
+    fn from(message: String) -> Failure {
+        Failure { code: 2, message }
+    }
+}
+
+/// A check's verdict as the exit code: 0 passed, 1 failed.
+fn verdict(passed: bool) -> ExitCode {
+    if passed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if cli.print_tuning {
-        print!("{}", sim::tuning::Tuning::default().to_toml());
-        return ExitCode::SUCCESS;
+    match run(&cli) {
+        Ok(code) => code,
+        Err(f) => {
+            eprintln!("squad_proto: {}", f.message);
+            ExitCode::from(f.code)
+        }
     }
-    if cli.accept {
-        return match accept::run_cli(
+}
+
+fn run(cli: &Cli) -> Result<ExitCode, Failure> {
+    match cli.mode() {
+        Mode::PrintTuning => {
+            print!("{}", setup::default_tuning_text());
+            Ok(ExitCode::SUCCESS)
+        }
+        Mode::Accept => Ok(verdict(accept::run_cli(
             cli.scenario.as_deref(),
             cli.map.as_deref(),
             cli.seed,
             cli.tuning.as_deref(),
-        ) {
-            Ok(true) => ExitCode::SUCCESS,
-            Ok(false) => ExitCode::FAILURE,
-            Err(e) => {
-                eprintln!("{e}");
-                ExitCode::from(2)
+        )?)),
+        Mode::Soak => {
+            if !(cli.minutes.is_finite() && cli.minutes > 0.0) || cli.seeds == 0 {
+                return Err("--soak needs --seeds >= 1 and --minutes > 0"
+                    .to_string()
+                    .into());
             }
-        };
-    }
-    if cli.soak {
-        if !(cli.minutes.is_finite() && cli.minutes > 0.0) || cli.seeds == 0 {
-            eprintln!("squad_proto: --soak needs --seeds >= 1 and --minutes > 0");
-            return ExitCode::from(2);
+            let o = soak::Options {
+                seeds: cli.seeds,
+                minutes: cli.minutes,
+                jobs: cli.jobs,
+                json: cli.json.clone(),
+                cosmetics: !cli.no_cosmetics,
+                progress: true,
+            };
+            Ok(verdict(soak::run_cli(&cli.setup("soak", None)?, &o)?))
         }
-        let setup = match setup::load(
-            cli.scenario.as_deref(),
-            "soak",
-            cli.map.as_deref(),
-            None,
-            cli.tuning.as_deref(),
-        ) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("{e}");
-                return ExitCode::from(2);
-            }
-        };
-        let o = soak::Options {
-            seeds: cli.seeds,
-            minutes: cli.minutes,
-            jobs: cli.jobs,
-            json: cli.json.clone(),
-            progress: true,
-        };
-        return match soak::run_cli(&setup, &o) {
-            Ok(true) => ExitCode::SUCCESS,
-            Ok(false) => ExitCode::FAILURE,
-            Err(e) => {
-                eprintln!("squad_proto: {e}");
-                ExitCode::from(2)
-            }
-        };
-    }
-    if let Some(path) = cli.replay.as_ref().filter(|_| !cli.window) {
-        return match headless::replay(path) {
-            Ok(true) => ExitCode::SUCCESS,
-            Ok(false) => ExitCode::FAILURE,
-            Err(e) => {
-                eprintln!("squad_proto: {e}");
-                ExitCode::from(2)
-            }
-        };
-    }
-    let save_at = match cli.save_at.as_deref() {
-        None => None,
-        Some([secs, file]) => match secs.parse::<f32>() {
-            Ok(s) if s.is_finite() && s >= 0.0 => Some((s, PathBuf::from(file))),
-            _ => {
-                eprintln!("squad_proto: --save-at {secs}: expected seconds (a number >= 0)");
-                return ExitCode::from(2);
-            }
-        },
-        Some(_) => unreachable!("clap takes exactly two values"),
-    };
-    let opts = headless::Options {
-        record: cli.record.clone(),
-        save_at,
-        load: cli.load.clone(),
-    };
-    if cli.headless && cli.load.is_some() {
-        return match headless::run(None, &opts) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("squad_proto: {e}");
-                ExitCode::from(2)
-            }
-        };
-    }
-    let setup = match setup::load(
-        cli.scenario.as_deref(),
-        "combat_route",
-        cli.map.as_deref(),
-        cli.seed,
-        cli.tuning.as_deref(),
-    ) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
+        Mode::Replay(path) => Ok(verdict(headless::replay(&path)?)),
+        Mode::HeadlessLoad => {
+            headless::run(None, &cli.headless_options()?)?;
+            Ok(ExitCode::SUCCESS)
         }
-    };
-    if let Some(path) = &cli.screenshot {
-        let screen = match screenshot::Screen::parse(&cli.screen) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("squad_proto: --screen: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        let entries = catalog::catalog(&catalog::scenario_dirs());
-        let (fb, world) = screenshot::render_screen(
-            &setup,
-            cli.at.max(0.0),
-            screen,
-            cli.overlay,
-            cli.no_horror,
-            &entries,
-        );
-        if let Err(e) = screenshot::write_png(&fb, path) {
-            eprintln!("{e}");
-            return ExitCode::from(2);
+        Mode::Screenshot(path) => {
+            let (screen, help) =
+                Screen::parse(&cli.screen).map_err(|e| format!("--screen: {e}"))?;
+            let setup = cli.setup("combat_route", cli.seed)?;
+            let entries = catalog::catalog(&catalog::scenario_dirs());
+            let shot = Shot {
+                screen,
+                help,
+                overlay: cli.overlay,
+                plain: cli.no_horror,
+                zoom: Zoom::default(),
+            };
+            let (fb, world) = screenshot::render_screen(&setup, cli.at.max(0.0), &shot, &entries);
+            screenshot::write_png(&fb, &path)?;
+            println!(
+                "{}: tick {} of {}",
+                path.display(),
+                world.tick(),
+                setup.scenario.name
+            );
+            Ok(ExitCode::SUCCESS)
         }
-        println!(
-            "{}: tick {} of {}",
-            path.display(),
-            world.tick(),
-            setup.scenario.name
-        );
-        return ExitCode::SUCCESS;
+        Mode::Bench => {
+            bench::run(&cli.setup("combat_route", cli.seed)?, !cli.no_horror);
+            Ok(ExitCode::SUCCESS)
+        }
+        Mode::Headless => {
+            let setup = cli.setup("combat_route", cli.seed)?;
+            headless::run(Some(&setup), &cli.headless_options()?)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Mode::Window => play_in_window(cli),
     }
-    if cli.bench {
-        bench::run(&setup, !cli.no_horror);
-        return ExitCode::SUCCESS;
+}
+
+/// The window: the title, or a scenario, a save (`--load`) or a replay (`--replay FILE
+/// --window`) played at once.
+fn play_in_window(cli: &Cli) -> Result<ExitCode, Failure> {
+    if cli.save_at.is_some() {
+        return Err("--save-at needs --headless (in the window, F6 saves)"
+            .to_string()
+            .into());
     }
-    if cli.headless {
-        return match headless::run(Some(&setup), &opts) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("squad_proto: {e}");
-                ExitCode::from(2)
-            }
-        };
-    }
-    if opts.save_at.is_some() {
-        eprintln!("squad_proto: --save-at needs --headless (in the window, F6 saves)");
-        return ExitCode::from(2);
-    }
+    let setup = cli.setup("combat_route", cli.seed)?;
     // A scenario or a map on the command line is played at once; otherwise the title
-    // comes first, over the default scenario driven by its route. A save (`--load`) or
-    // a replay (`--replay FILE --window`) is played at once too.
+    // comes first, over the default scenario driven by its route.
+    let view = Some(&setup.view_tuning);
     let resume = match (&cli.replay, &cli.load) {
         (Some(path), _) => Some(files::read(path).and_then(|b| {
             let (h, r) = Replay::decode(&b).map_err(|e| format!("{}: {e}", path.display()))?;
-            Play::replay(r, &h.game_version).map_err(|e| format!("{}: {e}", path.display()))
-        })),
-        (None, Some(path)) => Some(
-            files::read(path)
-                .and_then(|b| Play::load(&b).map_err(|e| format!("{}: {e}", path.display()))),
-        ),
+            Session::replay(r, &h.game_version, view)
+                .map_err(|e| format!("{}: {e}", path.display()))
+        })?),
+        (None, Some(path)) => Some(files::read(path).and_then(|b| {
+            Session::load(&b, view)
+                .map(Session::recorded)
+                .map_err(|e| format!("{}: {e}", path.display()))
+        })?),
         (None, None) => None,
     };
-    let resume = match resume.transpose() {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("squad_proto: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let direct = cli.scenario.is_some() || cli.map.is_some();
     let opts = window::Options {
-        direct,
+        direct: cli.scenario.is_some() || cli.map.is_some(),
         // On the default scenario the player steers; a scenario file's route drives
         // until the player moves.
         scripted: cli.scenario.is_some(),
@@ -276,26 +310,27 @@ fn main() -> ExitCode {
         seed: cli.seed,
         record: cli.record.clone(),
         resume,
+        dirs: window::Dirs::default(),
     };
     let rate = match cli.fps {
         Some(n) => window::FrameRate::Fixed(n),
         None => window::FrameRate::Display,
     };
     match window::run(setup, opts, rate) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(window::WindowError::NoDisplay(why)) => {
-            eprintln!(
-                "squad_proto: no display to open the game window ({why}).\n\
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(window::WindowError::NoDisplay(why)) => Err(Failure {
+            code: 2,
+            message: format!(
+                "no display to open the game window ({why}).\n\
                  Without a display you can run:\n  \
                  squad_proto --accept                 acceptance criteria, headless\n  \
                  squad_proto --screenshot shot.png --at 30   render a frame to a PNG\n  \
                  squad_proto --headless               run the combat route and print a summary"
-            );
-            ExitCode::from(2)
-        }
-        Err(window::WindowError::Other(why)) => {
-            eprintln!("squad_proto: {why}");
-            ExitCode::FAILURE
-        }
+            ),
+        }),
+        Err(window::WindowError::Other(why)) => Err(Failure {
+            code: 1,
+            message: why,
+        }),
     }
 }

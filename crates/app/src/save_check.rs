@@ -8,9 +8,9 @@
 
 use sim::squad::agent::Role;
 use sim::squad::blades::melee::StrikePhase;
-use sim::world::World;
+use sim::world::{TickInput, World};
 
-use crate::headless::Run;
+use crate::session::Session;
 use crate::setup::Setup;
 
 /// A moment a save is taken at: its name and the test on the world after a tick.
@@ -63,15 +63,15 @@ impl SaveCheck {
 /// Runs `setup` to its end with its route, saving at the moments, then continues every
 /// save to the end, comparing every tick with `reference` (see the module doc).
 pub fn check(setup: &Setup, reference: &[u64]) -> SaveCheck {
-    let mut run = Run::fresh(setup);
-    let end = run.end().min(reference.len().saturating_sub(1) as u64);
+    let mut run = Session::route(setup.clone());
+    let end = run.end_tick().min(reference.len().saturating_sub(1) as u64);
     let sum_at = |t: u64| reference[t as usize];
     let quarters = [end / 4, end / 2, 3 * end / 4];
     let mut pending: Vec<Moment> = MOMENTS.to_vec();
     let mut saves: Vec<(String, Vec<u8>)> = Vec::new();
     let mut out = SaveCheck::default();
     while run.world.tick() < end {
-        run.step();
+        run.step(TickInput::default());
         let t = run.world.tick();
         let (expected, got) = (sum_at(t), run.world.checksum());
         if expected != got {
@@ -103,7 +103,7 @@ pub fn check(setup: &Setup, reference: &[u64]) -> SaveCheck {
     }
     out.missing = pending.iter().map(|(n, _)| *n).collect();
     for (what, bytes) in &saves {
-        let mut r = match Run::load(bytes) {
+        let mut r = match Session::load(bytes, None) {
             Ok(r) => r,
             Err(e) => {
                 out.failure = Some(format!("{what}: not loaded: {e}"));
@@ -124,7 +124,7 @@ pub fn check(setup: &Setup, reference: &[u64]) -> SaveCheck {
             if t >= end {
                 break;
             }
-            r.step();
+            r.step(TickInput::default());
             out.compared += 1;
             t = r.world.tick();
         }
@@ -139,10 +139,10 @@ mod tests {
     #[test]
     fn saves_across_a_melee_run_continue_identically() {
         let s = crate::setup::load(None, "melee_cancel", None, None, None).unwrap();
-        let mut r = Run::fresh(&s);
+        let mut r = Session::route(s.clone());
         let mut reference = vec![r.world.checksum()];
-        while r.world.tick() < r.end() {
-            r.step();
+        while r.world.tick() < r.end_tick() {
+            r.step(TickInput::default());
             reference.push(r.world.checksum());
         }
         let c = check(&s, &reference);

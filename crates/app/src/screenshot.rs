@@ -1,120 +1,107 @@
 //! `--screenshot FILE.png [--at SECONDS] [--screen NAME]`: the frame the window would
 //! show at that moment, rendered headless (R4) — the game, or one of the shell's screens
-//! over it (SPEC §20).
+//! over it (SPEC §20) — through the same composer as the window ([`crate::frame`]).
 
 use std::path::Path;
 
 use raster::Framebuffer;
 use sim::tuning::{ticks, DT};
 use sim::world::{TickInput, World};
-use view::{screens, Timings, ViewOptions};
+use view::{Timings, ViewOptions, Zoom};
 
 use crate::catalog::Entry;
-use crate::play::Play;
+use crate::frame::{Composer, Frame, Menus, Screen};
+use crate::session::Session;
 use crate::setup::Setup;
-use crate::shell::{self, PauseMenu, TitleMenu};
+use crate::shell::{PauseMenu, TitleMenu};
 
-/// The internal resolution (R3).
-pub const WIDTH: usize = 1280;
-pub const HEIGHT: usize = 720;
-
-/// A scenario run to some moment with everything the window keeps beside the world
-/// (camera, effects, the horror layer's state), stepped exactly as the window steps
-/// them at 60 fps.
-pub type Moment = Play;
-
-/// Runs the scenario (its route driving) to `at` seconds.
-pub fn run_to(setup: &Setup, at: f32) -> Moment {
-    run_until(setup, at, false)
-}
-
-/// Runs to `at` seconds, or, with `stop_at_end`, until the run ends if sooner.
-fn run_until(setup: &Setup, at: f32, stop_at_end: bool) -> Moment {
-    let mut m = Play::new(setup.clone(), true);
+/// The scenario (its route driving, with the cosmetics feed) run to `at` seconds — or,
+/// with `stop_at_end`, until the run ends if that is sooner — the camera following the
+/// anchor exactly as the window's does at 60 fps.
+pub fn run_to(setup: &Setup, at: f32, stop_at_end: bool) -> Session {
+    let mut s = Session::route(setup.clone()).with_cosmetics();
     let n = ticks(at) as u64;
-    while m.world.tick() < n && !(stop_at_end && m.ended()) {
-        m.step(TickInput::default());
-        m.follow(1.0, DT);
+    while s.world.tick() < n && !(stop_at_end && s.ended()) {
+        s.step(TickInput::default());
+        let (world, feed) = s.watched();
+        feed.follow(world, 1.0, DT);
     }
-    m
+    s
 }
 
-/// What `--screen` draws.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// The game as played.
-    Game,
-    /// The title over the live scene (the scenario running its route).
-    Title,
-    /// The help over the game.
-    Help,
-    /// The pause menu over the game.
-    Pause,
-    /// The results, at `at` or when the run ended if sooner.
-    Results,
+/// What `--screenshot` draws besides the moment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shot {
+    pub screen: Screen,
+    /// Help over the screen.
+    pub help: bool,
+    pub overlay: bool,
+    /// Without the horror layer.
+    pub plain: bool,
+    pub zoom: Zoom,
 }
 
-impl Screen {
-    pub const NAMES: &'static str = "game, title, help, pause, results";
-
-    pub fn parse(s: &str) -> Result<Screen, String> {
-        Ok(match s {
-            "game" => Screen::Game,
-            "title" => Screen::Title,
-            "help" => Screen::Help,
-            "pause" => Screen::Pause,
-            "results" => Screen::Results,
-            _ => return Err(format!("unknown screen `{s}`: expected {}", Self::NAMES)),
-        })
+impl Shot {
+    /// The game as played, with the horror layer, unzoomed.
+    pub fn game() -> Shot {
+        Shot {
+            screen: Screen::Game,
+            help: false,
+            overlay: false,
+            plain: false,
+            zoom: Zoom::default(),
+        }
     }
 }
 
-/// Draws the game frame of `m` into `fb` (the horror layer unless `plain`).
-pub fn draw_game(fb: &mut Framebuffer, m: &mut Moment, overlay: bool, plain: bool) {
-    let opts = ViewOptions {
-        overlay,
-        flow: false,
-        paused: false,
+/// Composes the frame of `s` as it stands: the window's frame for the same state with
+/// no message, menus at their defaults, `entries` the title's list. Over the pause
+/// menu, the results and help the window's game stands still (the last tick as it is,
+/// no camera shake), and so does this frame.
+pub fn compose(c: &mut Composer, s: &mut Session, shot: &Shot, entries: &[Entry]) {
+    let results = s.results();
+    let about = s.about();
+    let (title, pause) = (TitleMenu::default(), PauseMenu::default());
+    let frame = Frame {
+        screen: shot.screen,
+        help: shot.help,
+        menus: Menus {
+            title: &title,
+            entries,
+            pause: &pause,
+            about: &about,
+            results: Some(&results),
+        },
+        alpha: 1.0,
+        zoom: shot.zoom,
+        view: ViewOptions {
+            overlay: shot.overlay,
+            flow: false,
+            paused: shot.help || matches!(shot.screen, Screen::Pause | Screen::Results),
+        },
+        horror: !shot.plain,
+        aim: None,
+        paused_banner: false,
+        message: None,
+        timings: &Timings::default(),
     };
-    view::render_frame(
-        fb,
-        &m.world,
-        &m.camera,
-        1.0,
-        &opts,
-        &Timings::default(),
-        Some(&m.effects),
-        (!plain).then_some(&mut m.horror),
-    );
+    let (world, feed) = s.watched();
+    c.compose(world, feed, &frame);
 }
 
-/// Runs the scenario to `at` seconds and renders the frame the window would show on
-/// `screen`; `entries` is the title's scenario list.
+/// Runs the scenario to `at` seconds (to the run's end, if sooner, for the results) and
+/// renders the frame the window would show on `shot`'s screen; `entries` is the
+/// title's scenario list.
 pub fn render_screen(
     setup: &Setup,
     at: f32,
-    screen: Screen,
-    overlay: bool,
-    plain: bool,
+    shot: &Shot,
     entries: &[Entry],
 ) -> (Framebuffer, World) {
-    let mut m = run_until(setup, at, screen == Screen::Results);
-    let mut fb = Framebuffer::new(WIDTH, HEIGHT);
-    draw_game(&mut fb, &mut m, overlay, plain);
-    match screen {
-        Screen::Game => {}
-        Screen::Title => shell::draw_title(&mut fb, &TitleMenu::default(), entries),
-        Screen::Help => screens::draw_help(&mut fb),
-        Screen::Pause => shell::draw_pause(&mut fb, &PauseMenu::default(), &m.about()),
-        Screen::Results => screens::draw_results(&mut fb, &m.results()),
-    }
-    (fb, m.world)
-}
-
-/// Runs the scenario to `at` seconds, following the anchor with the camera exactly as the
-/// window does at 60 fps, and renders that frame (with the horror layer unless `plain`).
-pub fn render_at(setup: &Setup, at: f32, overlay: bool, plain: bool) -> (Framebuffer, World) {
-    render_screen(setup, at, Screen::Game, overlay, plain, &[])
+    let mut s = run_to(setup, at, shot.screen == Screen::Results);
+    let mut c = Composer::default();
+    compose(&mut c, &mut s, shot, entries);
+    (c.frame().clone(), s.world)
 }
 
 /// Writes a framebuffer as an 8-bit RGB PNG.

@@ -9,13 +9,19 @@ use sim::record::Origin;
 use sim::script::scenario::Scenario;
 use sim::space::map::Map;
 use sim::tuning::Tuning;
+use view::ViewTuning;
 
-/// A loaded run: everything `World::new` takes.
+/// A loaded run: everything `World::new` takes, and the view's numbers.
 #[derive(Clone, Debug)]
 pub struct Setup {
     pub map: Arc<Map>,
     pub scenario: Scenario,
+    /// The simulation's sections of the tuning file (behaviour: in the checksum and
+    /// the replay).
     pub tuning: Tuning,
+    /// The render-only sections of the same file (the player's: in no checksum, no
+    /// replay, no save).
+    pub view_tuning: ViewTuning,
     /// Where the tuning came from (F5 reloads it), if a file.
     pub tuning_path: Option<PathBuf>,
     /// The files' texts, tuning and seed: what a replay or a save carries.
@@ -26,14 +32,31 @@ fn read(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("{}:1:1: cannot read: {e}", path.display()))
 }
 
-/// Loads a tuning file, or the defaults.
-pub fn load_tuning(path: Option<&Path>) -> Result<Tuning, String> {
+/// Loads a tuning file — the simulation's sections and the view's, from one text — or
+/// the defaults.
+pub fn load_tuning(path: Option<&Path>) -> Result<(Tuning, ViewTuning), String> {
     match path {
-        None => Ok(Tuning::default()),
-        Some(p) => {
-            Tuning::from_toml(&p.display().to_string(), &read(p)?).map_err(|e| e.to_string())
-        }
+        None => Ok((Tuning::default(), ViewTuning::default())),
+        Some(p) => parse_tuning(&p.display().to_string(), &read(p)?),
     }
+}
+
+/// Both readers' sections of a tuning file's text (errors name `file:line:col`).
+pub fn parse_tuning(file: &str, text: &str) -> Result<(Tuning, ViewTuning), String> {
+    let sim =
+        Tuning::from_toml_except(file, text, ViewTuning::SECTIONS).map_err(|e| e.to_string())?;
+    let view = ViewTuning::from_toml(file, text).map_err(|e| e.to_string())?;
+    Ok((sim, view))
+}
+
+/// The compiled-in tuning as one file (what `--print-tuning` shows): the simulation's
+/// sections, then the view's.
+pub fn default_tuning_text() -> String {
+    format!(
+        "{}\n# Render-only: the view's sections (in no checksum and no replay).\n\n{}",
+        Tuning::default().to_toml(),
+        ViewTuning::default().to_toml()
+    )
 }
 
 /// Resolves a scenario's `map = ...`: an embedded name, else a path relative to the
@@ -61,7 +84,7 @@ pub fn load(
     seed: Option<u64>,
     tuning_path: Option<&Path>,
 ) -> Result<Setup, String> {
-    let tuning = load_tuning(tuning_path)?;
+    let (tuning, view_tuning) = load_tuning(tuning_path)?;
     let (name, text, dir) = match scenario_path {
         Some(p) => (
             p.display().to_string(),
@@ -98,19 +121,64 @@ pub fn load(
         map: Arc::new(map),
         scenario,
         tuning,
+        view_tuning,
         tuning_path: tuning_path.map(Path::to_path_buf),
         origin,
     })
 }
 
-/// The set-up a replay or a save carries (its files parsed again).
-pub fn from_origin(origin: &Origin) -> Result<Setup, String> {
+/// A set-up from texts in memory (the bench's generated arena), with its own seed and
+/// the view's defaults.
+pub fn from_texts(
+    map: (&str, &str),
+    scenario: (&str, &str),
+    tuning: Tuning,
+) -> Result<Setup, String> {
+    let seed = Scenario::parse(scenario.0, scenario.1)
+        .map_err(|e| e.to_string())?
+        .seed;
+    let origin = Origin {
+        map_file: map.0.to_string(),
+        map_text: map.1.to_string(),
+        scenario_file: scenario.0.to_string(),
+        scenario_text: scenario.1.to_string(),
+        tuning,
+        seed,
+    };
+    from_origin(&origin, &ViewTuning::default())
+}
+
+/// The set-up a replay or a save carries (its files parsed again), drawn with
+/// `view_tuning` (the player's: a recording carries only the simulation's tuning).
+pub fn from_origin(origin: &Origin, view_tuning: &ViewTuning) -> Result<Setup, String> {
     let (map, scenario) = origin.open()?;
     Ok(Setup {
         map,
         scenario,
         tuning: origin.tuning.clone(),
+        view_tuning: view_tuning.clone(),
         tuning_path: None,
         origin: origin.clone(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_tuning_file_feeds_both_readers_and_prints_whole() {
+        let (sim, view) = parse_tuning("d.toml", &default_tuning_text()).unwrap();
+        assert_eq!((sim, view), (Tuning::default(), ViewTuning::default()));
+        let (sim, view) = parse_tuning(
+            "t.toml",
+            "[lane]\nweapon_range = 7.0\n[horror]\nambient = 0.3\n",
+        )
+        .unwrap();
+        assert_eq!(sim.lane.weapon_range, 7.0);
+        assert_eq!(view.horror.ambient, 0.3);
+        // A section nobody reads is refused at its line.
+        let err = parse_tuning("t.toml", "[lane]\n\n[sound]\nvolume = 1\n").unwrap_err();
+        assert!(err.starts_with("t.toml:3:"), "{err}");
+    }
 }

@@ -3,10 +3,12 @@
 //! parallel on the cores ([`crate::runner`], rayon), each world single-threaded and
 //! deterministic. Checked after every tick: no friendly hit, every position and velocity
 //! finite, no agent or enemy centre inside a wall tile or off the map, and the counts of
-//! bullets, this tick's events, the event log, corpses and the view's effects under
-//! their bounds. A table per seed (ticks, kills, standing, peaks, final checksum, time);
-//! `--json FILE` writes the same. A violation stops that seed, names seed and tick, and
-//! writes the replay of the run to `replays/soak_seed_N.sqr`.
+//! bullets, this tick's events, the event log and corpses under their bounds; and, with
+//! the cosmetics feed (on unless `--no-cosmetics`), the view's effects, blood particles
+//! and decals, tracer pieces and muzzle flashes under theirs. A table per seed (ticks,
+//! kills, standing, peaks, final checksum, time); `--json FILE` writes the same. A
+//! violation stops that seed, names seed and tick, and writes the replay of the run to
+//! `replays/soak_seed_N.sqr`.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -16,11 +18,10 @@ use serde::Serialize;
 use sim::core::events::EVENT_LOG_CAP;
 use sim::space::grid::Grid;
 use sim::tuning::ticks;
-use sim::world::World;
-use view::effects::EFFECTS_CAP;
-use view::Effects;
+use sim::world::{TickInput, World};
 
-use crate::headless::Run;
+use crate::cosmetics::Counts;
+use crate::session::Session;
 use crate::setup::Setup;
 
 /// Bullets in flight at once (five gunners cannot keep more in the air).
@@ -40,7 +41,11 @@ pub struct SeedResult {
     pub peak_enemies: usize,
     pub peak_bullets: usize,
     pub peak_events: usize,
+    /// The cosmetics feed's peaks (all 0 without the feed).
     pub peak_effects: usize,
+    pub peak_particles: usize,
+    pub peak_decals: usize,
+    pub peak_trail: usize,
     pub final_checksum: String,
     /// The first check that failed: `tick N: what`.
     pub violation: Option<String>,
@@ -60,7 +65,7 @@ impl SeedResult {
 }
 
 /// The first thing wrong with the world after a tick, if any.
-pub fn check(w: &World, fx: &Effects) -> Option<String> {
+pub fn check(w: &World) -> Option<String> {
     let s = w.stats();
     if s.friendly_hits > 0 {
         return Some(format!("{} friendly hits", s.friendly_hits));
@@ -112,7 +117,6 @@ pub fn check(w: &World, fx: &Effects) -> Option<String> {
             w.corpses().len(),
             w.tuning().enemy.corpse_cap as usize,
         ),
-        ("effects", fx.fx.len(), EFFECTS_CAP),
     ];
     counts
         .iter()
@@ -123,16 +127,25 @@ pub fn check(w: &World, fx: &Effects) -> Option<String> {
 /// A seed's result, with the replay of its run when a check failed.
 pub type Outcome = (SeedResult, Option<Vec<u8>>);
 
-/// One seed of `setup` for `ticks` ticks, checked after every tick; the run's replay
-/// (recorded all along) is returned with a violation.
-pub fn run_seed(setup: &Setup, seed: u64, ticks: u64, bar: Option<&ProgressBar>) -> Outcome {
+/// One seed of `setup` for `ticks` ticks (with the cosmetics feed if `cosmetics`),
+/// checked after every tick; the run's replay (recorded all along) is returned with a
+/// violation.
+pub fn run_seed(
+    setup: &Setup,
+    seed: u64,
+    ticks: u64,
+    cosmetics: bool,
+    bar: Option<&ProgressBar>,
+) -> Outcome {
     let start = Instant::now();
     let mut s = setup.clone();
     s.scenario.seed = seed;
     s.origin.seed = seed;
-    let mut run = Run::fresh(&s);
-    run.record_from(None);
-    let mut fx = Effects::default();
+    let mut run = Session::route(s).recorded();
+    if cosmetics {
+        run = run.with_cosmetics();
+    }
+    let mut peaks = Counts::default();
     let mut r = SeedResult {
         seed,
         ticks: 0,
@@ -144,20 +157,26 @@ pub fn run_seed(setup: &Setup, seed: u64, ticks: u64, bar: Option<&ProgressBar>)
         peak_bullets: 0,
         peak_events: 0,
         peak_effects: 0,
+        peak_particles: 0,
+        peak_decals: 0,
+        peak_trail: 0,
         final_checksum: String::new(),
         violation: None,
         seconds: 0.0,
     };
     let mut replay = None;
     while run.world.tick() < ticks {
-        run.step();
+        run.step(TickInput::default());
         let w = &run.world;
-        fx.absorb(w);
         r.peak_enemies = r.peak_enemies.max(w.enemies().len());
         r.peak_bullets = r.peak_bullets.max(w.bullets().len());
         r.peak_events = r.peak_events.max(w.events().len());
-        r.peak_effects = r.peak_effects.max(fx.fx.len());
-        if let Some(why) = check(w, &fx) {
+        let feed = run.cosmetics.as_ref();
+        if let Some(c) = feed {
+            peaks = peaks.max(c.counts());
+        }
+        let wrong = check(w).or_else(|| feed.and_then(|c| c.over_bounds()));
+        if let Some(why) = wrong {
             r.violation = Some(format!("tick {}: {why}", w.tick()));
             replay = run.recorder.as_ref().and_then(|rec| rec.encode().ok());
             break;
@@ -166,6 +185,12 @@ pub fn run_seed(setup: &Setup, seed: u64, ticks: u64, bar: Option<&ProgressBar>)
             b.inc(600);
         }
     }
+    (
+        r.peak_effects,
+        r.peak_particles,
+        r.peak_decals,
+        r.peak_trail,
+    ) = (peaks.effects, peaks.particles, peaks.decals, peaks.trail);
     let w = &run.world;
     r.ticks = w.tick();
     r.kills = w.stats().kills;
@@ -185,6 +210,9 @@ pub struct Options {
     /// Worker threads; `None` = one per core.
     pub jobs: Option<usize>,
     pub json: Option<PathBuf>,
+    /// Step the cosmetics feed and check its bounds (`--no-cosmetics` turns it off for
+    /// speed).
+    pub cosmetics: bool,
     /// Show the progress bar (the command line; tests run without).
     pub progress: bool,
 }
@@ -206,7 +234,7 @@ pub fn run_all(setup: &Setup, o: &Options) -> Result<Vec<Outcome>, String> {
     });
     let seeds: Vec<u64> = (1..=o.seeds).collect();
     let out = crate::runner::map(o.jobs, &seeds, |&seed| {
-        run_seed(&setup, seed, n, bar.as_ref())
+        run_seed(&setup, seed, n, o.cosmetics, bar.as_ref())
     })?;
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -217,7 +245,7 @@ pub fn run_all(setup: &Setup, o: &Options) -> Result<Vec<Outcome>, String> {
 /// The table of results, one line per seed.
 pub fn table(results: &[SeedResult]) -> String {
     let mut s = format!(
-        "{:>4} {:>6} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7} {:>8} {:>16} {:>7}  {}\n",
+        "{:>4} {:>6} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>16} {:>7}  {}\n",
         "seed",
         "ticks",
         "kills",
@@ -227,13 +255,16 @@ pub fn table(results: &[SeedResult]) -> String {
         "p.bullets",
         "p.events",
         "p.effects",
+        "p.blood",
+        "p.decal",
+        "p.trail",
         "final checksum",
         "time s",
         "checks"
     );
     for r in results {
         s += &format!(
-            "{:>4} {:>6} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7} {:>8} {:>16} {:>7.2}  {}\n",
+            "{:>4} {:>6} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>16} {:>7.2}  {}\n",
             r.seed,
             r.ticks,
             r.kills,
@@ -243,6 +274,9 @@ pub fn table(results: &[SeedResult]) -> String {
             r.peak_bullets,
             r.peak_events,
             r.peak_effects,
+            r.peak_particles,
+            r.peak_decals,
+            r.peak_trail,
             r.final_checksum,
             r.seconds,
             r.violation.as_deref().unwrap_or("ok")
@@ -257,14 +291,15 @@ pub fn run_cli(setup: &Setup, o: &Options) -> Result<bool, String> {
     let t0 = Instant::now();
     let minutes = o.minutes;
     println!(
-        "soak: {} on {} seeds x {minutes} min ({} ticks each), {} jobs",
+        "soak: {} on {} seeds x {minutes} min ({} ticks each), {} jobs, cosmetics {}",
         setup.scenario.name,
         o.seeds,
         ticks(minutes * 60.0),
         o.jobs.map_or_else(
             || format!("{} (all cores)", rayon::current_num_threads()),
             |j| j.to_string()
-        )
+        ),
+        if o.cosmetics { "on" } else { "off" }
     );
     let out = run_all(setup, o)?;
     let results: Vec<SeedResult> = out.iter().map(|(r, _)| r.clone()).collect();
@@ -314,9 +349,10 @@ mod tests {
         let s = soak_setup();
         let o = Options {
             seeds: 2,
-            minutes: 20.0 / 60.0,
+            minutes: 50.0 / 60.0,
             jobs: None,
             json: None,
+            cosmetics: true,
             progress: false,
         };
         let parallel = run_all(&s, &o).unwrap();
@@ -332,9 +368,29 @@ mod tests {
             |v: &[Outcome]| -> Vec<SeedResult> { v.iter().map(|(r, _)| r.outcome()).collect() };
         assert_eq!(outcome(&parallel), outcome(&serial));
         for (r, _) in &parallel {
-            assert_eq!(r.ticks, 1200);
+            assert_eq!(r.ticks, 3000);
             assert!(r.violation.is_none(), "{:?}", r.violation);
             assert!(r.peak_enemies > 0, "waves came");
+            assert!(
+                r.peak_particles > 0 && r.peak_decals > 0 && r.peak_trail > 0,
+                "the feed was stepped: {r:?}"
+            );
+        }
+        // Without the feed: the same world, nothing of the view counted.
+        let bare = run_all(
+            &s,
+            &Options {
+                cosmetics: false,
+                ..o.clone()
+            },
+        )
+        .unwrap();
+        for ((a, _), (b, _)) in bare.iter().zip(&parallel) {
+            assert_eq!(
+                a.final_checksum, b.final_checksum,
+                "the feed changes no bit"
+            );
+            assert_eq!((a.peak_particles, a.peak_trail), (0, 0));
         }
         assert_ne!(
             parallel[0].0.final_checksum, parallel[1].0.final_checksum,
@@ -347,12 +403,15 @@ mod tests {
     fn the_soak_route_loops_and_its_waves_repeat() {
         let s = soak_setup();
         assert!(s.scenario.loop_route);
-        let mut run = Run::fresh(&s);
+        let mut run = Session::route(s);
         let mut wrapped = false;
         let mut last = 0;
         while run.world.tick() < ticks(240.0) as u64 {
-            run.step();
-            let next = run.pilot.as_ref().unwrap().next;
+            run.step(TickInput::default());
+            let crate::session::Pilot::Route(d) = &run.pilot else {
+                panic!("the route steers the soak");
+            };
+            let next = d.next;
             wrapped |= next < last;
             last = next;
         }
@@ -371,16 +430,30 @@ mod tests {
     #[test]
     fn a_broken_world_is_caught_with_seed_and_tick() {
         let s = soak_setup();
-        let mut run = Run::fresh(&s);
-        run.step();
-        let fx = Effects::default();
-        assert_eq!(check(&run.world, &fx), None);
+        let mut run = Session::route(s).with_cosmetics();
+        run.step(TickInput::default());
+        assert_eq!(check(&run.world), None);
         run.world.agent_mut(2).pos = sim::Vec2::new(0.5, 0.5);
-        let why = check(&run.world, &fx).unwrap();
+        let why = check(&run.world).unwrap();
         assert!(why.contains("agent 2") && why.contains("wall"), "{why}");
         run.world.agent_mut(2).pos = sim::Vec2::new(f32::NAN, 1.0);
-        assert!(check(&run.world, &fx).unwrap().contains("not finite"));
+        assert!(check(&run.world).unwrap().contains("not finite"));
         run.world.agent_mut(2).pos = sim::Vec2::new(-3.0, 1.0);
-        assert!(check(&run.world, &fx).unwrap().contains("off the map"));
+        assert!(check(&run.world).unwrap().contains("off the map"));
+        // A feed over one of its bounds is caught too.
+        let feed = run.cosmetics.as_mut().unwrap();
+        assert_eq!(feed.over_bounds(), None);
+        let cap = feed.horror.tuning.blood_decal_cap as usize;
+        let decal = view::horror::blood::Decal {
+            pos: sim::Vec2::new(3.0, 3.0),
+            r: 0.2,
+            shade: 0,
+        };
+        feed.horror
+            .blood
+            .decals
+            .extend(std::iter::repeat_n(decal, cap + 1));
+        let why = feed.over_bounds().unwrap();
+        assert!(why.contains("blood decals, over the bound"), "{why}");
     }
 }

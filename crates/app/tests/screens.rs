@@ -8,7 +8,8 @@
 mod common;
 
 use app::catalog::catalog;
-use app::screenshot::{render_screen, Screen};
+use app::frame::Screen;
+use app::screenshot::{render_screen, Shot};
 use app::setup::{load, Setup};
 use common::check_golden;
 
@@ -21,9 +22,10 @@ fn title_golden() {
     let (fb, _) = render_screen(
         &setup("combat_route"),
         12.0,
-        Screen::Title,
-        false,
-        false,
+        &Shot {
+            screen: Screen::Title,
+            ..Shot::game()
+        },
         &catalog(&[]),
     );
     check_golden("shell_title", &fb);
@@ -34,9 +36,11 @@ fn help_golden() {
     let (fb, _) = render_screen(
         &setup("combat_route"),
         12.0,
-        Screen::Help,
-        false,
-        false,
+        &Shot {
+            screen: Screen::Game,
+            help: true,
+            ..Shot::game()
+        },
         &[],
     );
     check_golden("shell_help", &fb);
@@ -47,9 +51,10 @@ fn pause_golden() {
     let (fb, _) = render_screen(
         &setup("combat_route"),
         12.0,
-        Screen::Pause,
-        false,
-        false,
+        &Shot {
+            screen: Screen::Pause,
+            ..Shot::game()
+        },
         &[],
     );
     check_golden("shell_pause", &fb);
@@ -61,9 +66,10 @@ fn results_golden_after_the_whole_route() {
     let (fb, w) = render_screen(
         &setup("combat_route"),
         999.0,
-        Screen::Results,
-        false,
-        false,
+        &Shot {
+            screen: Screen::Results,
+            ..Shot::game()
+        },
         &[],
     );
     assert_eq!(w.tick(), 180 * 60, "stops where the scenario ends");
@@ -76,9 +82,11 @@ fn results_plain_golden_on_a_short_scenario() {
     let (fb, w) = render_screen(
         &setup("melee_dummy"),
         999.0,
-        Screen::Results,
-        false,
-        true,
+        &Shot {
+            screen: Screen::Results,
+            plain: true,
+            ..Shot::game()
+        },
         &[],
     );
     assert_eq!(w.tick(), 8 * 60);
@@ -89,7 +97,7 @@ fn results_plain_golden_on_a_short_scenario() {
 /// simulation's own count.
 #[test]
 fn kills_split_between_gunners_and_blades() {
-    let m = app::screenshot::run_to(&setup("combat_route"), 180.0);
+    let m = app::screenshot::run_to(&setup("combat_route"), 180.0, false);
     let r = m.results();
     assert_eq!(r.tally.unattributed, 0);
     assert_eq!(r.tally.by_gunners + r.tally.by_blades, r.kills);
@@ -102,7 +110,8 @@ fn kills_split_between_gunners_and_blades() {
 
 #[test]
 fn unknown_screen_names_are_errors() {
-    assert_eq!(Screen::parse("pause"), Ok(Screen::Pause));
+    assert_eq!(Screen::parse("pause"), Ok((Screen::Pause, false)));
+    assert_eq!(Screen::parse("help"), Ok((Screen::Game, true)));
     assert!(Screen::parse("credits")
         .unwrap_err()
         .contains("title, help"));
@@ -111,7 +120,7 @@ fn unknown_screen_names_are_errors() {
 /// With all five down the run is over and the results say so.
 #[test]
 fn a_fallen_squad_ends_the_run() {
-    let mut m = app::screenshot::run_to(&setup("melee_dummy"), 1.0);
+    let mut m = app::screenshot::run_to(&setup("melee_dummy"), 1.0, false);
     assert!(!m.ended());
     for i in 0..m.world.agents().len() {
         m.world.agent_mut(i).alive = false;

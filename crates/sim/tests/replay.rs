@@ -122,7 +122,7 @@ fn broken_files_are_refused_in_one_line_without_panic() {
         assert!(Replay::decode(&b).is_err(), "flip at {i} accepted");
     }
     let mut newer = bytes.clone();
-    newer[8] = 2;
+    newer[8] = sim::record::container::REPLAY.version as u8 + 1;
     let e = Replay::decode(&newer).unwrap_err();
     assert!(e.contains("newer"), "{e}");
     let e = Replay::decode(b"SQPSAVE1\x01\x00").unwrap_err();

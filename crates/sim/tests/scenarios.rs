@@ -153,6 +153,7 @@ fn shots_now(w: &World) -> Vec<(u32, ShotSegment)> {
                 target,
                 muzzle,
                 aim,
+                ..
             } => {
                 let radius = w.enemy(target).map_or(0.0, |t| t.radius);
                 Some((

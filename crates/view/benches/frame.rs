@@ -25,7 +25,7 @@ fn world_at(seconds: f32) -> (World, Camera, Horror) {
     let mut w = World::new(map, &sc, Tuning::default());
     let mut d = RouteDriver::new();
     let mut cam = Camera::new(w.anchor().pos);
-    let mut h = Horror::new(&w, sc.seed);
+    let mut h = Horror::new(&w, sc.seed, view::horror::tuning::HorrorTuning::default());
     h.absorb(&w);
     while (w.tick() as f32) < seconds * 60.0 {
         let input = d.input(&sc, &w);

@@ -13,6 +13,7 @@ pub mod scene;
 pub mod screens;
 pub mod state;
 pub mod strikes;
+pub mod tuning;
 pub mod zoom;
 
 use raster::Framebuffer;
@@ -23,6 +24,7 @@ pub use horror::{FrameOptions, Horror, Readout, StageTimes};
 pub use iso::{Camera, Iso};
 pub use overlay::Timings;
 pub use state::ViewState;
+pub use tuning::ViewTuning;
 pub use zoom::Zoom;
 
 /// What to draw on top of the scene.

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 use sim::world::World;
 
+use crate::horror::tuning::HorrorTuning;
 use crate::horror::HorrorState;
 use crate::screens::RunTally;
 use crate::{Camera, Effects, Horror};
@@ -42,14 +43,15 @@ impl ViewState {
         postcard::to_allocvec(self).unwrap_or_default()
     }
 
-    /// Reads the view's part of a save for `world`: camera, effects, the layer, tally.
-    pub fn decode(bytes: &[u8], world: &World) -> Result<Restored, String> {
+    /// Reads the view's part of a save for `world`: camera, effects, the layer (drawn
+    /// with `horror`, the player's tuning, not the recorder's), tally.
+    pub fn decode(bytes: &[u8], world: &World, horror: &HorrorTuning) -> Result<Restored, String> {
         let s: ViewState = postcard::from_bytes(bytes)
             .map_err(|e| format!("the view's state does not decode ({e})"))?;
         if !s.camera.center.is_finite() {
             return Err("the view's camera is damaged".into());
         }
-        let horror = Horror::restored(world, s.horror)?;
+        let horror = Horror::restored(world, s.horror, horror.clone())?;
         Ok(Restored {
             camera: s.camera,
             effects: s.effects,

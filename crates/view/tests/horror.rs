@@ -20,6 +20,7 @@ use sim::tuning::{Tuning, DT};
 use sim::world::{tick, World};
 use sim::Vec2;
 use view::horror::tracers::{FLASH_CAP, TRAIL_CAP};
+use view::horror::tuning::HorrorTuning;
 use view::scene::Seen;
 use view::{Camera, Effects, Horror, Iso, Timings, ViewOptions};
 
@@ -41,13 +42,13 @@ struct Run {
     horror: Horror,
 }
 
-fn run_route(seconds: f32, tuning: Tuning) -> Run {
+fn run_route(seconds: f32, tuning: HorrorTuning) -> Run {
     let (map, sc) = route();
-    let mut world = World::new(map, &sc, tuning);
+    let mut world = World::new(map, &sc, Tuning::default());
     let mut d = RouteDriver::new();
     let mut camera = Camera::new(world.anchor().pos);
     let mut effects = Effects::default();
-    let mut horror = Horror::new(&world, sc.seed);
+    let mut horror = Horror::new(&world, sc.seed, tuning);
     horror.absorb(&world);
     while (world.tick() as f32) < seconds * 60.0 {
         let input = d.input(&sc, &world);
@@ -102,12 +103,12 @@ fn the_checksum_is_the_same_with_the_layer_on_and_off_over_the_whole_route() {
     let mut a = World::new(map.clone(), &sc, Tuning::default());
     let mut b = World::new(map, &sc, Tuning::default());
     let (mut da, mut db) = (RouteDriver::new(), RouteDriver::new());
-    let mut horror = Horror::new(&a, sc.seed);
+    let mut horror = Horror::new(&a, sc.seed, HorrorTuning::default());
     let mut effects = Effects::default();
     let mut fb = Framebuffer::new(320, 180);
     let cam_at = |w: &World| Camera::new(w.anchor().pos);
     let total = (sc.duration * 60.0) as u64;
-    let t = Tuning::default().horror;
+    let t = HorrorTuning::default();
     let (mut max_particles, mut max_decals) = (0, 0);
     while a.tick() < total {
         let ia = da.input(&sc, &a);
@@ -142,9 +143,11 @@ fn the_checksum_is_the_same_with_the_layer_on_and_off_over_the_whole_route() {
 #[test]
 fn caps_hold_when_small() {
     // The same fight with tiny caps: the rings are reused instead of growing.
-    let mut tuning = Tuning::default();
-    tuning.horror.blood_particle_cap = 16;
-    tuning.horror.blood_decal_cap = 8;
+    let tuning = HorrorTuning {
+        blood_particle_cap: 16,
+        blood_decal_cap: 8,
+        ..HorrorTuning::default()
+    };
     let r = run_route(90.0, tuning);
     assert!(r.horror.blood.particles.len() <= 16);
     assert_eq!(r.horror.blood.decals.len(), 8);
@@ -153,8 +156,8 @@ fn caps_hold_when_small() {
 #[test]
 fn the_same_moment_draws_the_same_frame() {
     // The cosmetic RNG is seeded: two runs to the same tick draw identical frames.
-    let mut a = run_route(20.0, Tuning::default());
-    let mut b = run_route(20.0, Tuning::default());
+    let mut a = run_route(20.0, HorrorTuning::default());
+    let mut b = run_route(20.0, HorrorTuning::default());
     let (mut fa, mut fb) = (Framebuffer::new(400, 240), Framebuffer::new(400, 240));
     draw(&mut fa, &mut a, false, true);
     draw(&mut fb, &mut b, false, true);
@@ -163,7 +166,7 @@ fn the_same_moment_draws_the_same_frame() {
 
 #[test]
 fn the_horror_frame_is_dark() {
-    let mut r = run_route(30.0, Tuning::default());
+    let mut r = run_route(30.0, HorrorTuning::default());
     let mut plain = Framebuffer::new(640, 360);
     let mut dark = Framebuffer::new(640, 360);
     draw(&mut plain, &mut r, false, false);
@@ -183,30 +186,29 @@ fn the_horror_frame_is_dark() {
 }
 
 /// A test room: `.` floor, `#` wall; the squad spawns at `S`.
-fn room_world(map: &str, tuning: Tuning) -> World {
+fn room_world(map: &str) -> World {
     let map = Arc::new(Map::parse("room.map", map).unwrap());
     let sc = Scenario::parse("room.scn", "seed = 1\n").unwrap();
-    World::new(map, &sc, tuning)
+    World::new(map, &sc, Tuning::default())
 }
 
 /// Tuning with no flashlights, no anchor glow, no post effects: only lamps light.
-fn lamps_only() -> Tuning {
-    let mut t = Tuning::default();
-    t.horror.gunner_light.intensity = 0.0;
-    t.horror.blade_light.intensity = 0.0;
-    t.horror.anchor_glow.intensity = 0.0;
-    t.horror.lamp_flicker = 0.0;
-    t.horror.vignette = [0.0, 0.0];
-    t.horror.vignette_pulse = 0.0;
-    t.horror.grain = [0.0, 0.0];
-    t.horror.desaturate = 0.0;
-    t.horror.shake_px = 0.0;
+fn lamps_only() -> HorrorTuning {
+    let mut t = HorrorTuning::default();
+    t.gunner_light.intensity = 0.0;
+    t.blade_light.intensity = 0.0;
+    t.anchor_glow.intensity = 0.0;
+    t.lamp_flicker = 0.0;
+    t.vignette = [0.0, 0.0];
+    t.vignette_pulse = 0.0;
+    t.grain = [0.0, 0.0];
+    t.desaturate = 0.0;
+    t.shake_px = 0.0;
     t
 }
 
 /// The ambient light as the light buffer holds it.
-fn ambient(w: &World) -> Rgba {
-    let t = &w.tuning().horror;
+fn ambient(t: &HorrorTuning) -> Rgba {
     let v = |c: u8| (c as f32 / 255.0 * t.ambient * 128.0).round() as u8;
     Rgba::rgb(
         v(t.ambient_color[0]),
@@ -216,8 +218,8 @@ fn ambient(w: &World) -> Rgba {
 }
 
 /// Renders `w` through the layer centred on `center`; returns the frame and the layer.
-fn render_room(w: &World, center: Vec2) -> (Framebuffer, Horror, Iso) {
-    let mut h = Horror::new(w, 1);
+fn render_room(w: &World, center: Vec2, t: &HorrorTuning) -> (Framebuffer, Horror, Iso) {
+    let mut h = Horror::new(w, 1, t.clone());
     h.absorb(w);
     let mut fb = Framebuffer::new(640, 400);
     let cam = Camera::new(center);
@@ -255,9 +257,10 @@ const LAMP_ROOM: &str = "\
 
 #[test]
 fn a_lamp_behind_a_wall_leaves_the_floor_beyond_it_at_ambient() {
-    let w = room_world(LAMP_ROOM, lamps_only());
-    let (fb, h, iso) = render_room(&w, Vec2::new(10.0, 6.0));
-    let amb = ambient(&w);
+    let w = room_world(LAMP_ROOM);
+    let t = lamps_only();
+    let (fb, h, iso) = render_room(&w, Vec2::new(10.0, 6.0), &t);
+    let amb = ambient(&t);
     // The tiles just south of the wall, straight below the lamp, are live (seen round
     // the wall's ends) but in its shadow: their light is the ambient, exactly.
     for x in [9, 10, 11] {
@@ -292,8 +295,8 @@ const BLOCK_ROOM: &str = "\
 
 /// The light buffer at the centre of the block's visible faces: the +x face (x = 8) and
 /// the +y face (y = 6).
-fn face_lights(w: &World) -> (Rgba, Rgba) {
-    let (_, h, iso) = render_room(w, Vec2::new(7.0, 5.0));
+fn face_lights((w, t): &(World, HorrorTuning)) -> (Rgba, Rgba) {
+    let (_, h, iso) = render_room(w, Vec2::new(7.0, 5.0), t);
     let px = iso.project(Vec2::new(8.0, 5.0), 0.5);
     let py = iso.project(Vec2::new(7.0, 6.0), 0.5);
     let at = |p: [f32; 2]| h.light.get_rgba(p[0] as i32, p[1] as i32).unwrap();
@@ -301,11 +304,11 @@ fn face_lights(w: &World) -> (Rgba, Rgba) {
 }
 
 /// A world with only gunner 2 standing at `p`, its light along `dir`.
-fn lone_gunner(p: Vec2, dir: f32) -> World {
+fn lone_gunner(p: Vec2, dir: f32) -> (World, HorrorTuning) {
     let mut t = lamps_only();
-    t.horror.gunner_light.intensity = 1.5;
-    t.horror.gunner_light.spill_level = 0.0;
-    let mut w = room_world(BLOCK_ROOM, t);
+    t.gunner_light.intensity = 1.5;
+    t.gunner_light.spill_level = 0.0;
+    let mut w = room_world(BLOCK_ROOM);
     for i in 0..w.agents().len() {
         let a = w.agent_mut(i);
         if i == 2 {
@@ -319,7 +322,7 @@ fn lone_gunner(p: Vec2, dir: f32) -> World {
             a.prev_pos = a.pos;
         }
     }
-    w
+    (w, t)
 }
 
 #[test]
@@ -327,7 +330,7 @@ fn a_flashlight_on_a_wall_lights_the_facing_side_only() {
     // East of the block, pointing west at it: the +x face (toward the gunner) is lit,
     // the +y face (its side turned away from the beam) is not.
     let east = lone_gunner(Vec2::new(11.5, 5.0), std::f32::consts::PI);
-    let amb = ambient(&east);
+    let amb = ambient(&east.1);
     let dark = |c: Rgba| c.r <= amb.r && c.g <= amb.g && c.b <= amb.b;
     let (fx, fy) = face_lights(&east);
     assert!(
@@ -362,11 +365,11 @@ fn enemies_are_drawn_only_on_live_tiles_and_unseen_rooms_are_black() {
     let map = Arc::new(Map::parse("two.map", TWO_ROOMS).unwrap());
     let with = Scenario::parse("a.scn", "seed = 1\ndummy 10.5 3.5\n").unwrap();
     let without = Scenario::parse("b.scn", "seed = 1\n").unwrap();
-    let wa = World::new(map.clone(), &with, lamps_only());
-    let wb = World::new(map, &without, lamps_only());
+    let wa = World::new(map.clone(), &with, Tuning::default());
+    let wb = World::new(map, &without, Tuning::default());
     let center = Vec2::new(7.0, 3.5);
-    let (fa, ha, iso) = render_room(&wa, center);
-    let (fb, _, _) = render_room(&wb, center);
+    let (fa, ha, iso) = render_room(&wa, center, &lamps_only());
+    let (fb, _, _) = render_room(&wb, center, &lamps_only());
     assert_eq!(ha.fog.seen(10, 3), Seen::Never);
     assert_eq!(fa, fb, "the dummy behind the wall is not drawn at all");
     // Every pixel of the east room's floor is black.
@@ -377,10 +380,10 @@ fn enemies_are_drawn_only_on_live_tiles_and_unseen_rooms_are_black() {
     // With the wall opened the same dummy is in sight and drawn.
     let open = TWO_ROOMS.replace("#..S..#......#", "#..S.........#");
     let map = Arc::new(Map::parse("open.map", &open).unwrap());
-    let wc = World::new(map.clone(), &with, lamps_only());
-    let wd = World::new(map, &without, lamps_only());
-    let (fc, hc, _) = render_room(&wc, center);
-    let (fd, _, _) = render_room(&wd, center);
+    let wc = World::new(map.clone(), &with, Tuning::default());
+    let wd = World::new(map, &without, Tuning::default());
+    let (fc, hc, _) = render_room(&wc, center, &lamps_only());
+    let (fd, _, _) = render_room(&wd, center, &lamps_only());
     assert_eq!(hc.fog.seen(10, 3), Seen::Live);
     assert_ne!(fc, fd, "a dummy in sight is drawn");
 }
@@ -388,7 +391,7 @@ fn enemies_are_drawn_only_on_live_tiles_and_unseen_rooms_are_black() {
 #[test]
 fn remembered_tiles_are_grey_and_keep_no_enemies() {
     // Walk the squad out of a room: the room becomes memory, drawn without colour.
-    let r = run_route(40.0, Tuning::default());
+    let r = run_route(40.0, HorrorTuning::default());
     let (live, remembered) = r.horror.fog.counts();
     assert!(
         live > 50 && remembered > 50,
@@ -439,7 +442,7 @@ fn remembered_tiles_are_grey_and_keep_no_enemies() {
 #[test]
 fn golden_route_frames() {
     for at in [30.0f32, 140.0] {
-        let mut r = run_route(at, Tuning::default());
+        let mut r = run_route(at, HorrorTuning::default());
         for overlay in [false, true] {
             let mut fb = Framebuffer::new(640, 360);
             draw(&mut fb, &mut r, overlay, true);
@@ -455,8 +458,8 @@ fn golden_route_frames() {
 
 #[test]
 fn the_fog_remembers_the_whole_run() {
-    let a = run_route(20.0, Tuning::default());
-    let b = run_route(60.0, Tuning::default());
+    let a = run_route(20.0, HorrorTuning::default());
+    let b = run_route(60.0, HorrorTuning::default());
     let seen = |h: &Horror| {
         let (l, r) = h.fog.counts();
         l + r

@@ -77,11 +77,12 @@ fn measure(r: &Recording) -> Found {
     let mut flights: BTreeMap<u32, Segment> = BTreeMap::new();
     for k in 1..r.frames.len() {
         let (prev, f) = (&r.frames[k - 1], &r.frames[k]);
-        // This tick's shots, by shooter (a gunner fires at most once a tick).
+        // This tick's shots, by the bullet each one names.
         let mut fired: BTreeMap<u32, Segment> = BTreeMap::new();
         for e in f.kinds() {
             if let EventKind::Shot {
                 shooter,
+                bullet,
                 target,
                 muzzle,
                 aim,
@@ -99,15 +100,15 @@ fn measure(r: &Recording) -> Found {
                 if want.distance(*muzzle) > EPS {
                     found.bad_muzzle.push((k, *shooter));
                 }
-                fired.insert(*shooter, seg);
+                fired.insert(*bullet, seg);
             }
         }
-        // New bullets take the segment of their shooter's shot this tick.
+        // New bullets take the segment of the shot that named them this tick.
         for b in &f.bullets {
             if flights.contains_key(&b.id) {
                 continue;
             }
-            match fired.remove(&b.shooter) {
+            match fired.remove(&b.id) {
                 Some(seg) => {
                     flights.insert(b.id, seg);
                 }
@@ -233,11 +234,12 @@ mod tests {
             .kinds()
             .find_map(|e| match e {
                 EventKind::Shot {
-                    shooter,
+                    bullet,
                     target,
                     muzzle,
                     aim,
-                } if *shooter == b.shooter => Some((*target, *muzzle, *aim)),
+                    ..
+                } if *bullet == b.id => Some((*target, *muzzle, *aim)),
                 _ => None,
             })
             .unwrap();

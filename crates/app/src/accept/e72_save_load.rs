@@ -56,7 +56,7 @@ impl Criterion for E72 {
         let mut parts = Vec::new();
         let mut pass = true;
         for (r, ()) in ok {
-            let s = match setup::from_origin(&r.origin) {
+            let s = match setup::from_origin(&r.origin, &view::ViewTuning::default()) {
                 Ok(s) => s,
                 Err(e) => return Outcome::fail(format!("{}: {e}", r.name)),
             };
@@ -92,7 +92,7 @@ mod tests {
     fn e72_passes_on_the_route_with_saves_mid_windup_and_mid_combo() {
         let r = embedded("combat_route");
         assert_pass(&E72, r);
-        let s = setup::from_origin(&r.origin).unwrap();
+        let s = setup::from_origin(&r.origin, &view::ViewTuning::default()).unwrap();
         let reference: Vec<u64> = r.frames.iter().map(|f| f.checksum).collect();
         let c = save_check::check(&s, &reference);
         assert!(c.missing.is_empty(), "{:?}", c.missing);

@@ -7,17 +7,17 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use sim::core::events::{Event, EventKind};
-use sim::driver::route::RouteDriver;
 use sim::horde::enemy::EnemyKind;
 use sim::script::scenario::Scenario;
 use sim::space::map::Map;
 use sim::squad::agent::Role;
 use sim::squad::anchor::SquadState;
 use sim::squad::blades::melee::StrikePhase;
-use sim::tuning::{ticks, Tuning};
-use sim::world::{tick, TickInput, World};
+use sim::tuning::Tuning;
+use sim::world::{TickInput, World};
 use sim::Vec2;
 
+use crate::session::Session;
 use crate::setup::Setup;
 
 /// A blade's strike state as the world holds it after the tick.
@@ -295,9 +295,8 @@ fn recording(
 /// The frames of one run; without `full` only the checksums are kept (empty frames).
 /// `after_tick` runs after every tick, before the frame is taken (a no-op outside tests).
 fn run_frames(setup: &Setup, full: bool, mut after_tick: impl FnMut(&mut World)) -> Vec<Frame> {
-    let mut world = World::new(setup.map.clone(), &setup.scenario, setup.tuning.clone());
-    let mut driver = RouteDriver::new();
-    let total = ticks(setup.scenario.duration) as u64;
+    let mut s = Session::route(setup.clone());
+    let total = s.end_tick();
     let mut frames = Vec::with_capacity(total as usize + 1);
     let snap = |w: &World, input: TickInput| {
         if full {
@@ -320,12 +319,13 @@ fn run_frames(setup: &Setup, full: bool, mut after_tick: impl FnMut(&mut World))
             }
         }
     };
-    frames.push(snap(&world, TickInput::default()));
-    while world.tick() < total {
-        let input = driver.input(&setup.scenario, &world);
-        tick(&mut world, &input);
-        after_tick(&mut world);
-        frames.push(snap(&world, input));
+    frames.push(snap(&s.world, TickInput::default()));
+    while s.world.tick() < total {
+        let Some(input) = s.step(TickInput::default()) else {
+            break;
+        };
+        after_tick(&mut s.world);
+        frames.push(snap(&s.world, input));
     }
     frames
 }

@@ -1,31 +1,56 @@
-//! The game the window shows: the shell's mode (title, playing, results) with the
-//! pause menu and help over it, the run being played (or the title's live scene), and
-//! what a key, the mouse wheel or a click does. No winit window here: the event loop
-//! drives it, and asks whether anything moves ([`Game::animating`]) to pace its frames.
+//! The game the window shows: the shell's screen (title, game, pause menu, results)
+//! with help over it, the session being played (or the title's live scene), and what a
+//! key, the mouse wheel or a click does. No winit window here, and no clock read: the
+//! event loop drives it with the time now, and asks whether anything moves
+//! ([`Game::animating`]) to pace its frames; the tests drive it the same way.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use raster::Framebuffer;
+use sim::record::Replay;
 use sim::world::{ManualCommand, TickInput};
 use view::screens::{self, Results};
 use view::{Timings, ViewOptions, Zoom};
 use winit::keyboard::KeyCode;
 
 use super::clock::{Clock, Stats};
-use super::hud::{self, Message};
 use super::input::{self, Action, Controls};
 use super::report::Throttle;
 use crate::catalog::{self, Entry};
-use crate::play::Play;
-use crate::screenshot::{write_png, HEIGHT, WIDTH};
+use crate::frame::{Composer, Frame, Menus, Screen, HEIGHT, WIDTH};
+use crate::hud::Message;
+use crate::screenshot::write_png;
+use crate::session::{Pilot, Session};
 use crate::setup::{load_tuning, Setup};
 use crate::shell::{self, PauseItem, PauseMenu, TitleAction, TitleMenu, PAUSE_ITEMS};
 
-/// F6 / F9's file (SPEC §17).
-pub const QUICK_SAVE: &str = "saves/quick.sav";
-/// Where the window keeps its last runs.
-pub const REPLAY_DIR: &str = "replays";
+/// Where the window writes: its last runs' replays, the quick save (F6 / F9, SPEC §17)
+/// and screenshots (F12).
+#[derive(Clone, Debug)]
+pub struct Dirs {
+    pub replays: PathBuf,
+    pub saves: PathBuf,
+    pub shots: PathBuf,
+}
+
+impl Default for Dirs {
+    /// Beside the working directory, as the README says.
+    fn default() -> Dirs {
+        Dirs {
+            replays: PathBuf::from("replays"),
+            saves: PathBuf::from("saves"),
+            shots: PathBuf::from("shots"),
+        }
+    }
+}
+
+impl Dirs {
+    /// F6 / F9's file.
+    pub fn quick_save(&self) -> PathBuf {
+        self.saves.join("quick.sav")
+    }
+}
 
 /// What the event loop does after an input.
 #[derive(Debug, PartialEq)]
@@ -33,15 +58,6 @@ pub enum Next {
     Play,
     Quit,
     Fullscreen,
-}
-
-/// Where the player is.
-enum Mode {
-    /// The title over the live scene.
-    Title,
-    Playing,
-    /// The run is over: its numbers over the last frame.
-    Results(Results),
 }
 
 /// How the run being played was started, to start it again.
@@ -67,7 +83,19 @@ pub struct Options {
     pub record: Option<PathBuf>,
     /// Play this run at once: a loaded save (`--load`) or a replay (`--replay
     /// --window`).
-    pub resume: Option<Play>,
+    pub resume: Option<Session>,
+    pub dirs: Dirs,
+}
+
+/// A session the window watches: with the cosmetics feed; steered by the scenario's
+/// route (`scripted`) until the player moves, or by the player.
+fn watched(setup: Setup, scripted: bool) -> Session {
+    let s = if scripted {
+        Session::route(setup)
+    } else {
+        Session::new(setup, Pilot::Hands)
+    };
+    s.with_cosmetics()
 }
 
 pub struct Game {
@@ -75,12 +103,15 @@ pub struct Game {
     /// The title's live scene: the default scenario driven by its route.
     demo: Setup,
     title: TitleMenu,
-    mode: Mode,
+    /// Where the player is (help may be over it).
+    screen: Screen,
+    /// The numbers of the run that ended (the results screen).
+    results: Option<Results>,
     start: Start,
     /// The title's scene or the run being played.
-    play: Play,
-    /// The pause menu, open (Esc).
-    menu: Option<PauseMenu>,
+    session: Session,
+    /// The pause menu's choice (shown on [`Screen::Pause`]).
+    menu: PauseMenu,
     /// P: paused without the menu.
     paused: bool,
     help: bool,
@@ -100,11 +131,11 @@ pub struct Game {
     ran: bool,
     stats: Stats,
     timings: Timings,
-    /// The last frame drawn at the internal resolution (what F12 saves).
-    frame: Framebuffer,
-    /// The scene drawn at another size than the frame while zoomed.
-    scene: Framebuffer,
+    /// Draws the frames (the last one is what F12 saves).
+    composer: Composer,
     message: Message,
+    /// The time of the last update or frame (what a message is stamped with).
+    now: Instant,
     log: Throttle,
     /// Where the next run's replay is written (`--record`); then `replays/`.
     record_to: Option<PathBuf>,
@@ -112,11 +143,12 @@ pub struct Game {
     speed: u32,
     /// The last ended run's replay (what V on the results plays).
     last_replay: Option<Vec<u8>>,
+    dirs: Dirs,
 }
 
 impl Game {
-    pub fn new(setup: Setup, opts: Options) -> Game {
-        let now = Instant::now();
+    /// The game at `now`, at the title or straight in `setup` (see [`Options`]).
+    pub fn new(setup: Setup, opts: Options, now: Instant) -> Game {
         let title = TitleMenu {
             seed: match opts.seed {
                 Some(s) => crate::shell::SeedChoice::Typed(s.to_string()),
@@ -124,26 +156,27 @@ impl Game {
             },
             ..TitleMenu::default()
         };
-        let (mode, scripted) = if opts.direct || opts.resume.is_some() {
-            (Mode::Playing, opts.scripted)
+        let (screen, scripted) = if opts.direct || opts.resume.is_some() {
+            (Screen::Game, opts.scripted)
         } else {
-            (Mode::Title, true)
+            (Screen::Title, true)
         };
         // The title's live scene: the scenario given (the default one) driven by its route.
         let demo = setup.clone();
-        let play = match opts.resume {
-            Some(p) => p,
-            None if opts.direct => Play::new(setup.clone(), scripted).record(),
-            None => Play::new(demo.clone(), scripted),
+        let session = match opts.resume {
+            Some(s) => s,
+            None if opts.direct => watched(setup.clone(), scripted).recorded(),
+            None => watched(demo.clone(), scripted),
         };
         Game {
             entries: opts.entries,
             demo,
             title,
-            mode,
+            screen,
+            results: None,
             start: Start { setup, scripted },
-            play,
-            menu: None,
+            session,
+            menu: PauseMenu::default(),
             paused: false,
             help: false,
             focused: true,
@@ -157,20 +190,21 @@ impl Game {
             ran: false,
             stats: Stats::new(now),
             timings: Timings::default(),
-            frame: Framebuffer::new(WIDTH, HEIGHT),
-            scene: Framebuffer::new(WIDTH, HEIGHT),
+            composer: Composer::default(),
             message: Message::default(),
+            now,
             log: Throttle::default(),
             record_to: opts.record,
             speed: 1,
             last_replay: None,
+            dirs: opts.dirs,
         }
     }
 
     /// The run being played ends (a new one, the title, the results, quitting): its
     /// replay is written, to `--record`'s file or to `replays/` (the last few kept).
     pub fn end_run(&mut self) {
-        let Some(r) = self.play.recorder.take() else {
+        let Some(r) = self.session.recorder.take() else {
             return;
         };
         if r.ticks() == 0 {
@@ -178,7 +212,7 @@ impl Game {
         }
         let path = match self.record_to.take() {
             Some(p) => p,
-            None => crate::files::next_replay_path(std::path::Path::new(REPLAY_DIR)),
+            None => crate::files::next_replay_path(&self.dirs.replays),
         };
         let bytes = match r.encode() {
             Ok(b) => b,
@@ -193,47 +227,54 @@ impl Game {
 
     /// F6: this moment to `saves/quick.sav`, with the view's state.
     fn quick_save(&mut self) {
-        let path = std::path::Path::new(QUICK_SAVE);
+        let path = self.dirs.quick_save();
         match self
-            .play
+            .session
             .save()
             .encode()
-            .and_then(|b| crate::files::write(path, &b))
+            .and_then(|b| crate::files::write(&path, &b))
         {
             Ok(()) => self.say(format!(
-                "saved tick {} to {QUICK_SAVE}",
-                self.play.world.tick()
+                "saved tick {} to {}",
+                self.session.world.tick(),
+                path.display()
             )),
             Err(e) => self.report(format!("NOT saved: {e}")),
         }
     }
 
-    /// F9: `saves/quick.sav` back; a refused file changes nothing.
+    /// F9: `saves/quick.sav` back (recorded from there on); a refused file changes
+    /// nothing.
     fn quick_load(&mut self) {
-        let loaded = crate::files::read(std::path::Path::new(QUICK_SAVE))
-            .and_then(|b| Play::load(&b).map_err(|e| format!("{QUICK_SAVE}: {e}")));
+        let path = self.dirs.quick_save();
+        let view = self.session.setup.view_tuning.clone();
+        let loaded = crate::files::read(&path).and_then(|b| {
+            Session::load(&b, Some(&view)).map_err(|e| format!("{}: {e}", path.display()))
+        });
         match loaded {
-            Ok(play) => {
+            Ok(s) => {
                 self.end_run();
-                self.play = play;
+                self.session = s.recorded();
                 self.controls = Controls::default();
                 self.say(format!(
-                    "loaded tick {} from {QUICK_SAVE}",
-                    self.play.world.tick()
+                    "loaded tick {} from {}",
+                    self.session.world.tick(),
+                    path.display()
                 ));
             }
             Err(e) => self.report(format!("NOT loaded: {e}")),
         }
     }
 
-    /// Game time starts now (the window is open).
-    pub fn start_clock(&mut self) {
-        self.clock.restart_from(Instant::now());
+    /// Game time starts at `now` (the window is open).
+    pub fn start_clock(&mut self, now: Instant) {
+        self.now = now;
+        self.clock.restart_from(now);
     }
 
     /// A line on the message band.
     pub fn say(&mut self, text: impl Into<String>) {
-        self.message.say(text.into(), Instant::now());
+        self.message.say(text.into(), self.now);
     }
 
     /// Something went wrong: said in the window and printed to stderr, the latter
@@ -247,12 +288,12 @@ impl Game {
 
     /// The window's title: the game, and the scenario while one is played.
     pub fn window_title(&self) -> String {
-        match self.mode {
-            Mode::Title => "squad_proto".into(),
+        match self.screen {
+            Screen::Title => "squad_proto".into(),
             _ => format!(
                 "squad_proto - {} (seed {})",
-                self.play.name(),
-                self.play.seed()
+                self.session.name(),
+                self.session.seed()
             ),
         }
     }
@@ -260,10 +301,10 @@ impl Game {
     /// The simulation advances now.
     fn ticking(&self) -> bool {
         let open = self.focused && !self.help;
-        match self.mode {
-            Mode::Title => open,
-            Mode::Playing => open && !self.paused && self.menu.is_none(),
-            Mode::Results(_) => false,
+        match self.screen {
+            Screen::Title => open,
+            Screen::Game => open && !self.paused,
+            Screen::Pause | Screen::Results => false,
         }
     }
 
@@ -288,28 +329,40 @@ impl Game {
             return;
         }
         self.focused = focused;
-        if !focused && matches!(self.mode, Mode::Playing) && self.menu.is_none() && !self.paused {
-            self.menu = Some(PauseMenu::default());
+        if !focused && self.screen == Screen::Game && !self.paused {
+            self.open_menu();
         }
+    }
+
+    /// Esc in play: the pause menu, from its first item.
+    fn open_menu(&mut self) {
+        self.screen = Screen::Pause;
+        self.menu = PauseMenu::default();
+    }
+
+    /// Into play on a session (the menus closed).
+    fn play(&mut self, session: Session) {
+        self.session = session;
+        self.screen = Screen::Game;
+        self.results = None;
+        self.paused = false;
+        self.help = false;
+        self.controls = Controls::default();
     }
 
     /// A fresh run of `setup`.
     fn begin(&mut self, setup: Setup, scripted: bool) {
         self.end_run();
-        self.play = Play::new(setup.clone(), scripted).record();
+        self.play(watched(setup.clone(), scripted).recorded());
         self.start = Start { setup, scripted };
-        self.mode = Mode::Playing;
-        self.menu = None;
-        self.paused = false;
-        self.help = false;
-        self.controls = Controls::default();
     }
 
     /// R, or the menu: the same run again, with `seed` if given. Keeps a reloaded
     /// tuning.
     fn restart(&mut self, seed: Option<u64>) {
         let mut setup = self.start.setup.clone();
-        setup.tuning = self.play.world.tuning().clone();
+        setup.tuning = self.session.world.tuning().clone();
+        setup.view_tuning = self.session.setup.view_tuning.clone();
         if let Some(s) = seed {
             setup.scenario.seed = s;
         }
@@ -327,18 +380,13 @@ impl Game {
         let Some(bytes) = self.last_replay.clone() else {
             return self.say(String::from("no replay of this run"));
         };
-        let play = sim::record::Replay::decode(&bytes)
-            .map_err(|e| e.to_string())
-            .and_then(|(h, r)| Play::replay(r, &h.game_version));
-        match play {
-            Ok(p) => {
-                self.play = p;
-                self.mode = Mode::Playing;
-                self.menu = None;
-                self.paused = false;
-                self.help = false;
+        let view = self.session.setup.view_tuning.clone();
+        let session = Replay::decode(&bytes)
+            .and_then(|(h, r)| Session::replay(r, &h.game_version, Some(&view)));
+        match session {
+            Ok(s) => {
+                self.play(s);
                 self.speed = 1;
-                self.controls = Controls::default();
                 self.say(String::from("replay: P pause, 4 speed x1/x4, . one tick"));
             }
             Err(e) => self.report(format!("replay cannot play: {e}")),
@@ -347,9 +395,9 @@ impl Game {
 
     fn back_to_title(&mut self) {
         self.end_run();
-        self.play = Play::new(self.demo.clone(), true);
-        self.mode = Mode::Title;
-        self.menu = None;
+        self.session = watched(self.demo.clone(), true);
+        self.screen = Screen::Title;
+        self.results = None;
         self.paused = false;
         self.help = false;
         self.controls = Controls::default();
@@ -365,10 +413,10 @@ impl Game {
             Ok(setup) => {
                 self.title.note = None;
                 self.begin(setup, !catalog::player_steers(&entry));
-                let seed = self.play.seed();
+                let seed = self.session.seed();
                 self.say(format!(
                     "{}, seed {seed}: H shows the controls, Esc the menu",
-                    self.play.name()
+                    self.session.name()
                 ));
             }
             Err(e) => {
@@ -387,8 +435,8 @@ impl Game {
             return;
         };
         match load_tuning(Some(&path)) {
-            Ok(t) => {
-                self.play.set_tuning(t);
+            Ok((sim, view)) => {
+                self.session.set_tuning(sim, view);
                 self.say(format!("tuning reloaded from {}", path.display()));
             }
             Err(e) => self.say(format!("tuning NOT reloaded (old tuning kept):\n{e}")),
@@ -397,13 +445,13 @@ impl Game {
 
     /// F12: the last frame at the internal resolution, to `shots/`.
     fn screenshot(&mut self) {
-        let dir = PathBuf::from("shots");
+        let dir = self.dirs.shots.clone();
         if let Err(e) = std::fs::create_dir_all(&dir) {
             self.report(format!("screenshot NOT saved: {}: {e}", dir.display()));
             return;
         }
-        let path = dir.join(format!("squad_proto_{:06}.png", self.play.world.tick()));
-        match write_png(&self.frame, &path) {
+        let path = dir.join(format!("squad_proto_{:06}.png", self.session.world.tick()));
+        match write_png(self.composer.frame(), &path) {
             Ok(()) => self.say(format!("saved {}", path.display())),
             Err(e) => self.report(format!("screenshot NOT saved: {e}")),
         }
@@ -451,8 +499,8 @@ impl Game {
             self.help = true;
             return Next::Play;
         }
-        match self.mode {
-            Mode::Title => {
+        match self.screen {
+            Screen::Title => {
                 let Some(k) = input::menu_key(code) else {
                     return Next::Play;
                 };
@@ -462,7 +510,7 @@ impl Game {
                     _ => {}
                 }
             }
-            Mode::Results(_) => match code {
+            Screen::Results => match code {
                 _ if repeat => {}
                 KeyCode::KeyR | KeyCode::Enter | KeyCode::NumpadEnter => self.restart(None),
                 KeyCode::KeyN => self.restart(Some(shell::random_seed())),
@@ -470,14 +518,13 @@ impl Game {
                 KeyCode::KeyV => self.watch_replay(),
                 _ => {}
             },
-            Mode::Playing => {
-                if let Some(menu) = self.menu.as_mut() {
-                    let chosen = input::menu_key(code).and_then(|k| menu.key(k));
-                    if let Some(item) = chosen.filter(|_| !repeat) {
-                        return self.choose(item);
-                    }
-                    return Next::Play;
+            Screen::Pause => {
+                let chosen = input::menu_key(code).and_then(|k| self.menu.key(k));
+                if let Some(item) = chosen.filter(|_| !repeat) {
+                    return self.choose(item);
                 }
+            }
+            Screen::Game => {
                 if !repeat {
                     self.play_key(code, action);
                 }
@@ -504,7 +551,7 @@ impl Game {
     /// A pause menu choice.
     fn choose(&mut self, item: PauseItem) -> Next {
         match item {
-            PauseItem::Resume => self.menu = None,
+            PauseItem::Resume => self.screen = Screen::Game,
             PauseItem::Restart => self.restart(None),
             PauseItem::NewSeed => self.restart(Some(shell::random_seed())),
             PauseItem::Help => self.help = true,
@@ -517,27 +564,27 @@ impl Game {
     /// A fresh press in play (SPEC §15).
     fn play_key(&mut self, code: KeyCode, action: Option<Action>) {
         if input::takes_over_route(code) {
-            self.play.driver = None;
+            self.session.take_over();
         }
         match action {
-            Some(Action::Menu) => self.menu = Some(PauseMenu::default()),
+            Some(Action::Menu) => self.open_menu(),
             Some(Action::Pause) => self.paused = !self.paused,
             Some(Action::Restart) => self.restart(None),
             Some(Action::QuickSave) => self.quick_save(),
             Some(Action::QuickLoad) => self.quick_load(),
-            Some(Action::Speed) if self.play.playback.is_some() => {
+            Some(Action::Speed) if self.session.playback().is_some() => {
                 self.speed = if self.speed == 1 { 4 } else { 1 };
                 self.say(format!("replay speed x{}", self.speed));
             }
             Some(Action::SingleStep) if self.paused => {
                 let input = self.controls.tick_input();
-                self.play.step(input);
+                self.session.step(input);
             }
             Some(Action::Formation(f)) => self.controls.formation = Some(f),
             Some(Action::ToggleManual) => {
                 if self
                     .controls
-                    .toggle_manual(self.play.world.anchor().heading)
+                    .toggle_manual(self.session.world.anchor().heading)
                 {
                     self.say("manual aim: <-/-> turn, Tab cycles targets, Space back to auto");
                 } else {
@@ -545,7 +592,7 @@ impl Game {
                 }
             }
             Some(Action::CycleTarget) if self.controls.manual_on => {
-                let w = &self.play.world;
+                let w = &self.session.world;
                 let in_cone = w.targets_in_cone(self.controls.aim);
                 match input::next_target(&in_cone, w.manual()) {
                     Some(id) => self.controls.manual = Some(ManualCommand::Assign(id)),
@@ -567,8 +614,8 @@ impl Game {
             self.help = false;
             return Next::Play;
         }
-        match self.mode {
-            Mode::Title => {
+        match self.screen {
+            Screen::Title => {
                 if let Some((x, y)) = at {
                     let n = self.entries.len();
                     if let Some(i) = screens::title::entry_at(n, self.title.selected, x, y) {
@@ -577,7 +624,7 @@ impl Game {
                 }
                 self.start_selected();
             }
-            Mode::Playing if self.menu.is_some() => {
+            Screen::Pause => {
                 let Some((x, y)) = at else {
                     return Next::Play;
                 };
@@ -599,108 +646,453 @@ impl Game {
         Next::Play
     }
 
-    /// The update step: advances the simulation by the real time since the last
-    /// update, in whole 60 Hz ticks, eases the camera and the zoom, and notices the end
-    /// of a run.
-    pub fn update(&mut self) {
-        let dt = self.clock.frame(Instant::now());
+    /// The update step at `now`: advances the simulation by the real time since the
+    /// last update, in whole 60 Hz ticks, eases the camera and the zoom, and notices the
+    /// end of a run.
+    pub fn update(&mut self, now: Instant) {
+        self.now = now;
+        let dt = self.clock.frame(now);
         let ticking = self.ticking();
         // Coming back from a pause: the time spent paused is not game time.
         let banked = if self.ran { dt } else { 0.0 };
         self.ran = ticking;
-        if matches!(self.mode, Mode::Playing) && ticking {
+        let playing = self.screen == Screen::Game;
+        if playing && ticking {
             self.controls.turn_aim(dt);
         }
-        let speed = if self.play.playback.is_some() {
+        let speed = if self.session.playback().is_some() {
             self.speed
         } else {
             1
         };
         for _ in 0..self.clock.take_ticks(banked, !ticking) * speed {
-            let input = match self.mode {
-                Mode::Playing => self.controls.tick_input(),
-                _ => TickInput::default(),
+            let input = if playing {
+                self.controls.tick_input()
+            } else {
+                TickInput::default()
             };
+            // Measured for the overlay's tick time, never read by the game.
             let t0 = Instant::now();
-            self.play.step(input);
+            self.session.step(input);
             self.stats.tick(t0.elapsed());
-            if self.play.ended() {
-                if let Some(why) = self.play.diverged.take() {
+            if self.session.ended() {
+                if let Some(why) = self.session.take_divergence() {
                     self.report(why);
                 }
-                match self.mode {
-                    Mode::Playing => {
-                        self.end_run();
-                        self.mode = Mode::Results(self.play.results());
-                        self.ran = false;
-                        break;
-                    }
-                    _ => self.play = Play::new(self.demo.clone(), true),
+                if playing {
+                    self.end_run();
+                    self.results = Some(self.session.results());
+                    self.screen = Screen::Results;
+                    self.ran = false;
+                    break;
                 }
+                self.session = watched(self.demo.clone(), true);
             }
         }
         let alpha = self.clock.alpha(!self.ran);
-        self.play.follow(alpha, dt);
+        if let Some(feed) = self.session.cosmetics.as_mut() {
+            feed.follow(&self.session.world, alpha, dt);
+        }
         self.zoom.ease(dt);
     }
 
-    /// Draws the latest state, interpolated by the clock's alpha, with the HUD and the
-    /// shell's screens on top. Changes nothing the simulation reads.
-    pub fn render(&mut self) -> &Framebuffer {
-        let alpha = self.clock.alpha(!self.ran);
+    /// Draws the latest state at `now`, interpolated by the clock's alpha, with the
+    /// shell's screen, help and the message line on top, through the one composer.
+    /// Changes nothing the simulation reads.
+    pub fn render(&mut self, now: Instant) -> &Framebuffer {
+        self.now = now;
         let t0 = Instant::now();
-        let opts = ViewOptions {
-            overlay: self.overlay,
-            flow: self.flow,
-            paused: !self.ran,
+        let about = self.session.about();
+        let in_run = matches!(self.screen, Screen::Game | Screen::Pause);
+        let frame = Frame {
+            screen: self.screen,
+            help: self.help,
+            menus: Menus {
+                title: &self.title,
+                entries: &self.entries,
+                pause: &self.menu,
+                about: &about,
+                results: self.results.as_ref(),
+            },
+            alpha: self.clock.alpha(!self.ran),
+            zoom: self.zoom,
+            view: ViewOptions {
+                overlay: self.overlay,
+                flow: self.flow,
+                paused: !self.ran,
+            },
+            horror: self.horror_on,
+            aim: (in_run && self.controls.manual_on).then_some(self.controls.aim),
+            paused_banner: self.screen == Screen::Game && self.paused,
+            message: self.message.current(now),
+            timings: &self.timings,
         };
-        let (sw, sh) = self.zoom.scene_size(WIDTH, HEIGHT);
-        let direct = (sw, sh) == (WIDTH, HEIGHT);
-        let target = if direct {
-            &mut self.frame
-        } else {
-            self.scene.resize(sw, sh);
-            &mut self.scene
-        };
-        let p = &mut self.play;
-        self.timings.stages = view::render_frame(
-            target,
-            &p.world,
-            &p.camera,
-            alpha,
-            &opts,
-            &self.timings,
-            Some(&p.effects),
-            self.horror_on.then_some(&mut p.horror),
-        );
-        if matches!(self.mode, Mode::Playing) && self.controls.manual_on {
-            view::draw_manual_aim(target, &p.world, &p.camera, alpha, self.controls.aim);
-        }
-        if !direct {
-            view::zoom::resample(&self.scene, &mut self.frame);
-        }
-        match &self.mode {
-            Mode::Title => shell::draw_title(&mut self.frame, &self.title, &self.entries),
-            Mode::Playing => {
-                if let Some(menu) = &self.menu {
-                    shell::draw_pause(&mut self.frame, menu, &self.play.about());
-                } else if self.paused {
-                    hud::paused(&mut self.frame);
-                }
-            }
-            Mode::Results(r) => screens::draw_results(&mut self.frame, r),
-        }
-        if self.help {
-            screens::draw_help(&mut self.frame);
-        }
-        if let Some(text) = self.message.current(Instant::now()) {
-            hud::message_line(&mut self.frame, text);
-        }
+        let (world, feed) = self.session.watched();
+        let stages = self.composer.compose(world, feed, &frame);
+        self.timings.stages = stages;
         self.timings.frame_ms = t0.elapsed().as_secs_f32() * 1000.0;
-        if let Some(s) = self.stats.frame(Instant::now()) {
+        if let Some(s) = self.stats.frame(now) {
             self.timings.fps = s.fps;
             self.timings.tick_ms = s.tick_ms;
         }
-        &self.frame
+        self.composer.frame()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The window's state machine driven without a window (SPEC §20, §25 X8): keys,
+    //! clicks, focus and the time are fed in as the event loop feeds them; files go to
+    //! a folder of the test's own.
+
+    use std::time::Duration;
+
+    use super::*;
+    use crate::catalog::{catalog, Source};
+    use crate::screenshot::{self, Shot};
+
+    /// One frame at 60 Hz.
+    const FRAME: Duration = Duration::from_nanos(16_666_667);
+
+    struct Window {
+        game: Game,
+        now: Instant,
+    }
+
+    /// A fresh folder for one test's files.
+    fn dirs(test: &str) -> Dirs {
+        let root = std::env::temp_dir()
+            .join(format!("squad_proto_window_{}", std::process::id()))
+            .join(test);
+        let _ = std::fs::remove_dir_all(&root);
+        Dirs {
+            replays: root.join("replays"),
+            saves: root.join("saves"),
+            shots: root.join("shots"),
+        }
+    }
+
+    /// The window as `squad_proto` opens it: the title over the default scenario.
+    fn open(test: &str) -> Window {
+        let setup = crate::setup::load(None, catalog::DEFAULT, None, None, None).unwrap();
+        let now = Instant::now();
+        let opts = Options {
+            direct: false,
+            scripted: false,
+            horror: true,
+            entries: catalog(&[]),
+            seed: None,
+            record: None,
+            resume: None,
+            dirs: dirs(test),
+        };
+        let mut game = Game::new(setup, opts, now);
+        game.start_clock(now);
+        Window { game, now }
+    }
+
+    impl Window {
+        /// `n` frames of real time, each an update (and a frame drawn every tenth).
+        fn frames(&mut self, n: usize) {
+            for k in 0..n {
+                self.now += FRAME;
+                self.game.update(self.now);
+                if k % 10 == 9 {
+                    self.game.render(self.now);
+                }
+            }
+        }
+
+        /// A key pressed and let go.
+        fn press(&mut self, code: KeyCode) -> Next {
+            let next = self.game.key(code, true, false, None);
+            self.game.key(code, false, false, None);
+            next
+        }
+
+        fn tick(&self) -> u64 {
+            self.game.session.world.tick()
+        }
+
+        /// Selects the title's entry of the embedded scenario `name`.
+        fn select(&mut self, name: &'static str) {
+            let i = self
+                .game
+                .entries
+                .iter()
+                .position(|e| e.source == Source::Embedded(name))
+                .unwrap();
+            while self.game.title.selected != i {
+                self.press(KeyCode::ArrowDown);
+            }
+        }
+
+        /// Frames until the run ends (at most `limit` of them).
+        fn play_out(&mut self, limit: usize) {
+            for _ in 0..limit {
+                if self.game.screen == Screen::Results {
+                    return;
+                }
+                self.frames(1);
+            }
+            panic!("the run did not end in {limit} frames");
+        }
+
+        /// The pause menu's row of `item`, as a click sees it.
+        fn click_pause_item(&mut self, item: PauseItem) -> Next {
+            let i = PAUSE_ITEMS.iter().position(|&p| p == item).unwrap();
+            let y = screens::pause::row_top(HEIGHT, PAUSE_ITEMS.len(), i) + 4;
+            self.game.click(Some((WIDTH as i32 / 2, y)))
+        }
+    }
+
+    #[test]
+    fn title_play_pause_help_and_back() {
+        let mut w = open("title_play_pause_help");
+        assert_eq!(w.game.screen, Screen::Title);
+        w.frames(30);
+        assert!(w.tick() > 20, "the title's live scene runs: {}", w.tick());
+        assert!(
+            w.game.session.recorder.is_none(),
+            "the demo is not recorded"
+        );
+        // Enter starts the selected scenario (the default one), recorded, from tick 0.
+        w.press(KeyCode::Enter);
+        assert_eq!(w.game.screen, Screen::Game);
+        assert_eq!(w.tick(), 0);
+        assert!(w.game.session.recorder.is_some());
+        w.frames(30);
+        let t = w.tick();
+        assert!(t >= 28, "{t}");
+        // Esc: the pause menu; nothing runs under it.
+        w.press(KeyCode::Escape);
+        assert_eq!(w.game.screen, Screen::Pause);
+        w.frames(30);
+        assert_eq!(w.tick(), t, "paused by the menu");
+        // Help from the menu, over it; H closes it and the menu is still there.
+        w.press(KeyCode::ArrowDown);
+        w.press(KeyCode::ArrowDown);
+        w.press(KeyCode::ArrowDown);
+        assert_eq!(PAUSE_ITEMS[w.game.menu.selected], PauseItem::Help);
+        w.press(KeyCode::Enter);
+        assert!(w.game.help && w.game.screen == Screen::Pause);
+        w.frames(10);
+        w.press(KeyCode::KeyH);
+        assert!(!w.game.help);
+        assert_eq!(w.game.screen, Screen::Pause);
+        // Esc in the menu resumes.
+        w.press(KeyCode::Escape);
+        assert_eq!(w.game.screen, Screen::Game);
+        w.frames(30);
+        assert!(w.tick() > t, "running again");
+        // H in play is help over the game, which stands still under it.
+        w.press(KeyCode::KeyH);
+        let t = w.tick();
+        w.frames(10);
+        assert_eq!(w.tick(), t);
+        w.press(KeyCode::Escape);
+        assert!(!w.game.help);
+        // P pauses without the menu; `.` steps one tick; P again runs.
+        w.press(KeyCode::KeyP);
+        w.frames(10);
+        let t = w.tick();
+        w.press(KeyCode::Period);
+        assert_eq!(w.tick(), t + 1, "one tick");
+        w.press(KeyCode::KeyP);
+        w.frames(10);
+        assert!(w.tick() > t + 5);
+        // The menu's Title goes back to the title; its Quit quits.
+        w.press(KeyCode::Escape);
+        w.press(KeyCode::ArrowUp);
+        w.press(KeyCode::ArrowUp);
+        assert_eq!(PAUSE_ITEMS[w.game.menu.selected], PauseItem::Title);
+        w.press(KeyCode::Enter);
+        assert_eq!(w.game.screen, Screen::Title);
+        let written: Vec<_> = std::fs::read_dir(&w.game.dirs.replays).unwrap().collect();
+        assert_eq!(written.len(), 1, "the run's replay was written");
+        assert_eq!(
+            w.press(KeyCode::Escape),
+            Next::Quit,
+            "Esc on the title quits"
+        );
+    }
+
+    #[test]
+    fn results_replay_and_title() {
+        let mut w = open("results_replay_title");
+        w.select("melee_dummy");
+        w.press(KeyCode::Enter);
+        assert_eq!(w.game.session.name(), "melee_dummy");
+        w.play_out(8 * 60 + 30);
+        let first = w.game.results.clone().unwrap();
+        assert_eq!(first.seconds, 8.0);
+        assert!(w.game.last_replay.is_some());
+        let t = w.tick();
+        w.frames(20);
+        assert_eq!(w.tick(), t, "nothing runs on the results");
+        // V plays the run back from its replay, to the same results.
+        w.press(KeyCode::KeyV);
+        assert_eq!(w.game.screen, Screen::Game);
+        assert!(w.game.session.playback().is_some());
+        assert_eq!(w.tick(), 0);
+        w.play_out(8 * 60 + 30);
+        assert_eq!(w.game.results.as_ref(), Some(&first));
+        // R restarts the scenario (a live run again), T goes to the title.
+        w.press(KeyCode::KeyR);
+        assert_eq!(w.game.screen, Screen::Game);
+        assert!(w.game.session.playback().is_none() && w.tick() == 0);
+        w.frames(5);
+        w.press(KeyCode::Escape);
+        w.click_pause_item(PauseItem::Resume);
+        assert_eq!(w.game.screen, Screen::Game, "a click on Resume");
+        w.play_out(8 * 60 + 30);
+        w.press(KeyCode::KeyT);
+        assert_eq!(w.game.screen, Screen::Title);
+        assert_eq!(w.game.session.name(), catalog::DEFAULT);
+    }
+
+    #[test]
+    fn losing_the_focus_in_play_opens_the_menu() {
+        let mut w = open("focus");
+        // Some displays report a loss as the window opens: it changes nothing.
+        w.game.focus(false);
+        w.frames(10);
+        assert!(w.tick() > 5, "the title still runs");
+        w.game.focus(true);
+        w.press(KeyCode::Enter);
+        w.frames(10);
+        w.game.focus(false);
+        assert_eq!(w.game.screen, Screen::Pause);
+        let t = w.tick();
+        w.frames(30);
+        assert_eq!(w.tick(), t, "the game never runs unseen");
+        assert!(!w.game.animating(), "and draws nothing new");
+        // Back in focus the menu stays until the player resumes.
+        w.game.focus(true);
+        assert_eq!(w.game.screen, Screen::Pause);
+        w.press(KeyCode::Enter);
+        assert_eq!(w.game.screen, Screen::Game);
+        // On the title a focus loss holds the scene still.
+        w.press(KeyCode::Escape);
+        w.click_pause_item(PauseItem::Title);
+        assert_eq!(w.game.screen, Screen::Title);
+        w.game.focus(false);
+        let t = w.tick();
+        w.frames(10);
+        assert_eq!(w.tick(), t);
+    }
+
+    #[test]
+    fn clicks_start_a_title_entry_and_choose_menu_rows() {
+        let mut w = open("clicks");
+        let want = w
+            .game
+            .entries
+            .iter()
+            .position(|e| e.source == Source::Embedded("lane_free"))
+            .unwrap();
+        let n = w.game.entries.len();
+        let at = (0..HEIGHT as i32)
+            .flat_map(|y| (0..WIDTH as i32).step_by(40).map(move |x| (x, y)))
+            .find(|&(x, y)| screens::title::entry_at(n, 0, x, y) == Some(want));
+        let Some(at) = at else {
+            panic!("entry {want} of {n} is not on the first page of the title");
+        };
+        w.game.click(Some(at));
+        assert_eq!(w.game.screen, Screen::Game);
+        assert_eq!(w.game.session.name(), "lane_free");
+        // A click beside the menu's rows does nothing; one on Quit quits.
+        w.press(KeyCode::Escape);
+        assert_eq!(w.game.click(Some((2, 2))), Next::Play);
+        assert_eq!(w.game.screen, Screen::Pause);
+        assert_eq!(w.click_pause_item(PauseItem::Quit), Next::Quit);
+        // A click closes help wherever it is open.
+        w.press(KeyCode::KeyH);
+        w.game.click(None);
+        assert!(!w.game.help);
+    }
+
+    #[test]
+    fn quick_save_load_and_screenshot_write_to_their_folders() {
+        let mut w = open("files");
+        w.select("melee_dummy");
+        w.press(KeyCode::Enter);
+        w.frames(60);
+        w.press(KeyCode::F6);
+        let saved = w.tick();
+        assert!(w.game.dirs.quick_save().exists());
+        w.frames(60);
+        assert!(w.tick() > saved);
+        w.press(KeyCode::F9);
+        assert_eq!(w.tick(), saved, "back at the save");
+        assert!(w.game.session.recorder.is_some(), "recorded from the save");
+        w.game.render(w.now);
+        w.press(KeyCode::F12);
+        let shots: Vec<_> = std::fs::read_dir(&w.game.dirs.shots).unwrap().collect();
+        assert_eq!(shots.len(), 1);
+        // A damaged quick save changes nothing.
+        std::fs::write(w.game.dirs.quick_save(), b"not a save").unwrap();
+        let before = w.game.session.world.checksum();
+        w.press(KeyCode::F9);
+        assert_eq!(w.game.session.world.checksum(), before);
+    }
+
+    #[test]
+    fn the_window_and_the_screenshot_draw_the_same_pixels() {
+        let mut w = open("same_pixels");
+        w.press(KeyCode::Enter);
+        w.frames(240);
+        // Zoomed in, eased to rest, on the pause menu, the messages gone.
+        w.press(KeyCode::Equal);
+        w.press(KeyCode::Escape);
+        w.frames(300);
+        assert!(!w.game.zoom.easing());
+        let entries = w.game.entries.clone();
+        // Each frame draws new film grain: both frames start from the same feed.
+        let feed = w.game.session.cosmetics.clone();
+        for (screen, help) in [(Screen::Pause, false), (Screen::Pause, true)] {
+            w.game.help = help;
+            w.game.session.cosmetics = feed.clone();
+            let window = w.game.render(w.now).clone();
+            w.game.session.cosmetics = feed.clone();
+            let mut c = Composer::default();
+            let shot = Shot {
+                screen,
+                help,
+                overlay: false,
+                plain: false,
+                zoom: w.game.zoom,
+            };
+            screenshot::compose(&mut c, &mut w.game.session, &shot, &entries);
+            let differ = window
+                .pixels
+                .iter()
+                .zip(&c.frame().pixels)
+                .filter(|(a, b)| a != b)
+                .count();
+            assert_eq!(differ, 0, "{screen:?} help {help}: {differ} pixels differ");
+        }
+        // The results of a run that ended, and the zoom back at 1.
+        w.game.help = false;
+        w.press(KeyCode::Enter);
+        w.press(KeyCode::Minus);
+        w.frames(120);
+        for i in 0..w.game.session.world.agents().len() {
+            w.game.session.world.agent_mut(i).alive = false;
+        }
+        w.frames(2);
+        assert_eq!(w.game.screen, Screen::Results);
+        w.frames(300);
+        let feed = w.game.session.cosmetics.clone();
+        let window = w.game.render(w.now).clone();
+        w.game.session.cosmetics = feed;
+        let mut c = Composer::default();
+        let shot = Shot {
+            screen: Screen::Results,
+            zoom: w.game.zoom,
+            ..Shot::game()
+        };
+        screenshot::compose(&mut c, &mut w.game.session, &shot, &entries);
+        assert!(window == *c.frame(), "the results differ");
     }
 }

@@ -11,13 +11,13 @@
 //!
 //! Files: `clock` (real time → ticks, alpha, timing statistics), `input` (keys →
 //! actions, menu keys and tick input), `pad` (the gamepad mapping, no backend linked),
-//! `game` (the shell's modes, the run, what a key does), `hud` (text over the frame),
-//! `screen` (window, surface, present, fullscreen, refresh rate), `report` (errors in
-//! the window and on stderr, rate-limited; giving up on a display that keeps failing).
+//! `game` (the shell's screens, the session, what a key does; frames through
+//! [`crate::frame`]), `screen` (window, surface, present, fullscreen, refresh rate),
+//! `report` (errors in the window and on stderr, rate-limited; giving up on a display
+//! that keeps failing).
 
 mod clock;
 mod game;
-mod hud;
 mod input;
 pub mod pad;
 mod report;
@@ -32,7 +32,7 @@ use winit::keyboard::PhysicalKey;
 use winit::window::WindowId;
 
 use crate::setup::Setup;
-pub use game::Options;
+pub use game::{Dirs, Options};
 use game::{Game, Next};
 use report::FrameFailures;
 use screen::{Screen, Shown};
@@ -115,7 +115,7 @@ impl ApplicationHandler for App {
         self.pacing.period = (hz > 0).then(|| Duration::from_secs_f64(1.0 / hz as f64));
         self.pacing.next = Instant::now();
         self.pacing.dirty = true;
-        self.game.start_clock();
+        self.game.start_clock(Instant::now());
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
@@ -195,7 +195,7 @@ impl ApplicationHandler for App {
         let now = Instant::now();
         let flow = if self.game.animating() {
             if self.pacing.due(now) {
-                self.game.update();
+                self.game.update(now);
                 screen.request_redraw();
             }
             match self.pacing.period {
@@ -205,7 +205,7 @@ impl ApplicationHandler for App {
         } else {
             let timer = self.game.message_showing();
             if self.pacing.dirty || (timer && now >= self.pacing.next) {
-                self.game.update();
+                self.game.update(now);
                 screen.request_redraw();
                 self.pacing.next = now + MESSAGE_TIMER;
             }
@@ -232,7 +232,7 @@ impl App {
         let Some(screen) = self.screen.as_mut() else {
             return;
         };
-        let frame = self.game.render();
+        let frame = self.game.render(Instant::now());
         match screen.show(frame) {
             Ok(Shown::Presented) => {
                 if let Some(n) = self.failures.shown() {
@@ -264,7 +264,7 @@ impl App {
 pub fn run(setup: Setup, opts: Options, rate: FrameRate) -> Result<(), WindowError> {
     let event_loop = EventLoop::new().map_err(|e| WindowError::NoDisplay(e.to_string()))?;
     let mut app = App {
-        game: Game::new(setup, opts),
+        game: Game::new(setup, opts, Instant::now()),
         rate,
         pacing: Pacing {
             period: None,

@@ -10,7 +10,7 @@ use winit::dpi::LogicalSize;
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Fullscreen, Window};
 
-use crate::screenshot::{HEIGHT, WIDTH};
+use crate::frame::{HEIGHT, WIDTH};
 
 /// The window's title at first; a display error is appended while it lasts.
 pub const TITLE: &str = "squad_proto";

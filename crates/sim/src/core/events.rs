@@ -17,8 +17,11 @@ pub enum VictimState {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum EventKind {
+    /// A gunner fired: `bullet` is the id of the bullet now in flight (in
+    /// `World::bullets` after this tick unless it hit on its first step).
     Shot {
         shooter: u32,
+        bullet: u32,
         target: u32,
         muzzle: Vec2,
         aim: Vec2,

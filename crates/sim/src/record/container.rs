@@ -51,18 +51,21 @@ pub struct Kind {
     pub oldest: u16,
 }
 
+/// Format versions: 1 carried the horror layer's tuning inside the simulation's and a
+/// `Shot` event without its bullet; 2 (SPEC §25) carries only the simulation's tuning
+/// and names the bullet. A version-1 file is refused with its version named.
 pub const REPLAY: Kind = Kind {
     magic: *b"SQPREPLY",
     noun: "replay",
-    version: 1,
-    oldest: 1,
+    version: 2,
+    oldest: 2,
 };
 
 pub const SAVE: Kind = Kind {
     magic: *b"SQPSAVE1",
     noun: "save",
-    version: 1,
-    oldest: 1,
+    version: 2,
+    oldest: 2,
 };
 
 const KINDS: [Kind; 2] = [REPLAY, SAVE];
@@ -230,6 +233,16 @@ mod tests {
         let mut newer = bytes.clone();
         newer[8] = 99;
         assert!(err(&newer).contains("newer than this build"));
+        // A file of the first format (the horror tuning inside the simulation's):
+        // refused, naming its version and the ones this build reads.
+        let mut old = bytes.clone();
+        old[8] = 1;
+        assert!(
+            err(&old).contains("replay format version 1 (written by squad_proto")
+                && err(&old).contains("older than this build reads (2..=2)"),
+            "{}",
+            err(&old)
+        );
         // A body with more than the layout reads (sealed, so the hash matches).
         let mut body = postcard::to_allocvec(&body).unwrap();
         body.push(0);

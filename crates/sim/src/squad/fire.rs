@@ -170,8 +170,9 @@ pub fn fire(s: &mut Squad, f: &mut FireStep) {
             );
             continue;
         }
+        let bullet = f.ids.take();
         f.bullets.push(Bullet {
-            id: f.ids.take(),
+            id: bullet,
             shooter: i as u32,
             pos: res.muzzle,
             prev_pos: res.muzzle,
@@ -188,6 +189,7 @@ pub fn fire(s: &mut Squad, f: &mut FireStep) {
             f.tick,
             EventKind::Shot {
                 shooter: i as u32,
+                bullet,
                 target: tid,
                 muzzle: res.muzzle,
                 aim,

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Validator;
+use crate::tuning::file::Validator;
 
 /// Blades (SPEC §10). Arrays are per strike of the combo: slash, slash, heavy thrust.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -3,14 +3,19 @@
 //! Unknown keys are errors (serde `deny_unknown_fields`) and every value is range-checked
 //! by [`Tuning::validate`], so a typo never silently falls back to a default. Timers are
 //! given in seconds here and converted once to integer ticks by [`TickTuning`] (S1.2).
+//!
+//! The game has one tuning file, but the simulation owns only its behaviour sections:
+//! render-only sections (the horror layer's, later sound and UI) belong to the view and
+//! the app, which read them from the same text ([`file`]), so they are in no checksum
+//! and no replay (SPEC §25).
 
 use serde::{Deserialize, Serialize};
 
 pub mod anchor;
 pub mod enemy;
+pub mod file;
 pub mod fire;
 pub mod formation;
-pub mod horror;
 pub mod lane;
 pub mod melee;
 pub mod movement;
@@ -29,7 +34,7 @@ pub use pilot::PilotTuning;
 pub use solver::SolverTuning;
 pub use squad::SquadTuning;
 
-pub use horror::{FlashlightTuning, HorrorTuning, PointLightTuning};
+pub use file::{section_from_toml, to_toml_text, TuningError, Validator};
 
 /// Simulation rate (S1.2).
 pub const TICK_HZ: u32 = 60;
@@ -61,88 +66,56 @@ pub struct Tuning {
     pub enemy: EnemyTuning,
     /// The scripted route pilot (driver, not simulation).
     pub pilot: PilotTuning,
-    /// Render-only: the horror layer (the simulation never reads it).
-    pub horror: HorrorTuning,
 }
-
-/// A tuning file that could not be used.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TuningError {
-    pub message: String,
-}
-
-impl std::fmt::Display for TuningError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for TuningError {}
 
 impl Tuning {
-    /// Parses a TOML tuning file. Keys left out keep their defaults; unknown keys and
-    /// out-of-range values are errors naming `file:line:col` and the key.
+    /// Parses a TOML tuning file of behaviour sections only. Keys left out keep their
+    /// defaults; unknown keys and out-of-range values are errors naming `file:line:col`
+    /// and the key.
     pub fn from_toml(file: &str, text: &str) -> Result<Tuning, TuningError> {
-        let tuning: Tuning = toml::from_str(text).map_err(|e| {
-            let (line, col) = match e.span() {
-                Some(span) => line_col(text, span.start),
-                None => (1, 1),
-            };
-            TuningError {
-                message: format!("{file}:{line}:{col}: {}", e.message().trim()),
-            }
-        })?;
-        tuning.validate().map_err(|(key, expected)| {
-            let (line, col) = locate_key(text, &key).unwrap_or((1, 1));
-            TuningError {
-                message: format!("{file}:{line}:{col}: `{key}`: expected {expected}"),
-            }
-        })?;
-        Ok(tuning)
+        Tuning::from_toml_except(file, text, &[])
+    }
+
+    /// Parses the behaviour sections of a tuning file whose top-level sections named in
+    /// `others` belong to other readers (the view's and the app's render-only sections):
+    /// those are skipped here, any other unknown section is an error.
+    pub fn from_toml_except(
+        file: &str,
+        text: &str,
+        others: &[&str],
+    ) -> Result<Tuning, TuningError> {
+        file::parse_toml(
+            file,
+            text,
+            |d| file::skipping(d, others),
+            |t: &Tuning, v| t.check(v),
+        )
     }
 
     /// The compiled-in defaults as TOML (what `--print-tuning` shows).
     pub fn to_toml(&self) -> String {
-        // f32 fields widen to f64 on the way out (0.28 would print as
-        // 0.2800000011920929); re-read each float through its shortest f32 spelling.
-        fn tidy(v: &mut toml::Value) {
-            match v {
-                toml::Value::Float(f) => {
-                    if let Ok(x) = format!("{}", *f as f32).parse::<f64>() {
-                        *f = x;
-                    }
-                }
-                toml::Value::Table(t) => t.iter_mut().for_each(|(_, v)| tidy(v)),
-                toml::Value::Array(a) => a.iter_mut().for_each(tidy),
-                _ => {}
-            }
-        }
-        let mut value = match toml::Value::try_from(self) {
-            Ok(v) => v,
-            Err(_) => return String::new(),
-        };
-        tidy(&mut value);
-        toml::to_string(&value).unwrap_or_default()
+        to_toml_text(self)
     }
 
     /// Range checks; on failure the dotted key and what was expected.
     pub fn validate(&self) -> Result<(), (String, String)> {
         let mut v = Validator::default();
-        self.squad.validate(&mut v);
-        self.anchor.validate(&mut v);
-        self.formation.validate(&mut v);
-        self.lane.validate(&mut v);
-        self.solver.validate(&mut v);
-        self.movement.validate(&mut v);
-        self.fire.validate(&mut v);
-        self.melee.validate(&mut v);
-        self.enemy.validate(&mut v);
-        self.pilot.validate(&mut v);
-        self.horror.validate(&mut v);
-        match v.error {
-            Some(err) => Err(err),
-            None => Ok(()),
-        }
+        self.check(&mut v);
+        v.finish()
+    }
+
+    /// Every section's range checks into `v`.
+    fn check(&self, v: &mut Validator) {
+        self.squad.validate(v);
+        self.anchor.validate(v);
+        self.formation.validate(v);
+        self.lane.validate(v);
+        self.solver.validate(v);
+        self.movement.validate(v);
+        self.fire.validate(v);
+        self.melee.validate(v);
+        self.enemy.validate(v);
+        self.pilot.validate(v);
     }
 
     /// `|muzzle-lane axis − ally centre|` below which an ally blocks a lane:
@@ -155,63 +128,6 @@ impl Tuning {
     pub fn reserve_threshold(&self) -> f32 {
         self.lane_threshold() * self.lane.reserve_scale
     }
-}
-
-#[derive(Default)]
-pub(crate) struct Validator {
-    error: Option<(String, String)>,
-}
-
-impl Validator {
-    pub(crate) fn range(&mut self, key: &str, value: f32, lo: f32, hi: f32) {
-        if self.error.is_none() && !(value.is_finite() && value >= lo && value <= hi) {
-            self.error = Some((
-                key.to_string(),
-                format!("a number in [{lo}, {hi}], found {value}"),
-            ));
-        }
-    }
-
-    pub(crate) fn positive(&mut self, key: &str, value: f32) {
-        if self.error.is_none() && !(value.is_finite() && value > 0.0) {
-            self.error = Some((key.to_string(), format!("a number > 0, found {value}")));
-        }
-    }
-}
-
-/// 1-based line and column of byte `offset` in `text`.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
-}
-
-/// Finds `key = ...` of dotted `section.key` in TOML text (best effort, for messages):
-/// `[section]` then `key = `, or a dotted `section.key = ` anywhere; comments ignored.
-fn locate_key(text: &str, dotted: &str) -> Option<(usize, usize)> {
-    // `horror.vignette[1]` is reported on the line of `vignette = [..]`.
-    let dotted = dotted.split('[').next().unwrap_or(dotted);
-    let (section, key) = dotted.rsplit_once('.')?;
-    let mut in_section = false;
-    for (i, line) in text.lines().enumerate() {
-        let t = line.split('#').next().unwrap_or("").trim();
-        if t.starts_with('[') {
-            in_section = t.trim_matches(|c| c == '[' || c == ']').trim() == section;
-            continue;
-        }
-        let Some((k, _)) = t.split_once('=') else {
-            continue;
-        };
-        let k = k.trim();
-        let dotted_here = k.split('.').map(str::trim).collect::<Vec<_>>().join(".");
-        if (in_section && k == key) || dotted_here == dotted {
-            let col = line.find(k.split('.').next().unwrap_or(k)).unwrap_or(0) + 1;
-            return Some((i + 1, col));
-        }
-    }
-    None
 }
 
 /// Every timer of the tuning, converted once to integer ticks (S1.2).
@@ -298,6 +214,31 @@ mod tests {
     fn wrong_type_is_an_error() {
         let err = Tuning::from_toml("t.toml", "[squad]\nwalk_speed = \"fast\"\n").unwrap_err();
         assert!(err.message.starts_with("t.toml:2:"), "{}", err.message);
+    }
+
+    #[test]
+    fn sections_of_other_readers_are_skipped_and_only_those() {
+        let text = "[lane]\nweapon_range = 7.0\n\n[horror]\nambient = 0.3\nwhatever = [1, 2]\n\n[fire]\ncooldown = 0.5\n";
+        let t = Tuning::from_toml_except("t.toml", text, &["horror", "audio"]).unwrap();
+        assert_eq!(t.lane.weapon_range, 7.0);
+        assert_eq!(t.fire.cooldown, 0.5);
+        // Without the section given to another reader, it is an unknown key at its line.
+        let err = Tuning::from_toml("t.toml", text).unwrap_err();
+        assert!(err.message.starts_with("t.toml:4:"), "{}", err.message);
+        assert!(err.message.contains("horror"), "{}", err.message);
+        // A section nobody owns is refused where it stands, even with others skipped.
+        let err = Tuning::from_toml_except("t.toml", "[lane]\n[horor]\nambient = 1\n", &["horror"])
+            .unwrap_err();
+        assert!(err.message.starts_with("t.toml:2:"), "{}", err.message);
+        assert!(err.message.contains("horor"), "{}", err.message);
+        // Errors inside the simulation's own sections keep their positions.
+        let err = Tuning::from_toml_except(
+            "t.toml",
+            "[horror]\nx = 1\n[lane]\nweapon_rnage = 3.0\n",
+            &["horror"],
+        )
+        .unwrap_err();
+        assert!(err.message.starts_with("t.toml:4:1:"), "{}", err.message);
     }
 
     #[test]

@@ -7,9 +7,11 @@ use serde::{Deserialize, Serialize};
 use sim::core::events::EventKind;
 use sim::core::rng::Rng;
 use sim::space::grid::Grid;
-use sim::tuning::{HorrorTuning, DT};
+use sim::tuning::DT;
 use sim::world::World;
 use sim::Vec2;
+
+use crate::horror::tuning::HorrorTuning;
 
 /// Gravity on a particle, world units (of height) per s².
 const GRAVITY: f32 = 9.0;

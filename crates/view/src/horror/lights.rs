@@ -12,12 +12,13 @@
 use raster::{add_light_fan, Cone, Framebuffer, LightShape, Rgba};
 use sim::space::grid::Grid;
 use sim::squad::agent::Role;
-use sim::tuning::{FlashlightTuning, HorrorTuning, PointLightTuning, DT};
+use sim::tuning::DT;
 use sim::world::World;
 use sim::Vec2;
 
 use super::tracers::Tracers;
 use super::vispoly::{visibility_polygon, VisPoly, VisScratch};
+use crate::horror::tuning::{FlashlightTuning, HorrorTuning, PointLightTuning};
 use crate::iso::{Iso, TILE_H, TILE_W};
 use crate::scene::lerp_pos;
 

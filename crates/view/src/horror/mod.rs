@@ -22,6 +22,7 @@ pub mod fov;
 pub mod lights;
 pub mod tension;
 pub mod tracers;
+pub mod tuning;
 pub mod vispoly;
 
 use std::time::Instant;
@@ -29,11 +30,12 @@ use std::time::Instant;
 use raster::{fill_ellipse, Framebuffer, Paint, PostParams, PostPass, Rgba};
 use sim::core::rng::Rng;
 use sim::space::grid::Grid;
-use sim::tuning::{HorrorTuning, DT};
+use sim::tuning::DT;
 use sim::world::World;
 use sim::Vec2;
 
 use crate::canvas::Canvas;
+use crate::horror::tuning::HorrorTuning;
 use crate::iso::{Camera, Iso, TILE_H, TILE_W};
 use crate::palette as pal;
 use crate::scene::{self, lerp_pos, memory_tint, Lighting, Seen};
@@ -81,6 +83,9 @@ pub struct Readout {
 /// frame's buffers (reused).
 #[derive(Clone, Debug)]
 pub struct Horror {
+    /// The layer's numbers (the tuning file's `[horror]` section: the view's, never the
+    /// simulation's).
+    pub tuning: HorrorTuning,
     pub fog: Fog,
     pub tension: Tension,
     pub blood: Blood,
@@ -174,9 +179,11 @@ fn q128(v: f32) -> u8 {
 }
 
 impl Horror {
-    /// A fresh layer for `world` (nothing seen yet); `seed` seeds the cosmetic RNG.
-    pub fn new(world: &World, seed: u64) -> Horror {
+    /// A fresh layer for `world` (nothing seen yet) drawn with `tuning`; `seed` seeds
+    /// the cosmetic RNG.
+    pub fn new(world: &World, seed: u64, tuning: HorrorTuning) -> Horror {
         Horror {
+            tuning,
             fog: Fog::new(&world.map().grid),
             tension: Tension::default(),
             blood: Blood::new(seed),
@@ -204,10 +211,10 @@ impl Horror {
     }
 
     /// The layer with a saved state, for `world` (refused if it does not fit the map).
-    pub fn restored(world: &World, s: HorrorState) -> Result<Horror, String> {
+    pub fn restored(world: &World, s: HorrorState, tuning: HorrorTuning) -> Result<Horror, String> {
         s.fog.check(&world.map().grid)?;
         s.blood.check()?;
-        let mut h = Horror::new(world, 0);
+        let mut h = Horror::new(world, 0, tuning);
         h.fog = s.fog;
         h.tension = s.tension;
         h.blood = s.blood;
@@ -218,7 +225,7 @@ impl Horror {
 
     /// One simulation tick: call after every `tick` with the world it produced.
     pub fn absorb(&mut self, w: &World) {
-        let t = &w.tuning().horror;
+        let t = &self.tuning;
         self.fog.step(w, t.sight_radius);
         self.tension.step(w, t);
         self.blood.absorb(w, t);
@@ -248,7 +255,7 @@ impl Horror {
 
     /// Camera shake in screen pixels at frame time `alpha` (grows with tension²).
     pub fn shake(&self, w: &World, alpha: f32) -> [f32; 2] {
-        let amp = w.tuning().horror.shake_px * self.tension.value * self.tension.value;
+        let amp = self.tuning.shake_px * self.tension.value * self.tension.value;
         let s = (w.tick() as f32 + alpha) * DT;
         [
             amp * (0.6 * (s * 31.0).sin() + 0.4 * (s * 17.3 + 1.0).sin()),
@@ -267,7 +274,7 @@ impl Horror {
         opts: &FrameOptions,
         effects: Option<&Effects>,
     ) -> StageTimes {
-        let t = &w.tuning().horror;
+        let t = &self.tuning;
         let mut iso = Iso::new(camera.center, fb.width, fb.height);
         if !opts.paused {
             let s = self.shake(w, alpha);

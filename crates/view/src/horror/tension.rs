@@ -9,8 +9,10 @@ use serde::{Deserialize, Serialize};
 use sim::core::events::EventKind;
 use sim::horde::enemy::Enemy;
 use sim::script::scenario::EnemyKind;
-use sim::tuning::{HorrorTuning, DT};
+use sim::tuning::DT;
 use sim::world::World;
+
+use crate::horror::tuning::HorrorTuning;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Tension {

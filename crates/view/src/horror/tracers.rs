@@ -8,11 +8,12 @@ use std::collections::VecDeque;
 
 use raster::{draw_light, draw_line, Framebuffer, LineCap, Paint, Rgba};
 use sim::core::events::EventKind;
-use sim::tuning::{ticks, HorrorTuning};
+use sim::tuning::ticks;
 use sim::world::World;
 use sim::Vec2;
 
 use crate::bodies::GUN_Z;
+use crate::horror::tuning::HorrorTuning;
 use crate::iso::Iso;
 use crate::palette as pal;
 
@@ -48,12 +49,24 @@ impl Tracers {
     pub fn absorb(&mut self, w: &World, t: &HorrorTuning) {
         let now = w.tick();
         self.last_tick = now;
+        let shots = || {
+            w.events().iter().filter_map(|e| match e.kind {
+                EventKind::Shot {
+                    bullet,
+                    muzzle,
+                    aim,
+                    ..
+                } => Some((bullet, muzzle, aim)),
+                _ => None,
+            })
+        };
         for b in w.bullets() {
             if self.trail.len() == TRAIL_CAP {
                 self.trail.pop_front();
             }
-            // A new bullet's first piece starts at the muzzle.
-            let from = if b.traveled <= b.speed * sim::tuning::DT * 1.01 {
+            // A bullet fired this tick (its shot names it) draws its first piece from
+            // the muzzle.
+            let from = if shots().any(|(id, ..)| id == b.id) {
                 b.muzzle
             } else {
                 b.prev_pos
@@ -64,17 +77,15 @@ impl Tracers {
                 tick: now,
             });
         }
-        for e in w.events() {
-            if let EventKind::Shot { muzzle, aim, .. } = e.kind {
-                if self.flashes.len() == FLASH_CAP {
-                    self.flashes.pop_front();
-                }
-                self.flashes.push_back(Flash {
-                    pos: muzzle,
-                    dir: (aim - muzzle).normalize_or_zero(),
-                    tick: now,
-                });
+        for (_, muzzle, aim) in shots() {
+            if self.flashes.len() == FLASH_CAP {
+                self.flashes.pop_front();
             }
+            self.flashes.push_back(Flash {
+                pos: muzzle,
+                dir: (aim - muzzle).normalize_or_zero(),
+                tick: now,
+            });
         }
         let fade = ticks(t.tracer_fade).max(1) as u64;
         while self.trail.front().is_some_and(|p| p.tick + fade < now) {

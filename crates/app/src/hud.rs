@@ -6,8 +6,6 @@ use std::time::{Duration, Instant};
 
 use raster::{draw_text, Framebuffer, Paint, Rgba};
 
-use crate::screenshot::{HEIGHT, WIDTH};
-
 /// How long a message stays on screen.
 const MESSAGE_FOR: Duration = Duration::from_secs(4);
 
@@ -53,17 +51,18 @@ pub fn paused(frame: &mut Framebuffer) {
 /// `text` (one or more lines) on a dark band along the bottom edge.
 pub fn message_line(frame: &mut Framebuffer, text: &str) {
     let lines = text.lines().count() as i32;
+    let (width, height) = (frame.width as i32, frame.height as i32);
     frame.fill_rect(
         0,
-        HEIGHT as i32 - 30 - 16 * lines,
-        WIDTH as i32,
+        height - 30 - 16 * lines,
+        width,
         16 * lines + 20,
         Paint::alpha(Rgba::new(0, 0, 0, 170)),
     );
     draw_text(
         frame,
         16,
-        HEIGHT as i32 - 22 - 16 * lines,
+        height - 22 - 16 * lines,
         text,
         Rgba::rgb(255, 230, 140),
         1,

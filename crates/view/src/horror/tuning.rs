@@ -1,14 +1,15 @@
 //! The `[horror]` section of the tuning file (SPEC §13): numbers of the render-only horror
-//! layer. The simulation never reads them (they are not in the checksum); they live in
-//! [`crate::tuning::Tuning`] so the game has one tuning file (Q2), unknown keys are errors
-//! here too, and F5 reloads them with the rest.
+//! layer. The game has one tuning file (Q2), but the simulation reads only its behaviour
+//! sections: this one is the view's ([`crate::tuning::ViewTuning`]), so it is in no
+//! checksum and no replay (SPEC §25). Unknown keys are errors here too, and F5 reloads
+//! it with the rest.
 //!
 //! Light levels are in units of the surface's own colour: 1.0 shows the albedo as drawn,
 //! 2.0 is the brightest a light buffer holds.
 
 use serde::{Deserialize, Serialize};
 
-use crate::tuning::Validator;
+use sim::tuning::Validator;
 
 /// An RGB colour, `[r, g, b]` 0..=255.
 pub type Rgb = [u8; 3];
@@ -211,7 +212,7 @@ impl PointLightTuning {
 
 impl HorrorTuning {
     /// Range checks (dotted keys under `horror.`).
-    pub(crate) fn validate(&self, v: &mut Validator) {
+    pub fn validate(&self, v: &mut Validator) {
         v.range("horror.ambient", self.ambient, 0.0, 1.0);
         v.range("horror.memory_level", self.memory_level, 0.0, 1.0);
         v.range("horror.sight_radius", self.sight_radius as f32, 1.0, 64.0);

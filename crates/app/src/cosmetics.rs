@@ -1,0 +1,126 @@
+//! The cosmetics feed (SPEC §25 X2): everything a run keeps beside the world that the
+//! simulation never sees — the camera, the short-lived effects, the horror layer's
+//! state (fog memory, tension, blood, tracers), the results' kill tally, and later the
+//! sound layer — in one value that takes each tick's world and events through one
+//! method, [`Cosmetics::absorb`]. A [`crate::session::Session`] steps it after every
+//! tick in every mode that has it (the window, `--screenshot`, `--soak`), so what the
+//! player sees and hears is a function of the run, and the soak checks its bounds.
+
+use sim::world::World;
+use view::effects::EFFECTS_CAP;
+use view::horror::tracers::{FLASH_CAP, TRAIL_CAP};
+use view::screens::RunTally;
+use view::{Camera, Effects, Horror, ViewState, ViewTuning};
+
+#[derive(Clone)]
+pub struct Cosmetics {
+    pub camera: Camera,
+    pub effects: Effects,
+    /// Stepped every tick even while it is not drawn (F3 off), so its fog memory and
+    /// tension are right when it is.
+    pub horror: Horror,
+    pub tally: RunTally,
+}
+
+/// How many of each bounded thing the feed holds now (the soak's peaks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub effects: usize,
+    pub particles: usize,
+    pub decals: usize,
+    pub trail: usize,
+    pub flashes: usize,
+}
+
+impl Counts {
+    /// The larger of each count.
+    pub fn max(self, o: Counts) -> Counts {
+        Counts {
+            effects: self.effects.max(o.effects),
+            particles: self.particles.max(o.particles),
+            decals: self.decals.max(o.decals),
+            trail: self.trail.max(o.trail),
+            flashes: self.flashes.max(o.flashes),
+        }
+    }
+}
+
+impl Cosmetics {
+    /// A fresh feed for `world` (nobody has watched it yet): the camera on the anchor,
+    /// the layer seeded with `seed` and having seen the world as it stands.
+    pub fn new(world: &World, seed: u64, tuning: &ViewTuning) -> Cosmetics {
+        let mut horror = Horror::new(world, seed, tuning.horror.clone());
+        horror.absorb(world);
+        Cosmetics {
+            camera: Camera::new(world.anchor().pos),
+            effects: Effects::default(),
+            horror,
+            tally: RunTally::default(),
+        }
+    }
+
+    /// The feed a save kept for `world` (its view state), drawn with `tuning`.
+    pub fn restore(state: &[u8], world: &World, tuning: &ViewTuning) -> Result<Cosmetics, String> {
+        let r = ViewState::decode(state, world, &tuning.horror)?;
+        Ok(Cosmetics {
+            camera: r.camera,
+            effects: r.effects,
+            horror: r.horror,
+            tally: r.tally,
+        })
+    }
+
+    /// What a save keeps of the feed.
+    pub fn state(&self) -> ViewState {
+        ViewState::of(&self.camera, &self.effects, &self.horror, &self.tally)
+    }
+
+    /// One simulation tick: call after every `tick` with the world it produced.
+    pub fn absorb(&mut self, world: &World) {
+        self.effects.absorb(world);
+        self.horror.absorb(world);
+        self.tally.absorb(world);
+    }
+
+    /// Eases the camera after the anchor (interpolated by `alpha`) over `dt` seconds.
+    pub fn follow(&mut self, world: &World, alpha: f32, dt: f32) {
+        self.camera.follow(view::camera_target(world, alpha), dt);
+    }
+
+    /// New render-only numbers (F5).
+    pub fn set_tuning(&mut self, tuning: &ViewTuning) {
+        self.horror.tuning = tuning.horror.clone();
+    }
+
+    pub fn counts(&self) -> Counts {
+        let h = &self.horror;
+        Counts {
+            effects: self.effects.fx.len(),
+            particles: h.blood.particles.len(),
+            decals: h.blood.decals.len(),
+            trail: h.tracers.trail.len(),
+            flashes: h.tracers.flashes.len(),
+        }
+    }
+
+    /// The first bound the feed is over (effects, blood particles and decals, tracer
+    /// pieces, muzzle flashes: bounded memory, SPEC §19), if any.
+    pub fn over_bounds(&self) -> Option<String> {
+        let c = self.counts();
+        let t = &self.horror.tuning;
+        [
+            ("effects", c.effects, EFFECTS_CAP),
+            (
+                "blood particles",
+                c.particles,
+                t.blood_particle_cap as usize,
+            ),
+            ("blood decals", c.decals, t.blood_decal_cap as usize),
+            ("tracer pieces", c.trail, TRAIL_CAP),
+            ("muzzle flashes", c.flashes, FLASH_CAP),
+        ]
+        .iter()
+        .find(|(_, n, cap)| n > cap)
+        .map(|(what, n, cap)| format!("{n} {what}, over the bound {cap}"))
+    }
+}

@@ -1,0 +1,169 @@
+//! The one frame composer (SPEC §25 X3): the window and `--screenshot` (and `--bench`)
+//! draw every frame here — the scene through the horror layer or plain, zoomed, the
+//! manual-aim cone, the F1/F2 overlays, the shell's screen, help, PAUSED and the message
+//! line — so the same state, zoom and screen give the same pixels headless and in the
+//! window. The internal resolution is defined here.
+
+use raster::Framebuffer;
+use sim::world::World;
+use sim::Vec2;
+use view::screens::{self, Results};
+use view::{StageTimes, Timings, ViewOptions, Zoom};
+
+use crate::catalog::Entry;
+use crate::cosmetics::Cosmetics;
+use crate::hud;
+use crate::shell::{self, PauseMenu, TitleMenu};
+
+/// The internal resolution (R3): every frame is drawn at this size, then presented
+/// scaled to the window.
+pub const WIDTH: usize = 1280;
+pub const HEIGHT: usize = 720;
+
+/// The shell's screens: where the window is, and what `--screen NAME` draws. Help (H or
+/// ?) is drawn over any of them ([`Frame::help`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The run as played.
+    Game,
+    /// The title over the live scene (the default scenario driven by its route).
+    Title,
+    /// The pause menu over the game.
+    Pause,
+    /// The run's results over its last frame.
+    Results,
+}
+
+impl Screen {
+    pub const NAMES: &'static str = "game, title, help, pause, results";
+
+    /// `--screen NAME`: the screen, and whether help is over it (`help` is help over
+    /// the game).
+    pub fn parse(s: &str) -> Result<(Screen, bool), String> {
+        Ok(match s {
+            "game" => (Screen::Game, false),
+            "title" => (Screen::Title, false),
+            "help" => (Screen::Game, true),
+            "pause" => (Screen::Pause, false),
+            "results" => (Screen::Results, false),
+            _ => return Err(format!("unknown screen `{s}`: expected {}", Self::NAMES)),
+        })
+    }
+}
+
+/// What the screens are drawn from.
+#[derive(Clone, Copy)]
+pub struct Menus<'a> {
+    pub title: &'a TitleMenu,
+    /// The title's scenario list.
+    pub entries: &'a [Entry],
+    pub pause: &'a PauseMenu,
+    /// The line naming the run on the pause menu.
+    pub about: &'a str,
+    /// The results screen's numbers.
+    pub results: Option<&'a Results>,
+}
+
+/// Everything one frame shows besides the world and the feed.
+#[derive(Clone, Copy)]
+pub struct Frame<'a> {
+    pub screen: Screen,
+    /// Help over the screen.
+    pub help: bool,
+    pub menus: Menus<'a>,
+    /// Interpolation between the last two ticks (S1.4).
+    pub alpha: f32,
+    pub zoom: Zoom,
+    /// The overlays (F1, F2) and whether the game is paused (no camera shake).
+    pub view: ViewOptions,
+    /// The horror layer (F3 off: the plain lit board).
+    pub horror: bool,
+    /// Manual aim on: the aim vector from the anchor and its cone.
+    pub aim: Option<Vec2>,
+    /// PAUSED (P, without the menu).
+    pub paused_banner: bool,
+    /// The message line.
+    pub message: Option<&'a str>,
+    /// What the F1 overlay reports of the frame and tick times.
+    pub timings: &'a Timings,
+}
+
+/// The composer: the frame and the scene buffer a zoomed frame is drawn into (both
+/// kept between frames).
+pub struct Composer {
+    frame: Framebuffer,
+    scene: Framebuffer,
+}
+
+impl Default for Composer {
+    fn default() -> Composer {
+        Composer {
+            frame: Framebuffer::new(WIDTH, HEIGHT),
+            scene: Framebuffer::new(0, 0),
+        }
+    }
+}
+
+impl Composer {
+    /// The last frame composed.
+    pub fn frame(&self) -> &Framebuffer {
+        &self.frame
+    }
+
+    /// Draws `world` as the feed sees it, and `f` over it. Returns the horror layer's
+    /// stage times when it drew.
+    pub fn compose(
+        &mut self,
+        world: &World,
+        feed: &mut Cosmetics,
+        f: &Frame,
+    ) -> Option<StageTimes> {
+        let (sw, sh) = f.zoom.scene_size(WIDTH, HEIGHT);
+        let direct = (sw, sh) == (WIDTH, HEIGHT);
+        let target = if direct {
+            &mut self.frame
+        } else {
+            self.scene.resize(sw, sh);
+            &mut self.scene
+        };
+        let stages = view::render_frame(
+            target,
+            world,
+            &feed.camera,
+            f.alpha,
+            &f.view,
+            f.timings,
+            Some(&feed.effects),
+            f.horror.then_some(&mut feed.horror),
+        );
+        if let Some(aim) = f.aim {
+            view::draw_manual_aim(target, world, &feed.camera, f.alpha, aim);
+        }
+        if !direct {
+            view::zoom::resample(&self.scene, &mut self.frame);
+        }
+        let fb = &mut self.frame;
+        let m = &f.menus;
+        match f.screen {
+            Screen::Game => {
+                if f.paused_banner {
+                    hud::paused(fb);
+                }
+            }
+            Screen::Title => shell::draw_title(fb, m.title, m.entries),
+            Screen::Pause => shell::draw_pause(fb, m.pause, m.about),
+            Screen::Results => {
+                if let Some(r) = m.results {
+                    screens::draw_results(fb, r);
+                }
+            }
+        }
+        if f.help {
+            screens::draw_help(fb);
+        }
+        if let Some(text) = f.message {
+            hud::message_line(fb, text);
+        }
+        stages
+    }
+}
