@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::tuning::Validator;
+use crate::tuning::validator::Validator;
 
 /// An RGB colour, `[r, g, b]` 0..=255.
 pub type Rgb = [u8; 3];

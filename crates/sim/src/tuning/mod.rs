@@ -17,6 +17,7 @@ pub mod movement;
 pub mod pilot;
 pub mod solver;
 pub mod squad;
+mod validator;
 
 pub use anchor::AnchorTuning;
 pub use enemy::{EnemyTuning, KindTuning};
@@ -30,6 +31,8 @@ pub use solver::SolverTuning;
 pub use squad::SquadTuning;
 
 pub use horror::{FlashlightTuning, HorrorTuning, PointLightTuning};
+
+pub(crate) use validator::Validator;
 
 /// Simulation rate (S1.2).
 pub const TICK_HZ: u32 = 60;
@@ -139,10 +142,7 @@ impl Tuning {
         self.enemy.validate(&mut v);
         self.pilot.validate(&mut v);
         self.horror.validate(&mut v);
-        match v.error {
-            Some(err) => Err(err),
-            None => Ok(()),
-        }
+        v.finish()
     }
 
     /// `|muzzle-lane axis − ally centre|` below which an ally blocks a lane:
@@ -154,28 +154,6 @@ impl Tuning {
     /// The reservation corridor half-width (S7).
     pub fn reserve_threshold(&self) -> f32 {
         self.lane_threshold() * self.lane.reserve_scale
-    }
-}
-
-#[derive(Default)]
-pub(crate) struct Validator {
-    error: Option<(String, String)>,
-}
-
-impl Validator {
-    pub(crate) fn range(&mut self, key: &str, value: f32, lo: f32, hi: f32) {
-        if self.error.is_none() && !(value.is_finite() && value >= lo && value <= hi) {
-            self.error = Some((
-                key.to_string(),
-                format!("a number in [{lo}, {hi}], found {value}"),
-            ));
-        }
-    }
-
-    pub(crate) fn positive(&mut self, key: &str, value: f32) {
-        if self.error.is_none() && !(value.is_finite() && value > 0.0) {
-            self.error = Some((key.to_string(), format!("a number > 0, found {value}")));
-        }
     }
 }
 
