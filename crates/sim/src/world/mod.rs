@@ -45,6 +45,7 @@ use crate::squad::agent::{Agent, Role};
 use crate::squad::anchor::{move_anchor, update_state, Anchor, Formation, SquadState};
 use crate::squad::blades::melee::{step_blade, strikes_this_tick, BladeSpot, StrikeStep};
 use crate::squad::bodies::resolve_bodies;
+use crate::squad::debug::SquadDebug;
 use crate::squad::fire::{fire, FireStep};
 use crate::squad::formation::update_slots;
 use crate::squad::manual::{apply_manual, resolve_manual, targets_in_cone};
@@ -53,7 +54,7 @@ use crate::squad::posts::{evaluate_lanes, update_posts, PostsStep};
 use crate::squad::registry::LaneRegistry;
 use crate::squad::solver::Candidate;
 use crate::squad::view::WorldView;
-use crate::squad::{Squad, SquadDebug};
+use crate::squad::Squad;
 use crate::tuning::{ticks, TickTuning, Tuning};
 
 /// Most times one repeating wave comes (`wave … every=S`).
