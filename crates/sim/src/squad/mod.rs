@@ -12,6 +12,7 @@ pub mod fire;
 pub mod formation;
 pub mod lane;
 pub mod manual;
+pub mod march;
 pub mod movement;
 pub mod posts;
 pub mod registry;
@@ -22,9 +23,25 @@ pub mod view;
 use crate::core::geom::Vec2;
 use crate::squad::agent::{Agent, Role};
 use crate::squad::anchor::{Anchor, Formation, SquadState};
-use crate::squad::formation::SlotKey;
-use crate::squad::manual::ManualAim;
 use crate::squad::registry::LaneRegistry;
+
+/// The manual aim in force.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ManualAim {
+    Off,
+    Target(u32),
+    Direction(Vec2),
+}
+
+/// The inputs of the formation slots: same key, same slots.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SlotKey {
+    pub anchor: Vec2,
+    pub heading: Vec2,
+    pub urgency: f32,
+    pub formation: Formation,
+    pub state: SquadState,
+}
 
 /// The squad's part of the world: the five, the disk they follow, and what they agreed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
