@@ -134,3 +134,48 @@ proptest! {
         prop_assert!(fb.pixels[w * h..].iter().all(|&c| c == 0x00AB_CDEF));
     }
 }
+
+/// The fields are public: a caller may shrink `pixels` without fixing `height`. Every
+/// primitive then draws less (the rows that exist) and never panics.
+#[test]
+fn a_framebuffer_with_fewer_pixels_than_its_size_draws_less_and_never_panics() {
+    let mut fb = Framebuffer::new(16, 16);
+    fb.pixels.truncate(16 * 5 + 3);
+    fill_triangle(
+        &mut fb,
+        [[-5.0, -5.0], [40.0, 0.0], [0.0, 40.0]],
+        Rgba::WHITE,
+    );
+    fill_triangle(
+        &mut fb,
+        [[-5.0, -5.0], [40.0, 0.0], [0.0, 40.0]],
+        Rgba::new(1, 2, 3, 4),
+    );
+    fill_circle(&mut fb, [8.0, 8.0], 20.0, Rgba::WHITE);
+    draw_line(
+        &mut fb,
+        [0.0, 0.0],
+        [16.0, 16.0],
+        3.0,
+        LineCap::Round,
+        Rgba::WHITE,
+    );
+    draw_text(&mut fb, 0, 0, "Hi", Rgba::WHITE, 3);
+    draw_light(&mut fb, [8.0, 8.0], 20.0, Rgba::WHITE, 1.0);
+    fb.fill_rect(0, 0, 16, 16, Rgba::WHITE);
+    fb.put(1, 10, 5);
+    assert_eq!(fb.get(1, 10), None);
+    let src = Framebuffer::new(16, 16);
+    fb.blit(&src, 0, 0);
+    let mut zb = DepthBuffer::new(16, 16);
+    fill_triangle_depth(
+        &mut fb,
+        &mut zb,
+        [[0.0, 0.0, 1.0], [16.0, 0.0, 1.0], [0.0, 16.0, 1.0]],
+        Rgba::WHITE,
+        DepthMode::LESS_WRITE,
+    );
+    let mut big = Framebuffer::new(40, 40);
+    scale_nearest_into(&fb, &mut big, ScaleMode::Fit, Rgba::BLACK);
+    assert_eq!(fb.pixels.len(), 16 * 5 + 3);
+}

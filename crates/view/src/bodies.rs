@@ -10,9 +10,9 @@ use sim::squad::blades::melee::StrikePhase;
 use sim::Vec2;
 
 use crate::canvas::Canvas;
+use crate::interp::lerp_pos;
 use crate::iso::{Iso, TILE_W};
 use crate::palette as pal;
-use crate::scene::lerp_pos;
 
 /// Body drawing heights, world units.
 pub const BODY_Z: f32 = 0.45;

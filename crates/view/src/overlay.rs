@@ -13,9 +13,9 @@ use sim::world::{ManualAim, World};
 use sim::Vec2;
 
 use crate::horror::{Readout, StageTimes};
+use crate::interp::lerp_pos;
 use crate::iso::{Iso, TILE_W};
 use crate::palette as pal;
-use crate::scene::lerp_pos;
 
 const CLEAR: Rgba = Rgba::new(80, 230, 120, 220);
 const BY_ALLY: Rgba = Rgba::new(255, 150, 40, 230);

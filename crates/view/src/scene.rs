@@ -29,19 +29,11 @@ use crate::iso::{Iso, HEIGHT_PX, TILE_H};
 use crate::palette as pal;
 use crate::strikes::{draw_strike_arcs, draw_strike_telegraphs};
 
+pub use crate::interp::lerp_pos;
+pub use crate::seen::Seen;
+
 /// Height of a wall block, world units.
 pub const WALL_HEIGHT: f32 = 1.0;
-
-/// What the squad knows of a tile (H2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seen {
-    /// Never in sight: black.
-    Never,
-    /// Seen before: drawn from memory, grey and dim, no enemies.
-    Remembered,
-    /// In the squad's line of sight now.
-    Live,
-}
 
 /// What the horror layer tells the scene: what is seen and how lit things are. Light
 /// values are light-buffer colours (128 = 1.0).
@@ -68,12 +60,6 @@ pub trait Lighting {
 pub fn memory_tint(c: Rgba) -> Rgba {
     let l = ((77 * c.r as u32 + 150 * c.g as u32 + 29 * c.b as u32) >> 8) as u8;
     Rgba::new(l, l, l, c.a)
-}
-
-/// Interpolated position between the last two ticks (S1.4).
-#[inline]
-pub fn lerp_pos(prev: Vec2, cur: Vec2, alpha: f32) -> Vec2 {
-    prev.lerp(cur, alpha)
 }
 
 /// Visible tile rectangle for this projection (with a margin for wall height).

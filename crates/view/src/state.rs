@@ -6,10 +6,11 @@
 use serde::{Deserialize, Serialize};
 use sim::world::World;
 
+use crate::effects::Effects;
 use crate::horror::tuning::HorrorTuning;
-use crate::horror::HorrorState;
-use crate::screens::RunTally;
-use crate::{Camera, Effects, Horror};
+use crate::horror::{Horror, HorrorState};
+use crate::iso::Camera;
+use crate::screens::results::RunTally;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ViewState {

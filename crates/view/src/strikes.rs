@@ -10,9 +10,9 @@ use sim::Vec2;
 
 use crate::bodies::GUN_Z;
 use crate::canvas::Canvas;
+use crate::interp::lerp_pos;
 use crate::iso::Iso;
 use crate::palette as pal;
-use crate::scene::lerp_pos;
 
 /// Progress 0..1 through a blade's current phase, interpolated within the tick.
 pub fn phase_progress(w: &World, a: &Agent, alpha: f32) -> f32 {

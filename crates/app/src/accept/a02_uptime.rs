@@ -14,9 +14,10 @@
 
 use sim::Vec2;
 
+use super::criterion::{applicable, Criterion, Home, Outcome};
 use super::geom::segment_hits_wall;
 use super::record::Frame;
-use super::{applicable, Criterion, Home, Outcome, Recording};
+use super::record::Recording;
 
 pub struct A2;
 

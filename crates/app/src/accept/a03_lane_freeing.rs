@@ -7,7 +7,8 @@
 
 use sim::core::events::EventKind;
 
-use super::{applicable, secs, Criterion, Home, Outcome, Recording};
+use super::criterion::{applicable, secs, Criterion, Home, Outcome};
+use super::record::Recording;
 
 pub struct A3;
 

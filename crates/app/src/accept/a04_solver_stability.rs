@@ -12,7 +12,8 @@ use std::collections::BTreeMap;
 use sim::core::events::EventKind;
 use sim::tuning::ticks;
 
-use super::{applicable, secs, Criterion, Home, Outcome, Recording};
+use super::criterion::{applicable, secs, Criterion, Home, Outcome};
+use super::record::Recording;
 
 pub struct A4;
 

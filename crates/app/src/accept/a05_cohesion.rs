@@ -6,7 +6,8 @@
 //! not the squad's doing; walking back is A10's business).
 //! Measured: the largest agent–anchor distance over the HOLDING ticks.
 
-use super::{applicable, Criterion, Home, Outcome, Recording};
+use super::criterion::{applicable, Criterion, Home, Outcome};
+use super::record::Recording;
 
 pub struct A5;
 

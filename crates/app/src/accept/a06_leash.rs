@@ -13,7 +13,8 @@ use sim::core::events::EventKind;
 use sim::tuning::ticks;
 use sim::Vec2;
 
-use super::{applicable, secs, Criterion, Home, Outcome, Recording};
+use super::criterion::{applicable, secs, Criterion, Home, Outcome};
+use super::record::Recording;
 
 pub struct A6;
 

@@ -7,7 +7,8 @@
 
 use sim::core::events::EventKind;
 
-use super::{applicable, Criterion, Home, Outcome, Recording};
+use super::criterion::{applicable, Criterion, Home, Outcome};
+use super::record::Recording;
 
 pub struct A7;
 

@@ -14,8 +14,9 @@ use std::collections::BTreeMap;
 use sim::core::events::EventKind;
 use sim::Vec2;
 
+use super::criterion::{applicable, Criterion, Home, Outcome};
 use super::record::Frame;
-use super::{applicable, Criterion, Home, Outcome, Recording};
+use super::record::Recording;
 
 pub struct A8;
 

@@ -18,8 +18,9 @@ use sim::script::scenario::ManualEvent;
 use sim::tuning::ticks;
 
 use super::a02_uptime::in_reach;
+use super::criterion::{applicable, secs, Criterion, Home, Outcome};
 use super::geom::point_segment;
-use super::{applicable, secs, Criterion, Home, Outcome, Recording};
+use super::record::Recording;
 
 pub struct A9;
 

@@ -3,7 +3,8 @@
 //! Preconditions: a second run of the set-up was recorded.
 //! Measured: the first tick whose checksums differ.
 
-use super::{applicable, Criterion, Home, Outcome, Recording};
+use super::criterion::{applicable, Criterion, Home, Outcome};
+use super::record::Recording;
 
 pub struct A11;
 

@@ -25,7 +25,8 @@ use sim::horde::enemy::EnemyKind;
 use sim::tuning::enemy::KindTuning;
 use sim::tuning::Tuning;
 
-use super::{applicable, Criterion, Home, Outcome, Recording};
+use super::criterion::{applicable, Criterion, Home, Outcome};
+use super::record::Recording;
 
 pub struct E71;
 

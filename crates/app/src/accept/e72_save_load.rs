@@ -15,7 +15,8 @@
 use sim::core::events::EventKind;
 use sim::squad::blades::melee::StrikePhase;
 
-use super::{applicable, Criterion, Home, Outcome, Recording};
+use super::criterion::{applicable, Criterion, Home, Outcome};
+use super::record::Recording;
 use crate::save_check;
 use crate::setup;
 
@@ -107,7 +108,12 @@ mod tests {
         let k = 5000;
         r.frames[k].checksum ^= 1;
         let o = judge(&E72, &r);
-        assert_eq!(o.verdict, crate::accept::Verdict::Fail, "{}", o.measured);
+        assert_eq!(
+            o.verdict,
+            crate::accept::criterion::Verdict::Fail,
+            "{}",
+            o.measured
+        );
         assert!(o.measured.contains(&format!("tick {k}")), "{}", o.measured);
     }
 
@@ -116,7 +122,7 @@ mod tests {
         let o = judge(&E72, embedded("hold_static"));
         assert_eq!(
             o.verdict,
-            crate::accept::Verdict::NotApplicable,
+            crate::accept::criterion::Verdict::NotApplicable,
             "{}",
             o.measured
         );

@@ -11,7 +11,8 @@
 
 use std::collections::BTreeSet;
 
-use super::{Criterion, Home, Outcome, Recording};
+use super::criterion::{Criterion, Home, Outcome};
+use super::record::Recording;
 
 pub struct InBounds;
 pub struct Finite;

@@ -8,9 +8,10 @@
 use sim::core::events::EventKind;
 use sim::squad::blades::melee::StrikePhase;
 
+use super::criterion::{applicable, Criterion, Home, Outcome};
 use super::geom::Cone;
 use super::record::Frame;
-use super::{applicable, Criterion, Home, Outcome, Recording};
+use super::record::Recording;
 
 pub struct M71;
 

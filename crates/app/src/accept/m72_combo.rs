@@ -5,8 +5,9 @@
 //! Measured: the shortest chain strike 1 → 2 → 3 (no cancel, no restart) from such a
 //! start, from the strike events.
 
+use super::criterion::{applicable, secs, Criterion, Home, Outcome};
+use super::record::Recording;
 use super::strikes::{of_blade, Strike};
-use super::{applicable, secs, Criterion, Home, Outcome, Recording};
 use sim::tuning::ticks;
 
 pub struct M72;

@@ -6,8 +6,9 @@
 //! seconds converted here by S1.2's rule (`round(s × 60)`; a windup or active phase lasts
 //! at least one tick, M2).
 
+use super::criterion::{applicable, tick_count, Criterion, Home, Outcome};
+use super::record::Recording;
 use super::strikes::{of_blade, Strike};
-use super::{applicable, tick_count, Criterion, Home, Outcome, Recording};
 
 pub struct M73;
 

@@ -18,10 +18,11 @@
 use sim::core::events::EventKind;
 use sim::squad::blades::melee::StrikePhase;
 
+use super::criterion::{applicable, secs, Criterion, Home, Outcome};
 use super::geom::Cone;
 use super::m71_melee_friendly::allies_in_active_sectors;
 use super::record::AgentSnap;
-use super::{applicable, secs, Criterion, Home, Outcome, Recording};
+use super::record::Recording;
 
 pub struct M74;
 

@@ -20,8 +20,9 @@ use sim::space::grid::resolve_walls;
 use sim::tuning::DT;
 use sim::Vec2;
 
+use super::criterion::{applicable, Criterion, Home, Outcome};
+use super::record::Recording;
 use super::record::{AgentSnap, Frame};
-use super::{applicable, Criterion, Home, Outcome, Recording};
 
 pub struct M76;
 

@@ -14,8 +14,9 @@
 use sim::core::events::EventKind;
 use sim::squad::blades::melee::StrikePhase;
 
+use super::criterion::{applicable, secs, tick_count, Criterion, Home, Outcome};
+use super::record::Recording;
 use super::strikes::{of_blade, Strike};
-use super::{applicable, secs, tick_count, Criterion, Home, Outcome, Recording};
 
 pub struct M77;
 

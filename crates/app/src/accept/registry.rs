@@ -1,7 +1,7 @@
 //! The criteria, written once: `--accept` and `--accept --scenario` both judge this list,
 //! in this order (SPEC §16, then the generic rows).
 
-use super::Criterion;
+use super::criterion::Criterion;
 use super::{
     a01_friendly_fire, a02_uptime, a03_lane_freeing, a04_solver_stability, a05_cohesion, a06_leash,
     a07_intercept, a08_segment, a09_manual_aim, a10_straggler, a11_determinism, a12_squad_holds,
@@ -68,10 +68,10 @@ mod tests {
     #[test]
     fn every_home_is_an_embedded_scenario() {
         for c in CRITERIA {
-            if let super::super::Home::One(n) = c.home() {
+            if let super::super::criterion::Home::One(n) = c.home() {
                 assert!(sim::content::scenario_text(n).is_some(), "{}: {n}", c.id());
             }
-            if let super::super::Home::Some(ns) = c.home() {
+            if let super::super::criterion::Home::Some(ns) = c.home() {
                 for n in ns {
                     assert!(sim::content::scenario_text(n).is_some(), "{}: {n}", c.id());
                 }

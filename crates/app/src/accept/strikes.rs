@@ -2,7 +2,7 @@
 
 use sim::core::events::EventKind;
 
-use super::Recording;
+use super::record::Recording;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strike {

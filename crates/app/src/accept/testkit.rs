@@ -6,8 +6,8 @@ use std::sync::{Mutex, OnceLock};
 
 use sim::core::events::{Event, EventKind};
 
+use super::criterion::{Criterion, Outcome, Verdict};
 use super::record::{record, Recording};
-use super::{Criterion, Outcome, Verdict};
 use crate::setup;
 
 /// The recording of an embedded scenario (with its repeat run), shared by the tests.

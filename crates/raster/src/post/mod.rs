@@ -328,7 +328,7 @@ impl PostPass {
         match kernel {
             PostKernel::Portable => {
                 for (a, l, k4, off) in rows {
-                    let rc = RowConsts { k, k4 };
+                    let rc = portable::RowConsts { k, k4 };
                     portable::row(a, l, &t.cols16[..w], &t.grain16[off..off + w], rc);
                 }
             }
@@ -406,15 +406,6 @@ fn avx2_available() -> bool {
     return std::arch::is_x86_feature_detected!("avx2");
     #[cfg(not(target_arch = "x86_64"))]
     false
-}
-
-/// Per-row constants of the portable kernel.
-#[derive(Clone, Copy)]
-struct RowConsts {
-    /// Desaturation `k` (0..=128).
-    k: u16,
-    /// `4·(128 − h(y))`: the row's part of `4v`.
-    k4: u16,
 }
 
 /// The portable kernel: 8 pixels per step, each channel in its own `[u16; 8]` (one

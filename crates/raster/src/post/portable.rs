@@ -1,4 +1,11 @@
-use super::RowConsts;
+/// Per-row constants of the portable kernel.
+#[derive(Clone, Copy)]
+pub(super) struct RowConsts {
+    /// Desaturation `k` (0..=128).
+    pub(super) k: u16,
+    /// `4·(128 − h(y))`: the row's part of `4v`.
+    pub(super) k4: u16,
+}
 
 const N: usize = 8;
 

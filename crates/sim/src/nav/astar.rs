@@ -559,10 +559,19 @@ pub fn reachable(grid: &Grid, a: Tile, b: Tile, scratch: &mut PathScratch) -> bo
     false
 }
 
+/// One query with fresh buffers: the status and the path (the tests' shorthand).
+#[cfg(test)]
+pub(crate) fn find(g: &Grid, s: Tile, t: Tile, limits: PathLimits) -> (PathResult, Vec<Tile>) {
+    let mut scratch = PathScratch::new();
+    let mut out = Vec::new();
+    let r = find_path(g, s, t, limits, &mut scratch, &mut out);
+    (r, out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nav::test_grids::{find, grid};
+    use crate::nav::test_grids::grid;
     use crate::nav::tiles::{can_step, DIRS, DIR_COST};
 
     /// Consecutive tiles adjacent, all free, no corner cut; returns the cost.

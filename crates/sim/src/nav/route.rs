@@ -79,7 +79,8 @@ pub fn plan_route(
 mod tests {
     use super::*;
     use crate::nav::smooth::next_waypoint;
-    use crate::nav::test_grids::{assert_walkable_chain, grid};
+    use crate::nav::test_grids::grid;
+    use crate::nav::tracer::assert_walkable_chain;
 
     #[test]
     fn route_and_waypoint_following_leave_a_u_room() {

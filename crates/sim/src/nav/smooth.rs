@@ -103,8 +103,9 @@ pub fn next_waypoint(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nav::astar::{PathLimits, PathStatus};
-    use crate::nav::test_grids::{assert_walkable_chain, find, grid};
+    use crate::nav::astar::{find, PathLimits, PathStatus};
+    use crate::nav::test_grids::grid;
+    use crate::nav::tracer::assert_walkable_chain;
 
     #[test]
     fn smoothing_shortens_a_staircase_into_a_visible_chain() {

@@ -130,6 +130,17 @@ fn segment_intersects_box(a: Vec2, b: Vec2, x0: f32, y0: f32, x1: f32, y1: f32) 
     true
 }
 
+/// Asserts that a body of radius `r` walks from `from` through the waypoints `wps` in
+/// straight lines (the tests' check of smoothed paths and routes).
+#[cfg(test)]
+pub(crate) fn assert_walkable_chain(g: &Grid, from: Vec2, wps: &[Vec2], r: f32) {
+    let mut prev = from;
+    for &w in wps {
+        assert!(walkable_line(g, prev, w, r), "{prev:?} -> {w:?} blocked");
+        prev = w;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

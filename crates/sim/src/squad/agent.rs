@@ -3,7 +3,7 @@
 use crate::core::events::VictimState;
 use crate::core::geom::Vec2;
 use crate::nav::follow::PathFollow;
-use crate::squad::blades::melee::MeleeState;
+use crate::squad::blades::state::MeleeState;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -66,7 +66,8 @@ fn lunge_crosses(
     threshold: f32,
     t: &Tuning,
 ) -> bool {
-    use crate::squad::blades::melee::{lunge_extent, StrikePhase};
+    use crate::squad::blades::reach::lunge_extent;
+    use crate::squad::blades::state::StrikePhase;
     let k = a.melee.strike.min(2);
     let axis = Vec2::from_angle(a.melee.axis);
     let extent = lunge_extent(k, t);

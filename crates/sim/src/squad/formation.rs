@@ -3,20 +3,11 @@
 use crate::core::geom::Vec2;
 use crate::nav::tracer::walkable_line;
 use crate::space::grid::{resolve_walls, Grid};
-use crate::squad::anchor::{Formation, SquadState};
+use crate::squad::anchor::SquadState;
 use crate::squad::Squad;
 use crate::tuning::Tuning;
-use serde::{Deserialize, Serialize};
 
-/// The inputs of the formation slots: same key, same slots.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SlotKey {
-    pub anchor: Vec2,
-    pub heading: Vec2,
-    pub urgency: f32,
-    pub formation: Formation,
-    pub state: SquadState,
-}
+pub use crate::squad::SlotKey;
 
 /// Formation slots round the anchor. A slot that a body could not reach in a straight
 /// line from the anchor (inside a wall, behind a corner, across a corridor's side)

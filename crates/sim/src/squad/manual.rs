@@ -7,6 +7,8 @@ use crate::squad::Squad;
 use crate::tuning::Tuning;
 use serde::{Deserialize, Serialize};
 
+pub use crate::squad::ManualAim;
+
 /// A manual-aim command from the player (S5.2, S15).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ManualCommand {
@@ -19,14 +21,6 @@ pub enum ManualCommand {
     Aim(Vec2),
     /// Back to automatic targeting.
     Clear,
-}
-
-/// The manual aim in force.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub enum ManualAim {
-    Off,
-    Target(u32),
-    Direction(Vec2),
 }
 
 /// Takes the player's manual command of this tick.

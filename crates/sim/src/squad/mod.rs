@@ -7,10 +7,12 @@ pub mod agent;
 pub mod anchor;
 pub mod blades;
 pub mod bodies;
+pub mod debug;
 pub mod fire;
 pub mod formation;
 pub mod lane;
 pub mod manual;
+pub mod march;
 pub mod movement;
 pub mod posts;
 pub mod registry;
@@ -21,11 +23,25 @@ pub mod view;
 use crate::core::geom::Vec2;
 use crate::squad::agent::{Agent, Role};
 use crate::squad::anchor::{Anchor, Formation, SquadState};
-use crate::squad::blades::melee::BladeSpot;
-use crate::squad::formation::SlotKey;
-use crate::squad::manual::ManualAim;
 use crate::squad::registry::LaneRegistry;
-use crate::squad::solver::Candidate;
+
+/// The manual aim in force.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ManualAim {
+    Off,
+    Target(u32),
+    Direction(Vec2),
+}
+
+/// The inputs of the formation slots: same key, same slots.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SlotKey {
+    pub anchor: Vec2,
+    pub heading: Vec2,
+    pub urgency: f32,
+    pub formation: Formation,
+    pub state: SquadState,
+}
 
 /// The squad's part of the world: the five, the disk they follow, and what they agreed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,15 +64,6 @@ pub struct Squad {
     /// What the slots were last computed from (they are recomputed when it changes).
     pub slot_key: Option<SlotKey>,
     pub lanes: LaneRegistry,
-}
-
-/// What the overlay shows of the squad's decisions (never read by the simulation).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct SquadDebug {
-    /// The last solve of each agent, by agent index.
-    pub solver: Vec<Vec<Candidate>>,
-    /// The blades' approach spots this tick, by agent index.
-    pub blades: Vec<Vec<BladeSpot>>,
 }
 
 impl Squad {

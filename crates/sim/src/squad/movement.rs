@@ -9,7 +9,8 @@ use crate::nav::follow::{FollowLimits, PathPlanner};
 use crate::space::grid::{resolve_walls, Grid};
 use crate::squad::agent::Agent;
 use crate::squad::anchor::{squad_speed, SquadState};
-use crate::squad::blades::melee::{lunge_step, StrikePhase};
+use crate::squad::blades::melee::lunge_step;
+use crate::squad::blades::state::StrikePhase;
 use crate::squad::Squad;
 use crate::tuning::{TickTuning, Tuning, DT};
 

@@ -8,10 +8,11 @@ use crate::space::grid::Grid;
 use crate::squad::agent::{LaneEval, Role};
 use crate::squad::anchor::SquadState;
 use crate::squad::blades::melee::{choose_blade_target, solve_blade_post};
+use crate::squad::debug::SquadDebug;
 use crate::squad::solver::solve_firing_position;
 use crate::squad::target::evaluate_agent_lane;
 use crate::squad::view::WorldView;
-use crate::squad::{Squad, SquadDebug};
+use crate::squad::Squad;
 use crate::tuning::{TickTuning, Tuning};
 
 /// S5: every standing gunner's lane this tick. `forced[i]`: agent `i` walks a scripted

@@ -4,8 +4,9 @@ use crate::core::geom::{closest_point_on_segment, Vec2};
 use crate::horde::enemy::find_enemy;
 use crate::horde::enemy::Enemy;
 use crate::squad::agent::{Agent, Role};
-use crate::squad::blades::melee::{guarded_sector, target_in_reach, StrikePhase};
+use crate::squad::blades::reach::{guarded_sector, target_in_reach};
 use crate::squad::blades::sector::Sector;
+use crate::squad::blades::state::StrikePhase;
 use crate::tuning::Tuning;
 use serde::{Deserialize, Serialize};
 

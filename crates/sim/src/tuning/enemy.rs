@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::tuning::file::Validator;
+use super::validator::Validator;
 
 /// One enemy kind (SPEC E4): body, weapon and steering weights (E1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -7,6 +7,8 @@
 use serde::de::{self, DeserializeOwned, DeserializeSeed, IgnoredAny, IntoDeserializer, MapAccess};
 use serde::{Deserialize, Serialize};
 
+use crate::tuning::validator::Validator;
+
 /// A tuning file that could not be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TuningError {
@@ -20,39 +22,6 @@ impl std::fmt::Display for TuningError {
 }
 
 impl std::error::Error for TuningError {}
-
-/// Collects the first failed range check: the dotted key and what was expected.
-#[derive(Default)]
-pub struct Validator {
-    error: Option<(String, String)>,
-}
-
-impl Validator {
-    /// `value` must be finite and in `[lo, hi]`.
-    pub fn range(&mut self, key: &str, value: f32, lo: f32, hi: f32) {
-        if self.error.is_none() && !(value.is_finite() && value >= lo && value <= hi) {
-            self.error = Some((
-                key.to_string(),
-                format!("a number in [{lo}, {hi}], found {value}"),
-            ));
-        }
-    }
-
-    /// `value` must be finite and above zero.
-    pub fn positive(&mut self, key: &str, value: f32) {
-        if self.error.is_none() && !(value.is_finite() && value > 0.0) {
-            self.error = Some((key.to_string(), format!("a number > 0, found {value}")));
-        }
-    }
-
-    /// The first failure, if any.
-    pub fn finish(self) -> Result<(), (String, String)> {
-        match self.error {
-            Some(err) => Err(err),
-            None => Ok(()),
-        }
-    }
-}
 
 /// Reads `T` from the whole text with `read`, then range-checks it with `check`; both
 /// kinds of error name the file, line and column.

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::tuning::file::Validator;
+use super::validator::Validator;
 
 /// Blades (SPEC §10). Arrays are per strike of the combo: slash, slash, heavy thrust.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

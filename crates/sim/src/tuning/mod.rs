@@ -22,6 +22,7 @@ pub mod movement;
 pub mod pilot;
 pub mod solver;
 pub mod squad;
+pub mod validator;
 
 pub use anchor::AnchorTuning;
 pub use enemy::{EnemyTuning, KindTuning};
@@ -34,7 +35,8 @@ pub use pilot::PilotTuning;
 pub use solver::SolverTuning;
 pub use squad::SquadTuning;
 
-pub use file::{section_from_toml, to_toml_text, TuningError, Validator};
+pub use file::{section_from_toml, to_toml_text, TuningError};
+pub use validator::Validator;
 
 /// Simulation rate (S1.2).
 pub const TICK_HZ: u32 = 60;

@@ -17,7 +17,15 @@
 
 use serde::ser::{self, Serialize};
 
-use crate::world::state::Parts;
+use crate::combat::bullet::Bullet;
+use crate::combat::damage::DamageQueue;
+use crate::core::ids::Ids;
+use crate::core::rng::Rng;
+use crate::core::stats::Stats;
+use crate::horde::Horde;
+use crate::script::Script;
+use crate::squad::Squad;
+use crate::tuning::Tuning;
 use crate::world::World;
 
 const FNV_OFFSET: u64 = 0xCBF2_9CE4_8422_2325;
@@ -279,6 +287,22 @@ impl ser::SerializeStructVariant for &mut Hasher {
     fn end(self) -> Result<(), Never> {
         Ok(())
     }
+}
+
+/// The parts the checksum hashes, borrowed (from a [`World`] or a
+/// [`WorldState`](crate::world::state::WorldState)).
+pub(crate) struct Parts<'a> {
+    pub tick: u64,
+    pub tuning: &'a Tuning,
+    pub squad: &'a Squad,
+    pub horde: &'a Horde,
+    pub bullets: &'a Vec<Bullet>,
+    pub script: &'a Script,
+    pub stats: &'a Stats,
+    pub rng: &'a Rng,
+    pub ids: &'a Ids,
+    pub damage: &'a DamageQueue,
+    pub flow_seeds: Option<&'a Vec<(i32, i32)>>,
 }
 
 /// The checksum of a world's parts (shared by [`World::checksum`] and

@@ -21,7 +21,8 @@ pub mod state;
 
 pub use crate::core::stats::Stats;
 pub use crate::horde::Corpse;
-pub use crate::squad::manual::{ManualAim, ManualCommand};
+pub use crate::squad::manual::ManualCommand;
+pub use crate::squad::ManualAim;
 
 use std::sync::Arc;
 
@@ -42,18 +43,20 @@ use crate::space::grid::Grid;
 use crate::space::map::Map;
 use crate::space::spatial::SpatialGrid;
 use crate::squad::agent::{Agent, Role};
-use crate::squad::anchor::{move_anchor, update_state, Anchor, Formation, SquadState};
+use crate::squad::anchor::{Anchor, Formation, SquadState};
 use crate::squad::blades::melee::{step_blade, strikes_this_tick, BladeSpot, StrikeStep};
 use crate::squad::bodies::resolve_bodies;
+use crate::squad::debug::SquadDebug;
 use crate::squad::fire::{fire, FireStep};
 use crate::squad::formation::update_slots;
 use crate::squad::manual::{apply_manual, resolve_manual, targets_in_cone};
+use crate::squad::march::{move_anchor, update_state};
 use crate::squad::movement::{move_agents, MoveStep};
 use crate::squad::posts::{evaluate_lanes, update_posts, PostsStep};
 use crate::squad::registry::LaneRegistry;
 use crate::squad::solver::Candidate;
 use crate::squad::view::WorldView;
-use crate::squad::{Squad, SquadDebug};
+use crate::squad::Squad;
 use crate::tuning::{ticks, TickTuning, Tuning};
 
 /// Most times one repeating wave comes (`wave … every=S`).

@@ -32,25 +32,11 @@ use crate::nav::follow::PathPlanner;
 use crate::script::Script;
 use crate::space::map::Map;
 use crate::space::spatial::SpatialGrid;
-use crate::squad::{Squad, SquadDebug};
+use crate::squad::debug::SquadDebug;
+use crate::squad::Squad;
 use crate::tuning::{TickTuning, Tuning};
-use crate::world::checksum::checksum_of;
+use crate::world::checksum::{checksum_of, Parts};
 use crate::world::{Caches, World};
-
-/// The parts the checksum hashes, borrowed (from a [`World`] or a [`WorldState`]).
-pub(crate) struct Parts<'a> {
-    pub tick: u64,
-    pub tuning: &'a Tuning,
-    pub squad: &'a Squad,
-    pub horde: &'a Horde,
-    pub bullets: &'a Vec<Bullet>,
-    pub script: &'a Script,
-    pub stats: &'a Stats,
-    pub rng: &'a Rng,
-    pub ids: &'a Ids,
-    pub damage: &'a DamageQueue,
-    pub flow_seeds: Option<&'a Vec<(i32, i32)>>,
-}
 
 /// A world as data: everything of it but the map and the rebuildable caches.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -12,7 +12,7 @@ use sim::space::grid::Grid;
 use sim::world::World;
 
 use super::fov::{visible_tiles, FovScratch};
-use crate::scene::Seen;
+use crate::seen::Seen;
 
 const NEVER: u8 = 0;
 const REMEMBERED: u8 = 1;

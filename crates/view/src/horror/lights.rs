@@ -19,8 +19,8 @@ use sim::Vec2;
 use super::tracers::Tracers;
 use super::vispoly::{visibility_polygon, VisPoly, VisScratch};
 use crate::horror::tuning::{FlashlightTuning, HorrorTuning, PointLightTuning};
+use crate::interp::lerp_pos;
 use crate::iso::{Iso, TILE_H, TILE_W};
-use crate::scene::lerp_pos;
 
 /// A flashlight's beam: a cone with a smooth edge.
 #[derive(Clone, Copy, Debug, PartialEq)]

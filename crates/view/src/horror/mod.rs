@@ -35,12 +35,14 @@ use sim::world::World;
 use sim::Vec2;
 
 use crate::canvas::Canvas;
+use crate::effects::Effects;
 use crate::horror::tuning::HorrorTuning;
+use crate::interp::lerp_pos;
 use crate::iso::{Camera, Iso, TILE_H, TILE_W};
 use crate::palette as pal;
-use crate::scene::{self, lerp_pos, memory_tint, Lighting, Seen};
+use crate::scene::{self, memory_tint, Lighting};
+use crate::seen::Seen;
 use crate::strikes::draw_strike_arcs;
-use crate::Effects;
 
 use blood::Blood;
 use fog::Fog;

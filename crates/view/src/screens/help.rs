@@ -3,7 +3,7 @@
 
 use raster::{text_width, Framebuffer};
 
-use super::{centre_x, centred, dim, panel, text, ACCENT, INK, INK_DIM};
+use super::style::{centre_x, centred, dim, panel, text, ACCENT, INK, INK_DIM};
 
 /// The keys of play (SPEC §15 and the shell), as shown: key, what it does.
 pub const PLAY_KEYS: &[(&str, &str)] = &[

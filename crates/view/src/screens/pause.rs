@@ -3,7 +3,7 @@
 
 use raster::{text_width, Framebuffer, Paint};
 
-use super::{centre_x, centred, dim, panel, text, ACCENT, INK, INK_DIM, SELECT_BAR};
+use super::style::{centre_x, centred, dim, panel, text, ACCENT, INK, INK_DIM, SELECT_BAR};
 
 const SCALE: u32 = 3;
 const PITCH: i32 = 44;

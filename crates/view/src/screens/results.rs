@@ -6,7 +6,9 @@ use raster::{Framebuffer, Paint};
 use sim::core::events::EventKind;
 use sim::world::World;
 
-use super::{centre_x, centred, clock_text, dim, panel, text, ACCENT, DANGER, INK, INK_DIM, SAFE};
+use super::style::{
+    centre_x, centred, clock_text, dim, panel, text, ACCENT, DANGER, INK, INK_DIM, SAFE,
+};
 
 /// Kills split by who made them, derived from the events: an `EnemyKilled` is credited
 /// to the last `EnemyHit` (a gunner's bullet) or `MeleeHit` (a blade's strike) on that

@@ -3,7 +3,7 @@
 
 use raster::{Framebuffer, Paint};
 
-use super::{centred, dim, panel, text, ACCENT, INK, INK_DIM, SELECT_BAR};
+use super::style::{centred, dim, panel, text, ACCENT, INK, INK_DIM, SELECT_BAR};
 
 /// What the title shows; the app owns the choices.
 #[derive(Clone, Copy, Debug)]
@@ -129,7 +129,7 @@ pub fn draw_title(fb: &mut Framebuffer, v: &TitleView) {
         2,
     );
     if let Some(note) = v.note {
-        text(fb, LIST_X, seed_y + 62, note, super::DANGER, 2);
+        text(fb, LIST_X, seed_y + 62, note, super::style::DANGER, 2);
     }
 
     // The controls.

@@ -19,80 +19,11 @@ use crate::squad::anchor::SquadState;
 use crate::squad::blades::sector::Sector;
 use crate::squad::view::WorldView;
 use crate::tuning::{TickTuning, Tuning, DT};
-use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum StrikePhase {
-    #[default]
-    Ready,
-    Windup,
-    Active,
-    Recovery,
-}
-
-/// What a strike has already hit (each body once per strike).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Struck {
-    Agent(u32),
-    Enemy(u32),
-}
-
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
-pub struct MeleeState {
-    pub phase: StrikePhase,
-    /// Ticks left in the current phase.
-    pub phase_left: u32,
-    /// The strike in progress or next: 0, 1 (slashes), 2 (thrust).
-    pub strike: usize,
-    /// Strike axis (radians), fixed at windup start.
-    pub axis: f32,
-    /// The melee target (enemy id).
-    pub target: Option<u32>,
-    /// Ticks left to chain the next strike of the combo.
-    pub combo_left: u32,
-    /// Ticks before a new combo may start.
-    pub cooldown: u32,
-    /// Bodies the current strike has hit.
-    pub struck: Vec<Struck>,
-    /// Current lunge speed, u/s.
-    pub lunge: f32,
-    /// Committed approach direction round the target (solver hysteresis).
-    pub approach: Option<u32>,
-    /// Tick the current phase started (the view animates from it).
-    pub phase_started: u64,
-    /// The last tick's strike was withheld (the event is logged once per episode).
-    pub withheld: bool,
-}
-
-impl MeleeState {
-    /// In windup or active: the blade is committed to its strike.
-    pub fn striking(&self) -> bool {
-        matches!(self.phase, StrikePhase::Windup | StrikePhase::Active)
-    }
-}
-
-/// The sector of strike `k` from `apex` along `axis`.
-pub fn strike_sector(apex: Vec2, axis: f32, k: usize, t: &Tuning) -> Sector {
-    Sector {
-        apex,
-        axis,
-        reach: t.melee.reach[k],
-        half_angle: t.melee.half_angle_deg[k].to_radians(),
-    }
-}
-
-/// How far the lunge of strike `k` can carry the blade.
-pub fn lunge_extent(k: usize, t: &Tuning) -> f32 {
-    t.melee.lunge_speed * t.melee.active[k]
-}
-
-/// The sector the discipline check guards: strike `k`'s sector with the reach grown by
-/// the lunge (the apex moves along the axis during the active window).
-pub fn guarded_sector(apex: Vec2, axis: f32, k: usize, t: &Tuning) -> Sector {
-    let mut s = strike_sector(apex, axis, k, t);
-    s.reach += lunge_extent(k, t);
-    s
-}
+pub use crate::squad::blades::reach::{
+    guarded_sector, lunge_extent, strike_sector, target_in_reach,
+};
+pub use crate::squad::blades::state::{MeleeState, StrikePhase, Struck};
 
 /// M4: the first ally whose body comes within `safety_margin` of the guarded sector at
 /// any tick of the coming `ticks` (windup + active), extrapolating its velocity.
@@ -248,17 +179,6 @@ pub fn solve_blade_post(
         }
     }
     best
-}
-
-/// Whether strike `k` from `blade` would touch `target` now (in reach and angle).
-pub fn target_in_reach(
-    blade: &Agent,
-    e: &crate::horde::enemy::Enemy,
-    k: usize,
-    t: &Tuning,
-) -> bool {
-    let axis = (e.pos - blade.pos).angle();
-    strike_sector(blade.pos, axis, k, t).hits_circle(e.pos, e.radius)
 }
 
 /// What one blade's strike step reads and writes.

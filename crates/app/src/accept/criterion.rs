@@ -1,0 +1,131 @@
+//! One acceptance criterion's vocabulary (SPEC §16): the [`Criterion`] trait, what it
+//! finds ([`Outcome`], [`Verdict`]), where it is judged ([`Home`]) and the helpers every
+//! criterion's preconditions and measurement use. The criteria's files depend on this
+//! one; the list of them ([`super::registry`]) and the run that judges the list
+//! ([`super`]) depend on them.
+
+use super::record::Recording;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Pass,
+    /// The preconditions do not hold (named in the measured column).
+    NotApplicable,
+    Fail,
+    /// The feature the criterion needs does not exist: printed and counted as FAIL,
+    /// but not in the exit code. Only a criterion whose `built()` is false may say it.
+    NotBuilt,
+}
+
+/// What a criterion found: the verdict and the measured value (or the missing
+/// precondition).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub measured: String,
+}
+
+impl Outcome {
+    pub fn judged(pass: bool, measured: impl Into<String>) -> Outcome {
+        Outcome {
+            verdict: if pass { Verdict::Pass } else { Verdict::Fail },
+            measured: measured.into(),
+        }
+    }
+
+    pub fn na(why: impl Into<String>) -> Outcome {
+        Outcome {
+            verdict: Verdict::NotApplicable,
+            measured: why.into(),
+        }
+    }
+
+    pub fn fail(why: impl Into<String>) -> Outcome {
+        Outcome::judged(false, why)
+    }
+
+    pub fn not_built(why: impl Into<String>) -> Outcome {
+        Outcome {
+            verdict: Verdict::NotBuilt,
+            measured: format!("not built: {}", why.into()),
+        }
+    }
+}
+
+/// The embedded scenario(s) a criterion is judged on by `--accept`.
+#[derive(Clone, Copy, Debug)]
+pub enum Home {
+    One(&'static str),
+    Some(&'static [&'static str]),
+    /// Every embedded scenario (the criterion's preconditions pick the runs).
+    Every,
+}
+
+impl Home {
+    pub fn includes(&self, name: &str) -> bool {
+        match self {
+            Home::One(n) => *n == name,
+            Home::Some(ns) => ns.contains(&name),
+            Home::Every => true,
+        }
+    }
+}
+
+/// One acceptance criterion: SPEC §16 row or a generic row.
+pub trait Criterion: Sync {
+    /// The id printed in the first column (`A1`, `M7.4`, …).
+    fn id(&self) -> &'static str;
+    /// The threshold column.
+    fn threshold(&self) -> &'static str;
+    /// Where `--accept` without `--scenario` judges it.
+    fn home(&self) -> Home;
+    /// Needs a second run of the same set-up (`Recording::repeat`).
+    fn needs_repeat(&self) -> bool {
+        false
+    }
+    /// False while the feature it judges does not exist; its verdict is then `NotBuilt`.
+    fn built(&self) -> bool {
+        true
+    }
+    /// Checks the preconditions on each run and measures where they hold.
+    fn judge(&self, runs: &[&Recording]) -> Outcome;
+}
+
+/// The runs whose preconditions hold, with what `pre` found on each; when none does,
+/// N/A naming what each run lacks.
+pub fn applicable<'a, T>(
+    runs: &[&'a Recording],
+    pre: impl Fn(&'a Recording) -> Result<T, String>,
+) -> Result<Vec<(&'a Recording, T)>, Outcome> {
+    let mut ok = Vec::new();
+    let mut missing = Vec::new();
+    for r in runs {
+        match pre(r) {
+            Ok(t) => ok.push((*r, t)),
+            Err(why) => missing.push((r.name.as_str(), why)),
+        }
+    }
+    if !ok.is_empty() {
+        return Ok(ok);
+    }
+    Err(Outcome::na(match missing.as_slice() {
+        [(_, why)] => why.clone(),
+        [] => "no run".to_string(),
+        many => many
+            .iter()
+            .map(|(n, w)| format!("{n}: {w}"))
+            .collect::<Vec<_>>()
+            .join("; "),
+    }))
+}
+
+/// Seconds of `n` ticks.
+pub fn secs(n: usize) -> f64 {
+    n as f64 / 60.0
+}
+
+/// Ticks of a tuned duration, by SPEC S1.2's rule (`round(seconds × 60)`, one rounding),
+/// computed here rather than read from the simulation's converted tuning.
+pub fn tick_count(seconds: f32) -> u32 {
+    (seconds as f64 * 60.0).round().max(0.0) as u32
+}

@@ -1,0 +1,54 @@
+//! A blade's melee state (§10), kept on its agent: the phase of its strike (ready →
+//! windup → active → recovery) and its timers, the combo, what the strike has hit.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum StrikePhase {
+    #[default]
+    Ready,
+    Windup,
+    Active,
+    Recovery,
+}
+
+/// What a strike has already hit (each body once per strike).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Struck {
+    Agent(u32),
+    Enemy(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+pub struct MeleeState {
+    pub phase: StrikePhase,
+    /// Ticks left in the current phase.
+    pub phase_left: u32,
+    /// The strike in progress or next: 0, 1 (slashes), 2 (thrust).
+    pub strike: usize,
+    /// Strike axis (radians), fixed at windup start.
+    pub axis: f32,
+    /// The melee target (enemy id).
+    pub target: Option<u32>,
+    /// Ticks left to chain the next strike of the combo.
+    pub combo_left: u32,
+    /// Ticks before a new combo may start.
+    pub cooldown: u32,
+    /// Bodies the current strike has hit.
+    pub struck: Vec<Struck>,
+    /// Current lunge speed, u/s.
+    pub lunge: f32,
+    /// Committed approach direction round the target (solver hysteresis).
+    pub approach: Option<u32>,
+    /// Tick the current phase started (the view animates from it).
+    pub phase_started: u64,
+    /// The last tick's strike was withheld (the event is logged once per episode).
+    pub withheld: bool,
+}
+
+impl MeleeState {
+    /// In windup or active: the blade is committed to its strike.
+    pub fn striking(&self) -> bool {
+        matches!(self.phase, StrikePhase::Windup | StrikePhase::Active)
+    }
+}
