@@ -14,7 +14,7 @@
 //! `2eb335a90c4efa94`, final `881608c93e5a2d49`: the same states at every tick).
 use app::session::Session;
 use app::setup;
-use sim::world::TickInput;
+use sim::read::TickInput;
 
 fn main() {
     let name = std::env::args()

@@ -1,6 +1,6 @@
 //! Debug trace of a scenario: per second, anchor and agents (distance to goal).
 use app::session::{Pilot, Session};
-use sim::world::TickInput;
+use sim::read::TickInput;
 
 fn main() {
     let name = std::env::args().nth(1).unwrap_or("combat_route".into());
@@ -33,7 +33,7 @@ fn main() {
                 println!("STRAGGLE t={:.2} agent {} d={:.2} pos=({:.2},{:.2}) goal=({:.2},{:.2}) state={:?} path={}", w.tick() as f32 / 60.0, a.id, d, a.pos.x, a.pos.y, w.goal_of(a).x, w.goal_of(a).y, w.state(), a.follow.path.len());
             }
         }
-        if w.state() == sim::squad::anchor::SquadState::Holding {
+        if w.state() == sim::read::SquadState::Holding {
             for a in w.agents() {
                 let d = a.pos.distance(w.anchor().pos);
                 if d > 3.2 && a.alive {
@@ -55,9 +55,9 @@ fn main() {
         for e in w.events() {
             if !matches!(
                 e.kind,
-                sim::core::events::EventKind::Shot { .. }
-                    | sim::core::events::EventKind::EnemyHit { .. }
-                    | sim::core::events::EventKind::BulletHitWall { .. }
+                sim::read::EventKind::Shot { .. }
+                    | sim::read::EventKind::EnemyHit { .. }
+                    | sim::read::EventKind::BulletHitWall { .. }
             ) {
                 println!("  ev t={} {:?}", e.tick, e.kind);
             }
@@ -66,7 +66,7 @@ fn main() {
             for a in w
                 .agents()
                 .iter()
-                .filter(|a| a.role == sim::squad::agent::Role::Blade)
+                .filter(|a| a.role == sim::read::Role::Blade)
             {
                 println!(
                     "  blade {} pos=({:.2},{:.2}) post=({:.2},{:.2}) melee={:?}",

@@ -5,8 +5,7 @@
 use std::time::Instant;
 
 use sim::nav::astar::{find_path, PathLimits, PathScratch};
-use sim::space::map::Map;
-use sim::world::TickInput;
+use sim::read::{Map, TickInput};
 use view::{Timings, ViewOptions};
 
 use crate::frame::{Composer, Frame, Menus, Screen};
@@ -126,7 +125,7 @@ fn astar_us(map: &Map) -> f64 {
         .flat_map(|y| (0..map.width()).map(move |x| (x, y)))
         .filter(|&(x, y)| !map.grid.is_wall(x, y))
         .collect();
-    let mut rng = sim::core::rng::Rng::new(5);
+    let mut rng = sim::read::Rng::new(5);
     let mut scratch = PathScratch::for_grid(&map.grid);
     let mut out = Vec::new();
     let samples = (0..200)

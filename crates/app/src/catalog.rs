@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use sim::content;
-use sim::script::scenario::Scenario;
+use sim::read::Scenario;
 
 use crate::setup::{self, Setup};
 

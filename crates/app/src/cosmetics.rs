@@ -6,7 +6,7 @@
 //! tick in every mode that has it (the window, `--screenshot`, `--soak`), so what the
 //! player sees and hears is a function of the run, and the soak checks its bounds.
 
-use sim::world::World;
+use sim::read::World;
 use view::effects::EFFECTS_CAP;
 use view::horror::tracers::{FLASH_CAP, TRAIL_CAP};
 use view::screens::RunTally;

@@ -5,7 +5,7 @@
 //! window. The internal resolution is defined here.
 
 use raster::Framebuffer;
-use sim::world::World;
+use sim::read::World;
 use sim::Vec2;
 use view::screens::{self, Results};
 use view::{StageTimes, Timings, ViewOptions, Zoom};

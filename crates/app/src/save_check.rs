@@ -6,9 +6,7 @@
 //! (`reference`: the checksum after every tick of an uninterrupted run, index = ticks
 //! done; the run that takes the saves is compared to it too).
 
-use sim::squad::agent::Role;
-use sim::squad::blades::melee::StrikePhase;
-use sim::world::{TickInput, World};
+use sim::read::{Role, StrikePhase, TickInput, World};
 
 use crate::session::Session;
 use crate::setup::Setup;

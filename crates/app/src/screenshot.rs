@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use raster::Framebuffer;
+use sim::read::{TickInput, World};
 use sim::tuning::{ticks, DT};
-use sim::world::{TickInput, World};
 use view::{Timings, ViewOptions, Zoom};
 
 use crate::catalog::Entry;

@@ -11,11 +11,11 @@
 //! tick's world and events.
 
 use sim::driver::route::RouteDriver;
+use sim::read::{tick, TickInput, World};
 use sim::record::container::written_by_another_build;
 use sim::record::replay::{Player, Start, Verdict};
 use sim::record::{Recorder, Replay, Save};
 use sim::tuning::{ticks, Tuning, DT};
-use sim::world::{tick, TickInput, World};
 use view::screens::{Results, RunTally};
 use view::ViewTuning;
 

@@ -5,9 +5,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use sim::content;
+use sim::read::{Map, Scenario};
 use sim::record::Origin;
-use sim::script::scenario::Scenario;
-use sim::space::map::Map;
 use sim::tuning::Tuning;
 use view::ViewTuning;
 

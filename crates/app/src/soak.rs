@@ -15,10 +15,8 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use sim::core::events::EVENT_LOG_CAP;
-use sim::space::grid::Grid;
+use sim::read::{Grid, TickInput, World, EVENT_LOG_CAP};
 use sim::tuning::ticks;
-use sim::world::{TickInput, World};
 
 use crate::cosmetics::Counts;
 use crate::session::Session;
@@ -421,7 +419,7 @@ mod tests {
             .log()
             .entries
             .iter()
-            .filter(|e| matches!(e.kind, sim::core::events::EventKind::EnemySpawned { .. }))
+            .filter(|e| matches!(e.kind, sim::read::EventKind::EnemySpawned { .. }))
             .count();
         assert!(spawned > 0);
         assert!(run.world.stats().kills > 150, "{}", run.world.stats().kills);

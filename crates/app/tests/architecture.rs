@@ -852,6 +852,73 @@ fn crates_depend_on_each_other_in_one_direction() {
 
 // ---------------------------------------------------------------- the checks checked
 
+/// The simulation's public interfaces a reader may name (SPEC §25 X5): its read model,
+/// the loaders' and recorders' modules, the scripted pilot, the pathfinder's status API
+/// (the bench's P5 times it) and the root re-exports (`sim::Vec2`, `sim::tick`).
+const SIM_INTERFACES: &[&str] = &[
+    "read", "tuning", "record", "content", "driver", "nav", "Vec2", "tick",
+];
+
+/// `sim::…` paths of `files` whose first segment is not one of `SIM_INTERFACES`, as
+/// `file: path` (`nav` only as `sim::nav::astar`).
+fn deep_sim_paths(files: &Sources) -> Vec<String> {
+    let mut out = Vec::new();
+    for (file, text) in files {
+        let parsed = parse(text, &vec!["crate".to_string()]);
+        for (_, path) in &parsed.paths {
+            if path.first().map(String::as_str) != Some("sim") || path.len() < 2 {
+                continue;
+            }
+            let second = path[1].as_str();
+            let ok = SIM_INTERFACES.contains(&second)
+                && (second != "nav" || path.get(2).map(String::as_str) == Some("astar"));
+            if !ok {
+                out.push(format!("{file}: {}", path.join("::")));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn the_view_and_the_app_read_the_simulation_through_its_read_model() {
+    let mut found = Vec::new();
+    for krate in ["view", "app"] {
+        let root = workspace().join("crates").join(krate);
+        for dir in ["src", "tests", "benches", "examples"] {
+            let d = root.join(dir);
+            if !d.is_dir() {
+                continue;
+            }
+            let mut files = Sources::new();
+            rust_files(&d, &d, &mut files);
+            for p in deep_sim_paths(&files) {
+                found.push(format!("{krate}/{dir}/{p}"));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "deep paths into the simulation:\n{}",
+        found.join("\n")
+    );
+    // The check sees a deep path, in a use group and written in code.
+    let fake = sources(&[(
+        "a.rs",
+        "use sim::read::World;\nuse sim::{squad::agent::Role, tuning::Tuning};\nfn f() { sim::combat::bullet::fly(); sim::nav::flow::x(); sim::nav::astar::find_path(); }",
+    )]);
+    assert_eq!(
+        deep_sim_paths(&fake),
+        [
+            "a.rs: sim::combat::bullet::fly",
+            "a.rs: sim::nav::flow::x",
+            "a.rs: sim::squad::agent::Role",
+        ]
+    );
+}
+
 fn sources(files: &[(&str, &str)]) -> Sources {
     files
         .iter()

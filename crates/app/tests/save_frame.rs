@@ -6,8 +6,8 @@ use app::frame::Composer;
 use app::screenshot::{compose, run_to, Shot};
 use app::session::{Pilot, Session};
 use app::setup;
+use sim::read::TickInput;
 use sim::tuning::DT;
-use sim::world::TickInput;
 use view::ViewTuning;
 
 fn frame(m: &mut Session, overlay: bool) -> Vec<u32> {

@@ -16,14 +16,16 @@
 //!   embedded maps and scenarios;
 //! - [`world`] — the `World` in parts, the schedule of a tick, damage, the checksum;
 //! - [`driver`] — scripted pilots that produce tick inputs (not simulation);
-//! - [`record`] — replay and save files: encoding, recording, verifying.
+//! - [`record`] — replay and save files: encoding, recording, verifying;
+//! - [`read`] — the read model: every type the view, the app and drivers read of a run.
 
-pub mod combat;
+pub(crate) mod combat;
 pub mod content;
 pub mod core;
 pub mod driver;
 pub mod horde;
 pub mod nav;
+pub mod read;
 pub mod record;
 pub mod script;
 pub mod space;

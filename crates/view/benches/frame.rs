@@ -9,10 +9,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use raster::Framebuffer;
 use sim::content;
 use sim::driver::route::RouteDriver;
-use sim::script::scenario::Scenario;
-use sim::space::map::Map;
+use sim::read::{tick, Map, Scenario, World};
 use sim::tuning::{Tuning, DT};
-use sim::world::{tick, World};
 use view::{Camera, Horror, Timings, ViewOptions};
 
 fn world_at(seconds: f32) -> (World, Camera, Horror) {

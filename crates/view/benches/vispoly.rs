@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use sim::space::map::Map;
+use sim::read::Map;
 use sim::Vec2;
 use view::horror::fov::{visible_tiles, FovScratch};
 use view::horror::vispoly::{visibility_polygon, VisPoly, VisScratch};

@@ -3,10 +3,7 @@
 //! horror layer can light them. The caller sets [`Canvas::stamp`] to the body's light.
 
 use raster::{LineCap, Paint, Rgba};
-use sim::horde::enemy::Enemy;
-use sim::script::scenario::EnemyKind;
-use sim::squad::agent::{Agent, Role};
-use sim::squad::blades::melee::StrikePhase;
+use sim::read::{Agent, Enemy, EnemyKind, Role, StrikePhase};
 use sim::Vec2;
 
 use crate::canvas::Canvas;

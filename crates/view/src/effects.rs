@@ -4,8 +4,7 @@
 
 use raster::{draw_line, fill_circle, fill_ellipse, Framebuffer, LineCap, Paint, Rgba};
 use serde::{Deserialize, Serialize};
-use sim::core::events::EventKind;
-use sim::world::World;
+use sim::read::{EventKind, World};
 use sim::Vec2;
 
 use crate::iso::Iso;

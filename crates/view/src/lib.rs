@@ -19,7 +19,7 @@ pub mod tuning;
 pub mod zoom;
 
 use raster::Framebuffer;
-use sim::world::World;
+use sim::read::World;
 
 pub use effects::Effects;
 pub use horror::{FrameOptions, Horror, Readout, StageTimes};

@@ -6,10 +6,7 @@ use raster::{
     draw_line, draw_text, fill_circle, fill_quad, stroke_circle, stroke_ellipse, Framebuffer,
     LineCap, Paint, Rgba,
 };
-use sim::core::events::{Event, EventKind};
-use sim::squad::agent::Role;
-use sim::squad::anchor::SquadState;
-use sim::world::{ManualAim, World};
+use sim::read::{Event, EventKind, ManualAim, Role, SquadState, World};
 use sim::Vec2;
 
 use crate::horror::{Readout, StageTimes};
@@ -414,7 +411,7 @@ pub fn draw_flow(fb: &mut Framebuffer, w: &World, iso: &Iso) {
             if w.map().grid.is_wall(x, y) {
                 continue;
             }
-            let c = sim::space::grid::Grid::tile_center(x, y);
+            let c = sim::read::Grid::tile_center(x, y);
             let d = w.flow().direction_at(c);
             if d == Vec2::ZERO {
                 continue;
@@ -431,13 +428,7 @@ pub fn draw_flow(fb: &mut Framebuffer, w: &World, iso: &Iso) {
 }
 
 /// An agent's planned path (the waypoints still ahead of it).
-fn draw_path(
-    fb: &mut Framebuffer,
-    iso: &Iso,
-    a: &sim::squad::agent::Agent,
-    from: Vec2,
-    width: f32,
-) {
+fn draw_path(fb: &mut Framebuffer, iso: &Iso, a: &sim::read::Agent, from: Vec2, width: f32) {
     let mut prev = from;
     for &wp in a.follow.path.get(a.follow.cursor..).unwrap_or(&[]) {
         draw_line(

@@ -17,10 +17,7 @@ use raster::{
     draw_line, fill_circle, fill_ellipse, fill_quad, fill_triangle_gouraud, stroke_circle, Blend,
     Framebuffer, LineCap, Paint, Rgba,
 };
-use sim::space::grid::Grid;
-use sim::space::map::Tile;
-use sim::squad::agent::Role;
-use sim::world::World;
+use sim::read::{Grid, Role, Tile, World};
 use sim::Vec2;
 
 use crate::bodies::{draw_agent, draw_enemy, px, BODY_Z, GUN_Z, HEAD_Z};

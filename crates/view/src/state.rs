@@ -4,7 +4,7 @@
 //! nothing here; fog memory, blood and tracers are history, so they are saved.
 
 use serde::{Deserialize, Serialize};
-use sim::world::World;
+use sim::read::World;
 
 use crate::effects::Effects;
 use crate::horror::tuning::HorrorTuning;

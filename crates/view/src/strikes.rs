@@ -3,9 +3,7 @@
 //! swept arc of the blade itself.
 
 use raster::{draw_line, LineCap, Paint};
-use sim::squad::agent::{Agent, Role};
-use sim::squad::blades::melee::{strike_sector, StrikePhase};
-use sim::world::World;
+use sim::read::{strike_sector, Agent, Role, StrikePhase, World};
 use sim::Vec2;
 
 use crate::bodies::GUN_Z;

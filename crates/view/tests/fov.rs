@@ -2,8 +2,7 @@
 //! `symmetric-shadowcasting` crate (a port of Albert Ford's reference), hand-built
 //! no-leak cases, and the symmetry property.
 
-use sim::core::rng::Rng;
-use sim::space::grid::Grid;
+use sim::read::{Grid, Rng};
 use symmetric_shadowcasting::compute_fov;
 use view::horror::fov::{visible_tiles, FovScratch};
 

@@ -12,10 +12,8 @@ use std::sync::Arc;
 
 use common::check_golden;
 use raster::Framebuffer;
-use sim::script::scenario::Scenario;
-use sim::space::map::Map;
+use sim::read::{tick, Map, Scenario, TickInput, World};
 use sim::tuning::Tuning;
-use sim::world::{tick, TickInput, World};
 use sim::Vec2;
 use view::{Camera, Iso, Timings, ViewOptions};
 

@@ -3,8 +3,7 @@
 
 use std::f32::consts::{PI, TAU};
 
-use sim::core::rng::Rng;
-use sim::space::grid::Grid;
+use sim::read::{Grid, Rng};
 use sim::Vec2;
 use view::horror::vispoly::{visibility_polygon, VisPoly, VisScratch, ARC_RAYS};
 

@@ -3,7 +3,7 @@
 //! Preconditions: the run fired at least one shot or started at least one strike.
 //! Measured: the friendly-hit events of the run.
 
-use sim::core::events::EventKind;
+use sim::read::EventKind;
 
 use super::criterion::{applicable, Criterion, Home, Outcome};
 use super::record::Recording;
@@ -64,7 +64,7 @@ impl Criterion for A1 {
 mod tests {
     use super::*;
     use crate::accept::testkit::*;
-    use sim::core::events::VictimState;
+    use sim::read::VictimState;
     use sim::Vec2;
 
     #[test]

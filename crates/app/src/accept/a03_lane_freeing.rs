@@ -5,7 +5,7 @@
 //! a gunner whose lane to its priority target is blocked by a placed ally.
 //! Measured per blocked gunner: the first tick it has a clear lane, its first `Shot`.
 
-use sim::core::events::EventKind;
+use sim::read::EventKind;
 
 use super::criterion::{applicable, secs, Criterion, Home, Outcome};
 use super::record::Recording;

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use sim::core::events::EventKind;
+use sim::read::EventKind;
 use sim::tuning::ticks;
 
 use super::criterion::{applicable, secs, Criterion, Home, Outcome};

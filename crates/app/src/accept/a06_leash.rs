@@ -9,7 +9,7 @@
 //! Measured: the leash over the stretch's last 4 s; per gunner its shots during the
 //! stretch at targets off the path (target position at the shot tick).
 
-use sim::core::events::EventKind;
+use sim::read::EventKind;
 use sim::tuning::ticks;
 use sim::Vec2;
 

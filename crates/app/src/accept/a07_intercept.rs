@@ -5,7 +5,7 @@
 //! Measured: `ShotWithheld` events (the intercept test's own report, and which ally it
 //! named) and friendly-hit events.
 
-use sim::core::events::EventKind;
+use sim::read::EventKind;
 
 use super::criterion::{applicable, Criterion, Home, Outcome};
 use super::record::Recording;
@@ -73,7 +73,7 @@ impl Criterion for A7 {
 mod tests {
     use super::*;
     use crate::accept::testkit::*;
-    use sim::core::events::VictimState;
+    use sim::read::VictimState;
 
     #[test]
     fn a7_passes_on_intercept() {

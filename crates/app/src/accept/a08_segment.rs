@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use sim::core::events::EventKind;
+use sim::read::EventKind;
 use sim::Vec2;
 
 use super::criterion::{applicable, Criterion, Home, Outcome};

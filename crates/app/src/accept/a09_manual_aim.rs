@@ -13,8 +13,7 @@
 //! every shot of the run, from positions at the shot's tick, whether the line from its
 //! muzzle to its aim point passes through an ally's body (radius + bullet radius).
 
-use sim::core::events::EventKind;
-use sim::script::scenario::ManualEvent;
+use sim::read::{EventKind, ManualEvent};
 use sim::tuning::ticks;
 
 use super::a02_uptime::in_reach;

@@ -84,7 +84,7 @@ mod tests {
     /// a thousandth of a unit after tick 250.
     #[test]
     fn a11_fails_when_a_second_run_differs_at_tick_250() {
-        let mut nudge = |w: &mut sim::world::World| {
+        let mut nudge = |w: &mut sim::read::World| {
             if w.tick() == 250 {
                 w.enemies_mut()[0].pos.x += 1e-3;
             }

@@ -4,7 +4,7 @@
 //! Preconditions: the scenario has waves.
 //! Measured: standing agents in the last tick; `EnemyKilled` and `MeleeHit` events.
 
-use sim::core::events::EventKind;
+use sim::read::EventKind;
 
 use super::criterion::{applicable, secs, Criterion, Home, Outcome};
 use super::record::Recording;

@@ -20,9 +20,8 @@
 
 use std::collections::BTreeMap;
 
-use sim::core::events::EventKind;
-use sim::horde::enemy::EnemyKind;
-use sim::tuning::enemy::KindTuning;
+use sim::read::{EnemyKind, EventKind};
+use sim::tuning::KindTuning;
 use sim::tuning::Tuning;
 
 use super::criterion::{applicable, Criterion, Home, Outcome};

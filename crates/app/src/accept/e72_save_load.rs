@@ -12,8 +12,7 @@
 //! started or a blade was in its windup. The moments the run never had are named (the
 //! combat route has them all: its test asserts so).
 
-use sim::core::events::EventKind;
-use sim::squad::blades::melee::StrikePhase;
+use sim::read::{EventKind, StrikePhase};
 
 use super::criterion::{applicable, Criterion, Home, Outcome};
 use super::record::Recording;

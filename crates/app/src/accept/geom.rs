@@ -1,7 +1,7 @@
 //! The acceptance run's own geometry, written apart from the simulation's so that a
 //! criterion does not judge the simulation with the code it is judging.
 
-use sim::space::grid::Grid;
+use sim::read::Grid;
 use sim::Vec2;
 
 /// Whether the segment `a`–`b` passes through a wall tile (touching one counts), by
@@ -124,8 +124,7 @@ mod tests {
 
     #[test]
     fn segments_through_past_and_along_a_wall_tile() {
-        let map =
-            sim::space::map::Map::parse("t.map", "#####\n#...#\n#.#.#\n#.S.#\n#####\n").unwrap();
+        let map = sim::read::Map::parse("t.map", "#####\n#...#\n#.#.#\n#.S.#\n#####\n").unwrap();
         let g = &map.grid;
         // Straight through the pillar at (2, 2).
         assert!(segment_hits_wall(

@@ -5,8 +5,7 @@
 //! resolves (phase active after the tick), whether an ally's body touches the strike's
 //! sector (its reach and half-angle, from the blade along the strike axis).
 
-use sim::core::events::EventKind;
-use sim::squad::blades::melee::StrikePhase;
+use sim::read::{EventKind, StrikePhase};
 
 use super::criterion::{applicable, Criterion, Home, Outcome};
 use super::geom::Cone;
@@ -89,7 +88,7 @@ impl Criterion for M71 {
 mod tests {
     use super::*;
     use crate::accept::testkit::*;
-    use sim::core::events::VictimState;
+    use sim::read::VictimState;
 
     #[test]
     fn m71_passes_on_every_embedded_scenario_with_strikes() {

@@ -79,7 +79,7 @@ impl Criterion for M72 {
 mod tests {
     use super::*;
     use crate::accept::testkit::*;
-    use sim::core::events::EventKind;
+    use sim::read::EventKind;
 
     #[test]
     fn m72_passes_on_melee_dummy() {
@@ -100,7 +100,7 @@ mod tests {
     fn m72_fails_on_a_slow_combo() {
         let mut r = copy("melee_dummy");
         // Every thrust ends 1.5 s late.
-        let ends: Vec<(usize, sim::core::events::Event)> = r
+        let ends: Vec<(usize, sim::read::Event)> = r
             .frames
             .iter()
             .enumerate()

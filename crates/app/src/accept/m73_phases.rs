@@ -89,7 +89,7 @@ impl Criterion for M73 {
 mod tests {
     use super::*;
     use crate::accept::testkit::*;
-    use sim::core::events::EventKind;
+    use sim::read::EventKind;
 
     /// The default phases by hand: windup 0.20/0.18/0.30 s → 12/11/18 ticks, active
     /// 0.10/0.10/0.12 → 6/6/7, recovery 0.22/0.22/0.40 → 13/13/24.

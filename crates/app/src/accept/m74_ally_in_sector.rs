@@ -15,8 +15,7 @@
 //!   ally's body in the strike sector — must be 0;
 //! - the first `MeleeHit` of the blade under test — within 1.5 s.
 
-use sim::core::events::EventKind;
-use sim::squad::blades::melee::StrikePhase;
+use sim::read::{EventKind, StrikePhase};
 
 use super::criterion::{applicable, secs, Criterion, Home, Outcome};
 use super::geom::Cone;

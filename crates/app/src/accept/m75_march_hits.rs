@@ -9,7 +9,7 @@
 //! its length.
 //! Measured: per blade, its `MeleeHit` events on ticks the squad was ADVANCING.
 
-use sim::core::events::EventKind;
+use sim::read::EventKind;
 
 use super::criterion::{applicable, Criterion, Home, Outcome};
 use super::record::Recording;

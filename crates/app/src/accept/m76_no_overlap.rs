@@ -15,8 +15,8 @@
 //!
 //! Preconditions: at least one rebuilt tick of a blade with a live melee target.
 
-use sim::core::events::EventKind;
-use sim::space::grid::resolve_walls;
+use sim::read::resolve_walls;
+use sim::read::EventKind;
 use sim::tuning::DT;
 use sim::Vec2;
 
@@ -244,8 +244,8 @@ mod tests {
                 }
                 let Some((i, t)) = w.agents().iter().find_map(|a| {
                     let t = a.melee.target.and_then(|id| w.enemy(id))?;
-                    (a.role == sim::squad::agent::Role::Blade
-                        && a.melee.phase == sim::squad::blades::melee::StrikePhase::Ready)
+                    (a.role == sim::read::Role::Blade
+                        && a.melee.phase == sim::read::StrikePhase::Ready)
                         .then_some((a.id as usize, (t.pos, t.radius)))
                 }) else {
                     return;

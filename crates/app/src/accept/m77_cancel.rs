@@ -11,8 +11,7 @@
 //! Preconditions: at least one `StrikeCancelled`.
 //! Measured from the blades' recorded strike state (strike index, cooldown) per tick.
 
-use sim::core::events::EventKind;
-use sim::squad::blades::melee::StrikePhase;
+use sim::read::{EventKind, StrikePhase};
 
 use super::criterion::{applicable, secs, tick_count, Criterion, Home, Outcome};
 use super::record::Recording;

@@ -50,7 +50,7 @@ mod testkit;
 use std::path::Path;
 
 use sim::content;
-use sim::core::events::EventKind;
+use sim::read::EventKind;
 
 use crate::setup;
 pub use criterion::{applicable, secs, tick_count, Criterion, Home, Outcome, Verdict};

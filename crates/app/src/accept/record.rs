@@ -6,15 +6,10 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use sim::core::events::{Event, EventKind};
-use sim::horde::enemy::EnemyKind;
-use sim::script::scenario::Scenario;
-use sim::space::map::Map;
-use sim::squad::agent::Role;
-use sim::squad::anchor::SquadState;
-use sim::squad::blades::melee::StrikePhase;
+use sim::read::{
+    EnemyKind, Event, EventKind, Map, Role, Scenario, SquadState, StrikePhase, TickInput, World,
+};
 use sim::tuning::Tuning;
-use sim::world::{TickInput, World};
 use sim::Vec2;
 
 use crate::session::Session;

@@ -1,6 +1,6 @@
 //! Strike events per blade, in order: what M7.2, M7.3 and M7.7 read.
 
-use sim::core::events::EventKind;
+use sim::read::EventKind;
 
 use super::record::Recording;
 

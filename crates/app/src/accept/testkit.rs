@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
 
-use sim::core::events::{Event, EventKind};
+use sim::read::{Event, EventKind};
 
 use super::criterion::{Criterion, Outcome, Verdict};
 use super::record::{record, Recording};
@@ -29,8 +29,8 @@ pub fn embedded(name: &str) -> &'static Recording {
 /// run.
 pub fn broken(
     name: &str,
-    fault: impl FnMut(&mut sim::world::World),
-    repeat_fault: Option<&mut dyn FnMut(&mut sim::world::World)>,
+    fault: impl FnMut(&mut sim::read::World),
+    repeat_fault: Option<&mut dyn FnMut(&mut sim::read::World)>,
 ) -> Recording {
     let s = setup::load(None, name, None, None, None).unwrap_or_else(|e| panic!("{e}"));
     super::record::record_broken(&s, fault, repeat_fault)

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use raster::Framebuffer;
+use sim::read::{ManualCommand, TickInput};
 use sim::record::Replay;
-use sim::world::{ManualCommand, TickInput};
 use view::screens::{self, Results};
 use view::{Timings, ViewOptions, Zoom};
 use winit::keyboard::KeyCode;

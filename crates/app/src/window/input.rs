@@ -4,8 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use sim::squad::anchor::Formation;
-use sim::world::{ManualAim, ManualCommand, TickInput};
+use sim::read::{Formation, ManualAim, ManualCommand, TickInput};
 use sim::Vec2;
 use winit::keyboard::KeyCode;
 

@@ -16,7 +16,7 @@
 //! | Start | pause menu | back |
 //! | Select | help | — |
 
-use sim::squad::anchor::Formation;
+use sim::read::Formation;
 use sim::Vec2;
 
 use super::input::Action;

@@ -1,4 +1,4 @@
 //! Combat: projectiles and what they hit.
 
-pub mod bullet;
-pub mod damage;
+pub(crate) mod bullet;
+pub(crate) mod damage;

@@ -4,7 +4,7 @@
 pub mod error;
 pub mod events;
 pub mod geom;
-pub mod ids;
+pub(crate) mod ids;
 pub mod rng;
 pub mod stats;
-pub mod trig;
+pub(crate) mod trig;

@@ -115,11 +115,6 @@ pub fn sin_cos(a: f32) -> (f32, f32) {
 }
 
 #[inline]
-pub fn sin(a: f32) -> f32 {
-    sin_cos(a).0
-}
-
-#[inline]
 pub fn cos(a: f32) -> f32 {
     sin_cos(a).1
 }

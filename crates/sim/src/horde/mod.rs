@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 pub mod enemy;
-pub mod prey;
-pub mod steering;
+pub(crate) mod prey;
+pub(crate) mod steering;
 
 use crate::core::geom::Vec2;
 use crate::core::ids::Ids;

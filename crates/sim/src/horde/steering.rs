@@ -228,7 +228,9 @@ impl Flock {
     /// the distance: the square roots and divisions of four neighbours at once (SSE,
     /// the same IEEE operations as `add`), and a neighbour outside the separation radius
     /// adds +0 to the separation, which changes nothing (a sum that starts at +0 is never
-    /// −0, and `x + 0 = x` for every other `x`).
+    /// −0, and `x + 0 = x` for every other `x`). The horde steps with
+    /// [`Flock::add_slots_picking`]; this form is the tests' bridge to `add`.
+    #[cfg(test)]
     pub fn add_slots(&mut self, pos: Vec2, r_sep: f32, me: u32, cols: Columns<'_>, slots: &[u32]) {
         self.sum_slots::<false>(pos, r_sep, me, cols, slots, (0.0, &mut []));
     }

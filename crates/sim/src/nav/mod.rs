@@ -5,8 +5,8 @@
 pub mod astar;
 pub mod components;
 pub mod flow;
-pub mod follow;
-pub mod route;
+pub(crate) mod follow;
+pub(crate) mod route;
 pub mod smooth;
 pub mod tiles;
 pub mod tracer;

@@ -11,10 +11,10 @@
 //!   entry points).
 
 pub mod container;
-pub mod origin;
+pub(crate) mod origin;
 pub mod probe;
 pub mod replay;
-pub mod save;
+pub(crate) mod save;
 
 pub use origin::Origin;
 pub use replay::{Recorder, Replay};

@@ -11,18 +11,18 @@
 
 use serde::{Deserialize, Serialize};
 
-pub mod anchor;
-pub mod enemy;
-pub mod file;
-pub mod fire;
-pub mod formation;
-pub mod lane;
-pub mod melee;
-pub mod movement;
-pub mod pilot;
-pub mod solver;
-pub mod squad;
-pub mod validator;
+pub(crate) mod anchor;
+pub(crate) mod enemy;
+pub(crate) mod file;
+pub(crate) mod fire;
+pub(crate) mod formation;
+pub(crate) mod lane;
+pub(crate) mod melee;
+pub(crate) mod movement;
+pub(crate) mod pilot;
+pub(crate) mod solver;
+pub(crate) mod squad;
+pub(crate) mod validator;
 
 pub use anchor::AnchorTuning;
 pub use enemy::{EnemyTuning, KindTuning};

@@ -15,8 +15,8 @@
 //! each enemy's blow.
 
 use serde::{Deserialize, Serialize};
-pub mod checksum;
-pub mod damage;
+pub(crate) mod checksum;
+pub(crate) mod damage;
 pub mod state;
 
 pub use crate::core::stats::Stats;

@@ -4,11 +4,8 @@
 //! run (S19). Randomness comes from the layer's own cosmetic RNG, never `World::rng`.
 
 use serde::{Deserialize, Serialize};
-use sim::core::events::EventKind;
-use sim::core::rng::Rng;
-use sim::space::grid::Grid;
+use sim::read::{EventKind, Grid, Rng, World};
 use sim::tuning::DT;
-use sim::world::World;
 use sim::Vec2;
 
 use crate::horror::tuning::HorrorTuning;

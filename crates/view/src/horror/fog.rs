@@ -8,8 +8,7 @@
 //! whole run; [`Fog::memory`] is what a save keeps.
 
 use serde::{Deserialize, Serialize};
-use sim::space::grid::Grid;
-use sim::world::World;
+use sim::read::{Grid, World};
 
 use super::fov::{visible_tiles, FovScratch};
 use crate::seen::Seen;

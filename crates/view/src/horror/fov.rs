@@ -20,7 +20,7 @@
 //! corner or stop short of one. The sweep uses an explicit stack kept in
 //! [`FovScratch`], so after the first call nothing is allocated.
 
-use sim::space::grid::Grid;
+use sim::read::Grid;
 
 /// A slope `num / den` with `den > 0`, exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

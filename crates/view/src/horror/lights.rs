@@ -10,10 +10,8 @@
 //! the face itself agree, and a face lit from behind stays dark.
 
 use raster::{add_light_fan, Cone, Framebuffer, LightShape, Rgba};
-use sim::space::grid::Grid;
-use sim::squad::agent::Role;
+use sim::read::{Grid, Role, World};
 use sim::tuning::DT;
-use sim::world::World;
 use sim::Vec2;
 
 use super::tracers::Tracers;
@@ -55,7 +53,7 @@ impl Light {
         match self.beam {
             Some(b) if len > HALF_DIAG => {
                 let margin = (HALF_DIAG / len).asin();
-                let off = sim::core::geom::wrap_angle(d.angle() - b.axis).abs();
+                let off = sim::read::wrap_angle(d.angle() - b.axis).abs();
                 off <= b.half_outer + margin
             }
             _ => true,

@@ -28,10 +28,8 @@ pub mod vispoly;
 use std::time::Instant;
 
 use raster::{fill_ellipse, Framebuffer, Paint, PostParams, PostPass, Rgba};
-use sim::core::rng::Rng;
-use sim::space::grid::Grid;
+use sim::read::{Grid, Rng, World};
 use sim::tuning::DT;
-use sim::world::World;
 use sim::Vec2;
 
 use crate::canvas::Canvas;

@@ -6,11 +6,8 @@
 //! sees the same tension); the frame only interpolates the heartbeat's phase.
 
 use serde::{Deserialize, Serialize};
-use sim::core::events::EventKind;
-use sim::horde::enemy::Enemy;
-use sim::script::scenario::EnemyKind;
+use sim::read::{Enemy, EnemyKind, EventKind, World};
 use sim::tuning::DT;
-use sim::world::World;
 
 use crate::horror::tuning::HorrorTuning;
 

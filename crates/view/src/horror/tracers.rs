@@ -7,9 +7,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 use raster::{draw_light, draw_line, Framebuffer, LineCap, Paint, Rgba};
-use sim::core::events::EventKind;
+use sim::read::{EventKind, World};
 use sim::tuning::ticks;
-use sim::world::World;
 use sim::Vec2;
 
 use crate::bodies::GUN_Z;

@@ -33,8 +33,7 @@
 
 use std::f32::consts::{PI, TAU};
 
-use sim::core::geom::Vec2;
-use sim::space::grid::{floor_i32, Grid};
+use sim::read::{floor_i32, Grid, Vec2};
 
 /// Range rays per full turn: the polygon's range boundary lies on a circle of radius
 /// `r / cos(π / 24) ≈ 1.0086 r`, so it circumscribes the range circle within 1 %.

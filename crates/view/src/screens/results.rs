@@ -1,10 +1,9 @@
 //! Results (the squad fell or the scenario ended): how the run went. The simulation
-//! counts shots, kills and friendly hits itself ([`sim::core::stats::Stats`]); who made
+//! counts shots, kills and friendly hits itself ([`sim::read::Stats`]); who made
 //! each kill it does not count, so [`RunTally`] derives it from the tick's events.
 
 use raster::{Framebuffer, Paint};
-use sim::core::events::EventKind;
-use sim::world::World;
+use sim::read::{EventKind, World};
 
 use super::style::{
     centre_x, centred, clock_text, dim, panel, text, ACCENT, DANGER, INK, INK_DIM, SAFE,

@@ -1,6 +1,6 @@
 //! Blades (SPEC §10): strike sectors, phases, combo, discipline, post solver.
 
 pub mod melee;
-pub mod reach;
-pub mod sector;
-pub mod state;
+pub(crate) mod reach;
+pub(crate) mod sector;
+pub(crate) mod state;

@@ -1,0 +1,42 @@
+//! The simulation's read model (SPEC §25 X5): every type the view, the app and the
+//! drivers read of a run, named in one place. They take a `&World` and read it through
+//! its accessors (`w.agents()`, `w.enemies()`, `w.bullets()`, `w.events()`,
+//! `w.lanes()`, …); the types those return are re-exported here, so no reader needs the
+//! path of a system module (`squad::blades::melee`, `combat::bullet`, …), and the
+//! systems can move or change inside the crate without touching a reader. Loading and
+//! recording have their own public modules ([`crate::tuning`], [`crate::record`],
+//! [`crate::content`], [`crate::driver`]).
+
+// The world and its step.
+pub use crate::world::{tick, TickInput, World};
+
+// The map, its tile grid, the scenario.
+pub use crate::script::scenario::{ManualEvent, Scenario};
+pub use crate::space::grid::{floor_i32, resolve_walls, Grid};
+pub use crate::space::map::{Map, Tile};
+
+// Geometry and the seeded RNG (the view's cosmetic randomness uses one of its own).
+pub use crate::core::geom::{wrap_angle, Vec2};
+pub use crate::core::rng::Rng;
+
+// What happened: this tick's events, the capped log, the counters.
+pub use crate::core::events::{Event, EventKind, EventLog, VictimState, EVENT_LOG_CAP};
+pub use crate::core::stats::Stats;
+
+// The squad: agents, the anchor and formation, manual aim, lanes, the blades' strikes,
+// and the overlay's view of the squad's decisions.
+pub use crate::squad::agent::{Agent, LaneEval, Role};
+pub use crate::squad::anchor::{Anchor, Formation, SquadState};
+pub use crate::squad::blades::melee::BladeSpot;
+pub use crate::squad::blades::reach::strike_sector;
+pub use crate::squad::blades::sector::Sector;
+pub use crate::squad::blades::state::{MeleeState, StrikePhase};
+pub use crate::squad::manual::{ManualAim, ManualCommand};
+pub use crate::squad::registry::{LaneRegistry, ReservedLane, ReservedSector};
+pub use crate::squad::solver::Candidate;
+
+// The horde and the projectiles.
+pub use crate::combat::bullet::Bullet;
+pub use crate::horde::enemy::{AttackState, Enemy, EnemyKind};
+pub use crate::horde::Corpse;
+pub use crate::nav::flow::FlowField;
