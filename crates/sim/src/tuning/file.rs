@@ -107,7 +107,21 @@ impl<'de, K: DeserializeSeed<'de>> DeserializeSeed<'de> for KeyOrSkip<'_, K> {
         if self.others.contains(&key.as_str()) {
             return Ok(Err(self.seed));
         }
-        self.seed.deserialize(key.into_deserializer()).map(Ok)
+        let others = self.others;
+        self.seed
+            .deserialize(key.into_deserializer())
+            .map(Ok)
+            .map_err(|e: D::Error| {
+                if others.is_empty() {
+                    return e;
+                }
+                let names: Vec<String> = others.iter().map(|o| format!("`{o}`")).collect();
+                de::Error::custom(format!(
+                    "{}, or {}",
+                    e.to_string().trim_end(),
+                    names.join(", ")
+                ))
+            })
     }
 }
 

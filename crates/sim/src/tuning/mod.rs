@@ -233,6 +233,11 @@ mod tests {
             .unwrap_err();
         assert!(err.message.starts_with("t.toml:2:"), "{}", err.message);
         assert!(err.message.contains("horor"), "{}", err.message);
+        assert!(
+            err.message.ends_with("`pilot`, or `horror`"),
+            "{}",
+            err.message
+        );
         // Errors inside the simulation's own sections keep their positions.
         let err = Tuning::from_toml_except(
             "t.toml",
