@@ -817,6 +817,52 @@ fn no_import_cycle_between_the_files_of_any_crate() {
     );
 }
 
+/// The top-level module graph of a file graph: each file's edges to files of other
+/// top-level modules (`squad/agent.rs` is in `squad`, `frame.rs` in `frame`); the crate
+/// roots (`lib.rs`, `main.rs`) are left out, as `tools/module_deps.py` leaves them.
+fn module_graph(files: &Graph) -> Graph {
+    let top = |f: &str| -> Option<String> {
+        let first = f.split('/').next().unwrap_or(f);
+        let m = first.trim_end_matches(".rs");
+        (m != "lib" && m != "main").then(|| m.to_string())
+    };
+    let mut g = Graph::new();
+    for (f, to) in files {
+        let Some(a) = top(f) else {
+            continue;
+        };
+        let entry = g.entry(a.clone()).or_default();
+        for t in to {
+            if let Some(b) = top(t).filter(|b| *b != a) {
+                entry.insert(b);
+            }
+        }
+    }
+    g
+}
+
+#[test]
+fn no_import_cycle_between_the_top_level_modules_of_any_crate() {
+    let mut report = Vec::new();
+    for c in crate_graphs() {
+        let g = module_graph(&c.graph);
+        report.extend(cycles(&g).into_iter().map(|cy| format!("{}: {cy}", c.name)));
+    }
+    assert!(report.is_empty(), "module cycles:\n{}", report.join("\n"));
+    // Two files that form no cycle can still tie their modules in one.
+    let fake: Graph = [
+        ("a/x.rs", vec!["b/y.rs"]),
+        ("b/z.rs", vec!["a/w.rs"]),
+        ("a/w.rs", vec![]),
+        ("b/y.rs", vec![]),
+    ]
+    .into_iter()
+    .map(|(f, to)| (f.to_string(), to.into_iter().map(String::from).collect()))
+    .collect();
+    assert!(cycles(&fake).is_empty());
+    assert_eq!(cycles(&module_graph(&fake)), ["a -> b -> a"]);
+}
+
 #[test]
 fn crates_depend_on_each_other_in_one_direction() {
     let allowed: BTreeMap<&str, &[&str]> = BTreeMap::from([

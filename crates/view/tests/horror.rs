@@ -33,6 +33,8 @@ fn route() -> (Arc<Map>, Scenario) {
 }
 
 /// The combat route run to `seconds` as the window runs it: camera, effects, horror.
+/// (The view is below the app, so its tests step the route themselves, as the app's
+/// `Session` does: route input, tick, then the layer absorbs.)
 struct Run {
     world: World,
     camera: Camera,
