@@ -4,6 +4,7 @@
 //! is only the CLI.
 
 pub mod accept;
+pub mod audio_out;
 pub mod bench;
 pub mod catalog;
 pub mod cosmetics;
