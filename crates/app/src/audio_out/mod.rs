@@ -247,6 +247,18 @@ mod tests {
     }
 
     #[test]
+    fn a_library_without_alsa_symbols_is_one_line_and_no_panic() {
+        // Any library that loads but is not ALSA: the C maths library of glibc.
+        let e = AudioOut::open("null", "libm.so.6").err().expect("not ALSA");
+        assert_one_line(&e);
+        assert!(
+            e.contains("snd_pcm_open") || e.contains("cannot load"),
+            "{e}"
+        );
+        eprintln!("audio_out: {e}");
+    }
+
+    #[test]
     fn a_missing_device_is_one_line_and_no_panic() {
         let e = AudioOut::open("no_such_device_xyz", AudioOut::LIBRARY)
             .err()
