@@ -1,0 +1,203 @@
+//! The master dynamics: a bus compressor that glues the mix (−12 dBFS, 3:1, 5 ms /
+//! 120 ms), and a lookahead limiter whose output never exceeds −1 dBFS.
+//!
+//! The limiter is a real gain-reduction stage, not a clipper: the audio is delayed by
+//! [`LOOKAHEAD`] samples; the gain each sample needs (`ceiling / |x|`) is released
+//! slowly towards 1, held at its minimum over the lookahead window, and smoothed by a
+//! moving average of the same length. Every term of that average was taken over a
+//! window containing the sample now leaving the delay line, so the average is at most
+//! the gain that sample needs: peaks are caught before they arrive, with a fade of
+//! 1.3 ms instead of a step. A clamp at the ceiling stays behind it as a guarantee
+//! against rounding.
+
+use crate::block::{BLOCK, SR};
+use crate::math::{exp, exp2, log2};
+
+/// The limiter's ceiling: −1 dBFS.
+pub const CEILING: f32 = 0.891_250_9;
+/// What the gain computer aims for, a hair under the ceiling so the clamp behind it
+/// never has to act on a smoothly limited peak.
+const TARGET: f32 = 0.89;
+/// Lookahead, samples (1.33 ms).
+pub const LOOKAHEAD: usize = 64;
+/// The sliding minimum's window: the lookahead plus the sample itself.
+const WINDOW: usize = LOOKAHEAD + 1;
+
+/// The compressor's threshold (−12 dBFS), ratio, attack and release.
+pub const THRESHOLD: f32 = 0.251_188_6;
+/// See [`THRESHOLD`].
+pub const RATIO: f32 = 3.0;
+const ATTACK_S: f32 = 0.005;
+const RELEASE_S: f32 = 0.120;
+/// The compressor computes its gain every this many samples and ramps between.
+const CHUNK: usize = 16;
+
+/// A one-pole smoothing coefficient for a time constant of `seconds`.
+fn coef(seconds: f32) -> f32 {
+    1.0 - exp(-1.0 / (seconds * SR))
+}
+
+/// Feed-forward, stereo-linked peak compressor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Compressor {
+    env: f32,
+    gain: f32,
+    attack: f32,
+    release: f32,
+}
+
+impl Default for Compressor {
+    fn default() -> Self {
+        Compressor::new()
+    }
+}
+
+impl Compressor {
+    /// The master bus compressor.
+    pub fn new() -> Compressor {
+        Compressor {
+            env: 0.0,
+            gain: 1.0,
+            attack: coef(ATTACK_S),
+            release: coef(RELEASE_S),
+        }
+    }
+
+    /// The gain for a detector level `env`: above the threshold, output rises 1 dB per
+    /// `RATIO` dB of input.
+    fn gain_for(env: f32) -> f32 {
+        if env <= THRESHOLD {
+            1.0
+        } else {
+            exp2((1.0 / RATIO - 1.0) * log2(env / THRESHOLD))
+        }
+    }
+
+    /// Compresses a planar stereo block in place.
+    pub fn process(&mut self, left: &mut [f32; BLOCK], right: &mut [f32; BLOCK]) {
+        let mut env = self.env;
+        for (l, r) in left
+            .chunks_exact_mut(CHUNK)
+            .zip(right.chunks_exact_mut(CHUNK))
+        {
+            for (a, b) in l.iter().zip(r.iter()) {
+                let p = a.abs().max(b.abs());
+                let c = if p > env { self.attack } else { self.release };
+                env += (p - env) * c;
+            }
+            if env < 1e-20 || env.is_nan() {
+                env = 0.0;
+            }
+            let to = Compressor::gain_for(env);
+            let step = (to - self.gain) / CHUNK as f32;
+            let mut g = self.gain;
+            for (a, b) in l.iter_mut().zip(r.iter_mut()) {
+                g += step;
+                *a *= g;
+                *b *= g;
+            }
+            self.gain = to;
+        }
+        self.env = env;
+    }
+}
+
+/// Lookahead peak limiter (see the module's documentation).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limiter {
+    delay_l: [f32; LOOKAHEAD],
+    delay_r: [f32; LOOKAHEAD],
+    pos: usize,
+    released: f32,
+    release: f32,
+    /// Sliding-minimum deque: (sample index, gain), increasing gains from the front.
+    q_gain: [f32; WINDOW + 1],
+    q_at: [u64; WINDOW + 1],
+    q_head: usize,
+    q_len: usize,
+    boxcar: [f32; LOOKAHEAD],
+    n: u64,
+}
+
+impl Default for Limiter {
+    fn default() -> Self {
+        Limiter::new()
+    }
+}
+
+impl Limiter {
+    /// A limiter at rest (unity gain, silent delay line).
+    pub fn new() -> Limiter {
+        Limiter {
+            delay_l: [0.0; LOOKAHEAD],
+            delay_r: [0.0; LOOKAHEAD],
+            pos: 0,
+            released: 1.0,
+            release: coef(0.08),
+            q_gain: [1.0; WINDOW + 1],
+            q_at: [0; WINDOW + 1],
+            q_head: 0,
+            q_len: 0,
+            boxcar: [1.0; LOOKAHEAD],
+            n: 0,
+        }
+    }
+
+    /// Limits a planar block scaled by `gain` into the interleaved `out`; returns the
+    /// block's peak. Non-finite input samples are taken as silence.
+    pub fn process(
+        &mut self,
+        left: &[f32; BLOCK],
+        right: &[f32; BLOCK],
+        gain: f32,
+        out: &mut [f32; 2 * BLOCK],
+    ) -> f32 {
+        const CAP: usize = WINDOW + 1;
+        // Re-sum the moving average exactly once per block: no drift over a long run.
+        let mut sum: f32 = self.boxcar.iter().sum();
+        let mut peak = 0.0f32;
+        for i in 0..BLOCK {
+            let fin = |x: f32| if x.is_finite() { x * gain } else { 0.0 };
+            let (l, r) = (fin(left[i]), fin(right[i]));
+            let a = l.abs().max(r.abs());
+            let need = if a > TARGET { TARGET / a } else { 1.0 };
+            self.released = need.min(1.0 - (1.0 - self.released) * (1.0 - self.release));
+            // Sliding minimum over the last WINDOW samples.
+            let g = self.released;
+            while self.q_len > 0 {
+                let back = (self.q_head + self.q_len - 1) % CAP;
+                if self.q_gain[back] >= g {
+                    self.q_len -= 1;
+                } else {
+                    break;
+                }
+            }
+            let back = (self.q_head + self.q_len) % CAP;
+            self.q_gain[back] = g;
+            self.q_at[back] = self.n;
+            self.q_len += 1;
+            if self.q_at[self.q_head] + (WINDOW as u64) <= self.n {
+                self.q_head = (self.q_head + 1) % CAP;
+                self.q_len -= 1;
+            }
+            let held = self.q_gain[self.q_head];
+            // Moving average over LOOKAHEAD samples.
+            let slot = (self.n % LOOKAHEAD as u64) as usize;
+            sum += held - self.boxcar[slot];
+            self.boxcar[slot] = held;
+            let smooth = (sum * (1.0 / LOOKAHEAD as f32)).min(1.0);
+            // The delayed sample leaves with the smoothed gain.
+            let (dl, dr) = (self.delay_l[self.pos], self.delay_r[self.pos]);
+            self.delay_l[self.pos] = l;
+            self.delay_r[self.pos] = r;
+            self.pos = (self.pos + 1) % LOOKAHEAD;
+            let ol = (dl * smooth).clamp(-CEILING, CEILING);
+            let or = (dr * smooth).clamp(-CEILING, CEILING);
+            out[2 * i] = ol;
+            out[2 * i + 1] = or;
+            peak = peak.max(ol.abs()).max(or.abs());
+            self.n += 1;
+        }
+        peak
+    }
+}

@@ -1,0 +1,317 @@
+//! The mixer: a fixed pool of voices under a cap, with priority and stealing, and the
+//! master chain. One [`Mixer::render`] is one block:
+//!
+//! ```text
+//! voices ─► layers ─► one-pole low-pass ─► fade × gain × bus volume ─► pan ─► dry L/R
+//!                                                    └─► × reverb send ─► room ─┘
+//! dry + room ─► bus compressor ─► × master ─► lookahead limiter (≤ −1 dBFS) ─► out
+//! ```
+//!
+//! Voices are rendered in slot order and every parameter is clamped on the way in, so
+//! the same calls give the same samples bit for bit, with no clock and no thread.
+
+use crate::block::{Block, BLOCK};
+use crate::dynamics::{Compressor, Limiter};
+use crate::math::sane;
+use crate::pan::Placement;
+use crate::patch::Patch;
+use crate::reverb::Reverb;
+use crate::voice::{Bus as Buffers, Voice};
+
+/// The mix a voice goes to; each has its own volume.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Bus {
+    /// The game's sounds.
+    Effects,
+    /// Beds, drones, distant noises.
+    Ambience,
+    /// Menus and the shell.
+    Ui,
+}
+
+/// A request to play a sound.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Play {
+    /// The recipe.
+    pub patch: Patch,
+    /// Where it sits (it can be moved with [`Mixer::place`]).
+    pub place: Placement,
+    /// Ratio on every layer's frequency, 1/16 … 16 (NaN → 1).
+    pub pitch: f32,
+    /// Which volume applies.
+    pub bus: Bus,
+    /// Higher wins when the voices are full (NaN → 0).
+    pub priority: f32,
+    /// The voice's noise seed.
+    pub seed: u32,
+}
+
+/// A playing voice's handle, tagged with its slot's generation: once the voice has
+/// ended (or was stolen) the id is stale and every call with it is a no-op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct VoiceId(u64);
+
+impl VoiceId {
+    fn new(slot: usize, gen: u32) -> VoiceId {
+        VoiceId(((gen as u64) << 32) | slot as u64)
+    }
+    fn slot(self) -> usize {
+        (self.0 & 0xffff_ffff) as usize
+    }
+    fn gen(self) -> u32 {
+        (self.0 >> 32) as u32
+    }
+}
+
+/// What the mixer has done.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MixStats {
+    /// Voices playing (counted against the cap; stolen voices fading out are not).
+    pub voices: usize,
+    /// Voices started.
+    pub started: u64,
+    /// Voices stolen for a higher-priority one.
+    pub stolen: u64,
+    /// Plays refused at the cap.
+    pub dropped: u64,
+    /// The last block's peak, after the limiter.
+    pub peak: f32,
+}
+
+/// A slot's occupant.
+#[derive(Clone, Debug, PartialEq)]
+enum State {
+    Free,
+    /// Playing, counted against the cap.
+    Playing {
+        bus: Bus,
+        priority: f32,
+        serial: u64,
+    },
+    /// Stolen: fading out over ~3 ms, its id already stale.
+    Stolen,
+}
+
+#[derive(Clone, Debug)]
+struct Slot {
+    gen: u32,
+    state: State,
+    voice: Option<Voice>,
+}
+
+/// The fade a stolen voice gets: long enough not to click, short enough to free the
+/// slot within the block.
+const STEAL_FADE: f32 = 0.003;
+
+/// Working buffers of a block (boxed: 24 KB that should not sit on the stack).
+struct Scratch {
+    voice: [f32; BLOCK],
+    left: [f32; BLOCK],
+    right: [f32; BLOCK],
+    send: [f32; BLOCK],
+}
+
+/// The synthesizer's voices and master chain.
+pub struct Mixer {
+    cap: usize,
+    slots: Vec<Slot>,
+    serial: u64,
+    master: f32,
+    buses: [f32; 3],
+    room: Reverb,
+    comp: Compressor,
+    limiter: Limiter,
+    stats: MixStats,
+    scratch: Box<Scratch>,
+}
+
+impl Mixer {
+    /// A mixer of at most `cap` voices (the game uses 48). Allocates everything here:
+    /// `render` allocates nothing.
+    pub fn new(cap: usize) -> Mixer {
+        // Twice the cap: stolen voices fade in their own slots while their successors play.
+        let slots = (0..cap * 2)
+            .map(|_| Slot {
+                gen: 0,
+                state: State::Free,
+                voice: None,
+            })
+            .collect();
+        Mixer {
+            cap,
+            slots,
+            serial: 0,
+            master: 1.0,
+            buses: [1.0; 3],
+            room: Reverb::new(0.5),
+            comp: Compressor::new(),
+            limiter: Limiter::new(),
+            stats: MixStats::default(),
+            scratch: Box::new(Scratch {
+                voice: [0.0; BLOCK],
+                left: [0.0; BLOCK],
+                right: [0.0; BLOCK],
+                send: [0.0; BLOCK],
+            }),
+        }
+    }
+
+    /// Starts a voice. At the cap it steals the voice with the lowest priority × level
+    /// (ties: the oldest) if that is below `p.priority`, fading it out over 3 ms;
+    /// otherwise the new voice is dropped (`None`).
+    pub fn play(&mut self, p: Play) -> Option<VoiceId> {
+        let priority = sane(p.priority, f32::MIN, f32::MAX, 0.0);
+        if self.voices() >= self.cap {
+            let victim = self
+                .slots
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| match &s.state {
+                    State::Playing {
+                        priority, serial, ..
+                    } => {
+                        let level = s.voice.as_ref().map_or(0.0, |v| v.level());
+                        Some((priority * level, *serial, i))
+                    }
+                    _ => None,
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            match victim {
+                Some((score, _, i)) if score < priority => {
+                    let s = &mut self.slots[i];
+                    s.state = State::Stolen;
+                    if let Some(v) = &mut s.voice {
+                        v.release(STEAL_FADE);
+                    }
+                    self.stats.stolen += 1;
+                }
+                _ => {
+                    self.stats.dropped += 1;
+                    return None;
+                }
+            }
+        }
+        let i = match self.slots.iter().position(|s| s.state == State::Free) {
+            Some(i) => i,
+            None => {
+                // Every spare slot holds a stolen voice still fading: cut the first.
+                let i = self.slots.iter().position(|s| s.state == State::Stolen)?;
+                self.free(i);
+                i
+            }
+        };
+        let s = &mut self.slots[i];
+        s.gen = s.gen.wrapping_add(1);
+        s.state = State::Playing {
+            bus: p.bus,
+            priority,
+            serial: self.serial,
+        };
+        s.voice = Some(Voice::new(&p.patch, p.pitch, p.seed, p.place));
+        self.serial += 1;
+        self.stats.started += 1;
+        Some(VoiceId::new(i, s.gen))
+    }
+
+    fn free(&mut self, i: usize) {
+        let s = &mut self.slots[i];
+        s.state = State::Free;
+        s.voice = None;
+    }
+
+    /// The playing voice `id` names, if it still plays.
+    fn voice_mut(&mut self, id: VoiceId) -> Option<&mut Voice> {
+        let s = self.slots.get_mut(id.slot())?;
+        match s.state {
+            State::Playing { .. } if s.gen == id.gen() => s.voice.as_mut(),
+            _ => None,
+        }
+    }
+
+    /// Moves a playing voice; gain, pan, low-pass and send glide there over the next
+    /// block. A stale id is a no-op.
+    pub fn place(&mut self, id: VoiceId, place: Placement) {
+        if let Some(v) = self.voice_mut(id) {
+            v.place(place);
+        }
+    }
+
+    /// Fades the voice out over `fade` seconds (a (1 − t)² curve: −20 dB at 68 % of
+    /// it; at least 1 ms), releasing its sustained layers, then frees it. A stale id is
+    /// a no-op.
+    pub fn release(&mut self, id: VoiceId, fade: f32) {
+        if let Some(v) = self.voice_mut(id) {
+            v.release(fade);
+        }
+    }
+
+    /// The voice still plays (not ended, not stolen).
+    pub fn alive(&self, id: VoiceId) -> bool {
+        self.slots
+            .get(id.slot())
+            .is_some_and(|s| s.gen == id.gen() && matches!(s.state, State::Playing { .. }))
+    }
+
+    /// Voices playing, counted against the cap.
+    pub fn voices(&self) -> usize {
+        self.slots
+            .iter()
+            .filter(|s| matches!(s.state, State::Playing { .. }))
+            .count()
+    }
+
+    /// The voice cap.
+    pub fn cap(&self) -> usize {
+        self.cap
+    }
+
+    /// Linear volumes, each 0 … 4 (NaN → 0); changes glide over the next block.
+    pub fn set_volumes(&mut self, master: f32, effects: f32, ambience: f32, ui: f32) {
+        let v = |x: f32| sane(x, 0.0, 4.0, 0.0);
+        self.master = v(master);
+        self.buses = [v(effects), v(ambience), v(ui)];
+    }
+
+    /// The shared room's size, 0 … 1: its decay from a small room to a large hall.
+    pub fn set_room(&mut self, size: f32) {
+        self.room.set_size(size);
+    }
+
+    /// Renders one block into `out`.
+    pub fn render(&mut self, out: &mut Block) {
+        let sc = &mut *self.scratch;
+        sc.left.fill(0.0);
+        sc.right.fill(0.0);
+        sc.send.fill(0.0);
+        for i in 0..self.slots.len() {
+            let s = &mut self.slots[i];
+            let vol = match s.state {
+                State::Free => continue,
+                State::Playing { bus, .. } => self.buses[bus as usize],
+                State::Stolen => 1.0,
+            };
+            let Some(v) = s.voice.as_mut() else { continue };
+            let mut bus = Buffers {
+                left: &mut sc.left,
+                right: &mut sc.right,
+                send: &mut sc.send,
+            };
+            if !v.render(&mut sc.voice, &mut bus, vol) {
+                s.state = State::Free;
+                s.voice = None;
+            }
+        }
+        self.room.process(&sc.send, &mut sc.left, &mut sc.right);
+        self.comp.process(&mut sc.left, &mut sc.right);
+        self.stats.peak = self.limiter.process(&sc.left, &sc.right, self.master, out);
+        self.stats.voices = self.voices();
+    }
+
+    /// The counters and the last block's peak.
+    pub fn stats(&self) -> MixStats {
+        MixStats {
+            voices: self.voices(),
+            ..self.stats
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! The shared room: a Freeverb-style reverb (Jezar's design: eight damped feedback
+//! combs in parallel, four allpasses in series, per channel; the right channel's delays
+//! are 25 samples longer, which decorrelates the two sides). Mono in (the voices'
+//! sends), stereo out. The delay lengths are Freeverb's, scaled from 44.1 to 48 kHz.
+//!
+//! Every comb is longer than a block, so each comb (and then each allpass, which are in
+//! series and causal) is run over the whole block in its own loop: the loops are short
+//! dependency chains over contiguous memory instead of 24 delay lines touched per
+//! sample. When the input has been silent and the tail has fallen below −140 dB the
+//! state is zeroed and the room goes idle: silence out is exact zeros, and an idle
+//! room costs one scan of the input.
+
+use crate::block::BLOCK;
+use crate::math::sane;
+
+const COMBS: [usize; 8] = [1215, 1293, 1390, 1476, 1548, 1623, 1695, 1760];
+const ALLPASSES: [usize; 4] = [605, 480, 371, 245];
+const SPREAD: usize = 25;
+/// Freeverb's input attenuation (its combs sum eight resonances).
+const INPUT_GAIN: f32 = 0.015;
+const DAMP: f32 = 0.25;
+/// Below this on the wet output (−140 dB), with silent input, the tail is over.
+const QUIET: f32 = 1e-7;
+/// Quiet blocks in a row before the state is cleared (3 × 800 > the longest comb).
+const QUIET_BLOCKS: u32 = 3;
+
+#[derive(Clone, Debug)]
+struct Comb {
+    buf: Vec<f32>,
+    pos: usize,
+    store: f32,
+}
+
+impl Comb {
+    fn new(len: usize) -> Comb {
+        Comb {
+            buf: vec![0.0; len],
+            pos: 0,
+            store: 0.0,
+        }
+    }
+
+    /// Adds the comb's output for `input` into `out` (len ≤ the delay, so no sample
+    /// read in this block was written in it).
+    fn run(&mut self, input: &[f32; BLOCK], out: &mut [f32; BLOCK], fb: f32) {
+        let mut store = self.store;
+        let mut i = 0;
+        while i < BLOCK {
+            let n = (self.buf.len() - self.pos).min(BLOCK - i);
+            let seg = &mut self.buf[self.pos..self.pos + n];
+            for ((b, &x), o) in seg.iter_mut().zip(&input[i..i + n]).zip(&mut out[i..i + n]) {
+                let y = *b;
+                store = y + (store - y) * DAMP;
+                *b = x + store * fb;
+                *o += y;
+            }
+            i += n;
+            self.pos += n;
+            if self.pos == self.buf.len() {
+                self.pos = 0;
+            }
+        }
+        self.store = store;
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Allpass {
+    buf: Vec<f32>,
+    pos: usize,
+}
+
+impl Allpass {
+    fn new(len: usize) -> Allpass {
+        Allpass {
+            buf: vec![0.0; len],
+            pos: 0,
+        }
+    }
+
+    /// In place over the block, sample by sample (the delay is shorter than a block).
+    fn run(&mut self, io: &mut [f32; BLOCK]) {
+        let len = self.buf.len();
+        let mut pos = self.pos;
+        for x in io.iter_mut() {
+            let b = self.buf[pos];
+            let y = b - *x;
+            self.buf[pos] = *x + b * 0.5;
+            *x = y;
+            pos += 1;
+            if pos == len {
+                pos = 0;
+            }
+        }
+        self.pos = pos;
+    }
+}
+
+/// The room reverb.
+#[derive(Clone, Debug)]
+pub struct Reverb {
+    combs: [Vec<Comb>; 2],
+    allpasses: [Vec<Allpass>; 2],
+    feedback: f32,
+    input: Box<[f32; BLOCK]>,
+    quiet: u32,
+    idle: bool,
+}
+
+impl Reverb {
+    /// A room of `size` (see [`Reverb::set_size`]); allocates its delay lines once.
+    pub fn new(size: f32) -> Reverb {
+        let side = |extra: usize| {
+            (
+                COMBS
+                    .iter()
+                    .map(|&n| Comb::new(n + extra))
+                    .collect::<Vec<_>>(),
+                ALLPASSES
+                    .iter()
+                    .map(|&n| Allpass::new(n + extra))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let (cl, al) = side(0);
+        let (cr, ar) = side(SPREAD);
+        let mut r = Reverb {
+            combs: [cl, cr],
+            allpasses: [al, ar],
+            feedback: 0.0,
+            input: Box::new([0.0; BLOCK]),
+            quiet: 0,
+            idle: true,
+        };
+        r.set_size(size);
+        r
+    }
+
+    /// 0 … 1 (NaN → 0.5): the combs' feedback 0.70 … 0.98, a small room (~0.4 s to
+    /// −60 dB) to a large hall (~6 s).
+    pub fn set_size(&mut self, size: f32) {
+        self.feedback = 0.7 + 0.28 * sane(size, 0.0, 1.0, 0.5);
+    }
+
+    /// Adds the room's answer to `send` into `left` and `right`.
+    pub fn process(
+        &mut self,
+        send: &[f32; BLOCK],
+        left: &mut [f32; BLOCK],
+        right: &mut [f32; BLOCK],
+    ) {
+        let silent = send.iter().all(|&x| x == 0.0);
+        if silent && self.idle {
+            return;
+        }
+        self.idle = false;
+        for (d, &s) in self.input.iter_mut().zip(send.iter()) {
+            *d = s * INPUT_GAIN;
+        }
+        let mut peak = 0.0f32;
+        for (side, out) in [&mut *left, &mut *right].into_iter().enumerate() {
+            let mut wet = [0.0f32; BLOCK];
+            for c in &mut self.combs[side] {
+                c.run(&self.input, &mut wet, self.feedback);
+            }
+            for a in &mut self.allpasses[side] {
+                a.run(&mut wet);
+            }
+            for (o, w) in out.iter_mut().zip(wet.iter()) {
+                *o += w;
+                peak = peak.max(w.abs());
+            }
+        }
+        if silent && peak < QUIET {
+            self.quiet += 1;
+            if self.quiet >= QUIET_BLOCKS {
+                self.clear();
+            }
+        } else {
+            self.quiet = 0;
+        }
+    }
+
+    /// Zeroes every delay line and goes idle.
+    pub fn clear(&mut self) {
+        for side in 0..2 {
+            for c in &mut self.combs[side] {
+                c.buf.fill(0.0);
+                c.store = 0.0;
+            }
+            for a in &mut self.allpasses[side] {
+                a.buf.fill(0.0);
+            }
+        }
+        self.quiet = 0;
+        self.idle = true;
+    }
+}
