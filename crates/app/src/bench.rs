@@ -119,6 +119,63 @@ fn frame_ms(setup: &Setup, at: f32, overlay: bool, horror: bool) -> FrameNumbers
     }
 }
 
+/// AU4: one block of the sound layer's mixer with its voice cap full of the game's
+/// sounds — held windups, roars, moans, gunshots, the beds, thuds and breaths, a third
+/// of them behind walls (low-passed) — in milliseconds: the median of 300 blocks (the
+/// voices topped up between blocks, outside the timing).
+fn mix_block_ms() -> f64 {
+    use audio::{Bus, Mixer, Placement, Play, BLOCK};
+    use sim::read::EnemyKind;
+    use view::sound::patches as p;
+    let cap = view::sound::tuning::AudioTuning::default().voices as usize;
+    let sounds = [
+        p::blade_windup(0.3),
+        p::enemy_windup(EnemyKind::Brute, 1.0),
+        p::enemy_windup(EnemyKind::Shambler, 0.6),
+        p::moan(1.0),
+        p::gunshot(0.7),
+        p::crowd_bed(),
+        p::drone(),
+        p::flesh_hit(),
+        p::breath(),
+        p::blow(),
+    ];
+    let mut m = Mixer::new(cap);
+    m.set_room(0.45);
+    let mut block = [0.0; 2 * BLOCK];
+    let mut k = 0usize;
+    let mut times = Vec::new();
+    for i in 0..360 {
+        while m.voices() < cap {
+            let place = Placement {
+                gain: 0.3,
+                pan: (k % 7) as f32 / 3.0 - 1.0,
+                lowpass: if k.is_multiple_of(3) { 900.0 } else { 20_000.0 },
+                reverb: 0.3,
+            };
+            m.play(Play {
+                patch: sounds[k % sounds.len()].clone(),
+                place,
+                pitch: 1.0 + (k % 5) as f32 * 0.02,
+                bus: if k.is_multiple_of(4) {
+                    Bus::Ambience
+                } else {
+                    Bus::Effects
+                },
+                priority: 1.0,
+                seed: k as u32,
+            });
+            k += 1;
+        }
+        let t0 = Instant::now();
+        m.render(&mut block);
+        if i >= 60 {
+            times.push(t0.elapsed().as_secs_f64() * 1000.0);
+        }
+    }
+    median(times)
+}
+
 /// P5: median A* query on the default map between far-apart floor tiles (microseconds).
 fn astar_us(map: &Map) -> f64 {
     let floor: Vec<(i32, i32)> = (0..map.height())
@@ -199,6 +256,10 @@ pub fn run(setup: &Setup, horror: bool) {
     println!(
         "p5_astar_default_map_us {:.1} us  (median, goal <= 100)",
         astar_us(&setup.map)
+    );
+    println!(
+        "au_mix_block_ms {:.3} ms  (mixer, voice cap full, one 1/60 s block, goal <= 0.3)",
+        mix_block_ms()
     );
     println!("p3_raster: cargo bench -p raster --bench triangles (next to tiny-skia)");
 }

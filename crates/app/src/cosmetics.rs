@@ -1,18 +1,19 @@
 //! The cosmetics feed (SPEC §25 X2): everything a run keeps beside the world that the
 //! simulation never sees — the camera, the short-lived effects, the horror layer's
-//! state (fog memory, tension, blood, tracers), the results' kill tally, and later the
-//! sound layer — in one value that takes each tick's world and events through one
-//! method, [`Cosmetics::absorb`]. A [`crate::session::Session`] steps it after every
-//! tick in every mode that has it (the window, `--screenshot`, `--soak`), so what the
-//! player sees and hears is a function of the run, and the soak checks its bounds.
+//! state (fog memory, tension, blood, tracers), the results' kill tally, and the sound
+//! layer (SPEC §21) when the run is heard — in one value that takes each tick's world
+//! and events through one method, [`Cosmetics::absorb`]. A [`crate::session::Session`]
+//! steps it after every tick in every mode that has it (the window, `--screenshot`,
+//! `--soak`, `--audio-out`), so what the player sees and hears is a function of the
+//! run, and the soak checks its bounds.
 
 use sim::read::World;
 use view::effects::EFFECTS_CAP;
 use view::horror::tracers::{FLASH_CAP, TRAIL_CAP};
 use view::screens::RunTally;
+use view::sound::SoundLayer;
 use view::{Camera, Effects, Horror, ViewState, ViewTuning};
 
-#[derive(Clone)]
 pub struct Cosmetics {
     pub camera: Camera,
     pub effects: Effects,
@@ -20,6 +21,9 @@ pub struct Cosmetics {
     /// tension are right when it is.
     pub horror: Horror,
     pub tally: RunTally,
+    /// The sound layer, where the run is heard (live output or `--audio-out`): one block
+    /// of samples per tick.
+    pub sound: Option<SoundLayer>,
 }
 
 /// How many of each bounded thing the feed holds now (the soak's peaks).
@@ -30,6 +34,8 @@ pub struct Counts {
     pub decals: usize,
     pub trail: usize,
     pub flashes: usize,
+    /// The sound layer's voices playing.
+    pub voices: usize,
 }
 
 impl Counts {
@@ -41,6 +47,7 @@ impl Counts {
             decals: self.decals.max(o.decals),
             trail: self.trail.max(o.trail),
             flashes: self.flashes.max(o.flashes),
+            voices: self.voices.max(o.voices),
         }
     }
 }
@@ -56,7 +63,14 @@ impl Cosmetics {
             effects: Effects::default(),
             horror,
             tally: RunTally::default(),
+            sound: None,
         }
+    }
+
+    /// With the sound layer (silent until the next tick), seeded with `seed`.
+    pub fn with_sound(mut self, seed: u64, tuning: &ViewTuning) -> Cosmetics {
+        self.sound = Some(SoundLayer::new(seed, tuning.audio.clone()));
+        self
     }
 
     /// The feed a save kept for `world` (its view state), drawn with `tuning`.
@@ -67,6 +81,7 @@ impl Cosmetics {
             effects: r.effects,
             horror: r.horror,
             tally: r.tally,
+            sound: None,
         })
     }
 
@@ -80,6 +95,14 @@ impl Cosmetics {
         self.effects.absorb(world);
         self.horror.absorb(world);
         self.tally.absorb(world);
+        if let Some(s) = self.sound.as_mut() {
+            s.absorb(world, &self.horror.tension);
+        }
+    }
+
+    /// The tick's block of sound, where the run is heard.
+    pub fn block(&self) -> Option<&audio::Block> {
+        self.sound.as_ref().map(SoundLayer::block)
     }
 
     /// Eases the camera after the anchor (interpolated by `alpha`) over `dt` seconds.
@@ -90,6 +113,9 @@ impl Cosmetics {
     /// New render-only numbers (F5).
     pub fn set_tuning(&mut self, tuning: &ViewTuning) {
         self.horror.tuning = tuning.horror.clone();
+        if let Some(s) = self.sound.as_mut() {
+            s.set_tuning(tuning.audio.clone());
+        }
     }
 
     pub fn counts(&self) -> Counts {
@@ -100,14 +126,17 @@ impl Cosmetics {
             decals: h.blood.decals.len(),
             trail: h.tracers.trail.len(),
             flashes: h.tracers.flashes.len(),
+            voices: self.sound.as_ref().map_or(0, |s| s.mixer().voices()),
         }
     }
 
     /// The first bound the feed is over (effects, blood particles and decals, tracer
-    /// pieces, muzzle flashes: bounded memory, SPEC §19), if any.
+    /// pieces, muzzle flashes: bounded memory, SPEC §19; the sound's voices, AU4), if
+    /// any.
     pub fn over_bounds(&self) -> Option<String> {
         let c = self.counts();
         let t = &self.horror.tuning;
+        let cap = self.sound.as_ref().map_or(0, |s| s.mixer().cap());
         [
             ("effects", c.effects, EFFECTS_CAP),
             (
@@ -118,6 +147,7 @@ impl Cosmetics {
             ("blood decals", c.decals, t.blood_decal_cap as usize),
             ("tracer pieces", c.trail, TRAIL_CAP),
             ("muzzle flashes", c.flashes, FLASH_CAP),
+            ("voices", c.voices, cap),
         ]
         .iter()
         .find(|(_, n, cap)| n > cap)

@@ -1,7 +1,7 @@
 //! Running a scenario without a window: to its end with a summary, recording a replay
 //! (`--record`), stopping at a moment to save (`--save-at`), continuing a save
-//! (`--load`), and checking a replay (`--replay`). Each is a [`Session`] stepped to its
-//! end.
+//! (`--load`), checking a replay (`--replay`), and writing the run's soundtrack
+//! (`--audio-out`). Each is a [`Session`] stepped to its end.
 
 use std::path::{Path, PathBuf};
 
@@ -11,6 +11,7 @@ use sim::tuning::ticks;
 use crate::files;
 use crate::session::Session;
 use crate::setup::Setup;
+use crate::wav::WavOut;
 
 /// What `--headless` does besides running.
 #[derive(Clone, Debug, Default)]
@@ -21,6 +22,43 @@ pub struct Options {
     pub save_at: Option<(f32, PathBuf)>,
     /// `--load FILE`: continue this save instead of starting the scenario.
     pub load: Option<PathBuf>,
+    /// `--audio-out FILE.wav`: the run's soundtrack.
+    pub audio_out: Option<PathBuf>,
+}
+
+/// The soundtrack being written, if asked for, and the session made to hear it.
+fn soundtrack(s: Session, path: Option<&Path>) -> Result<(Session, Option<WavOut>), String> {
+    match path {
+        None => Ok((s, None)),
+        Some(p) => Ok((s.with_sound(), Some(WavOut::create(p)?))),
+    }
+}
+
+/// Steps `s` with no input until its tick reaches `until` (or a replay stops), writing
+/// each tick's sound to `wav`.
+fn run_until(s: &mut Session, until: u64, wav: &mut Option<WavOut>) -> Result<(), String> {
+    while s.world.tick() < until {
+        if s.step(Default::default()).is_none() {
+            break;
+        }
+        if let (Some(w), Some(b)) = (wav.as_mut(), s.sound()) {
+            w.write(b)?;
+        }
+    }
+    Ok(())
+}
+
+/// Closes the soundtrack and says so.
+fn finish(wav: Option<WavOut>, path: Option<&Path>) -> Result<(), String> {
+    if let (Some(w), Some(p)) = (wav, path) {
+        let blocks = w.finish()?;
+        println!(
+            "wrote {}: {blocks} blocks, {:.1} s of 48 kHz stereo",
+            p.display(),
+            blocks as f64 * audio::BLOCK as f64 / audio::SAMPLE_RATE as f64
+        );
+    }
+    Ok(())
 }
 
 /// `--headless`: runs the scenario (or the loaded save) to its end — or to `--save-at` —
@@ -44,10 +82,11 @@ pub fn run(setup: Option<&Setup>, opts: &Options) -> Result<(), String> {
     if opts.record.is_some() {
         s = s.recorded();
     }
+    let (mut s, mut wav) = soundtrack(s, opts.audio_out.as_deref())?;
     let start = std::time::Instant::now();
     match &opts.save_at {
         Some((at, path)) => {
-            s.run_to(ticks(at.max(0.0)) as u64);
+            run_until(&mut s, ticks(at.max(0.0)) as u64, &mut wav)?;
             let bytes = s.save().encode()?;
             files::write(path, &bytes)?;
             println!(
@@ -58,9 +97,13 @@ pub fn run(setup: Option<&Setup>, opts: &Options) -> Result<(), String> {
                 bytes.len()
             );
         }
-        None => s.run_to(s.end_tick()),
+        None => {
+            let end = s.end_tick();
+            run_until(&mut s, end, &mut wav)?;
+        }
     }
     println!("{}", s.summary(start.elapsed().as_secs_f64()));
+    finish(wav, opts.audio_out.as_deref())?;
     if let (Some(path), Some(r)) = (&opts.record, &s.recorder) {
         files::write(path, &r.encode()?)?;
         println!("recorded {} ticks to {}", r.ticks(), path.display());
@@ -69,14 +112,17 @@ pub fn run(setup: Option<&Setup>, opts: &Options) -> Result<(), String> {
 }
 
 /// `--replay FILE` headless: Ok(true) when every tick matched. Prints
-/// `replay OK: N ticks, checksum X` or `replay diverged at tick T: expected A, got B`.
-pub fn replay(path: &Path) -> Result<bool, String> {
+/// `replay OK: N ticks, checksum X` or `replay diverged at tick T: expected A, got B`;
+/// with `audio_out`, writes the replay's soundtrack.
+pub fn replay(path: &Path, audio_out: Option<&Path>) -> Result<bool, String> {
     let bytes = files::read(path)?;
     let (header, replay) =
         Replay::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut s = Session::replay(replay, &header.game_version, None)
+    let s = Session::replay(replay, &header.game_version, None)
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    s.run_to_end();
+    let (mut s, mut wav) = soundtrack(s, audio_out)?;
+    run_until(&mut s, u64::MAX, &mut wav)?;
+    finish(wav, audio_out)?;
     match s.take_divergence() {
         None => {
             let played = s.playback().map_or(0, |p| p.played());

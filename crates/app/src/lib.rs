@@ -19,4 +19,5 @@ pub mod session;
 pub mod setup;
 pub mod shell;
 pub mod soak;
+pub mod wav;
 pub mod window;

@@ -96,6 +96,14 @@ struct Cli {
     /// speed; its bounds are then not checked.
     #[arg(long)]
     no_cosmetics: bool,
+    /// Render the run's soundtrack to a WAV file (48 kHz stereo), headless: with
+    /// `--headless`, `--scenario` or `--replay`.
+    #[arg(long, value_name = "FILE.wav")]
+    audio_out: Option<PathBuf>,
+    /// Sound in the window: `off`, or the ALSA device to play on (`default`, `null`,
+    /// `hw:0,0`, …).
+    #[arg(long, default_value = "default", value_name = "off|DEVICE")]
+    audio: String,
     /// Without the horror layer (darkness, fog, blood, post pass): the plain lit board,
     /// for `--screenshot`, `--bench` and the window (F3 toggles it there).
     #[arg(long)]
@@ -133,7 +141,7 @@ impl Cli {
             Mode::Screenshot(p.clone())
         } else if self.bench {
             Mode::Bench
-        } else if self.headless {
+        } else if self.headless || self.audio_out.is_some() {
             Mode::Headless
         } else {
             Mode::Window
@@ -169,6 +177,7 @@ impl Cli {
             record: self.record.clone(),
             save_at,
             load: self.load.clone(),
+            audio_out: self.audio_out.clone(),
         })
     }
 }
@@ -235,7 +244,7 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
             };
             Ok(verdict(soak::run_cli(&cli.setup("soak", None)?, &o)?))
         }
-        Mode::Replay(path) => Ok(verdict(headless::replay(&path)?)),
+        Mode::Replay(path) => Ok(verdict(headless::replay(&path, cli.audio_out.as_deref())?)),
         Mode::HeadlessLoad => {
             headless::run(None, &cli.headless_options()?)?;
             Ok(ExitCode::SUCCESS)
@@ -311,6 +320,7 @@ fn play_in_window(cli: &Cli) -> Result<ExitCode, Failure> {
         record: cli.record.clone(),
         resume,
         dirs: window::Dirs::default(),
+        audio: (cli.audio != "off").then(|| cli.audio.clone()),
     };
     let rate = match cli.fps {
         Some(n) => window::FrameRate::Fixed(n),

@@ -100,6 +100,32 @@ impl Session {
         self
     }
 
+    /// With the sound layer in its cosmetics feed (and the feed, if it had none): one
+    /// block of the run's sound per tick ([`Session::sound`]).
+    pub fn with_sound(mut self) -> Session {
+        self.hear();
+        self
+    }
+
+    /// [`Session::with_sound`] in place (a layer already there is kept).
+    pub fn hear(&mut self) {
+        let (seed, view) = (self.setup.scenario.seed, &self.setup.view_tuning);
+        let feed = match self.cosmetics.take() {
+            Some(c) => c,
+            None => Cosmetics::new(&self.world, seed, view),
+        };
+        self.cosmetics = Some(if feed.sound.is_some() {
+            feed
+        } else {
+            feed.with_sound(seed, view)
+        });
+    }
+
+    /// The last tick's block of sound, where the run is heard.
+    pub fn sound(&self) -> Option<&audio::Block> {
+        self.cosmetics.as_ref().and_then(Cosmetics::block)
+    }
+
     /// Recorded from now on: a fresh run from its start, a loaded one from its save,
     /// a run already under way from a save of this moment.
     pub fn recorded(mut self) -> Session {

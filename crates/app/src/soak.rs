@@ -4,8 +4,9 @@
 //! deterministic. Checked after every tick: no friendly hit, every position and velocity
 //! finite, no agent or enemy centre inside a wall tile or off the map, and the counts of
 //! bullets, this tick's events, the event log and corpses under their bounds; and, with
-//! the cosmetics feed (on unless `--no-cosmetics`), the view's effects, blood particles
-//! and decals, tracer pieces and muzzle flashes under theirs. A table per seed (ticks,
+//! the cosmetics feed (on unless `--no-cosmetics`: the horror layer and the sound
+//! layer, heard as `--audio-out` hears it), the view's effects, blood particles and
+//! decals, tracer pieces, muzzle flashes and the sound's voices under theirs. A table per seed (ticks,
 //! kills, standing, peaks, final checksum, time); `--json FILE` writes the same. A
 //! violation stops that seed, names seed and tick, and writes the replay of the run to
 //! `replays/soak_seed_N.sqr`.
@@ -44,6 +45,7 @@ pub struct SeedResult {
     pub peak_particles: usize,
     pub peak_decals: usize,
     pub peak_trail: usize,
+    pub peak_voices: usize,
     pub final_checksum: String,
     /// The first check that failed: `tick N: what`.
     pub violation: Option<String>,
@@ -141,7 +143,7 @@ pub fn run_seed(
     s.origin.seed = seed;
     let mut run = Session::route(s).recorded();
     if cosmetics {
-        run = run.with_cosmetics();
+        run = run.with_cosmetics().with_sound();
     }
     let mut peaks = Counts::default();
     let mut r = SeedResult {
@@ -158,6 +160,7 @@ pub fn run_seed(
         peak_particles: 0,
         peak_decals: 0,
         peak_trail: 0,
+        peak_voices: 0,
         final_checksum: String::new(),
         violation: None,
         seconds: 0.0,
@@ -189,6 +192,7 @@ pub fn run_seed(
         r.peak_decals,
         r.peak_trail,
     ) = (peaks.effects, peaks.particles, peaks.decals, peaks.trail);
+    r.peak_voices = peaks.voices;
     let w = &run.world;
     r.ticks = w.tick();
     r.kills = w.stats().kills;
@@ -243,7 +247,7 @@ pub fn run_all(setup: &Setup, o: &Options) -> Result<Vec<Outcome>, String> {
 /// The table of results, one line per seed.
 pub fn table(results: &[SeedResult]) -> String {
     let mut s = format!(
-        "{:>4} {:>6} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>16} {:>7}  {}\n",
+        "{:>4} {:>6} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>16} {:>7}  {}\n",
         "seed",
         "ticks",
         "kills",
@@ -256,13 +260,14 @@ pub fn table(results: &[SeedResult]) -> String {
         "p.blood",
         "p.decal",
         "p.trail",
+        "p.voice",
         "final checksum",
         "time s",
         "checks"
     );
     for r in results {
         s += &format!(
-            "{:>4} {:>6} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>16} {:>7.2}  {}\n",
+            "{:>4} {:>6} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>16} {:>7.2}  {}\n",
             r.seed,
             r.ticks,
             r.kills,
@@ -275,6 +280,7 @@ pub fn table(results: &[SeedResult]) -> String {
             r.peak_particles,
             r.peak_decals,
             r.peak_trail,
+            r.peak_voices,
             r.final_checksum,
             r.seconds,
             r.violation.as_deref().unwrap_or("ok")
@@ -370,7 +376,7 @@ mod tests {
             assert!(r.violation.is_none(), "{:?}", r.violation);
             assert!(r.peak_enemies > 0, "waves came");
             assert!(
-                r.peak_particles > 0 && r.peak_decals > 0 && r.peak_trail > 0,
+                r.peak_particles > 0 && r.peak_decals > 0 && r.peak_trail > 0 && r.peak_voices > 0,
                 "the feed was stepped: {r:?}"
             );
         }

@@ -13,6 +13,7 @@ pub mod palette;
 pub mod scene;
 pub mod screens;
 pub mod seen;
+pub mod sound;
 pub mod state;
 pub mod strikes;
 pub mod tuning;

@@ -1,12 +1,13 @@
 //! The view's sections of the tuning file (SPEC §25): render-only numbers, read from the
 //! same TOML text as the simulation's behaviour sections but never given to the
-//! simulation, so changing them changes no checksum and no replay. Today the horror
-//! layer's `[horror]`; the sound layer's section joins it.
+//! simulation, so changing them changes no checksum and no replay: the horror layer's
+//! `[horror]` and the sound layer's `[audio]`.
 
 use serde::{Deserialize, Serialize};
 use sim::tuning::{section_from_toml, to_toml_text, TuningError, Validator};
 
 use crate::horror::tuning::HorrorTuning;
+use crate::sound::tuning::AudioTuning;
 
 /// The render-only sections. Keys left out keep their defaults; unknown keys inside a
 /// section are errors; the other top-level sections are the simulation's.
@@ -14,11 +15,12 @@ use crate::horror::tuning::HorrorTuning;
 #[serde(default)]
 pub struct ViewTuning {
     pub horror: HorrorTuning,
+    pub audio: AudioTuning,
 }
 
 impl ViewTuning {
     /// The top-level sections this reader owns (the simulation skips them).
-    pub const SECTIONS: &'static [&'static str] = &["horror"];
+    pub const SECTIONS: &'static [&'static str] = &["horror", "audio"];
 
     /// Reads the view's sections of a tuning file (errors name `file:line:col`).
     pub fn from_toml(file: &str, text: &str) -> Result<ViewTuning, TuningError> {
@@ -33,6 +35,7 @@ impl ViewTuning {
     /// Every section's range checks into `v`.
     fn check(&self, v: &mut Validator) {
         self.horror.validate(v);
+        self.audio.validate(v);
     }
 }
 

@@ -17,6 +17,7 @@ use winit::keyboard::KeyCode;
 use super::clock::{Clock, Stats};
 use super::input::{self, Action, Controls};
 use super::report::Throttle;
+use super::sound::{Sink, WindowSound};
 use crate::catalog::{self, Entry};
 use crate::frame::{Composer, Frame, Menus, Screen, HEIGHT, WIDTH};
 use crate::hud::Message;
@@ -24,6 +25,7 @@ use crate::screenshot::write_png;
 use crate::session::{Pilot, Session};
 use crate::setup::{load_tuning, Setup};
 use crate::shell::{self, PauseItem, PauseMenu, TitleAction, TitleMenu, PAUSE_ITEMS};
+use view::sound::patches::UiSound;
 
 /// Where the window writes: its last runs' replays, the quick save (F6 / F9, SPEC §17)
 /// and screenshots (F12).
@@ -85,6 +87,8 @@ pub struct Options {
     /// --window`).
     pub resume: Option<Session>,
     pub dirs: Dirs,
+    /// The ALSA device to play on (`--audio`); `None`: silent.
+    pub audio: Option<String>,
 }
 
 /// A session the window watches: with the cosmetics feed; steered by the scenario's
@@ -144,6 +148,8 @@ pub struct Game {
     /// The last ended run's replay (what V on the results plays).
     last_replay: Option<Vec<u8>>,
     dirs: Dirs,
+    /// Where the sound goes, when it is heard at all.
+    sound: Option<WindowSound>,
 }
 
 impl Game {
@@ -168,7 +174,7 @@ impl Game {
             None if opts.direct => watched(setup.clone(), scripted).recorded(),
             None => watched(demo.clone(), scripted),
         };
-        Game {
+        let mut game = Game {
             entries: opts.entries,
             demo,
             title,
@@ -198,6 +204,41 @@ impl Game {
             speed: 1,
             last_replay: None,
             dirs: opts.dirs,
+            sound: None,
+        };
+        if let Some(device) = opts.audio.as_deref() {
+            match crate::audio_out::AudioOut::open(device, crate::audio_out::AudioOut::LIBRARY) {
+                Ok(out) => game.hear(Box::new(out)),
+                Err(e) => {
+                    eprintln!("squad_proto: {e}");
+                    game.say(e);
+                }
+            }
+        }
+        game
+    }
+
+    /// From now on the runs are heard, through `sink`.
+    pub fn hear(&mut self, sink: Box<dyn Sink>) {
+        self.sound = Some(WindowSound::new(
+            sink,
+            &self.session.setup.view_tuning.audio,
+        ));
+        self.session.hear();
+    }
+
+    /// `s`, heard when the window has sound.
+    fn heard(&self, mut s: Session) -> Session {
+        if self.sound.is_some() {
+            s.hear();
+        }
+        s
+    }
+
+    /// A menu key's sound, when the window has sound.
+    fn ui_sound(&mut self, s: view::sound::patches::UiSound) {
+        if let Some(w) = self.sound.as_mut() {
+            w.ui(s);
         }
     }
 
@@ -254,7 +295,7 @@ impl Game {
         match loaded {
             Ok(s) => {
                 self.end_run();
-                self.session = s.recorded();
+                self.session = self.heard(s.recorded());
                 self.controls = Controls::default();
                 self.say(format!(
                     "loaded tick {} from {}",
@@ -353,7 +394,8 @@ impl Game {
     /// A fresh run of `setup`.
     fn begin(&mut self, setup: Setup, scripted: bool) {
         self.end_run();
-        self.play(watched(setup.clone(), scripted).recorded());
+        let s = self.heard(watched(setup.clone(), scripted).recorded());
+        self.play(s);
         self.start = Start { setup, scripted };
     }
 
@@ -385,6 +427,7 @@ impl Game {
             .and_then(|(h, r)| Session::replay(r, &h.game_version, Some(&view)));
         match session {
             Ok(s) => {
+                let s = self.heard(s);
                 self.play(s);
                 self.speed = 1;
                 self.say(String::from("replay: P pause, 4 speed x1/x4, . one tick"));
@@ -395,7 +438,7 @@ impl Game {
 
     fn back_to_title(&mut self) {
         self.end_run();
-        self.session = watched(self.demo.clone(), true);
+        self.session = self.heard(watched(self.demo.clone(), true));
         self.screen = Screen::Title;
         self.results = None;
         self.paused = false;
@@ -436,6 +479,9 @@ impl Game {
         };
         match load_tuning(Some(&path)) {
             Ok((sim, view)) => {
+                if let Some(w) = self.sound.as_mut() {
+                    w.set_tuning(&view.audio);
+                }
                 self.session.set_tuning(sim, view);
                 self.say(format!("tuning reloaded from {}", path.display()));
             }
@@ -478,6 +524,7 @@ impl Game {
                 Some(Action::Flow) => return self.then(|g| g.flow = !g.flow),
                 Some(Action::Horror) => return self.then(Self::toggle_horror),
                 Some(Action::ReloadTuning) => return self.then(Self::reload_tuning),
+                Some(Action::Mute) => return self.then(Self::toggle_mute),
                 _ => {}
             }
         }
@@ -505,23 +552,48 @@ impl Game {
                     return Next::Play;
                 };
                 match self.title.key(k, self.entries.len()) {
-                    Some(TitleAction::Start) if !repeat => self.start_selected(),
+                    Some(TitleAction::Start) if !repeat => {
+                        self.ui_sound(UiSound::Confirm);
+                        self.start_selected();
+                    }
                     Some(TitleAction::Quit) if !repeat => return Next::Quit,
-                    _ => {}
+                    _ => self.ui_sound(UiSound::Move),
                 }
             }
             Screen::Results => match code {
                 _ if repeat => {}
-                KeyCode::KeyR | KeyCode::Enter | KeyCode::NumpadEnter => self.restart(None),
-                KeyCode::KeyN => self.restart(Some(shell::random_seed())),
-                KeyCode::KeyT | KeyCode::Escape => self.back_to_title(),
-                KeyCode::KeyV => self.watch_replay(),
+                KeyCode::KeyR | KeyCode::Enter | KeyCode::NumpadEnter => {
+                    self.ui_sound(UiSound::Confirm);
+                    self.restart(None);
+                }
+                KeyCode::KeyN => {
+                    self.ui_sound(UiSound::Confirm);
+                    self.restart(Some(shell::random_seed()));
+                }
+                KeyCode::KeyT | KeyCode::Escape => {
+                    self.ui_sound(UiSound::Back);
+                    self.back_to_title();
+                }
+                KeyCode::KeyV => {
+                    self.ui_sound(UiSound::Confirm);
+                    self.watch_replay();
+                }
                 _ => {}
             },
             Screen::Pause => {
-                let chosen = input::menu_key(code).and_then(|k| self.menu.key(k));
-                if let Some(item) = chosen.filter(|_| !repeat) {
-                    return self.choose(item);
+                let k = input::menu_key(code);
+                let chosen = k.and_then(|k| self.menu.key(k));
+                match chosen.filter(|_| !repeat) {
+                    Some(PauseItem::Resume) => {
+                        self.ui_sound(UiSound::Back);
+                        return self.choose(PauseItem::Resume);
+                    }
+                    Some(item) => {
+                        self.ui_sound(UiSound::Confirm);
+                        return self.choose(item);
+                    }
+                    None if k.is_some() => self.ui_sound(UiSound::Move),
+                    None => {}
                 }
             }
             Screen::Game => {
@@ -537,6 +609,16 @@ impl Game {
     fn then(&mut self, f: impl FnOnce(&mut Game)) -> Next {
         f(self);
         Next::Play
+    }
+
+    /// M: the sound off or on (at the output: the run's soundtrack goes on).
+    fn toggle_mute(&mut self) {
+        let Some(w) = self.sound.as_mut() else {
+            return self.say("no sound (start with --audio DEVICE where ALSA is)");
+        };
+        w.muted = !w.muted;
+        let muted = w.muted;
+        self.say(if muted { "sound muted (M)" } else { "sound on" });
     }
 
     fn toggle_horror(&mut self) {
@@ -567,7 +649,10 @@ impl Game {
             self.session.take_over();
         }
         match action {
-            Some(Action::Menu) => self.open_menu(),
+            Some(Action::Menu) => {
+                self.ui_sound(UiSound::Move);
+                self.open_menu();
+            }
             Some(Action::Pause) => self.paused = !self.paused,
             Some(Action::Restart) => self.restart(None),
             Some(Action::QuickSave) => self.quick_save(),
@@ -656,6 +741,9 @@ impl Game {
         // Coming back from a pause: the time spent paused is not game time.
         let banked = if self.ran { dt } else { 0.0 };
         self.ran = ticking;
+        if let Some(w) = self.sound.as_mut() {
+            w.elapsed(dt);
+        }
         let playing = self.screen == Screen::Game;
         if playing && ticking {
             self.controls.turn_aim(dt);
@@ -675,6 +763,9 @@ impl Game {
             let t0 = Instant::now();
             self.session.step(input);
             self.stats.tick(t0.elapsed());
+            if let (Some(w), Some(b)) = (self.sound.as_mut(), self.session.sound()) {
+                w.tick(b);
+            }
             if self.session.ended() {
                 if let Some(why) = self.session.take_divergence() {
                     self.report(why);
@@ -686,8 +777,11 @@ impl Game {
                     self.ran = false;
                     break;
                 }
-                self.session = watched(self.demo.clone(), true);
+                self.session = self.heard(watched(self.demo.clone(), true));
             }
+        }
+        if let Some(w) = self.sound.as_mut() {
+            w.fill();
         }
         let alpha = self.clock.alpha(!self.ran);
         if let Some(feed) = self.session.cosmetics.as_mut() {
@@ -785,6 +879,7 @@ mod tests {
             record: None,
             resume: None,
             dirs: dirs(test),
+            audio: None,
         };
         let mut game = Game::new(setup, opts, now);
         game.start_clock(now);
@@ -1048,13 +1143,15 @@ mod tests {
         w.frames(300);
         assert!(!w.game.zoom.easing());
         let entries = w.game.entries.clone();
-        // Each frame draws new film grain: both frames start from the same feed.
-        let feed = w.game.session.cosmetics.clone();
+        // Each frame draws new film grain: both frames start from the same layer.
+        let layer = w.game.session.cosmetics.as_ref().unwrap().horror.clone();
+        let reset =
+            |w: &mut Window| w.game.session.cosmetics.as_mut().unwrap().horror = layer.clone();
         for (screen, help) in [(Screen::Pause, false), (Screen::Pause, true)] {
             w.game.help = help;
-            w.game.session.cosmetics = feed.clone();
+            reset(&mut w);
             let window = w.game.render(w.now).clone();
-            w.game.session.cosmetics = feed.clone();
+            reset(&mut w);
             let mut c = Composer::default();
             let shot = Shot {
                 screen,
@@ -1083,9 +1180,9 @@ mod tests {
         w.frames(2);
         assert_eq!(w.game.screen, Screen::Results);
         w.frames(300);
-        let feed = w.game.session.cosmetics.clone();
+        let layer = w.game.session.cosmetics.as_ref().unwrap().horror.clone();
         let window = w.game.render(w.now).clone();
-        w.game.session.cosmetics = feed;
+        w.game.session.cosmetics.as_mut().unwrap().horror = layer;
         let mut c = Composer::default();
         let shot = Shot {
             screen: Screen::Results,
@@ -1094,5 +1191,80 @@ mod tests {
         };
         screenshot::compose(&mut c, &mut w.game.session, &shot, &entries);
         assert!(window == *c.frame(), "the results differ");
+    }
+
+    // The window's live sound path against the offline render (SPEC §21 AU6).
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use crate::window::sound::Sink;
+
+    /// Keeps what the window handed the device: the run's blocks apart.
+    struct Capture(Rc<RefCell<(Vec<f32>, usize)>>);
+
+    impl Sink for Capture {
+        fn push(&mut self, _: &[f32]) -> bool {
+            self.0.borrow_mut().1 += 1;
+            true
+        }
+        fn run(&mut self, block: &[f32]) -> bool {
+            self.0.borrow_mut().0.extend_from_slice(block);
+            true
+        }
+    }
+
+    #[test]
+    fn the_window_hands_the_device_the_samples_an_offline_render_writes() {
+        let mut w = open("sound_live");
+        let got = Rc::new(RefCell::new((Vec::new(), 0)));
+        w.game.hear(Box::new(Capture(got.clone())));
+        w.select("melee_dummy");
+        w.press(KeyCode::Enter);
+        got.borrow_mut().0.clear();
+        w.play_out(8 * 60 + 30);
+        let live = got.borrow().0.clone();
+        assert_eq!(live.len(), 8 * 60 * 2 * audio::BLOCK, "one block a tick");
+        assert!(live.iter().any(|x| *x != 0.0), "the run was heard");
+        // The run's replay rendered offline: the same samples, bit for bit.
+        let (h, r) = sim::record::Replay::decode(w.game.last_replay.as_ref().unwrap()).unwrap();
+        let mut s = Session::replay(r, &h.game_version, None)
+            .unwrap()
+            .with_sound();
+        let mut offline = Vec::new();
+        while s.step(TickInput::default()).is_some() {
+            offline.extend_from_slice(s.sound().unwrap());
+        }
+        assert_eq!(offline.len(), live.len());
+        // The menu's confirm (Enter on the title) rings over the run's first blocks,
+        // mixed in at the output; from its end on, the same samples bit for bit.
+        let blip = 15 * 2 * audio::BLOCK;
+        let differ: Vec<usize> = live
+            .iter()
+            .zip(&offline)
+            .enumerate()
+            .filter(|(_, (a, b))| a.to_bits() != b.to_bits())
+            .map(|(i, _)| i)
+            .collect();
+        assert!(
+            !differ.is_empty(),
+            "the confirm was heard over the run's start"
+        );
+        assert!(
+            differ.iter().all(|&i| i < blip),
+            "{} samples differ, the last at frame {}",
+            differ.len(),
+            differ.last().unwrap() / 2
+        );
+        // On the results nothing runs, and the device is still fed, by real time.
+        let fillers = got.borrow().1;
+        w.frames(60);
+        assert!(
+            got.borrow().1 >= fillers + 55,
+            "{} blocks of menu sound",
+            got.borrow().1 - fillers
+        );
+        // M mutes at the output.
+        w.press(KeyCode::KeyM);
+        assert!(w.game.sound.as_ref().unwrap().muted);
     }
 }

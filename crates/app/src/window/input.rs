@@ -38,6 +38,8 @@ pub enum Action {
     /// Replay playback: ×1 / ×4, one tick while paused.
     Speed,
     SingleStep,
+    /// M: sound off and on (SPEC §21 AU5).
+    Mute,
 }
 
 /// The action of a fresh press of `code` (key repeat is not a press).
@@ -65,6 +67,7 @@ pub fn action(code: KeyCode) -> Option<Action> {
         KeyCode::F9 => Action::QuickLoad,
         KeyCode::Digit4 => Action::Speed,
         KeyCode::Period => Action::SingleStep,
+        KeyCode::KeyM => Action::Mute,
         _ => return None,
     })
 }

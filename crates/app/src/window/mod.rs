@@ -22,6 +22,7 @@ mod input;
 pub mod pad;
 mod report;
 mod screen;
+pub mod sound;
 
 use std::time::{Duration, Instant};
 

@@ -18,6 +18,7 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("Esc", "pause menu"),
     ("H or ?", "this help"),
     ("+ / - / wheel", "zoom in / out"),
+    ("M", "sound off / on"),
     ("F11", "fullscreen on / off"),
 ];
 
@@ -27,6 +28,7 @@ pub const TOOL_KEYS: &[(&str, &str)] = &[
     ("F2", "flow field and paths"),
     ("F3", "horror layer on / off"),
     ("F5", "reload the tuning file"),
+    ("F6 / F9", "quick save / load (saves/quick.sav)"),
     ("F12", "screenshot to shots/"),
 ];
 

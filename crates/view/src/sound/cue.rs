@@ -1,0 +1,84 @@
+//! What a sound is (SPEC §21 AU2): every sound the layer plays has a cue, which sets
+//! its importance when the voices are full (AU4: nearest and loudest win, and among
+//! equals what matters more to the player) and lets a test or a listener hear one cue
+//! alone.
+
+/// One kind of sound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Cue {
+    Gunshot,
+    WallHit,
+    Ricochet,
+    FleshHit,
+    BladeWindup,
+    BladeSwish,
+    BladeHit,
+    EnemyWindup,
+    EnemyBlow,
+    EnemyWhiff,
+    EnemyGrunt,
+    EnemyDeath,
+    Moan,
+    Shriek,
+    CrowdBed,
+    Shuffle,
+    Footstep,
+    AgentCry,
+    Breath,
+    Heartbeat,
+    Drone,
+    Distant,
+}
+
+impl Cue {
+    pub const ALL: [Cue; 22] = [
+        Cue::Gunshot,
+        Cue::WallHit,
+        Cue::Ricochet,
+        Cue::FleshHit,
+        Cue::BladeWindup,
+        Cue::BladeSwish,
+        Cue::BladeHit,
+        Cue::EnemyWindup,
+        Cue::EnemyBlow,
+        Cue::EnemyWhiff,
+        Cue::EnemyGrunt,
+        Cue::EnemyDeath,
+        Cue::Moan,
+        Cue::Shriek,
+        Cue::CrowdBed,
+        Cue::Shuffle,
+        Cue::Footstep,
+        Cue::AgentCry,
+        Cue::Breath,
+        Cue::Heartbeat,
+        Cue::Drone,
+        Cue::Distant,
+    ];
+
+    /// Importance, multiplied by the voice's level to rank it when the voices are full.
+    /// The beds (drone, crowd) and the heartbeat are never the first to go; a blow on
+    /// the squad or a cry outranks a shot, a shot a moan, a moan a footstep.
+    pub fn importance(self) -> f32 {
+        match self {
+            Cue::Drone | Cue::CrowdBed => 50.0,
+            Cue::Heartbeat => 20.0,
+            Cue::AgentCry | Cue::EnemyBlow => 8.0,
+            Cue::EnemyWindup | Cue::Shriek => 6.0,
+            Cue::Breath => 5.0,
+            Cue::Gunshot | Cue::BladeWindup | Cue::BladeSwish | Cue::BladeHit => 4.0,
+            Cue::FleshHit | Cue::EnemyWhiff | Cue::EnemyGrunt | Cue::EnemyDeath => 3.0,
+            Cue::WallHit | Cue::Ricochet | Cue::Moan => 2.0,
+            Cue::Distant => 1.5,
+            Cue::Shuffle | Cue::Footstep => 1.0,
+        }
+    }
+
+    /// Its bus: the ambience's volume or the effects'.
+    pub fn bus(self) -> audio::Bus {
+        match self {
+            Cue::Drone | Cue::Distant | Cue::CrowdBed | Cue::Shuffle => audio::Bus::Ambience,
+            _ => audio::Bus::Effects,
+        }
+    }
+}

@@ -1,0 +1,664 @@
+//! The game's sounds as recipes for the synthesizer (SPEC §21 AU2): each a few layers of
+//! oscillators and noise with a filter and an envelope (the sfxr family's way: a handful
+//! of numbers per sound, no sample files). The numbers were chosen by ear from
+//! spectrograms of offline renders (docs/sound.md); what varies per event (the space
+//! round a shot, a windup's length, a beat's strength) comes in as an argument.
+
+use audio::{Envelope, FilterKind, Layer, Patch, Wave};
+use sim::read::EnemyKind;
+
+/// A one-shot envelope: `attack`, `hold`, `decay` seconds.
+const fn shot(attack: f32, hold: f32, decay: f32) -> Envelope {
+    Envelope {
+        attack,
+        hold,
+        decay,
+        sustain: false,
+    }
+}
+
+/// An envelope held until the voice is released.
+const fn held(attack: f32, decay: f32) -> Envelope {
+    Envelope {
+        attack,
+        hold: 0.0,
+        decay,
+        sustain: true,
+    }
+}
+
+/// A layer of `wave` at `freq` with envelope `env` and `gain`.
+fn layer(wave: Wave, freq: f32, env: Envelope, gain: f32) -> Layer {
+    Layer {
+        freq,
+        freq_end: freq,
+        env,
+        gain,
+        ..Layer::new(wave)
+    }
+}
+
+/// `l` with its pitch gliding to `to` over `secs`.
+fn glide(l: Layer, to: f32, secs: f32) -> Layer {
+    Layer {
+        freq_end: to,
+        sweep: secs,
+        ..l
+    }
+}
+
+/// `l` through a filter from `cutoff` to `cutoff_end` (over the layer's sweep).
+fn filtered(l: Layer, kind: FilterKind, cutoff: f32, cutoff_end: f32, q: f32) -> Layer {
+    Layer {
+        filter: kind,
+        cutoff,
+        cutoff_end,
+        q,
+        ..l
+    }
+}
+
+fn wobble(l: Layer, hz: f32, semitones: f32) -> Layer {
+    Layer {
+        vibrato_hz: hz,
+        vibrato_semitones: semitones,
+        ..l
+    }
+}
+
+fn later(l: Layer, delay: f32) -> Layer {
+    Layer { delay, ..l }
+}
+
+/// A gunshot: a transient click, a low thump, a band-passed noise body and a tail
+/// whose length follows the space round the shooter (`openness` 0 = a corridor, a short
+/// dry tail; 1 = a yard, a long one).
+pub fn gunshot(openness: f32) -> Patch {
+    let tail = 0.18 + 1.4 * openness.clamp(0.0, 1.0);
+    Patch::new(&[
+        filtered(
+            layer(Wave::White, 0.0, shot(0.0005, 0.0, 0.015), 0.9),
+            FilterKind::HighPass,
+            3000.0,
+            3000.0,
+            0.7,
+        ),
+        glide(
+            layer(Wave::Sine, 130.0, shot(0.001, 0.01, 0.14), 1.0),
+            45.0,
+            0.07,
+        ),
+        glide(
+            filtered(
+                layer(Wave::White, 0.0, shot(0.001, 0.01, 0.1), 0.8),
+                FilterKind::BandPass,
+                1500.0,
+                700.0,
+                1.2,
+            ),
+            0.0,
+            0.1,
+        ),
+        glide(
+            filtered(
+                layer(Wave::Pink, 0.0, shot(0.01, 0.0, tail), 0.3),
+                FilterKind::LowPass,
+                2000.0,
+                450.0,
+                0.7,
+            ),
+            0.0,
+            tail,
+        ),
+    ])
+}
+
+/// A bullet stopping on a wall: a sharp tick.
+pub fn wall_hit() -> Patch {
+    Patch::new(&[
+        filtered(
+            layer(Wave::White, 0.0, shot(0.0003, 0.0, 0.025), 0.7),
+            FilterKind::HighPass,
+            4000.0,
+            4000.0,
+            0.7,
+        ),
+        layer(
+            Wave::Square { duty: 0.5 },
+            2300.0,
+            shot(0.0005, 0.0, 0.03),
+            0.15,
+        ),
+    ])
+}
+
+/// Now and then a ricochet whines away.
+pub fn ricochet() -> Patch {
+    Patch::new(&[wobble(
+        glide(
+            layer(Wave::Sine, 3400.0, shot(0.002, 0.0, 0.32), 0.22),
+            900.0,
+            0.3,
+        ),
+        28.0,
+        0.4,
+    )])
+}
+
+/// A bullet or a blade in flesh: a wet thud.
+pub fn flesh_hit() -> Patch {
+    Patch::new(&[
+        glide(
+            layer(Wave::Sine, 95.0, shot(0.001, 0.0, 0.1), 0.8),
+            50.0,
+            0.08,
+        ),
+        filtered(
+            layer(Wave::Brown, 0.0, shot(0.002, 0.0, 0.13), 0.7),
+            FilterKind::LowPass,
+            700.0,
+            700.0,
+            0.7,
+        ),
+        filtered(
+            layer(Wave::White, 0.0, shot(0.001, 0.0, 0.05), 0.35),
+            FilterKind::BandPass,
+            900.0,
+            900.0,
+            2.0,
+        ),
+    ])
+}
+
+/// A blade's windup: a whoosh rising through `secs` (the windup's length), held until
+/// the strike goes active (or is cancelled: cut with a short fade).
+pub fn blade_windup(secs: f32) -> Patch {
+    Patch::new(&[glide(
+        filtered(
+            layer(Wave::White, 0.0, held(0.06, 0.08), 0.5),
+            FilterKind::BandPass,
+            350.0,
+            1900.0,
+            2.0,
+        ),
+        0.0,
+        secs.max(0.05),
+    )])
+}
+
+/// The strike's active window: a swish falling away.
+pub fn blade_swish(heavy: bool) -> Patch {
+    let (from, gain) = if heavy { (1800.0, 0.7) } else { (2600.0, 0.55) };
+    Patch::new(&[glide(
+        filtered(
+            layer(Wave::White, 0.0, shot(0.004, 0.02, 0.12), gain),
+            FilterKind::BandPass,
+            from,
+            500.0,
+            1.6,
+        ),
+        0.0,
+        0.13,
+    )])
+}
+
+/// A blade biting: a metal edge and a thud.
+pub fn blade_hit() -> Patch {
+    let mut layers: Vec<Layer> = flesh_hit().layers().to_vec();
+    layers.truncate(2);
+    layers.push(layer(
+        Wave::Square { duty: 0.3 },
+        1700.0,
+        shot(0.0005, 0.0, 0.07),
+        0.18,
+    ));
+    Patch::new(&layers)
+}
+
+/// A shambler's moan: a low voice through two formants, slowly wavering.
+pub fn moan(pitch: f32) -> Patch {
+    let f = 105.0 * pitch;
+    Patch::new(&[
+        wobble(
+            glide(
+                filtered(
+                    layer(Wave::Saw, f, shot(0.3, 0.5, 0.9), 0.45),
+                    FilterKind::BandPass,
+                    520.0,
+                    420.0,
+                    3.0,
+                ),
+                f * 0.8,
+                1.4,
+            ),
+            4.5,
+            0.35,
+        ),
+        wobble(
+            filtered(
+                layer(Wave::Saw, f * 1.01, shot(0.35, 0.4, 0.8), 0.22),
+                FilterKind::BandPass,
+                1150.0,
+                1000.0,
+                4.0,
+            ),
+            5.1,
+            0.3,
+        ),
+    ])
+}
+
+/// A runner spotting the squad: a shriek.
+pub fn shriek() -> Patch {
+    Patch::new(&[
+        wobble(
+            glide(
+                filtered(
+                    layer(Wave::Saw, 650.0, shot(0.02, 0.15, 0.35), 0.5),
+                    FilterKind::BandPass,
+                    1900.0,
+                    2300.0,
+                    3.0,
+                ),
+                1250.0,
+                0.3,
+            ),
+            9.0,
+            1.0,
+        ),
+        filtered(
+            layer(Wave::White, 0.0, shot(0.02, 0.05, 0.3), 0.18),
+            FilterKind::HighPass,
+            3000.0,
+            3000.0,
+            0.7,
+        ),
+    ])
+}
+
+/// An enemy's windup, by kind, held until the blow, the whiff or the stagger: a
+/// shambler's growl, a runner's hiss, a brute's roar (the long telegraph, loud).
+pub fn enemy_windup(kind: EnemyKind, secs: f32) -> Patch {
+    match kind {
+        EnemyKind::Brute => Patch::new(&[
+            wobble(
+                glide(
+                    filtered(
+                        layer(Wave::Saw, 62.0, held(0.08, 0.3), 0.9),
+                        FilterKind::LowPass,
+                        450.0,
+                        1100.0,
+                        1.5,
+                    ),
+                    48.0,
+                    secs,
+                ),
+                7.0,
+                0.6,
+            ),
+            filtered(
+                layer(Wave::Square { duty: 0.3 }, 63.0, held(0.1, 0.3), 0.45),
+                FilterKind::LowPass,
+                300.0,
+                300.0,
+                0.7,
+            ),
+            filtered(
+                layer(Wave::Brown, 0.0, held(0.12, 0.3), 0.4),
+                FilterKind::LowPass,
+                500.0,
+                500.0,
+                0.7,
+            ),
+        ]),
+        EnemyKind::Runner => Patch::new(&[filtered(
+            layer(Wave::White, 0.0, held(0.03, 0.1), 0.35),
+            FilterKind::BandPass,
+            2800.0,
+            3400.0,
+            2.0,
+        )]),
+        EnemyKind::Shambler | EnemyKind::Dummy => Patch::new(&[wobble(
+            filtered(
+                layer(Wave::Saw, 78.0, held(0.05, 0.2), 0.5),
+                FilterKind::LowPass,
+                650.0,
+                900.0,
+                1.2,
+            ),
+            11.0,
+            0.8,
+        )]),
+    }
+}
+
+/// An enemy's blow landing on an agent: a heavy thud.
+pub fn blow() -> Patch {
+    Patch::new(&[
+        glide(
+            layer(Wave::Sine, 72.0, shot(0.001, 0.01, 0.2), 1.0),
+            34.0,
+            0.12,
+        ),
+        filtered(
+            layer(Wave::Brown, 0.0, shot(0.002, 0.0, 0.16), 0.7),
+            FilterKind::LowPass,
+            850.0,
+            850.0,
+            0.7,
+        ),
+        filtered(
+            layer(Wave::White, 0.0, shot(0.001, 0.0, 0.04), 0.4),
+            FilterKind::BandPass,
+            1300.0,
+            1300.0,
+            1.5,
+        ),
+    ])
+}
+
+/// A blow that met air.
+pub fn whiff() -> Patch {
+    Patch::new(&[glide(
+        filtered(
+            layer(Wave::White, 0.0, shot(0.01, 0.02, 0.15), 0.35),
+            FilterKind::BandPass,
+            1500.0,
+            400.0,
+            1.4,
+        ),
+        0.0,
+        0.17,
+    )])
+}
+
+/// A staggered enemy's grunt (its windup is cut).
+pub fn grunt() -> Patch {
+    Patch::new(&[glide(
+        filtered(
+            layer(Wave::Saw, 150.0, shot(0.005, 0.02, 0.12), 0.3),
+            FilterKind::BandPass,
+            650.0,
+            650.0,
+            2.5,
+        ),
+        95.0,
+        0.12,
+    )])
+}
+
+/// An enemy going down, by kind.
+pub fn death(kind: EnemyKind) -> Patch {
+    let (from, to, secs, gain) = match kind {
+        EnemyKind::Runner => (900.0, 220.0, 0.45, 0.4),
+        EnemyKind::Brute => (58.0, 28.0, 1.2, 0.8),
+        EnemyKind::Shambler | EnemyKind::Dummy => (95.0, 42.0, 0.8, 0.45),
+    };
+    Patch::new(&[
+        wobble(
+            glide(
+                filtered(
+                    layer(Wave::Saw, from, shot(0.01, 0.1, secs), gain),
+                    FilterKind::BandPass,
+                    from * 5.0,
+                    to * 5.0,
+                    2.5,
+                ),
+                to,
+                secs,
+            ),
+            6.0,
+            0.5,
+        ),
+        // The body hitting the floor.
+        later(
+            filtered(
+                layer(Wave::Brown, 0.0, shot(0.002, 0.0, 0.2), 0.5),
+                FilterKind::LowPass,
+                400.0,
+                400.0,
+                0.7,
+            ),
+            secs * 0.6,
+        ),
+    ])
+}
+
+/// One of the squad's footsteps.
+pub fn footstep() -> Patch {
+    Patch::new(&[
+        filtered(
+            layer(Wave::Brown, 0.0, shot(0.002, 0.0, 0.07), 0.6),
+            FilterKind::LowPass,
+            380.0,
+            380.0,
+            0.7,
+        ),
+        filtered(
+            layer(Wave::White, 0.0, shot(0.0005, 0.0, 0.015), 0.15),
+            FilterKind::HighPass,
+            2200.0,
+            2200.0,
+            0.7,
+        ),
+    ])
+}
+
+/// The crowd's bed: shuffling feet, held while enemies are near; its level follows them.
+pub fn crowd_bed() -> Patch {
+    Patch::new(&[
+        filtered(
+            layer(Wave::Brown, 0.0, held(0.5, 1.0), 0.8),
+            FilterKind::LowPass,
+            320.0,
+            320.0,
+            0.7,
+        ),
+        filtered(
+            layer(Wave::Pink, 0.0, held(0.5, 1.0), 0.3),
+            FilterKind::BandPass,
+            750.0,
+            750.0,
+            0.8,
+        ),
+    ])
+}
+
+/// One shuffle in the crowd (a step or a drag near the squad).
+pub fn shuffle() -> Patch {
+    Patch::new(&[filtered(
+        layer(Wave::Brown, 0.0, shot(0.01, 0.02, 0.12), 0.5),
+        FilterKind::BandPass,
+        420.0,
+        420.0,
+        1.0,
+    )])
+}
+
+/// An agent falling: a cry.
+pub fn cry() -> Patch {
+    Patch::new(&[
+        wobble(
+            glide(
+                filtered(
+                    layer(Wave::Saw, 430.0, shot(0.02, 0.2, 0.55), 0.5),
+                    FilterKind::BandPass,
+                    950.0,
+                    800.0,
+                    4.0,
+                ),
+                250.0,
+                0.5,
+            ),
+            6.0,
+            0.7,
+        ),
+        filtered(
+            layer(Wave::Saw, 432.0, shot(0.02, 0.2, 0.45), 0.22),
+            FilterKind::BandPass,
+            2400.0,
+            2100.0,
+            5.0,
+        ),
+    ])
+}
+
+/// One laboured breath: a rasping inhale, then the exhale.
+pub fn breath() -> Patch {
+    Patch::new(&[
+        filtered(
+            layer(Wave::Pink, 0.0, shot(0.35, 0.05, 0.35), 0.3),
+            FilterKind::BandPass,
+            950.0,
+            1200.0,
+            1.5,
+        ),
+        later(
+            filtered(
+                layer(Wave::Pink, 0.0, shot(0.08, 0.1, 0.5), 0.35),
+                FilterKind::BandPass,
+                650.0,
+                500.0,
+                1.5,
+            ),
+            0.75,
+        ),
+    ])
+}
+
+/// One heartbeat: lub, then dub.
+pub fn heartbeat() -> Patch {
+    Patch::new(&[
+        glide(
+            layer(Wave::Sine, 62.0, shot(0.004, 0.02, 0.13), 1.0),
+            40.0,
+            0.08,
+        ),
+        later(
+            glide(
+                layer(Wave::Sine, 54.0, shot(0.004, 0.015, 0.11), 0.7),
+                36.0,
+                0.07,
+            ),
+            0.17,
+        ),
+    ])
+}
+
+/// The drone under everything: two detuned low saws and an octave, slowly wavering.
+pub fn drone() -> Patch {
+    Patch::new(&[
+        wobble(
+            filtered(
+                layer(Wave::Saw, 41.0, held(3.0, 2.0), 0.4),
+                FilterKind::LowPass,
+                130.0,
+                130.0,
+                0.9,
+            ),
+            0.07,
+            0.15,
+        ),
+        wobble(
+            filtered(
+                layer(Wave::Saw, 41.35, held(4.0, 2.0), 0.35),
+                FilterKind::LowPass,
+                115.0,
+                115.0,
+                0.9,
+            ),
+            0.05,
+            0.12,
+        ),
+        wobble(layer(Wave::Sine, 82.5, held(5.0, 2.0), 0.12), 0.11, 0.2),
+        filtered(
+            layer(Wave::Pink, 0.0, held(4.0, 2.0), 0.06),
+            FilterKind::LowPass,
+            260.0,
+            260.0,
+            0.7,
+        ),
+    ])
+}
+
+/// The distant noises of the dark, chosen by `which` (0..3): metal struck far away, a
+/// drip, a far howl.
+pub fn distant(which: u32) -> Patch {
+    match which % 3 {
+        0 => Patch::new(&[
+            filtered(
+                layer(
+                    Wave::Square { duty: 0.5 },
+                    231.0,
+                    shot(0.002, 0.0, 2.2),
+                    0.16,
+                ),
+                FilterKind::BandPass,
+                900.0,
+                700.0,
+                2.0,
+            ),
+            filtered(
+                layer(
+                    Wave::Square { duty: 0.4 },
+                    318.0,
+                    shot(0.002, 0.0, 1.8),
+                    0.12,
+                ),
+                FilterKind::BandPass,
+                1300.0,
+                900.0,
+                2.0,
+            ),
+        ]),
+        1 => Patch::new(&[glide(
+            layer(Wave::Sine, 1900.0, shot(0.001, 0.0, 0.06), 0.18),
+            950.0,
+            0.03,
+        )]),
+        _ => Patch::new(&[wobble(
+            glide(
+                filtered(
+                    layer(Wave::Saw, 310.0, shot(0.7, 0.8, 1.6), 0.22),
+                    FilterKind::BandPass,
+                    700.0,
+                    800.0,
+                    3.0,
+                ),
+                460.0,
+                1.4,
+            ),
+            5.0,
+            0.5,
+        )]),
+    }
+}
+
+/// The menus' sounds: a move, a confirm (a step up), a back (a step down).
+pub fn ui(kind: UiSound) -> Patch {
+    let blip = |f: f32, delay: f32, gain: f32| {
+        later(
+            filtered(
+                layer(Wave::Square { duty: 0.5 }, f, shot(0.001, 0.01, 0.05), gain),
+                FilterKind::LowPass,
+                3500.0,
+                3500.0,
+                0.7,
+            ),
+            delay,
+        )
+    };
+    match kind {
+        UiSound::Move => Patch::new(&[blip(880.0, 0.0, 0.15)]),
+        UiSound::Confirm => Patch::new(&[blip(660.0, 0.0, 0.18), blip(990.0, 0.06, 0.18)]),
+        UiSound::Back => Patch::new(&[blip(660.0, 0.0, 0.18), blip(440.0, 0.06, 0.18)]),
+    }
+}
+
+/// What a menu key did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UiSound {
+    Move,
+    Confirm,
+    Back,
+}

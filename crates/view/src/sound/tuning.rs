@@ -1,0 +1,131 @@
+//! The `[audio]` section of the tuning file (SPEC §21): the sound layer's numbers —
+//! volumes, the voice cap, the space model (distance, occlusion, pan), the crowd, the
+//! squad's steps and breath, the heartbeat, the ambience. Render-only, the view's like
+//! `[horror]`: in no checksum and no replay.
+
+use serde::{Deserialize, Serialize};
+use sim::tuning::Validator;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AudioTuning {
+    /// Linear volumes: everything, the game's sounds, the ambience (drone, distant
+    /// noises, the crowd's bed), the menus.
+    pub master: f32,
+    pub effects: f32,
+    pub ambience: f32,
+    pub ui: f32,
+    /// Voices playing at once; the quietest, least important go first (AU4).
+    pub voices: u32,
+    /// Within this distance of the listener (the anchor) a sound plays at full level,
+    /// units.
+    pub ref_distance: f32,
+    /// Beyond `ref_distance` the level falls as `ref / (ref + rolloff · (d − ref))`.
+    pub rolloff: f32,
+    /// Sounds farther than this are not started at all, units.
+    pub max_distance: f32,
+    /// Level lost per wall tile between the source and the listener, dB (AU3).
+    pub occlusion_db: f32,
+    /// The low-pass behind one wall tile, Hz; each further tile halves it.
+    pub occlusion_lowpass: f32,
+    /// How far a source at the screen's edge pans (0 = mono, 1 = hard).
+    pub pan_width: f32,
+    /// Half the screen's width in world units along the screen's x (the camera shows
+    /// about 20 units across): a source this far left of the listener is at the edge.
+    pub pan_half_width: f32,
+    /// Enemies within this radius of the listener feed the crowd's bed, units.
+    pub crowd_radius: f32,
+    /// Closeness-weighted enemies for a full bed.
+    pub crowd_full: f32,
+    /// Chance per second that a shambler within hearing moans.
+    pub moan_rate: f32,
+    /// Moans alive at once.
+    pub moans_max: u32,
+    /// A footstep per this distance walked, units.
+    pub stride: f32,
+    /// Below this share of its health an agent breathes hard.
+    pub breath_health: f32,
+    /// Tension below which the heartbeat is not heard; its level at tension 1.
+    pub heartbeat_from: f32,
+    pub heartbeat_level: f32,
+    /// The drone's level.
+    pub drone: f32,
+    /// Seconds between distant noises, at least and at most (the cosmetic RNG picks).
+    pub distant_every: [f32; 2],
+    /// The shared room's reverb size 0..1.
+    pub room: f32,
+}
+
+impl Default for AudioTuning {
+    fn default() -> Self {
+        AudioTuning {
+            master: 0.8,
+            effects: 1.0,
+            ambience: 0.7,
+            ui: 0.6,
+            voices: 48,
+            ref_distance: 3.0,
+            rolloff: 0.45,
+            max_distance: 30.0,
+            occlusion_db: 7.0,
+            occlusion_lowpass: 1400.0,
+            pan_width: 0.85,
+            pan_half_width: 10.0,
+            crowd_radius: 9.0,
+            crowd_full: 20.0,
+            moan_rate: 0.05,
+            moans_max: 5,
+            stride: 0.8,
+            breath_health: 0.35,
+            heartbeat_from: 0.12,
+            heartbeat_level: 0.9,
+            drone: 0.35,
+            distant_every: [5.0, 16.0],
+            room: 0.45,
+        }
+    }
+}
+
+impl AudioTuning {
+    /// Range checks (dotted keys under `audio.`).
+    pub fn validate(&self, v: &mut Validator) {
+        for (k, x) in [
+            ("master", self.master),
+            ("effects", self.effects),
+            ("ambience", self.ambience),
+            ("ui", self.ui),
+        ] {
+            v.range(&format!("audio.{k}"), x, 0.0, 2.0);
+        }
+        v.range("audio.voices", self.voices as f32, 1.0, 256.0);
+        v.range("audio.ref_distance", self.ref_distance, 0.1, 50.0);
+        v.range("audio.rolloff", self.rolloff, 0.0, 10.0);
+        v.range("audio.max_distance", self.max_distance, 1.0, 500.0);
+        v.range("audio.occlusion_db", self.occlusion_db, 0.0, 40.0);
+        v.range(
+            "audio.occlusion_lowpass",
+            self.occlusion_lowpass,
+            100.0,
+            20000.0,
+        );
+        v.range("audio.pan_width", self.pan_width, 0.0, 1.0);
+        v.positive("audio.pan_half_width", self.pan_half_width);
+        v.positive("audio.crowd_radius", self.crowd_radius);
+        v.positive("audio.crowd_full", self.crowd_full);
+        v.range("audio.moan_rate", self.moan_rate, 0.0, 10.0);
+        v.range("audio.moans_max", self.moans_max as f32, 0.0, 64.0);
+        v.positive("audio.stride", self.stride);
+        v.range("audio.breath_health", self.breath_health, 0.0, 1.0);
+        v.range("audio.heartbeat_from", self.heartbeat_from, 0.0, 1.0);
+        v.range("audio.heartbeat_level", self.heartbeat_level, 0.0, 2.0);
+        v.range("audio.drone", self.drone, 0.0, 2.0);
+        v.range("audio.distant_every[0]", self.distant_every[0], 0.1, 600.0);
+        v.range(
+            "audio.distant_every[1]",
+            self.distant_every[1],
+            self.distant_every[0],
+            600.0,
+        );
+        v.range("audio.room", self.room, 0.0, 1.0);
+    }
+}
