@@ -211,6 +211,7 @@ fn a_cancelled_windup_falls_20_db_within_30_ms() {
             }
             let after = window(&blocks, start + ms(30), start + ms(35));
             let drop = db(before, after);
+            eprintln!("{name}: cut at tick {k}: {drop:.1} dB down 30 ms later");
             assert!(drop >= 20.0, "{name} tick {k}: {drop:.1} dB down at 30 ms");
             measured += 1;
         }
@@ -340,8 +341,14 @@ fn left_is_louder_on_the_left_and_a_wall_muffles() {
     let (cl, _) = channels(&burst(clear));
     let (bl, _) = channels(&burst(behind));
     let quieter = db(rms(&cl), rms(&bl));
+    eprintln!(
+        "left source L/R {:.1} dB, right source R/L {:.1} dB",
+        db(rms(&ll), rms(&lr)),
+        db(rms(&rr), rms(&rl))
+    );
     assert!(quieter >= 6.0, "behind a wall: {quieter:.1} dB quieter");
     let (cc, bc) = (centroid(&cl), centroid(&bl));
+    eprintln!("behind one wall: {quieter:.1} dB quieter, centroid {bc:.0} Hz against {cc:.0} Hz");
     assert!(
         bc < cc,
         "spectral centroid {bc:.0} Hz behind the wall, {cc:.0} Hz in the open"
@@ -402,6 +409,9 @@ fn ten_thousand_enemies_never_pass_the_cap_and_the_nearest_windup_is_kept() {
             checked += 1;
         }
     }
+    eprintln!(
+        "10 000 enemies: at most {most} voices of {cap}, the nearest windup kept {checked} times"
+    );
     assert!(most > cap / 2, "the horde was heard: at most {most} voices");
     assert!(checked > 0, "no windup near enough to check");
 }
@@ -445,6 +455,7 @@ fn the_heartbeat_quickens_with_tension() {
         gaps.iter().sum::<f32>() / gaps.len() as f32
     };
     let (calm, scared) = (intervals(0.3), intervals(0.95));
+    eprintln!("heartbeat every {calm:.3} s at tension 0.3, {scared:.3} s at 0.95");
     assert!(
         scared < 0.75 * calm,
         "beat every {calm:.3} s at 0.3, {scared:.3} s at 0.95"
