@@ -92,8 +92,8 @@ enum State {
         priority: f32,
         serial: u64,
     },
-    /// Stolen: fading out over ~3 ms, its id already stale.
-    Stolen,
+    /// Stolen: fading out over ~3 ms on its bus, its id already stale.
+    Stolen { bus: Bus },
 }
 
 #[derive(Clone, Debug)]
@@ -197,7 +197,9 @@ impl Mixer {
             match victim {
                 Some((score, _, i)) if score < priority => {
                     let s = &mut self.slots[i];
-                    s.state = State::Stolen;
+                    if let State::Playing { bus, .. } = s.state {
+                        s.state = State::Stolen { bus };
+                    }
                     if let Some(v) = &mut s.voice {
                         v.release(STEAL_FADE);
                     }
@@ -213,7 +215,10 @@ impl Mixer {
             Some(i) => i,
             None => {
                 // Every spare slot holds a stolen voice still fading: cut the first.
-                let i = self.slots.iter().position(|s| s.state == State::Stolen)?;
+                let i = self
+                    .slots
+                    .iter()
+                    .position(|s| matches!(s.state, State::Stolen { .. }))?;
                 self.free(i);
                 i
             }
@@ -312,8 +317,7 @@ impl Mixer {
         for (i, s) in self.slots.iter_mut().enumerate() {
             let vol = match s.state {
                 State::Free => continue,
-                State::Playing { bus, .. } => self.buses[bus as usize],
-                State::Stolen => 1.0,
+                State::Playing { bus, .. } | State::Stolen { bus } => self.buses[bus as usize],
             };
             let Some(v) = s.voice.as_mut() else { continue };
             v.begin(vol);

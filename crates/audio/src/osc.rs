@@ -41,7 +41,7 @@ impl Wave {
     }
 
     /// The kind as an index 0 … 6, the mixer's bank key (a bank runs one kind).
-    pub fn kind(self) -> usize {
+    pub(crate) fn kind(self) -> usize {
         match self {
             Wave::Sine => 0,
             Wave::Triangle => 1,
