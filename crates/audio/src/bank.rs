@@ -9,25 +9,29 @@
 //! layers into banks by kind and filtered/unfiltered), so its loop has no branch on the
 //! kind; the lanes differ only in their numbers.
 //!
-//! Two passes over the block:
-//! 1. **source → filter → envelope** into the bank's lane buffer. The envelope's stage
-//!    changes are *events* at sample positions (a lane's attack ends, its delay
-//!    ends…): the loop runs from event to event and each event rewrites its lane's
-//!    level update (`level ← level·mul + add`). A layer whose delay ends mid-block is
-//!    silent until its start event, which also resets its source and filter and lets
-//!    its ramps begin.
-//! 2. **the voice stage** per lane: the voice's one-pole low-pass (applied to each of
-//!    its layers, which is the same as to their sum: the filter is linear and every
-//!    layer of a voice gets the same coefficients), the release fade, and gain × pan ×
-//!    bus volume into three lane-wide accumulators (left, right, reverb send) that the
-//!    mixer sums across lanes once at the end of the block.
+//! Per sample and lane, one loop does it all: **source → filter → envelope × gain →
+//! the voice's one-pole low-pass → fade → gain × pan × bus volume** into three
+//! lane-wide accumulators (left, right, reverb send), which the mixer sums across
+//! lanes. The voice's low-pass runs on each of its layers, which is the same as on
+//! their sum: the filter is linear and every layer of a voice gets the same
+//! coefficients.
+//!
+//! - The envelope's stage changes are *events* at sample positions (a lane's attack
+//!   ends, its delay ends…): the loop runs from event to event and each event rewrites
+//!   its lane's level update (`level ← level·mul + add`). A layer whose delay ends
+//!   mid-block is silent until its start event, which also resets its source and
+//!   filter and lets its ramps begin.
+//! - The block is rendered in chunks of [`CHUNK`] samples, every bank in turn for each
+//!   chunk, so the accumulators stay in the L1 cache.
+//! - The ramps (pitch, cutoff, low-pass, gains) move every 8 samples; the envelope,
+//!   and the fade when some lane fades, every sample.
 //!
 //! The kernels are compiled twice, for the baseline and for AVX2, from the same code:
 //! only IEEE operations, so both give the same bits (tested).
 
 use crate::block::BLOCK;
 use crate::filter::Svf8;
-use crate::lanes::{F8, LANES};
+use crate::lanes::{Kernel, F8, LANES};
 use crate::noise::Noise8;
 use crate::osc::{saw, sine, square, triangle, Osc8};
 
@@ -134,12 +138,12 @@ pub struct Event {
 const MAX_EVENTS: usize = LANES * 6;
 
 /// Samples per chunk. The block is rendered chunk by chunk, every bank in turn for
-/// each chunk, so the accumulators and the lane buffer (20 KB) stay in the L1 cache:
+/// each chunk, so the accumulators (15 KB) stay in the L1 cache:
 /// a whole block's lane-wide accumulators (77 KB) would not, and every bank would
 /// stream them through L2.
 pub const CHUNK: usize = 160;
 
-/// The lane buffer and the three lane-wide accumulators (left, right, reverb send) of
+/// The three lane-wide accumulators (left, right, reverb send) of
 /// one chunk, summed across lanes by the mixer when every bank has added into them.
 pub struct Acc {
     /// Left.
@@ -184,37 +188,6 @@ struct Stage8 {
     dright: F8,
     send: F8,
     dsend: F8,
-}
-
-/// Which compiled kernel runs the banks: the same arithmetic, so the same bits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kernel {
-    /// Baseline x86-64 (SSE2) or any other target.
-    Portable,
-    /// AVX2 (x86-64 with the feature, detected at run time).
-    Avx2,
-}
-
-impl Kernel {
-    /// The fastest kernel this machine runs.
-    pub fn best() -> Kernel {
-        if Kernel::Avx2.supported() {
-            Kernel::Avx2
-        } else {
-            Kernel::Portable
-        }
-    }
-
-    /// This machine can run the kernel.
-    pub fn supported(self) -> bool {
-        match self {
-            Kernel::Portable => true,
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
-            #[cfg(not(target_arch = "x86_64"))]
-            Kernel::Avx2 => false,
-        }
-    }
 }
 
 /// A wave kind as a type, so each bank loop is specialised for it.

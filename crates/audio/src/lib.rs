@@ -56,11 +56,11 @@ mod reverb;
 mod rng;
 mod voice;
 
-pub use bank::Kernel;
 pub use block::{Block, BLOCK, SAMPLE_RATE};
 pub use dynamics::{CEILING, LOOKAHEAD};
 pub use envelope::Envelope;
 pub use filter::FilterKind;
+pub use lanes::Kernel;
 pub use mixer::{Bus, MixStats, Mixer, Play, VoiceId};
 pub use osc::Wave;
 pub use pan::Placement;

@@ -12,10 +12,10 @@
 //! and every parameter is clamped on the way in: the same calls give the same samples
 //! bit for bit, with no clock and no thread.
 
-use crate::bank::{Acc, Bank, Kernel, CHUNK};
+use crate::bank::{Acc, Bank, CHUNK};
 use crate::block::{Block, BLOCK};
 use crate::dynamics::{Compressor, Limiter};
-use crate::lanes::LANES;
+use crate::lanes::{sum_rows, Kernel, LANES};
 use crate::math::sane;
 use crate::pan::Placement;
 use crate::patch::Patch;
@@ -93,7 +93,9 @@ enum State {
         serial: u64,
     },
     /// Stolen: fading out over ~3 ms on its bus, its id already stale.
-    Stolen { bus: Bus },
+    Stolen {
+        bus: Bus,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -363,11 +365,10 @@ impl Mixer {
                 let (kind, filtered) = ((key >> 1) as usize, key & 1 == 1);
                 sc.banks[b].run(self.kernel, kind, filtered, from, from + CHUNK, &mut sc.acc);
             }
-            for i in 0..CHUNK {
-                sc.left[from + i] = sc.acc.left[i].sum();
-                sc.right[from + i] = sc.acc.right[i].sum();
-                sc.send[from + i] = sc.acc.send[i].sum();
-            }
+            let to = from + CHUNK;
+            sum_rows(&sc.acc.left, &mut sc.left[from..to], self.kernel);
+            sum_rows(&sc.acc.right, &mut sc.right[from..to], self.kernel);
+            sum_rows(&sc.acc.send, &mut sc.send[from..to], self.kernel);
         }
         for (b, &(_, at, end)) in sc.used.iter().enumerate() {
             for (lane, &o) in sc.order[at..end].iter().enumerate() {
@@ -385,7 +386,8 @@ impl Mixer {
                 }
             }
         }
-        self.room.process(&sc.send, &mut sc.left, &mut sc.right);
+        self.room
+            .process(&sc.send, &mut sc.left, &mut sc.right, self.kernel);
         self.comp.process(&mut sc.left, &mut sc.right);
         self.stats.peak = self.limiter.process(&sc.left, &sc.right, self.master, out);
         self.stats.voices = self.voices();

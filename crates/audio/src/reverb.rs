@@ -12,7 +12,7 @@
 //! room costs one scan of the input.
 
 use crate::block::BLOCK;
-use crate::lanes::{F8, LANES};
+use crate::lanes::{Kernel, F8, LANES};
 use crate::math::sane;
 
 const COMBS: [usize; 8] = [1215, 1293, 1390, 1476, 1548, 1623, 1695, 1760];
@@ -47,8 +47,39 @@ impl Combs {
     }
 
     /// Adds the combs' summed output for `input` into `out`, the ring's write position
-    /// starting at `pos`.
-    fn run(&mut self, input: &[f32; BLOCK], out: &mut [f32; BLOCK], fb: f32, pos: usize) {
+    /// starting at `pos`, with the kernel's instructions.
+    fn run(
+        &mut self,
+        input: &[f32; BLOCK],
+        out: &mut [f32; BLOCK],
+        fb: f32,
+        pos: usize,
+        kernel: Kernel,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if kernel == Kernel::Avx2 && Kernel::Avx2.supported() {
+            // SAFETY: the CPU has AVX2 (checked just above).
+            unsafe { self.run_avx2(input, out, fb, pos) };
+            return;
+        }
+        let _ = kernel;
+        self.run_any(input, out, fb, pos);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn run_avx2(
+        &mut self,
+        input: &[f32; BLOCK],
+        out: &mut [f32; BLOCK],
+        fb: f32,
+        pos: usize,
+    ) {
+        self.run_any(input, out, fb, pos);
+    }
+
+    #[inline(always)]
+    fn run_any(&mut self, input: &[f32; BLOCK], out: &mut [f32; BLOCK], fb: f32, pos: usize) {
         let (damp, keep, fb) = (F8::splat(DAMP), F8::splat(1.0 - DAMP), F8::splat(fb));
         let mut store = self.store;
         for (i, (&x, o)) in input.iter().zip(out.iter_mut()).enumerate() {
@@ -83,21 +114,24 @@ impl Allpass {
         }
     }
 
-    /// In place over the block, sample by sample (the delay is shorter than a block).
+    /// In place over the block. Within a run that does not wrap the ring, no sample
+    /// reads what another in the run wrote (each reads and writes its own slot), so a
+    /// run is element-wise and vectorises; the series order of the allpasses is kept
+    /// by running each over the whole block in turn (each is causal).
     fn run(&mut self, io: &mut [f32; BLOCK]) {
         let len = self.buf.len();
-        let mut pos = self.pos;
-        for x in io.iter_mut() {
-            let b = self.buf[pos];
-            let y = b - *x;
-            self.buf[pos] = *x + b * 0.5;
-            *x = y;
-            pos += 1;
-            if pos == len {
-                pos = 0;
+        let mut i = 0;
+        while i < BLOCK {
+            let n = (len - self.pos).min(BLOCK - i);
+            let seg = &mut self.buf[self.pos..self.pos + n];
+            for (b, x) in seg.iter_mut().zip(io[i..i + n].iter_mut()) {
+                let old = *b;
+                *b = *x + old * 0.5;
+                *x = old - *x;
             }
+            i += n;
+            self.pos = (self.pos + n) % len;
         }
-        self.pos = pos;
     }
 }
 
@@ -142,12 +176,14 @@ impl Reverb {
         self.feedback = 0.7 + 0.28 * sane(size, 0.0, 1.0, 0.5);
     }
 
-    /// Adds the room's answer to `send` into `left` and `right`.
+    /// Adds the room's answer to `send` into `left` and `right` (the combs run on
+    /// `kernel`'s instructions: the same bits either way).
     pub fn process(
         &mut self,
         send: &[f32; BLOCK],
         left: &mut [f32; BLOCK],
         right: &mut [f32; BLOCK],
+        kernel: Kernel,
     ) {
         let silent = send.iter().all(|&x| x == 0.0);
         if silent && self.idle {
@@ -160,7 +196,7 @@ impl Reverb {
         let mut peak = 0.0f32;
         for (side, out) in [&mut *left, &mut *right].into_iter().enumerate() {
             let mut wet = [0.0f32; BLOCK];
-            self.combs[side].run(&self.input, &mut wet, self.feedback, self.pos);
+            self.combs[side].run(&self.input, &mut wet, self.feedback, self.pos, kernel);
             for a in &mut self.allpasses[side] {
                 a.run(&mut wet);
             }
