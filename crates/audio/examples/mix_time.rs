@@ -9,8 +9,16 @@ use mix_scene::{refill, warm};
 use std::time::Instant;
 
 fn main() {
-    for kernel in [Kernel::Avx2, Kernel::Portable] {
-        for voices in [48usize, 8] {
+    // `mix_time quick`: the AVX2 kernel at 48 voices only.
+    let quick = std::env::args().any(|a| a == "quick");
+    let kernels: &[Kernel] = if quick {
+        &[Kernel::Avx2]
+    } else {
+        &[Kernel::Avx2, Kernel::Portable]
+    };
+    let loads: &[usize] = if quick { &[48] } else { &[48, 8] };
+    for &kernel in kernels {
+        for &voices in loads {
             let (mut mixer, mut ids, palette, mut n) = warm(voices);
             if !mixer.set_kernel(kernel) {
                 continue;

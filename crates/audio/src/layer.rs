@@ -20,9 +20,6 @@ use crate::rng::Rng;
 pub const FREQ_MAX: f32 = 20_000.0;
 /// Lowest oscillator frequency (Hz): the exponential glide needs a positive start.
 pub const FREQ_MIN: f32 = 1.0;
-/// A finished layer's low-pass tail below this (−120 dB) is over.
-const TAIL: f32 = 1e-6;
-
 /// A glide from `start` to `end` over `n` samples (exponential), or a constant.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Glide {
@@ -138,9 +135,10 @@ impl LayerState {
         (self.wave.kind(), self.filter != FilterKind::Off)
     }
 
-    /// Nothing left to render: the envelope is done and the low-pass tail has died.
+    /// Nothing left to render: the envelope is done (at −60 dB; the voice low-pass's
+    /// state is dropped with it, see [`Event::end`]).
     pub fn over(&self) -> bool {
-        self.env.done() && self.lane.lp.abs() <= TAIL
+        self.env.done()
     }
 
     /// This block is all delay: nothing to render, the wait just shortens.
@@ -224,6 +222,7 @@ impl LayerState {
                     level,
                     mul,
                     add,
+                    end: false,
                 };
                 n_events += 1;
             }
@@ -233,13 +232,14 @@ impl LayerState {
             p.level_from_lane = self.env.stage == stage;
         }
         if i < BLOCK && n_events < events.len() {
-            // Done inside the block: silent from here.
+            // Done inside the block: silent from here, the low-pass state dropped.
             events[n_events] = Event {
                 at: i,
                 lane: 0,
                 level: 0.0,
                 mul: 0.0,
                 add: 0.0,
+                end: true,
             };
             n_events += 1;
         }
