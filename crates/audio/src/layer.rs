@@ -287,3 +287,47 @@ impl LayerState {
             (self.coefs.m11, self.coefs.m12, self.coefs.b2);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bank::{Acc, Bank, CHUNK};
+    use crate::envelope::Envelope;
+    use crate::lanes::Kernel;
+
+    /// A layer ending inside a block behind a closed low-pass leaves no tail to sink
+    /// into denormals: its low-pass state is exactly zero after the block.
+    #[test]
+    fn an_ending_layer_drops_its_lowpass_state() {
+        let mut l = Layer::new(Wave::Saw);
+        l.env = Envelope {
+            attack: 0.0,
+            hold: 0.0,
+            decay: 0.005,
+            sustain: false,
+        };
+        let mut layer = LayerState::new(&l, 1.0, 1);
+        let mix = Mix {
+            lpa: 0.05,
+            fade: 1.0,
+            left: 1.0,
+            right: 1.0,
+            ..Mix::default()
+        };
+        let mut bank = Bank::new();
+        let mut acc = Acc::new();
+        bank.clear();
+        let lane = layer.plan(&mix, &mut bank);
+        for from in (0..BLOCK).step_by(CHUNK) {
+            acc.clear();
+            bank.run(Kernel::best(), 2, false, from, from + CHUNK, &mut acc);
+            assert!(acc
+                .left
+                .iter()
+                .all(|v| v.0.iter().all(|x| *x == 0.0 || x.is_normal())));
+        }
+        layer.finish(bank.lane(lane));
+        assert!(layer.over());
+        assert_eq!(bank.lane(lane).lp, 0.0);
+    }
+}
