@@ -22,6 +22,9 @@ const TARGET: f32 = 0.89;
 pub const LOOKAHEAD: usize = 64;
 /// The sliding minimum's window: the lookahead plus the sample itself.
 const WINDOW: usize = LOOKAHEAD + 1;
+/// The deque's ring: room for a full window.
+const QUEUE: usize = 128;
+const _: () = assert!(QUEUE > WINDOW && QUEUE.is_power_of_two());
 
 /// The compressor's threshold (−12 dBFS), ratio, attack and release.
 pub const THRESHOLD: f32 = 0.251_188_6;
@@ -110,9 +113,10 @@ pub struct Limiter {
     pos: usize,
     released: f32,
     release: f32,
-    /// Sliding-minimum deque: (sample index, gain), increasing gains from the front.
-    q_gain: [f32; WINDOW + 1],
-    q_at: [u64; WINDOW + 1],
+    /// Sliding-minimum deque: (sample index, gain), increasing gains from the front;
+    /// a ring of [`QUEUE`] (a power of two, for masking) entries.
+    q_gain: [f32; QUEUE],
+    q_at: [u64; QUEUE],
     q_head: usize,
     q_len: usize,
     boxcar: [f32; LOOKAHEAD],
@@ -134,8 +138,8 @@ impl Limiter {
             pos: 0,
             released: 1.0,
             release: coef(0.08),
-            q_gain: [1.0; WINDOW + 1],
-            q_at: [0; WINDOW + 1],
+            q_gain: [1.0; QUEUE],
+            q_at: [0; QUEUE],
             q_head: 0,
             q_len: 0,
             boxcar: [1.0; LOOKAHEAD],
@@ -152,7 +156,6 @@ impl Limiter {
         gain: f32,
         out: &mut [f32; 2 * BLOCK],
     ) -> f32 {
-        const CAP: usize = WINDOW + 1;
         // Re-sum the moving average exactly once per block: no drift over a long run.
         let mut sum: f32 = self.boxcar.iter().sum();
         let mut peak = 0.0f32;
@@ -165,19 +168,19 @@ impl Limiter {
             // Sliding minimum over the last WINDOW samples.
             let g = self.released;
             while self.q_len > 0 {
-                let back = (self.q_head + self.q_len - 1) % CAP;
+                let back = (self.q_head + self.q_len - 1) & (QUEUE - 1);
                 if self.q_gain[back] >= g {
                     self.q_len -= 1;
                 } else {
                     break;
                 }
             }
-            let back = (self.q_head + self.q_len) % CAP;
+            let back = (self.q_head + self.q_len) & (QUEUE - 1);
             self.q_gain[back] = g;
             self.q_at[back] = self.n;
             self.q_len += 1;
             if self.q_at[self.q_head] + (WINDOW as u64) <= self.n {
-                self.q_head = (self.q_head + 1) % CAP;
+                self.q_head = (self.q_head + 1) & (QUEUE - 1);
                 self.q_len -= 1;
             }
             let held = self.q_gain[self.q_head];
@@ -199,5 +202,59 @@ impl Limiter {
             self.n += 1;
         }
         peak
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A burst 12 dB over full scale: the output stays under the ceiling, reaches
+    /// close to it, and its gain falls in a ramp across the lookahead, not a step.
+    #[test]
+    fn the_limiter_ramps_its_gain_under_the_ceiling() {
+        let mut lim = Limiter::new();
+        let mut out = [0.0f32; 2 * BLOCK];
+        let mut input = Vec::new();
+        let mut output: Vec<f32> = Vec::new();
+        for b in 0..6 {
+            let amp = if b >= 2 { 4.0 } else { 0.1 };
+            let x: [f32; BLOCK] = std::array::from_fn(|i| {
+                amp * (std::f32::consts::TAU * 440.0 * (b * BLOCK + i) as f32 / SR).sin()
+            });
+            lim.process(&x, &x, 1.0, &mut out);
+            input.extend_from_slice(&x);
+            output.extend(out.iter().step_by(2));
+        }
+        assert!(output.iter().all(|v| v.abs() <= CEILING));
+        let peak = output.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+        assert!(peak > 0.85, "peak {peak}");
+        // The gain each sample got (output over the input it delayed), compared
+        // between neighbours where both are defined.
+        let gain = |i: usize| {
+            let x = input[i - LOOKAHEAD];
+            (x.abs() > 1e-3).then(|| output[i] / x)
+        };
+        let worst = (LOOKAHEAD..input.len() - 1)
+            .filter_map(|i| Some((gain(i + 1)? - gain(i)?).abs()))
+            .fold(0.0, f32::max);
+        assert!(worst < 2.0 / LOOKAHEAD as f32, "a gain step of {worst}");
+    }
+
+    /// 12 dB over the threshold comes out 4 dB over it at 3:1.
+    #[test]
+    fn the_compressor_has_its_ratio() {
+        let mut c = Compressor::new();
+        let over = THRESHOLD * 4.0; // +12 dB
+        let mut l = [over; BLOCK];
+        let mut r = [over; BLOCK];
+        for _ in 0..30 {
+            l = [over; BLOCK];
+            r = [over; BLOCK];
+            c.process(&mut l, &mut r);
+        }
+        let out_db = 20.0 * (l[BLOCK - 1] / THRESHOLD).log10();
+        assert!((out_db - 4.0).abs() < 0.1, "{out_db} dB over the threshold");
+        let _ = r;
     }
 }

@@ -1,9 +1,11 @@
 //! Filters: the layers' state-variable filter (Andrew Simper's trapezoidal SVF: stable
 //! under fast modulation, one structure for low-, band- and high-pass) and the voices'
-//! one-pole low-pass (occlusion). Coefficients are computed per block (one `tan` each)
-//! and ramped linearly per sample across it, so a sweeping cutoff has no steps.
+//! one-pole low-pass (occlusion, see [`one_pole`]), eight lanes at a time.
+//! Coefficients are computed per block (one `tan` each) and ramped linearly per sample
+//! across it, so a sweeping cutoff has no steps.
 
 use crate::block::SR;
+use crate::lanes::F8;
 use crate::math::{exp, sane, tan_pi};
 
 /// Which response a layer's filter has.
@@ -35,15 +37,21 @@ pub fn sane_cutoff(hz: f32) -> f32 {
     sane(hz, CUTOFF_MIN, CUTOFF_MAX, CUTOFF_MAX)
 }
 
-/// The SVF's coefficients for one cutoff (the damping `k = 1/q` is fixed per layer).
+/// The SVF's coefficients for one cutoff, in the form its state update uses. With
+/// Simper's `g = tan(π·fc/fs)`, `a1 = 1/(1 + g(g + k))`, `a2 = g·a1`, `a3 = g·a2`, one
+/// sample is `v3 = x − ic2`, `v1 = a1·ic1 + a2·v3`, `v2 = ic2 + a2·ic1 + a3·v3`,
+/// `ic1 ← 2v1 − ic1`, `ic2 ← 2v2 − ic2`. Substituted, the states update as
+/// `ic1 ← m11·ic1 + m12·v3`, `ic2 ← ic2 + m12·ic1 + b2·v3` and the outputs are the
+/// means of old and new states (`v1 = (ic1 + ic1')/2`, `v2 = (ic2 + ic2')/2`): the same
+/// filter with a shorter dependency chain per sample.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SvfCoefs {
-    /// 1 / (1 + g(g + k))
-    pub a1: f32,
-    /// g·a1
-    pub a2: f32,
-    /// g·a2
-    pub a3: f32,
+    /// 2·a1 − 1
+    pub m11: f32,
+    /// 2·a2
+    pub m12: f32,
+    /// 2·a3
+    pub b2: f32,
 }
 
 impl SvfCoefs {
@@ -52,16 +60,21 @@ impl SvfCoefs {
         let g = tan_pi(sane_cutoff(cutoff) / SR);
         let a1 = 1.0 / (1.0 + g * (g + k));
         let a2 = g * a1;
-        SvfCoefs { a1, a2, a3: g * a2 }
+        SvfCoefs {
+            m11: 2.0 * a1 - 1.0,
+            m12: 2.0 * a2,
+            b2: 2.0 * g * a2,
+        }
     }
 
-    /// Per-sample increments that take `self` to `to` in `n` samples.
+    /// Per-sample increments that take `self` to `to` in `n` samples (the state update
+    /// is affine in them, so this is the linear ramp of Simper's coefficients).
     pub fn ramp_to(&self, to: &SvfCoefs, n: usize) -> SvfCoefs {
         let r = 1.0 / n.max(1) as f32;
         SvfCoefs {
-            a1: (to.a1 - self.a1) * r,
-            a2: (to.a2 - self.a2) * r,
-            a3: (to.a3 - self.a3) * r,
+            m11: (to.m11 - self.m11) * r,
+            m12: (to.m12 - self.m12) * r,
+            b2: (to.b2 - self.b2) * r,
         }
     }
 }
@@ -71,72 +84,70 @@ pub fn damping(q: f32) -> f32 {
     1.0 / sane(q, Q_MIN, Q_MAX, std::f32::consts::FRAC_1_SQRT_2)
 }
 
-/// The SVF's two integrator states.
+/// How a response is taken from the SVF: `out = x·x + band·b + low·l`, with `b` and
+/// `l` halved because [`Svf8::tick`] hands over twice the band and low outputs (the
+/// sums of old and new states).
+pub fn tap_weights(kind: FilterKind, k: f32) -> [f32; 3] {
+    let [x, b, l] = match kind {
+        FilterKind::Off => [1.0, 0.0, 0.0],
+        FilterKind::LowPass => [0.0, 0.0, 1.0],
+        // k·band: unity gain at the centre whatever the q.
+        FilterKind::BandPass => [0.0, k, 0.0],
+        // x − k·band − low.
+        FilterKind::HighPass => [1.0, -k, -1.0],
+    };
+    [x, 0.5 * b, 0.5 * l]
+}
+
+/// Eight SVFs: their states, coefficients (ramping) and output weights.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Svf {
-    /// First integrator.
-    pub ic1: f32,
-    /// Second integrator.
-    pub ic2: f32,
+pub struct Svf8 {
+    /// First integrators.
+    pub ic1: F8,
+    /// Second integrators.
+    pub ic2: F8,
+    /// Coefficients ([`SvfCoefs`]'s fields per lane).
+    pub m11: F8,
+    /// See `m11`.
+    pub m12: F8,
+    /// See `m11`.
+    pub b2: F8,
+    /// Per-sample ramps of the coefficients.
+    pub dm11: F8,
+    /// See `dm11`.
+    pub dm12: F8,
+    /// See `dm11`.
+    pub db2: F8,
+    /// Output weights ([`tap_weights`]) on input, band and low.
+    pub tx: F8,
+    /// See `tx`.
+    pub tb: F8,
+    /// See `tx`.
+    pub tl: F8,
 }
 
-impl Svf {
-    /// One sample through the filter: (band, low) outputs, the high-pass is
-    /// `v0 − k·band − low`.
+impl Svf8 {
+    /// One sample through every lane's filter (coefficients held: see
+    /// [`Svf8::ramp`]).
     #[inline(always)]
-    pub fn tick(&mut self, v0: f32, c: &SvfCoefs) -> (f32, f32) {
-        let v3 = v0 - self.ic2;
-        let v1 = c.a1 * self.ic1 + c.a2 * v3;
-        let v2 = self.ic2 + c.a2 * self.ic1 + c.a3 * v3;
-        self.ic1 = 2.0 * v1 - self.ic1;
-        self.ic2 = 2.0 * v2 - self.ic2;
-        (v1, v2)
+    pub fn tick(&mut self, x: F8) -> F8 {
+        let (ic1, ic2) = (self.ic1, self.ic2);
+        let v3 = x - ic2;
+        let n1 = self.m11 * ic1 + self.m12 * v3;
+        let n2 = ic2 + (self.m12 * ic1 + self.b2 * v3);
+        self.ic1 = n1;
+        self.ic2 = n2;
+        self.tx * x + self.tb * (ic1 + n1) + self.tl * (ic2 + n2)
     }
-}
 
-/// Which output of the SVF a layer takes, as a type so the hot loop is specialised.
-pub trait Tap {
-    /// `false` for [`FilterKind::Off`]: the filter is skipped.
-    const ON: bool;
-    /// The output from input `v0`, band `v1`, low `v2`, damping `k`.
-    fn pick(v0: f32, v1: f32, v2: f32, k: f32) -> f32;
-}
-
-/// [`FilterKind::Off`].
-pub struct TapOff;
-/// [`FilterKind::LowPass`].
-pub struct TapLow;
-/// [`FilterKind::BandPass`].
-pub struct TapBand;
-/// [`FilterKind::HighPass`].
-pub struct TapHigh;
-
-impl Tap for TapOff {
-    const ON: bool = false;
+    /// Moves the coefficients `n` samples along their ramps. The bank calls it every
+    /// few samples, not every sample: a staircase of 8-sample steps is inaudible and
+    /// saves three adds per sample.
     #[inline(always)]
-    fn pick(v0: f32, _: f32, _: f32, _: f32) -> f32 {
-        v0
-    }
-}
-impl Tap for TapLow {
-    const ON: bool = true;
-    #[inline(always)]
-    fn pick(_: f32, _: f32, v2: f32, _: f32) -> f32 {
-        v2
-    }
-}
-impl Tap for TapBand {
-    const ON: bool = true;
-    #[inline(always)]
-    fn pick(_: f32, v1: f32, _: f32, k: f32) -> f32 {
-        k * v1
-    }
-}
-impl Tap for TapHigh {
-    const ON: bool = true;
-    #[inline(always)]
-    fn pick(v0: f32, v1: f32, v2: f32, k: f32) -> f32 {
-        v0 - k * v1 - v2
+    pub fn ramp(&mut self, n: F8) {
+        self.m11 = self.m11 + self.dm11 * n;
+        self.m12 = self.m12 + self.dm12 * n;
+        self.b2 = self.b2 + self.db2 * n;
     }
 }
 

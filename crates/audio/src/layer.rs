@@ -1,115 +1,25 @@
-//! One layer of a playing voice: oscillator or noise → state-variable filter →
-//! envelope × gain, added into the voice's mono buffer.
+//! One layer of a playing voice: its persistent state between blocks and, per block,
+//! its plan for a bank lane ([`crate::bank`] renders it).
 //!
-//! Per block, the pitch and the cutoff are evaluated exactly (sweep and vibrato, with
-//! our `exp2`/`tan`) at the block's end, and the hot loop ramps the phase increment and
-//! the filter coefficients linearly towards them: per sample that is one phase add,
-//! the wave's polynomial, the filter and one affine envelope update. The loop is
-//! specialised for every wave × filter pair (28 small loops), so none of them branches
-//! on the layer's kind.
+//! Per block, the pitch (sweep and vibrato) and the cutoff are evaluated exactly, with
+//! our own `exp2`/`tan`, at the block's end, and the lane ramps the phase increment and
+//! the filter coefficients linearly towards them: no per-sample `exp`, `sin` or `tan`,
+//! and no steps. The envelope's stage changes inside the block become the lane's
+//! events.
 
-use crate::block::{BLOCK, SR};
-use crate::envelope::{EnvState, Segment, Stage, MAX_SECONDS};
-use crate::filter::FilterKind;
-use crate::filter::{damping, sane_cutoff, Svf, SvfCoefs, Tap, TapBand, TapHigh, TapLow, TapOff};
+use crate::bank::{Bank, Event, Lane, Mix};
+use crate::block::{samples, BLOCK, SR};
+use crate::envelope::{EnvState, Stage, MAX_SECONDS};
+use crate::filter::{damping, sane_cutoff, tap_weights, FilterKind, SvfCoefs};
 use crate::math::{exp2, log2, sane, sin_turns};
-use crate::noise::Noise;
-use crate::osc::{sane_duty, saw, sine, square, triangle, Wave};
+use crate::osc::{sane_duty, Wave};
 use crate::patch::Layer;
+use crate::rng::Rng;
 
 /// Highest oscillator frequency (Hz): PolyBLEP needs an increment below 0.5.
 pub const FREQ_MAX: f32 = 20_000.0;
 /// Lowest oscillator frequency (Hz): the exponential glide needs a positive start.
 pub const FREQ_MIN: f32 = 1.0;
-
-/// The oscillator's running state, copied into locals for the hot loop.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Gen {
-    /// Phase in turns, [0, 1).
-    pub phase: f32,
-    /// Phase increment per sample (Hz / SR).
-    pub inc: f32,
-    /// Per-sample change of `inc` across this block.
-    pub dinc: f32,
-    /// Pulse width of a square.
-    pub duty: f32,
-    /// The noise source (noise waves only).
-    pub noise: Noise,
-}
-
-impl Gen {
-    #[inline(always)]
-    fn step(&mut self) {
-        let p = self.phase + self.inc;
-        self.phase = if p >= 1.0 { p - 1.0 } else { p };
-        self.inc += self.dinc;
-    }
-}
-
-/// A wave as a type: one sample from the generator, advancing it.
-trait Shape {
-    fn next(g: &mut Gen) -> f32;
-}
-
-struct SineS;
-struct TriS;
-struct SawS;
-struct SquareS;
-struct WhiteS;
-struct PinkS;
-struct BrownS;
-
-impl Shape for SineS {
-    #[inline(always)]
-    fn next(g: &mut Gen) -> f32 {
-        let y = sine(g.phase);
-        g.step();
-        y
-    }
-}
-impl Shape for TriS {
-    #[inline(always)]
-    fn next(g: &mut Gen) -> f32 {
-        let y = triangle(g.phase);
-        g.step();
-        y
-    }
-}
-impl Shape for SawS {
-    #[inline(always)]
-    fn next(g: &mut Gen) -> f32 {
-        let y = saw(g.phase, g.inc);
-        g.step();
-        y
-    }
-}
-impl Shape for SquareS {
-    #[inline(always)]
-    fn next(g: &mut Gen) -> f32 {
-        let y = square(g.phase, g.inc, g.duty);
-        g.step();
-        y
-    }
-}
-impl Shape for WhiteS {
-    #[inline(always)]
-    fn next(g: &mut Gen) -> f32 {
-        g.noise.white()
-    }
-}
-impl Shape for PinkS {
-    #[inline(always)]
-    fn next(g: &mut Gen) -> f32 {
-        g.noise.pink()
-    }
-}
-impl Shape for BrownS {
-    #[inline(always)]
-    fn next(g: &mut Gen) -> f32 {
-        g.noise.brown()
-    }
-}
-
 /// A glide from `start` to `end` over `n` samples (exponential), or a constant.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Glide {
@@ -141,18 +51,18 @@ impl Glide {
     }
 }
 
-/// A playing layer.
+/// A playing layer between blocks.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LayerState {
     wave: Wave,
     filter: FilterKind,
-    gen: Gen,
-    svf: Svf,
+    /// The bank lane's numbers that persist: phase, increment, noise, filter state and
+    /// coefficients, gain, the voice low-pass state.
+    lane: Lane,
     coefs: SvfCoefs,
     k: f32,
-    /// The envelope (public for the voice's level estimate and release).
+    /// The envelope.
     pub env: EnvState,
-    gain: f32,
     pitch: Glide,
     cutoff: Glide,
     vib_hz: f32,
@@ -160,12 +70,27 @@ pub struct LayerState {
     vib_phase: f32,
     /// Samples since the layer started sounding.
     age: u32,
+    /// Where the planned block ends, written back by `finish`.
+    planned: Planned,
+}
+
+/// What `plan` computed for `finish`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Planned {
+    inc_end: f32,
+    coefs_end: SvfCoefs,
+    age_end: u32,
+    vib_end: f32,
+    /// The envelope's last stage runs on past the block: its level is the lane's.
+    level_from_lane: bool,
+    /// The layer sounded this block (not all of it in its delay).
+    started: bool,
 }
 
 impl LayerState {
     /// A layer of `l` with every frequency × `pitch`, its noise seeded with `seed`.
     pub fn new(l: &Layer, pitch: f32, seed: u32) -> LayerState {
-        let sweep_n = crate::block::samples(sane(l.sweep, 0.0, MAX_SECONDS, 0.0));
+        let sweep_n = samples(sane(l.sweep, 0.0, MAX_SECONDS, 0.0));
         let hz = |f: f32| sane(f * pitch, FREQ_MIN, FREQ_MAX, 440.0);
         let pitch_glide = Glide::new(hz(l.freq), hz(l.freq_end), sweep_n);
         let cutoff = Glide::new(sane_cutoff(l.cutoff), sane_cutoff(l.cutoff_end), sweep_n);
@@ -174,28 +99,56 @@ impl LayerState {
             Wave::Square { duty } => sane_duty(duty),
             _ => 0.5,
         };
+        let inc = if l.wave.is_noise() {
+            0.0
+        } else {
+            pitch_glide.start / SR
+        };
+        let coefs = SvfCoefs::new(cutoff.start, k);
         LayerState {
             wave: l.wave,
             filter: l.filter,
-            gen: Gen {
-                phase: 0.0,
-                inc: pitch_glide.start / SR,
-                dinc: 0.0,
+            lane: Lane {
+                inc,
+                rinc: if inc > 0.0 { 1.0 / inc } else { 0.0 },
                 duty,
-                noise: Noise::new(seed),
+                rng: Rng::new(seed).state(),
+                taps: tap_weights(l.filter, k),
+                gain: sane(l.gain, 0.0, 16.0, 0.0),
+                ..Lane::default()
             },
-            svf: Svf::default(),
-            coefs: SvfCoefs::new(cutoff.start, k),
+            coefs,
             k,
             env: EnvState::new(&l.env, l.delay),
-            gain: sane(l.gain, 0.0, 16.0, 0.0),
             pitch: pitch_glide,
             cutoff,
             vib_hz: sane(l.vibrato_hz, 0.0, 20.0, 0.0),
             vib_oct: sane(l.vibrato_semitones, 0.0, 24.0, 0.0) / 12.0,
             vib_phase: 0.0,
             age: 0,
+            planned: Planned::default(),
         }
+    }
+
+    /// The bank this layer runs in: its wave kind and whether it is filtered.
+    pub fn key(&self) -> (usize, bool) {
+        (self.wave.kind(), self.filter != FilterKind::Off)
+    }
+
+    /// Nothing left to render: the envelope is done (at −60 dB; the voice low-pass's
+    /// state is dropped with it, see [`Event::end`]).
+    pub fn over(&self) -> bool {
+        self.env.done()
+    }
+
+    /// This block is all delay: nothing to render, the wait just shortens.
+    pub fn waits_out(&self) -> bool {
+        self.env.stage == Stage::Delay && self.env.left as usize >= BLOCK
+    }
+
+    /// Skips a block spent waiting (see [`LayerState::waits_out`]).
+    pub fn wait(&mut self) {
+        self.env.advance(BLOCK);
     }
 
     /// The oscillator's frequency (Hz) `age` samples in, with the vibrato at `vib`.
@@ -208,102 +161,173 @@ impl LayerState {
         }
     }
 
-    /// Adds one block of this layer into `out`.
-    pub fn render(&mut self, out: &mut [f32; BLOCK]) {
-        if self.env.done() {
-            return;
-        }
+    /// Plans this block into the next lane of `bank`, with the voice's stage `mix`;
+    /// returns the lane.
+    pub fn plan(&mut self, mix: &Mix, bank: &mut Bank) -> usize {
         let skip = if self.env.stage == Stage::Delay {
             (self.env.left as usize).min(BLOCK)
         } else {
             0
         };
         let n = BLOCK - skip;
-        if n == 0 {
-            self.env.advance(BLOCK);
-            return;
-        }
-        // The block's end, exactly; the loop ramps towards it.
-        let age_end = self.age.saturating_add(n as u32);
-        let vib_end = {
+        let started = !self.env.done() && n > 0;
+        let mut lane = self.lane;
+        lane.mix = *mix;
+        lane.start = skip;
+        let mut p = Planned {
+            inc_end: lane.inc,
+            coefs_end: self.coefs,
+            age_end: self.age,
+            vib_end: self.vib_phase,
+            level_from_lane: false,
+            started,
+        };
+        if started {
+            // The block's end, exactly; the lane ramps towards it.
+            p.age_end = self.age.saturating_add(n as u32);
             let v = self.vib_phase + self.vib_hz * (n as f32 / SR);
-            v - v.floor()
-        };
-        let inc_end = if self.wave.is_noise() {
-            0.0
-        } else {
-            self.freq(age_end, vib_end) / SR
-        };
-        self.gen.dinc = (inc_end - self.gen.inc) / n as f32;
-        let coefs_end = if self.filter != FilterKind::Off && self.cutoff.n > 0 {
-            SvfCoefs::new(self.cutoff.at(age_end), self.k)
-        } else {
-            self.coefs
-        };
-        let dc = self.coefs.ramp_to(&coefs_end, n);
-
+            p.vib_end = v - v.floor();
+            if !self.wave.is_noise() {
+                p.inc_end = self.freq(p.age_end, p.vib_end) / SR;
+                let r = 1.0 / n as f32;
+                lane.dinc = (p.inc_end - lane.inc) * r;
+                lane.drinc = (1.0 / p.inc_end - lane.rinc) * r;
+            }
+            if self.filter != FilterKind::Off && self.cutoff.n > 0 && self.age < self.cutoff.n {
+                p.coefs_end = SvfCoefs::new(self.cutoff.at(p.age_end), self.k);
+            }
+            let d = self.coefs.ramp_to(&p.coefs_end, n);
+            (lane.m11, lane.m12, lane.b2) = (self.coefs.m11, self.coefs.m12, self.coefs.b2);
+            (lane.dm11, lane.dm12, lane.db2) = (d.m11, d.m12, d.b2);
+        }
+        // The envelope's stages through the block: the first sets the lane, the
+        // others are events.
+        let mut events = [Event::default(); 6];
+        let mut n_events = 0;
         let mut i = 0;
+        (lane.level, lane.mul, lane.add) = (0.0, 0.0, 0.0);
         while i < BLOCK && !self.env.done() {
             let s = self.env.segment(BLOCK - i);
-            if !s.silent {
-                self.run_filter(&mut out[i..i + s.len], &s, &dc);
+            let (level, mul, add) = if s.silent {
+                (0.0, 1.0, 0.0)
+            } else {
+                (self.env.level, s.mul, s.add)
+            };
+            if i == 0 {
+                (lane.level, lane.mul, lane.add) = (level, mul, add);
+            } else if n_events < events.len() {
+                events[n_events] = Event {
+                    at: i,
+                    lane: 0,
+                    level,
+                    mul,
+                    add,
+                    end: false,
+                };
+                n_events += 1;
             }
+            let stage = self.env.stage;
             self.env.advance(s.len);
             i += s.len;
+            p.level_from_lane = self.env.stage == stage;
         }
-        self.gen.inc = inc_end;
-        self.gen.dinc = 0.0;
-        self.coefs = coefs_end;
-        self.age = age_end;
-        self.vib_phase = vib_end;
-    }
-
-    fn run_filter(&mut self, out: &mut [f32], s: &Segment, dc: &SvfCoefs) {
-        match self.filter {
-            FilterKind::Off => self.run_wave::<TapOff>(out, s, dc),
-            FilterKind::LowPass => self.run_wave::<TapLow>(out, s, dc),
-            FilterKind::BandPass => self.run_wave::<TapBand>(out, s, dc),
-            FilterKind::HighPass => self.run_wave::<TapHigh>(out, s, dc),
-        }
-    }
-
-    fn run_wave<T: Tap>(&mut self, out: &mut [f32], s: &Segment, dc: &SvfCoefs) {
-        match self.wave {
-            Wave::Sine => self.run::<SineS, T>(out, s, dc),
-            Wave::Triangle => self.run::<TriS, T>(out, s, dc),
-            Wave::Saw => self.run::<SawS, T>(out, s, dc),
-            Wave::Square { .. } => self.run::<SquareS, T>(out, s, dc),
-            Wave::White => self.run::<WhiteS, T>(out, s, dc),
-            Wave::Pink => self.run::<PinkS, T>(out, s, dc),
-            Wave::Brown => self.run::<BrownS, T>(out, s, dc),
-        }
-    }
-
-    /// The hot loop: one segment of one wave through one filter tap.
-    #[inline(always)]
-    fn run<S: Shape, T: Tap>(&mut self, out: &mut [f32], s: &Segment, dc: &SvfCoefs) {
-        let mut g = self.gen;
-        let mut f = self.svf;
-        let mut c = self.coefs;
-        let (k, gain, mul, add) = (self.k, self.gain, s.mul, s.add);
-        let mut level = self.env.level;
-        for o in out.iter_mut() {
-            let x = S::next(&mut g);
-            let y = if T::ON {
-                let (v1, v2) = f.tick(x, &c);
-                c.a1 += dc.a1;
-                c.a2 += dc.a2;
-                c.a3 += dc.a3;
-                T::pick(x, v1, v2, k)
-            } else {
-                x
+        if i < BLOCK && n_events < events.len() {
+            // Done inside the block: silent from here, the low-pass state dropped.
+            events[n_events] = Event {
+                at: i,
+                lane: 0,
+                level: 0.0,
+                mul: 0.0,
+                add: 0.0,
+                end: true,
             };
-            *o += y * (level * gain);
-            level = level * mul + add;
+            n_events += 1;
         }
-        self.gen = g;
-        self.svf = f;
-        self.coefs = c;
-        self.env.level = level;
+        let at = bank.push(lane);
+        for e in &events[..n_events] {
+            bank.event(Event { lane: at, ..*e });
+        }
+        self.planned = p;
+        at
+    }
+
+    /// Takes back the lane's state after the bank ran.
+    pub fn finish(&mut self, l: &Lane) {
+        let p = self.planned;
+        let keep = self.lane;
+        self.lane = Lane {
+            mix: Mix::default(),
+            start: 0,
+            dinc: 0.0,
+            drinc: 0.0,
+            dm11: 0.0,
+            dm12: 0.0,
+            db2: 0.0,
+            ..*l
+        };
+        if p.started {
+            // The exact end values, not the ramps' accumulated ones.
+            self.lane.inc = p.inc_end;
+            self.lane.rinc = if p.inc_end > 0.0 {
+                1.0 / p.inc_end
+            } else {
+                0.0
+            };
+            self.coefs = p.coefs_end;
+            self.age = p.age_end;
+            self.vib_phase = p.vib_end;
+        } else {
+            // Not started: the source keeps its initial state.
+            self.lane = Lane { lp: l.lp, ..keep };
+        }
+        if p.level_from_lane {
+            self.env.level = l.level;
+        }
+        (self.lane.m11, self.lane.m12, self.lane.b2) =
+            (self.coefs.m11, self.coefs.m12, self.coefs.b2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bank::{Acc, Bank, CHUNK};
+    use crate::envelope::Envelope;
+    use crate::lanes::Kernel;
+
+    /// A layer ending inside a block behind a closed low-pass leaves no tail to sink
+    /// into denormals: its low-pass state is exactly zero after the block.
+    #[test]
+    fn an_ending_layer_drops_its_lowpass_state() {
+        let mut l = Layer::new(Wave::Saw);
+        l.env = Envelope {
+            attack: 0.0,
+            hold: 0.0,
+            decay: 0.005,
+            sustain: false,
+        };
+        let mut layer = LayerState::new(&l, 1.0, 1);
+        let mix = Mix {
+            lpa: 0.05,
+            fade: 1.0,
+            left: 1.0,
+            right: 1.0,
+            ..Mix::default()
+        };
+        let mut bank = Bank::new();
+        let mut acc = Acc::new();
+        bank.clear();
+        let lane = layer.plan(&mix, &mut bank);
+        for from in (0..BLOCK).step_by(CHUNK) {
+            acc.clear();
+            bank.run(Kernel::best(), 2, false, from, from + CHUNK, &mut acc);
+            assert!(acc
+                .left
+                .iter()
+                .all(|v| v.0.iter().all(|x| *x == 0.0 || x.is_normal())));
+        }
+        layer.finish(bank.lane(lane));
+        assert!(layer.over());
+        assert_eq!(bank.lane(lane).lp, 0.0);
     }
 }

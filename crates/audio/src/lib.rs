@@ -35,13 +35,16 @@
 //! ```
 //!
 //! Files, one concept each: `block` (rate, block), `math` (our own exp2/log2/sin/tan),
-//! `rng`, `osc`, `noise`, `envelope`, `filter`, `patch`, `layer` (a playing layer's
-//! hot loop), `voice`, `pan`, `reverb`, `dynamics`, `mixer`.
+//! `lanes` (eight-lane arithmetic), `rng`, `osc`, `noise`, `envelope`, `filter`,
+//! `patch`, `layer` (a playing layer between blocks), `bank` (eight layers' hot loop),
+//! `voice`, `pan`, `reverb`, `dynamics`, `mixer`.
 
+mod bank;
 mod block;
 mod dynamics;
 mod envelope;
 mod filter;
+mod lanes;
 mod layer;
 mod math;
 mod mixer;
@@ -57,6 +60,7 @@ pub use block::{Block, BLOCK, SAMPLE_RATE};
 pub use dynamics::{CEILING, LOOKAHEAD};
 pub use envelope::Envelope;
 pub use filter::FilterKind;
+pub use lanes::Kernel;
 pub use mixer::{Bus, MixStats, Mixer, Play, VoiceId};
 pub use osc::Wave;
 pub use pan::Placement;

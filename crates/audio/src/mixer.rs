@@ -7,16 +7,20 @@
 //! dry + room ─► bus compressor ─► × master ─► lookahead limiter (≤ −1 dBFS) ─► out
 //! ```
 //!
-//! Voices are rendered in slot order and every parameter is clamped on the way in, so
-//! the same calls give the same samples bit for bit, with no clock and no thread.
+//! The layers of all voices are rendered eight at a time in banks ([`crate::bank`]),
+//! grouped by wave kind in a fixed order (kind, slot, layer) and summed in that order,
+//! and every parameter is clamped on the way in: the same calls give the same samples
+//! bit for bit, with no clock and no thread.
 
+use crate::bank::{Acc, Bank, CHUNK};
 use crate::block::{Block, BLOCK};
 use crate::dynamics::{Compressor, Limiter};
+use crate::lanes::{sum_rows, Kernel, LANES};
 use crate::math::sane;
 use crate::pan::Placement;
 use crate::patch::Patch;
 use crate::reverb::Reverb;
-use crate::voice::{Bus as Buffers, Voice};
+use crate::voice::Voice;
 
 /// The mix a voice goes to; each has its own volume.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -88,8 +92,10 @@ enum State {
         priority: f32,
         serial: u64,
     },
-    /// Stolen: fading out over ~3 ms, its id already stale.
-    Stolen,
+    /// Stolen: fading out over ~3 ms on its bus, its id already stale.
+    Stolen {
+        bus: Bus,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -103,12 +109,18 @@ struct Slot {
 /// slot within the block.
 const STEAL_FADE: f32 = 0.003;
 
-/// Working buffers of a block (boxed: 24 KB that should not sit on the stack).
+/// Working buffers of a block (boxed: they should not sit on the stack).
 struct Scratch {
-    voice: [f32; BLOCK],
     left: [f32; BLOCK],
     right: [f32; BLOCK],
     send: [f32; BLOCK],
+    acc: Box<Acc>,
+    /// Enough banks for every layer of every slot.
+    banks: Vec<Bank>,
+    /// This block's banks: (bank key, first and end index into `order`).
+    used: Vec<(u64, usize, usize)>,
+    /// This block's layers as sort keys: (wave kind, filtered) << 40 | slot << 8 | layer.
+    order: Vec<u64>,
 }
 
 /// The synthesizer's voices and master chain.
@@ -122,6 +134,7 @@ pub struct Mixer {
     comp: Compressor,
     limiter: Limiter,
     stats: MixStats,
+    kernel: Kernel,
     scratch: Box<Scratch>,
 }
 
@@ -130,6 +143,9 @@ impl Mixer {
     /// `render` allocates nothing.
     pub fn new(cap: usize) -> Mixer {
         // Twice the cap: stolen voices fade in their own slots while their successors play.
+        let max_layers = cap * 2 * crate::patch::MAX_LAYERS;
+        // Full banks, plus a partly filled one per key (7 waves × filtered or not).
+        let max_banks = max_layers / LANES + 14;
         let slots = (0..cap * 2)
             .map(|_| Slot {
                 gen: 0,
@@ -147,11 +163,15 @@ impl Mixer {
             comp: Compressor::new(),
             limiter: Limiter::new(),
             stats: MixStats::default(),
+            kernel: Kernel::best(),
             scratch: Box::new(Scratch {
-                voice: [0.0; BLOCK],
                 left: [0.0; BLOCK],
                 right: [0.0; BLOCK],
                 send: [0.0; BLOCK],
+                acc: Acc::new(),
+                banks: (0..max_banks).map(|_| Bank::new()).collect(),
+                used: Vec::with_capacity(max_banks),
+                order: Vec::with_capacity(max_layers),
             }),
         }
     }
@@ -179,7 +199,9 @@ impl Mixer {
             match victim {
                 Some((score, _, i)) if score < priority => {
                     let s = &mut self.slots[i];
-                    s.state = State::Stolen;
+                    if let State::Playing { bus, .. } = s.state {
+                        s.state = State::Stolen { bus };
+                    }
                     if let Some(v) = &mut s.voice {
                         v.release(STEAL_FADE);
                     }
@@ -195,7 +217,10 @@ impl Mixer {
             Some(i) => i,
             None => {
                 // Every spare slot holds a stolen voice still fading: cut the first.
-                let i = self.slots.iter().position(|s| s.state == State::Stolen)?;
+                let i = self
+                    .slots
+                    .iter()
+                    .position(|s| matches!(s.state, State::Stolen { .. }))?;
                 self.free(i);
                 i
             }
@@ -277,31 +302,92 @@ impl Mixer {
         self.room.set_size(size);
     }
 
+    /// Chooses the compiled kernel the banks run (the fastest by default); `false`
+    /// and no change if this machine cannot run it. Both give the same bits.
+    pub fn set_kernel(&mut self, kernel: Kernel) -> bool {
+        if kernel.supported() {
+            self.kernel = kernel;
+        }
+        kernel.supported()
+    }
+
     /// Renders one block into `out`.
     pub fn render(&mut self, out: &mut Block) {
         let sc = &mut *self.scratch;
-        sc.left.fill(0.0);
-        sc.right.fill(0.0);
-        sc.send.fill(0.0);
-        for i in 0..self.slots.len() {
-            let s = &mut self.slots[i];
+        sc.order.clear();
+        // Each voice's stage for the block; its layers into the bank order.
+        for (i, s) in self.slots.iter_mut().enumerate() {
             let vol = match s.state {
                 State::Free => continue,
-                State::Playing { bus, .. } => self.buses[bus as usize],
-                State::Stolen => 1.0,
+                State::Playing { bus, .. } | State::Stolen { bus } => self.buses[bus as usize],
             };
             let Some(v) = s.voice.as_mut() else { continue };
-            let mut bus = Buffers {
-                left: &mut sc.left,
-                right: &mut sc.right,
-                send: &mut sc.send,
-            };
-            if !v.render(&mut sc.voice, &mut bus, vol) {
-                s.state = State::Free;
-                s.voice = None;
+            v.begin(vol);
+            for (j, l) in v.layers_mut().iter_mut().enumerate() {
+                if l.over() {
+                    continue;
+                }
+                if l.waits_out() {
+                    l.wait();
+                    continue;
+                }
+                let (kind, filtered) = l.key();
+                let key = (kind as u64) << 1 | filtered as u64;
+                sc.order.push(key << 40 | (i as u64) << 8 | j as u64);
             }
         }
-        self.room.process(&sc.send, &mut sc.left, &mut sc.right);
+        sc.order.sort_unstable();
+        // Banks of up to eight layers of one kind, planned.
+        sc.used.clear();
+        let mut at = 0;
+        while at < sc.order.len() {
+            let key = sc.order[at] >> 40;
+            let mut end = at;
+            while end < sc.order.len() && end - at < LANES && sc.order[end] >> 40 == key {
+                end += 1;
+            }
+            let bank = &mut sc.banks[sc.used.len()];
+            bank.clear();
+            for &o in &sc.order[at..end] {
+                let (slot, layer) = ((o >> 8 & 0xffff_ffff) as usize, (o & 0xff) as usize);
+                if let Some(v) = self.slots[slot].voice.as_mut() {
+                    let mix = *v.mix();
+                    v.layers_mut()[layer].plan(&mix, bank);
+                }
+            }
+            sc.used.push((key, at, end));
+            at = end;
+        }
+        // Chunk by chunk, every bank, then the lanes summed (in a fixed order).
+        for from in (0..BLOCK).step_by(CHUNK) {
+            sc.acc.clear();
+            for (b, &(key, _, _)) in sc.used.iter().enumerate() {
+                let (kind, filtered) = ((key >> 1) as usize, key & 1 == 1);
+                sc.banks[b].run(self.kernel, kind, filtered, from, from + CHUNK, &mut sc.acc);
+            }
+            let to = from + CHUNK;
+            sum_rows(&sc.acc.left, &mut sc.left[from..to], self.kernel);
+            sum_rows(&sc.acc.right, &mut sc.right[from..to], self.kernel);
+            sum_rows(&sc.acc.send, &mut sc.send[from..to], self.kernel);
+        }
+        for (b, &(_, at, end)) in sc.used.iter().enumerate() {
+            for (lane, &o) in sc.order[at..end].iter().enumerate() {
+                let (slot, layer) = ((o >> 8 & 0xffff_ffff) as usize, (o & 0xff) as usize);
+                if let Some(v) = self.slots[slot].voice.as_mut() {
+                    v.layers_mut()[layer].finish(sc.banks[b].lane(lane));
+                }
+            }
+        }
+        for s in &mut self.slots {
+            if let Some(v) = s.voice.as_mut() {
+                if !v.end() {
+                    s.state = State::Free;
+                    s.voice = None;
+                }
+            }
+        }
+        self.room
+            .process(&sc.send, &mut sc.left, &mut sc.right, self.kernel);
         self.comp.process(&mut sc.left, &mut sc.right);
         self.stats.peak = self.limiter.process(&sc.left, &sc.right, self.master, out);
         self.stats.voices = self.voices();

@@ -1,20 +1,11 @@
-//! Coloured noise from the voice's seeded [`Rng`]: white, pink (Paul Kellet's
-//! three-pole "economy" filter, ±0.5 dB of −3 dB/oct above ~10 Hz) and brown (a leaky
-//! integrator). Each colour is scaled to about the RMS of white (0.58), so switching a
-//! layer's colour changes its timbre, not its loudness.
+//! Coloured noise, eight lanes at a time, each lane with its own seeded generator
+//! ([`crate::rng`]'s LCG): white, pink (Paul Kellet's three-pole "economy" filter,
+//! ±0.5 dB of −3 dB/oct above ~10 Hz) and brown (a leaky integrator). Each colour is
+//! scaled to about the RMS of white (0.58), so switching a layer's colour changes its
+//! timbre, not its loudness.
 
-use crate::rng::Rng;
-
-/// The state of one noise source: the generator and the colour filters' memory.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Noise {
-    /// The seeded generator.
-    pub rng: Rng,
-    b0: f32,
-    b1: f32,
-    b2: f32,
-    brown: f32,
-}
+use crate::lanes::{F8, LANES, U8};
+use crate::rng::{LCG_ADD, LCG_MUL};
 
 /// Pink's output scale: Kellet's filter has ~3.3× white's RMS at 48 kHz.
 const PINK_SCALE: f32 = 0.3;
@@ -23,39 +14,46 @@ const PINK_SCALE: f32 = 0.3;
 const BROWN_POLE: f32 = 0.995;
 const BROWN_IN: f32 = 0.1;
 
-impl Noise {
-    /// A source seeded with `seed`.
-    pub fn new(seed: u32) -> Noise {
-        Noise {
-            rng: Rng::new(seed),
-            b0: 0.0,
-            b1: 0.0,
-            b2: 0.0,
-            brown: 0.0,
-        }
-    }
+/// Eight noise sources: generators and colour-filter memories.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Noise8 {
+    /// The generators' states.
+    pub rng: U8,
+    /// Pink's three poles.
+    pub pink: [F8; 3],
+    /// Brown's integrator.
+    pub brown: F8,
+}
 
-    /// White, uniform in [−1, 1).
+impl Noise8 {
+    /// White, uniform in [−1, 1): the top 23 bits of each LCG as a mantissa.
     #[inline(always)]
-    pub fn white(&mut self) -> f32 {
-        self.rng.bipolar()
+    pub fn white(&mut self) -> F8 {
+        let mut r = [0.0; LANES];
+        for (i, s) in self.rng.0.iter_mut().enumerate() {
+            *s = s.wrapping_mul(LCG_MUL).wrapping_add(LCG_ADD);
+            r[i] = f32::from_bits((*s >> 9) | 0x4000_0000) - 3.0;
+        }
+        F8(r)
     }
 
     /// Pink: three one-poles spread over the band, summed.
     #[inline(always)]
-    pub fn pink(&mut self) -> f32 {
-        let w = self.rng.bipolar();
-        self.b0 = 0.997_65 * self.b0 + w * 0.099_046;
-        self.b1 = 0.963 * self.b1 + w * 0.296_516_4;
-        self.b2 = 0.57 * self.b2 + w * 1.052_691_3;
-        (self.b0 + self.b1 + self.b2 + w * 0.184_8) * PINK_SCALE
+    pub fn pink(&mut self) -> F8 {
+        let w = self.white();
+        let [b0, b1, b2] = self.pink;
+        let b0 = F8::splat(0.997_65) * b0 + w * F8::splat(0.099_046);
+        let b1 = F8::splat(0.963) * b1 + w * F8::splat(0.296_516_4);
+        let b2 = F8::splat(0.57) * b2 + w * F8::splat(1.052_691_3);
+        self.pink = [b0, b1, b2];
+        (b0 + b1 + b2 + w * F8::splat(0.184_8)) * F8::splat(PINK_SCALE)
     }
 
     /// Brown: leaky integrated white.
     #[inline(always)]
-    pub fn brown(&mut self) -> f32 {
-        let w = self.rng.bipolar();
-        self.brown = BROWN_POLE * self.brown + BROWN_IN * w;
+    pub fn brown(&mut self) -> F8 {
+        let w = self.white();
+        self.brown = F8::splat(BROWN_POLE) * self.brown + F8::splat(BROWN_IN) * w;
         self.brown
     }
 }

@@ -3,6 +3,11 @@
 //! both, and its one-multiply step keeps the per-sample dependency chain short. Seeded
 //! explicitly (no global state), so the same seed gives the same noise bit for bit.
 
+/// The LCG's multiplier and increment (Numerical Recipes': full period 2^32).
+pub const LCG_MUL: u32 = 1_664_525;
+/// See [`LCG_MUL`].
+pub const LCG_ADD: u32 = 1_013_904_223;
+
 /// A seeded noise generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rng(u32);
@@ -23,15 +28,20 @@ impl Rng {
         Rng(mix32(seed ^ 0x9e37_79b9))
     }
 
-    /// The next raw state (Numerical Recipes' constants: full period 2^32).
-    #[inline(always)]
+    /// The state, for a lane of [`crate::noise::Noise8`] to continue.
+    pub fn state(self) -> u32 {
+        self.0
+    }
+
+    /// The next raw state (the scalar twin of a lane's generator, for tests).
+    #[cfg(test)]
     pub fn next_u32(&mut self) -> u32 {
-        self.0 = self.0.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        self.0 = self.0.wrapping_mul(LCG_MUL).wrapping_add(LCG_ADD);
         self.0
     }
 
     /// Uniform in [−1, 1): the top 23 bits as a mantissa of [2, 4), minus 3.
-    #[inline(always)]
+    #[cfg(test)]
     pub fn bipolar(&mut self) -> f32 {
         f32::from_bits((self.next_u32() >> 9) | 0x4000_0000) - 3.0
     }
