@@ -55,9 +55,11 @@ pub struct SoundLayer {
     /// Held windups: a blade's by agent id, an enemy's by enemy id.
     blade_windups: BTreeMap<u32, VoiceId>,
     enemy_windups: BTreeMap<u32, VoiceId>,
-    /// The kind of every enemy seen last tick (an `EnemyKilled` may name one that is
-    /// gone from the world by the time it is heard).
+    /// The kind of every enemy alive (an `EnemyKilled` names one that is gone from the
+    /// world by the time it is heard): taken from the world on the first tick heard,
+    /// then kept by `EnemySpawned` and `EnemyKilled`.
     kinds: BTreeMap<u32, EnemyKind>,
+    kinds_known: bool,
     /// Runners that saw the squad at their last look.
     seeing: BTreeSet<u32>,
     moans: Vec<VoiceId>,
@@ -91,6 +93,7 @@ impl SoundLayer {
             blade_windups: BTreeMap::new(),
             enemy_windups: BTreeMap::new(),
             kinds: BTreeMap::new(),
+            kinds_known: false,
             seeing: BTreeSet::new(),
             moans: Vec::new(),
             walked: Vec::new(),
@@ -144,6 +147,10 @@ impl SoundLayer {
         let n = w.agents().len();
         self.walked.resize(n, 0.0);
         self.next_breath.resize(n, 0);
+        if !self.kinds_known {
+            self.kinds_known = true;
+            self.kinds = w.enemies().iter().map(|e| (e.id, e.kind)).collect();
+        }
         self.ambience(w);
         self.events(w);
         self.enemies(w);
@@ -286,12 +293,13 @@ impl SoundLayer {
                     pitch,
                 );
             }
+            EventKind::EnemySpawned { enemy } => {
+                if let Some(e) = w.enemy(enemy) {
+                    self.kinds.insert(enemy, e.kind);
+                }
+            }
             EventKind::EnemyKilled { enemy, pos } => {
-                let kind = self
-                    .kinds
-                    .get(&enemy)
-                    .copied()
-                    .unwrap_or(EnemyKind::Shambler);
+                let kind = self.kinds.remove(&enemy).unwrap_or(EnemyKind::Shambler);
                 let pitch = self.vary(0.12);
                 self.play_at(
                     w,
@@ -417,9 +425,7 @@ impl SoundLayer {
         let mut spotting: Option<(f32, Vec2)> = None;
         let mut moaning: Option<(f32, Vec2)> = None;
         let mut seeing = BTreeSet::new();
-        self.kinds.clear();
         for e in w.enemies().iter().filter(|e| e.alive && !e.is_dummy()) {
-            self.kinds.insert(e.id, e.kind);
             let d = e.pos.distance(listener);
             if d < t.crowd_radius {
                 crowd += 1.0 - d / t.crowd_radius;
