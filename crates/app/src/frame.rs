@@ -93,6 +93,8 @@ pub struct Frame<'a> {
 pub struct Composer {
     frame: Framebuffer,
     scene: Framebuffer,
+    /// The last frame's scene was drawn at another size and resampled (zoomed).
+    pub resampled: bool,
 }
 
 impl Default for Composer {
@@ -100,6 +102,7 @@ impl Default for Composer {
         Composer {
             frame: Framebuffer::new(WIDTH, HEIGHT),
             scene: Framebuffer::new(0, 0),
+            resampled: false,
         }
     }
 }
@@ -120,6 +123,7 @@ impl Composer {
     ) -> Option<StageTimes> {
         let (sw, sh) = f.zoom.scene_size(WIDTH, HEIGHT);
         let direct = (sw, sh) == (WIDTH, HEIGHT);
+        self.resampled = !direct;
         let target = if direct {
             &mut self.frame
         } else {

@@ -440,6 +440,8 @@ impl Game {
         self.end_run();
         self.session = self.heard(watched(self.demo.clone(), true));
         self.screen = Screen::Title;
+        // The title shows the default view (a run keeps the player's zoom).
+        self.zoom = Zoom::default();
         self.results = None;
         self.paused = false;
         self.help = false;
@@ -1044,6 +1046,29 @@ mod tests {
         w.press(KeyCode::KeyT);
         assert_eq!(w.game.screen, Screen::Title);
         assert_eq!(w.game.session.name(), catalog::DEFAULT);
+    }
+
+    #[test]
+    fn zoom_returns_to_one_and_to_the_direct_frame() {
+        let mut w = open("zoom");
+        w.press(KeyCode::Enter);
+        for k in [KeyCode::Minus, KeyCode::Minus, KeyCode::Minus, KeyCode::Minus] {
+            w.press(k);
+        }
+        w.frames(60);
+        w.game.render(w.now);
+        assert!(w.game.composer.resampled, "zoomed out: the scene is resampled");
+        w.press(KeyCode::Equal);
+        w.press(KeyCode::Equal);
+        w.frames(60);
+        assert_eq!(w.game.zoom.current, 1.0, "back at 1 exactly");
+        w.game.render(w.now);
+        assert!(!w.game.composer.resampled, "and drawn directly again");
+        // Zoomed in a run, the title is back at the default view.
+        w.press(KeyCode::Equal);
+        w.press(KeyCode::Escape);
+        w.click_pause_item(PauseItem::Title);
+        assert_eq!(w.game.zoom, Zoom::default());
     }
 
     #[test]
