@@ -17,7 +17,10 @@ fn run(args: &[&str]) -> (String, Option<i32>) {
         .args(args)
         .output()
         .expect("the binary runs");
-    (String::from_utf8_lossy(&out.stderr).into_owned(), out.status.code())
+    (
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
+    )
 }
 
 /// One line, `squad_proto: ` then `file` then either `:line:col: ` or `: `.
@@ -31,14 +34,27 @@ fn check(args: &[&str], file: &str, positioned: bool, says: &str) {
     let after = if positioned {
         let mut parts = rest.splitn(4, ':');
         assert_eq!(parts.next(), Some(""), "{err}");
-        let line: usize = parts.next().unwrap().parse().unwrap_or_else(|_| panic!("{err}"));
-        let col: usize = parts.next().unwrap().parse().unwrap_or_else(|_| panic!("{err}"));
+        let line: usize = parts
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap_or_else(|_| panic!("{err}"));
+        let col: usize = parts
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap_or_else(|_| panic!("{err}"));
         assert!(line >= 1 && col >= 1, "{err}");
         parts.next().unwrap().to_string()
     } else {
-        rest.strip_prefix(':').unwrap_or_else(|| panic!("{err}")).to_string()
+        rest.strip_prefix(':')
+            .unwrap_or_else(|| panic!("{err}"))
+            .to_string()
     };
-    assert!(after.starts_with(' ') && after.contains(says), "{args:?}: `{err}`");
+    assert!(
+        after.starts_with(' ') && after.contains(says),
+        "{args:?}: `{err}`"
+    );
 }
 
 #[test]
@@ -47,19 +63,39 @@ fn errors_name_the_file_and_a_position_only_where_there_is_one() {
     let p = |name: &str| d.join(name).display().to_string();
     // The file as a whole: missing, a directory, not UTF-8 — no position.
     let missing = p("missing.scn");
-    check(&["--headless", "--scenario", &missing], &missing, false, "cannot read");
+    check(
+        &["--headless", "--scenario", &missing],
+        &missing,
+        false,
+        "cannot read",
+    );
     let folder = d.display().to_string();
-    check(&["--headless", "--scenario", &folder], &folder, false, "cannot read");
+    check(
+        &["--headless", "--scenario", &folder],
+        &folder,
+        false,
+        "cannot read",
+    );
     let binary = p("binary.scn");
     std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x80]).unwrap();
-    check(&["--headless", "--scenario", &binary], &binary, false, "cannot read");
+    check(
+        &["--headless", "--scenario", &binary],
+        &binary,
+        false,
+        "cannot read",
+    );
     // At a place: a scenario's unknown key, a tuning's range, a map's tile.
     let scn = p("bad.scn");
     std::fs::write(&scn, "map = default\nseed = 1\nwave2 = 3\n").unwrap();
     check(&["--headless", "--scenario", &scn], &scn, true, "wave2");
     let toml = p("bad.toml");
     std::fs::write(&toml, "[fire]\n\ncooldown = -2.0\n").unwrap();
-    check(&["--headless", "--tuning", &toml], &toml, true, "fire.cooldown");
+    check(
+        &["--headless", "--tuning", &toml],
+        &toml,
+        true,
+        "fire.cooldown",
+    );
     let map = p("bad.map");
     std::fs::write(&map, "#####\n#S.?#\n#####\n").unwrap();
     check(&["--headless", "--map", &map], &map, true, "?");

@@ -156,7 +156,11 @@ mod tests {
             z.ease(1.0 / 60.0);
         }
         assert_eq!(z.current, 1.0);
-        assert_eq!(z.scene_size(1280, 720), (1280, 720), "the direct path again");
+        assert_eq!(
+            z.scene_size(1280, 720),
+            (1280, 720),
+            "the direct path again"
+        );
         // Touchpad fractions add up to rungs; a NaN notch changes nothing.
         let mut z = Zoom::default();
         for _ in 0..4 {

@@ -821,6 +821,7 @@ impl Game {
             aim: (in_run && self.controls.manual_on).then_some(self.controls.aim),
             paused_banner: self.screen == Screen::Game && self.paused,
             message: self.message.current(now),
+            hud: Some(self.session.end_tick()),
             timings: &self.timings,
         };
         let (world, feed) = self.session.watched();
@@ -1052,12 +1053,20 @@ mod tests {
     fn zoom_returns_to_one_and_to_the_direct_frame() {
         let mut w = open("zoom");
         w.press(KeyCode::Enter);
-        for k in [KeyCode::Minus, KeyCode::Minus, KeyCode::Minus, KeyCode::Minus] {
+        for k in [
+            KeyCode::Minus,
+            KeyCode::Minus,
+            KeyCode::Minus,
+            KeyCode::Minus,
+        ] {
             w.press(k);
         }
         w.frames(60);
         w.game.render(w.now);
-        assert!(w.game.composer.resampled, "zoomed out: the scene is resampled");
+        assert!(
+            w.game.composer.resampled,
+            "zoomed out: the scene is resampled"
+        );
         w.press(KeyCode::Equal);
         w.press(KeyCode::Equal);
         w.frames(60);

@@ -46,7 +46,10 @@ pub(crate) fn parse_toml<T>(
     let mut v = Validator::default();
     check(&value, &mut v);
     v.finish().map_err(|(key, expected)| TuningError {
-        message: format!("{}: `{key}`: expected {expected}", at(locate_key(text, &key))),
+        message: format!(
+            "{}: `{key}`: expected {expected}",
+            at(locate_key(text, &key))
+        ),
     })?;
     Ok(value)
 }
