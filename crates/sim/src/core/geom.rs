@@ -148,6 +148,22 @@ pub fn dist_point_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     p.distance(closest_point_on_segment(p, a, b))
 }
 
+/// Distance between the segments `a`–`b` and `c`–`d` (0 when they cross).
+pub fn dist_segment_segment(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f32 {
+    let ab = b - a;
+    let cd = d - c;
+    let side = |o: Vec2, dir: Vec2, p: Vec2| dir.cross(p - o);
+    let (d1, d2) = (side(a, ab, c), side(a, ab, d));
+    let (d3, d4) = (side(c, cd, a), side(c, cd, b));
+    if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
+        return 0.0;
+    }
+    dist_point_segment(a, c, d)
+        .min(dist_point_segment(b, c, d))
+        .min(dist_point_segment(c, a, b))
+        .min(dist_point_segment(d, a, b))
+}
+
 /// The point of segment `a`–`b` nearest to `p`.
 pub fn closest_point_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
     let ab = b - a;

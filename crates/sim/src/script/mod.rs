@@ -21,10 +21,42 @@ pub struct Script {
     pub next_wave: usize,
     /// `(from_tick, to_tick, path)`.
     pub forced: Vec<(u64, u64, ForcedPath)>,
-    /// Where each forced agent stood when its script began (it walks from there to the
-    /// polyline's first point: test hooks never teleport a body into a bullet's way).
-    pub forced_origin: Vec<Option<Vec2>>,
+    /// Each scripted walk's progress, once it has begun (it walks from where the agent
+    /// stood to the polyline's first point: test hooks never teleport a body into a
+    /// bullet's way).
+    pub forced_walkers: Vec<Option<Walker>>,
 }
+
+/// Where a scripted walker is along its polyline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Walker {
+    /// The polyline point it walks toward.
+    pub next: usize,
+    /// Toward the polyline's last point (else back toward its first).
+    pub forward: bool,
+}
+
+impl Walker {
+    /// On to the point after `next`, turning round at either end.
+    fn advance(&mut self, points: usize) {
+        if points < 2 {
+            return;
+        }
+        if self.forward && self.next + 1 >= points {
+            self.forward = false;
+        } else if !self.forward && self.next == 0 {
+            self.forward = true;
+        }
+        if self.forward {
+            self.next += 1;
+        } else {
+            self.next -= 1;
+        }
+    }
+}
+
+/// A polyline point closer than this is reached.
+const WALKER_ARRIVE: f32 = 0.05;
 
 impl Script {
     /// The scripted walk of agent `agent` at `tick`, if one runs.
@@ -39,47 +71,37 @@ impl Script {
         self.active(agent, tick).is_some()
     }
 
-    /// Where the scripted walk puts agent `agent` (standing at `pos`) after `tick`:
-    /// from where it stood when the script began to the polyline, then back and forth
-    /// along it at `walk_speed`.
+    /// Where the scripted walk puts agent `agent` (standing at `pos`, moving at `vel`)
+    /// after `tick`: from where it stood when the script began to the polyline, then
+    /// back and forth along it at up to `walk_speed` — under the agents' own
+    /// acceleration limit `accel` (S9.5): it brakes into every point and turns round at
+    /// the ends without an instant reversal, so the ally-intercept test's reachable set
+    /// holds for it as for any agent.
     pub fn forced_walk(
         &mut self,
         agent: usize,
         pos: Vec2,
+        vel: Vec2,
         tick: u64,
         walk_speed: f32,
+        accel: f32,
     ) -> Option<Vec2> {
         let k = self.active(agent, tick)?;
-        let origin = *self.forced_origin[k].get_or_insert(pos);
-        let (from, _, f) = &self.forced[k];
-        let walked = (tick + 1 - from) as f32 * DT * walk_speed;
-        let lead = origin.distance(f.points[0]);
-        Some(if walked < lead {
-            origin.lerp(f.points[0], walked / lead)
-        } else {
-            polyline_at(&f.points, walked - lead)
-        })
-    }
-}
-
-/// Position along a ping-pong polyline after walking `dist`.
-fn polyline_at(points: &[Vec2], dist: f32) -> Vec2 {
-    let total: f32 = points.windows(2).map(|s| s[0].distance(s[1])).sum();
-    if total <= 1e-6 {
-        return points[0];
-    }
-    let mut d = dist % (2.0 * total);
-    if d > total {
-        d = 2.0 * total - d;
-    }
-    for s in points.windows(2) {
-        let l = s[0].distance(s[1]);
-        if d <= l {
-            return s[0].lerp(s[1], if l > 0.0 { d / l } else { 0.0 });
+        let points = &self.forced[k].2.points;
+        let w = self.forced_walkers[k].get_or_insert(Walker {
+            next: 0,
+            forward: true,
+        });
+        if pos.distance(points[w.next]) < WALKER_ARRIVE {
+            w.advance(points.len());
         }
-        d -= l;
+        let to = points[w.next] - pos;
+        // Slow enough to stop at the point with half the acceleration to spare.
+        let speed = walk_speed.min((accel * to.length()).sqrt());
+        let desired = to.normalize_or_zero() * speed;
+        let vel = vel + (desired - vel).clamp_length(accel * DT);
+        Some(pos + vel * DT)
     }
-    *points.last().unwrap_or(&points[0])
 }
 
 /// What the wave step reads and writes.

@@ -3,57 +3,138 @@
 
 use crate::combat::bullet::Bullet;
 use crate::core::events::{EventKind, Events};
-use crate::core::geom::{dist_point_segment, wrap_angle, Vec2};
+use crate::core::geom::{dist_point_segment, dist_segment_segment, wrap_angle, Vec2};
 use crate::core::ids::Ids;
 use crate::core::stats::Stats;
 use crate::horde::enemy::{find_enemy, Enemy};
 use crate::space::grid::Grid;
-use crate::squad::agent::Agent;
+use crate::squad::agent::{Agent, Role};
 use crate::squad::lane::lane_clear_from;
 use crate::squad::target::aim_at;
 use crate::squad::Squad;
 use crate::tuning::{TickTuning, Tuning, DT};
 
-/// The ally (lowest index) that would be on the bullet's path during its flight: a
+/// The ally (lowest index) that could be on the bullet's path during its flight: a
 /// bullet from `muzzle` along unit `dir` at `bullet_speed` for `length` units. "On the
 /// path" means closer than the LaneClear threshold to the bullet at the same instant.
 ///
-/// Allies are extrapolated along their velocity — except a blade in the middle of a
-/// strike, whose next moves are known: rooted for the rest of its windup, then the lunge
-/// along its strike axis (a blade standing still in windup is about to move; its
-/// velocity says nothing about that).
+/// S9.5, the reachable set: an ally is not taken to keep its velocity. Tick by tick of
+/// the flight it may be anywhere in the disc its acceleration limit allows round where
+/// its velocity takes it ([`reach`]), and never farther from where it stands than its
+/// top speed carries it; a shot is withheld when the bullet's piece of path of that tick
+/// comes within the threshold of both. So no motion the rules allow — turning, braking,
+/// reversing, a blade starting a strike — walks an ally into a bullet that has left.
+/// A blade already in a strike has known moves: rooted for the rest of its windup, then
+/// the lunge along its strike axis ([`lunge_crosses`]).
 pub fn ally_intercepts_shot(
     shooter: u32,
     muzzle: Vec2,
     dir: Vec2,
     length: f32,
     agents: &[Agent],
+    grid: &Grid,
     t: &Tuning,
 ) -> Option<u32> {
     let speed = t.fire.bullet_speed;
     let flight = length / speed;
     let threshold = t.lane_threshold();
     let bullet_vel = dir * speed;
+    // Whole ticks of flight, and one more: the ally may move once before the bullet's
+    // first step, whichever order the tick runs its systems in.
+    let n = (flight / DT).ceil() as u32 + 1;
     for a in agents.iter().filter(|a| a.alive && a.id != shooter) {
         let hit = if a.melee.striking() {
             lunge_crosses(a, muzzle, bullet_vel, flight, threshold, t)
         } else {
-            // Relative position ally − bullet: r0 + w τ, minimised over τ ∈ [0, flight].
-            let r0 = a.pos - muzzle;
-            let w = a.vel - bullet_vel;
-            let ww = w.length_sq();
-            let tau = if ww > 1e-9 {
-                (-r0.dot(w) / ww).clamp(0.0, flight)
-            } else {
-                0.0
-            };
-            (r0 + w * tau).length() < threshold
+            reachable_set_crosses(a, muzzle, bullet_vel, flight, n, threshold, grid, t)
         };
         if hit {
             return Some(a.id);
         }
     }
     None
+}
+
+/// How far an ally's motion over `ticks` ticks can stray from its present course, and
+/// how far it can get from where it stands (S9.5), in units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reach {
+    /// Round `pos + vel · ticks · DT`: the acceleration limit, applied each tick before the
+    /// step as the movement layer does (`a·DT²·k(k+1)/2`), plus the body pushes' allowance
+    /// and, for a blade, the lunge of a strike it may start.
+    pub drift: f32,
+    /// Round `pos`: the top speed (or the present one, if higher) over the same time,
+    /// plus the same pushes and lunge.
+    pub travel: f32,
+}
+
+/// [`Reach`] of agent `a` after `ticks` ticks.
+pub fn reach(a: &Agent, ticks: u32, t: &Tuning) -> Reach {
+    let k = ticks as f32;
+    let time = k * DT;
+    let accel = t.movement.steer_accel * DT * DT * k * (k + 1.0) * 0.5;
+    let push = t.fire.intercept_push_speed * time;
+    let lunge = if a.role == Role::Blade {
+        // A strike begins with a rooted windup of at least the shortest one; only then
+        // can the lunge carry the blade, at the lunge's speed.
+        let windup = t.melee.windup.iter().copied().fold(f32::INFINITY, f32::min);
+        t.melee.lunge_speed * (time - windup).max(0.0)
+    } else {
+        0.0
+    };
+    let top = t.squad.fast_speed.max(a.vel.length());
+    Reach {
+        drift: accel + push + lunge,
+        travel: top * time + push + lunge,
+    }
+}
+
+/// How far off its course a wall may have stopped agent `a` within `ticks` ticks: as far
+/// as its velocity would have carried it.
+pub fn wall_slack(a: &Agent, ticks: u32) -> f32 {
+    a.vel.length() * ticks as f32 * DT
+}
+
+/// Does any motion within [`reach`] bring agent `a` within `threshold` of the bullet
+/// (from `muzzle` at `bullet_vel` for `flight` seconds) at the same instant, over the
+/// `n` ticks the check covers? Where the course could touch a wall (whose push-out is
+/// not an acceleration), the drift grows by the ally's own speed.
+#[allow(clippy::too_many_arguments)]
+fn reachable_set_crosses(
+    a: &Agent,
+    muzzle: Vec2,
+    bullet_vel: Vec2,
+    flight: f32,
+    n: u32,
+    threshold: f32,
+    grid: &Grid,
+    t: &Tuning,
+) -> bool {
+    let bullet_at = |k: u32| muzzle + bullet_vel * (k as f32 * DT).min(flight);
+    let course_at = |k: u32| a.pos + a.vel * (k as f32 * DT);
+    for k in 0..n {
+        // This tick's piece of the bullet's path; the ally's course over it and the next
+        // tick (the order of the two moves within a tick is not assumed).
+        let (b0, b1) = (bullet_at(k), bullet_at(k + 1));
+        let r = reach(a, k + 2, t);
+        if dist_point_segment(a.pos, b0, b1) >= threshold + r.travel {
+            continue;
+        }
+        let (c0, c1) = (course_at(k), course_at(k + 2));
+        // A wall the course runs into stops the body there (a push-out, not an
+        // acceleration): the ally may then be off its course by as much as its velocity
+        // would have carried it.
+        let walls = (k..=k + 2).any(|j| grid.circle_hits_wall(course_at(j), a.radius + r.drift));
+        let drift = if walls {
+            r.drift + wall_slack(a, k + 2)
+        } else {
+            r.drift
+        };
+        if dist_segment_segment(b0, b1, c0, c1) < threshold + drift {
+            return true;
+        }
+    }
+    false
 }
 
 /// Tick by tick over the flight: does a striking blade's predicted lunge come within
@@ -160,7 +241,9 @@ pub fn fire(s: &mut Squad, f: &mut FireStep) {
             continue;
         }
         let verified = res.muzzle.distance(aim) + e.radius;
-        if let Some(ally) = ally_intercepts_shot(a.id, res.muzzle, dir, verified, &s.agents, t) {
+        if let Some(ally) =
+            ally_intercepts_shot(a.id, res.muzzle, dir, verified, &s.agents, f.grid, t)
+        {
             f.stats.shots_withheld_intercept += 1;
             f.events.emit(
                 f.tick,
@@ -204,6 +287,11 @@ mod tests {
     use super::*;
     use crate::squad::agent::Role;
 
+    /// An open field round the tests' shots: no walls at all.
+    fn open() -> Grid {
+        Grid::new(64, 64, vec![false; 64 * 64])
+    }
+
     fn agent(id: u32, p: Vec2, v: Vec2) -> Agent {
         let mut a = Agent::new(id, Role::Gunner, 0, p, 0.0, 0.28, 100.0);
         a.vel = v;
@@ -225,6 +313,7 @@ mod tests {
             Vec2::new(1.0, 0.0),
             8.0,
             &agents,
+            &open(),
             &t,
         );
         assert_eq!(hit, Some(1));
@@ -244,6 +333,7 @@ mod tests {
                 Vec2::new(1.0, 0.0),
                 8.0,
                 &agents,
+                &open(),
                 &t
             ),
             None

@@ -8,7 +8,7 @@ pub mod anchor;
 pub mod blades;
 pub(crate) mod bodies;
 pub(crate) mod debug;
-pub(crate) mod fire;
+pub mod fire;
 pub(crate) mod formation;
 pub mod lane;
 pub(crate) mod manual;

@@ -223,7 +223,7 @@ impl World {
             .iter()
             .map(|f| (ticks(f.from) as u64, ticks(f.to) as u64, f.clone()))
             .collect();
-        w.script.forced_origin = vec![None; w.script.forced.len()];
+        w.script.forced_walkers = vec![None; w.script.forced.len()];
         w
     }
 
@@ -453,7 +453,10 @@ pub fn tick(w: &mut World, input: &TickInput) {
         .enumerate()
         .map(|(i, a)| {
             a.alive
-                .then(|| script.forced_walk(i, a.pos, tick, t.squad.walk_speed))
+                .then(|| {
+                    let (speed, accel) = (t.squad.walk_speed, t.movement.steer_accel);
+                    script.forced_walk(i, a.pos, a.vel, tick, speed, accel)
+                })
                 .flatten()
         })
         .collect();

@@ -241,11 +241,16 @@ pub fn validate(map: &Map, s: &WorldState) -> Result<(), String> {
     if sc.next_wave > sc.waves.len() || sc.waves.windows(2).any(|w| w[0].0 > w[1].0) {
         return fail("the waves are out of order".into());
     }
-    if sc.forced_origin.len() != sc.forced.len()
+    if sc.forced_walkers.len() != sc.forced.len()
         || sc
             .forced
             .iter()
             .any(|(_, _, f)| f.agent >= n || f.points.is_empty())
+        || sc
+            .forced
+            .iter()
+            .zip(&sc.forced_walkers)
+            .any(|((_, _, f), w)| w.is_some_and(|w| w.next >= f.points.len()))
     {
         return fail("a scripted walk names no agent".into());
     }
