@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::cell::Cell;
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
 use sim::core::events::EventKind;
 use sim::script::scenario::Scenario;
 use sim::space::map::Map;
@@ -169,7 +169,80 @@ fn shots_without_friendly_hits(c: &Case) -> Result<usize, TestCaseError> {
     Ok(shots)
 }
 
-/// 96 cases by default; PROPTEST_CASES=N for a longer soak.
+/// The minimized counterexamples found before S9.5 (the velocity-only intercept test
+/// and the walker that turned round instantly), each kept as a named case. Found with
+/// `PROPTEST_CASES=5000 PROPTEST_RNG_SEED=22|25|27` on commit 9c0de1d: a gunner's bullet
+/// hit the scripted walker as it reversed during the bullet's flight.
+fn counterexample(
+    spawn: (usize, usize),
+    dummies: &[(usize, usize)],
+    walkers: &[((usize, usize), u32)],
+    cross: Cross,
+    inputs: &[(u8, u16)],
+    seed: u64,
+) -> Case {
+    Case {
+        walls: vec![],
+        spawn,
+        dummies: dummies.to_vec(),
+        walkers: walkers.to_vec(),
+        cross: Some(cross),
+        inputs: inputs.to_vec(),
+        seed,
+    }
+}
+
+/// Runs a kept counterexample: it must build, fire, and hit no ally.
+fn replay_counterexample(c: &Case) {
+    match shots_without_friendly_hits(c) {
+        Ok(n) => assert!(n > 0, "the case fires no shot: it proves nothing"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn regression_walker_reversing_at_tick_102_is_not_hit() {
+    // Was: tick 102: gunner 2 hit ally 1 at (4.75, 7.86) (Forced).
+    replay_counterexample(&counterexample(
+        (2, 9),
+        &[(1, 1), (3, 9)],
+        &[((5, 6), 1), ((11, 7), 1), ((1, 7), 1)],
+        (1, (9, 6), (1, 1)),
+        &[(2, 50), (1, 69)],
+        6894187007979997130,
+    ));
+}
+
+#[test]
+fn regression_walker_reversing_at_tick_119_is_not_hit() {
+    // Was: tick 119: gunner 2 hit ally 1 at (16.70, 10.98) (Forced).
+    replay_counterexample(&counterexample(
+        (19, 11),
+        &[(1, 1), (1, 1), (16, 11)],
+        &[((16, 10), 2)],
+        (1, (16, 11), (16, 1)),
+        &[(1, 25), (0, 78), (0, 20)],
+        6982037289556038519,
+    ));
+}
+
+#[test]
+fn regression_walker_reversing_at_tick_360_is_not_hit() {
+    // Was: tick 360: gunner 3 hit ally 2 at (4.63, 2.85) (Forced).
+    replay_counterexample(&counterexample(
+        (11, 3),
+        &[(3, 2)],
+        &[],
+        (2, (4, 1), (4, 3)),
+        &[(5, 107), (2, 80), (0, 85), (1, 26), (6, 63)],
+        0,
+    ));
+}
+
+/// 96 cases by default; PROPTEST_CASES=N for a longer soak. Failures are persisted to
+/// `friendly_fire_property.proptest-regressions` beside this file (read back and run
+/// first on every later run): the runner is told this source file, which
+/// `TestRunner::new` alone does not know.
 #[test]
 fn a_gunners_bullet_never_hits_an_ally() {
     let cases = std::env::var("PROPTEST_CASES")
@@ -179,6 +252,10 @@ fn a_gunners_bullet_never_hits_an_ally() {
     let (ran, fired, shots) = (Cell::new(0u32), Cell::new(0u32), Cell::new(0usize));
     let mut runner = TestRunner::new(Config {
         cases,
+        source_file: Some(file!()),
+        failure_persistence: Some(Box::new(FileFailurePersistence::SourceParallel(
+            "proptest-regressions",
+        ))),
         ..Config::default()
     });
     let result = runner.run(&case(), |c| {
@@ -191,7 +268,12 @@ fn a_gunners_bullet_never_hits_an_ally() {
     if let Err(e) = result {
         panic!("{e}");
     }
-    assert_eq!(ran.get(), cases, "every case ran");
+    // The persisted regression cases run first, on top of the `cases` new ones.
+    assert!(
+        ran.get() >= cases,
+        "every case ran: {} of {cases}",
+        ran.get()
+    );
     eprintln!(
         "{} of {} cases fired, {} shots, 0 friendly hits",
         fired.get(),

@@ -11,11 +11,13 @@ use std::sync::Arc;
 
 use sim::content;
 use sim::core::events::EventKind;
+use sim::core::geom::dist_point_segment;
 use sim::driver::route::RouteDriver;
+use sim::horde::enemy::Enemy;
 use sim::script::scenario::Scenario;
 use sim::space::map::Map;
 use sim::squad::agent::Agent;
-use sim::squad::fire::{reach, wall_slack};
+use sim::squad::fire::{course_from, reach, wall_slack};
 use sim::tuning::{Tuning, DT};
 use sim::world::{tick, TickInput, World};
 
@@ -24,6 +26,7 @@ struct Flight {
     shooter: u32,
     ticks: u32,
     at: Vec<Agent>,
+    enemies: Vec<Enemy>,
 }
 
 #[derive(Default)]
@@ -53,15 +56,15 @@ impl Audit {
                 if a0.id == f.shooter || !a0.alive || !a.alive || a0.melee.striking() {
                     continue;
                 }
-                let r = reach(a0, j, t);
+                let r = reach(a0, j, &f.enemies, t);
                 let course = a0.pos + a0.vel * (j as f32 * DT);
                 let drift = if grid.circle_hits_wall(course, a0.radius + r.drift) {
                     r.drift + wall_slack(a0, j)
                 } else {
                     r.drift
                 };
-                let off = a.pos.distance(course);
-                let bare = r.drift - t.fire.intercept_push_speed * j as f32 * DT;
+                let off = dist_point_segment(a.pos, course_from(a0, j), course);
+                let bare = r.drift - t.squad.body_push_max_speed * j as f32 * DT;
                 if drift == r.drift {
                     self.needed_push = self.needed_push.max((off - bare) / (j as f32 * DT));
                 }
@@ -72,12 +75,19 @@ impl Audit {
                 }
                 if off > drift + 1e-4 || went > r.travel + 1e-4 {
                     self.escapes.push(format!(
-                        "tick {}: ally {} {j} ticks after a shot of {} is {off:.3} off its \
-                         course (bound {drift:.3}), {went:.3} from where it stood (bound {:.3})",
+                        "tick {}: ally {} ({:?}, {:?} then {:?}) {j} ticks after a shot of {} \
+                         is {off:.3} off its course (bound {drift:.3}), {went:.3} from where it \
+                         stood (bound {:.3}); wall near {}, vel {:?} -> {:?}",
                         w.tick(),
                         a0.id,
+                        a0.role,
+                        a0.melee.phase,
+                        a.melee.phase,
                         f.shooter,
-                        r.travel
+                        r.travel,
+                        grid.circle_hits_wall(a.pos, a.radius + 0.1),
+                        a0.vel,
+                        a.vel
                     ));
                 }
             }
@@ -111,6 +121,7 @@ fn audit(w: &mut World, ticks: u64, mut input: impl FnMut(&World) -> TickInput) 
                         shooter,
                         ticks: (flight / DT).ceil() as u32 + 2,
                         at: w.agents().to_vec(),
+                        enemies: w.enemies().to_vec(),
                     },
                 ));
             }

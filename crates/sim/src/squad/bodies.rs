@@ -5,9 +5,12 @@ use crate::core::geom::Vec2;
 use crate::horde::enemy::{Enemy, EnemyKind};
 use crate::space::grid::{resolve_walls, Grid};
 use crate::squad::agent::Agent;
-use crate::tuning::Tuning;
+use crate::tuning::{Tuning, DT};
 
 pub fn resolve_bodies(agents: &mut [Agent], enemies: &mut [Enemy], grid: &Grid, t: &Tuning) {
+    // S9.5: what contacts may move each agent this tick; the rest of an overlap waits.
+    let budget = t.squad.body_push_max_speed * DT;
+    let mut left = vec![budget; agents.len()];
     let n = agents.len();
     for i in 0..n {
         for j in (i + 1)..n {
@@ -24,20 +27,23 @@ pub fn resolve_bodies(agents: &mut [Agent], enemies: &mut [Enemy], grid: &Grid, 
                 } else {
                     Vec2::new(1.0, 0.0)
                 };
-                let push = dir * ((min - d) * 0.5);
-                match (a.forced, b.forced) {
-                    // The scripted walker stands: the other takes the whole overlap.
-                    (true, false) => agents[j].pos += push * 2.0,
-                    (false, true) => agents[i].pos -= push * 2.0,
-                    _ => {
-                        agents[i].pos -= push;
-                        agents[j].pos += push;
-                    }
-                }
+                let overlap = min - d;
+                // The scripted walker stands: the other takes the whole overlap.
+                let (share_i, share_j) = match (a.forced, b.forced) {
+                    (true, false) => (0.0, 1.0),
+                    (false, true) => (1.0, 0.0),
+                    _ => (0.5, 0.5),
+                };
+                let mi = (overlap * share_i).min(left[i]);
+                let mj = (overlap * share_j).min(left[j]);
+                left[i] -= mi;
+                left[j] -= mj;
+                agents[i].pos -= dir * mi;
+                agents[j].pos += dir * mj;
             }
         }
     }
-    for a in agents.iter_mut() {
+    for (a, left) in agents.iter_mut().zip(left.iter_mut()) {
         if !a.alive || a.forced {
             continue;
         }
@@ -51,14 +57,19 @@ pub fn resolve_bodies(agents: &mut [Agent], enemies: &mut [Enemy], grid: &Grid, 
                 } else {
                     Vec2::new(1.0, 0.0)
                 };
+                let overlap = min - d;
                 if e.kind == EnemyKind::Dummy {
-                    a.pos += dir * (min - d);
+                    let m = overlap.min(*left);
+                    *left -= m;
+                    a.pos += dir * m;
                 } else {
                     // A trained squad holds its ground against a mindless crowd: the
-                    // agent takes only `body_push_share` of the overlap.
-                    let share = t.squad.body_push_share;
-                    a.pos += dir * ((min - d) * share);
-                    e.pos -= dir * ((min - d) * (1.0 - share));
+                    // agent takes only `body_push_share` of the overlap (and no more
+                    // than its budget); the enemy takes the rest.
+                    let m = (overlap * t.squad.body_push_share).min(*left);
+                    *left -= m;
+                    a.pos += dir * m;
+                    e.pos -= dir * (overlap - m);
                 }
             }
         }

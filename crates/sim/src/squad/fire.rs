@@ -32,6 +32,7 @@ pub fn ally_intercepts_shot(
     dir: Vec2,
     length: f32,
     agents: &[Agent],
+    enemies: &[Enemy],
     grid: &Grid,
     t: &Tuning,
 ) -> Option<u32> {
@@ -46,7 +47,8 @@ pub fn ally_intercepts_shot(
         let hit = if a.melee.striking() {
             lunge_crosses(a, muzzle, bullet_vel, flight, threshold, t)
         } else {
-            reachable_set_crosses(a, muzzle, bullet_vel, flight, n, threshold, grid, t)
+            let w = ReachWorld { enemies, grid };
+            reachable_set_crosses(a, muzzle, bullet_vel, flight, n, threshold, &w, t)
         };
         if hit {
             return Some(a.id);
@@ -68,24 +70,71 @@ pub struct Reach {
     pub travel: f32,
 }
 
-/// [`Reach`] of agent `a` after `ticks` ticks.
-pub fn reach(a: &Agent, ticks: u32, t: &Tuning) -> Reach {
+/// What besides the agent itself bounds its reach: the walls, and the enemies whose
+/// blows knock it back.
+pub struct ReachWorld<'a> {
+    pub enemies: &'a [Enemy],
+    pub grid: &'a Grid,
+}
+
+/// [`Reach`] of agent `a` after `ticks` ticks, among `enemies`.
+pub fn reach(a: &Agent, ticks: u32, enemies: &[Enemy], t: &Tuning) -> Reach {
     let k = ticks as f32;
     let time = k * DT;
     let accel = t.movement.steer_accel * DT * DT * k * (k + 1.0) * 0.5;
-    let push = t.fire.intercept_push_speed * time;
+    let push = t.squad.body_push_max_speed * time;
     let lunge = if a.role == Role::Blade {
-        // A strike begins with a rooted windup of at least the shortest one; only then
-        // can the lunge carry the blade, at the lunge's speed.
+        // A strike begins with a rooted windup (the blade stops dead somewhere along its
+        // course: see [`course_from`]), and after the shortest windup the lunge may carry
+        // it on at the lunge's speed.
         let windup = t.melee.windup.iter().copied().fold(f32::INFINITY, f32::min);
         t.melee.lunge_speed * (time - windup).max(0.0)
     } else {
         0.0
     };
     let top = t.squad.fast_speed.max(a.vel.length());
+    let knock = knockback_reach(a, ticks, top, enemies, t);
     Reach {
-        drift: accel + push + lunge,
-        travel: top * time + push + lunge,
+        drift: accel + push + lunge + knock,
+        travel: top * time + push + lunge + knock,
+    }
+}
+
+/// How far blows that knock back may carry agent `a` within `ticks` ticks: a blow adds
+/// its knockback to the agent's velocity (E3), and lands only at the end of a windup —
+/// the one an enemy is in against this agent now, or one an enemy in range could begin
+/// once its cooldown allows (no shorter than `min_windup_ticks`).
+fn knockback_reach(a: &Agent, ticks: u32, top: f32, enemies: &[Enemy], t: &Tuning) -> f32 {
+    let mut reach = 0.0;
+    for e in enemies.iter().filter(|e| e.alive) {
+        let Some(kt) = e.kind.tuning(t).filter(|k| k.knockback > 0.0) else {
+            continue;
+        };
+        let lands = match e.attack.windup_left {
+            Some(left) if e.attack.target == Some(a.id) => left,
+            Some(_) => continue,
+            None => {
+                // Close enough to begin a swing at this agent during the flight?
+                let closing = (kt.speed + top) * ticks as f32 * DT;
+                if e.pos.distance(a.pos) - e.radius - a.radius > kt.reach + closing {
+                    continue;
+                }
+                e.attack.cooldown.max(1) + t.enemy.min_windup_ticks
+            }
+        };
+        reach += kt.knockback * ticks.saturating_sub(lands.saturating_sub(1)) as f32 * DT;
+    }
+    reach
+}
+
+/// Where on its course agent `a` may be after `ticks` ticks, round which its drift
+/// applies: the course's point then — or, for a blade, any point of the course so far,
+/// since a windup roots it dead at whatever tick it begins (M2).
+pub fn course_from(a: &Agent, ticks: u32) -> Vec2 {
+    if a.role == Role::Blade {
+        a.pos
+    } else {
+        a.pos + a.vel * (ticks as f32 * DT)
     }
 }
 
@@ -107,7 +156,7 @@ fn reachable_set_crosses(
     flight: f32,
     n: u32,
     threshold: f32,
-    grid: &Grid,
+    w: &ReachWorld,
     t: &Tuning,
 ) -> bool {
     let bullet_at = |k: u32| muzzle + bullet_vel * (k as f32 * DT).min(flight);
@@ -116,15 +165,15 @@ fn reachable_set_crosses(
         // This tick's piece of the bullet's path; the ally's course over it and the next
         // tick (the order of the two moves within a tick is not assumed).
         let (b0, b1) = (bullet_at(k), bullet_at(k + 1));
-        let r = reach(a, k + 2, t);
+        let r = reach(a, k + 2, w.enemies, t);
         if dist_point_segment(a.pos, b0, b1) >= threshold + r.travel {
             continue;
         }
-        let (c0, c1) = (course_at(k), course_at(k + 2));
+        let (c0, c1) = (course_from(a, k), course_at(k + 2));
         // A wall the course runs into stops the body there (a push-out, not an
         // acceleration): the ally may then be off its course by as much as its velocity
         // would have carried it.
-        let walls = (k..=k + 2).any(|j| grid.circle_hits_wall(course_at(j), a.radius + r.drift));
+        let walls = (k..=k + 2).any(|j| w.grid.circle_hits_wall(course_at(j), a.radius + r.drift));
         let drift = if walls {
             r.drift + wall_slack(a, k + 2)
         } else {
@@ -241,9 +290,9 @@ pub fn fire(s: &mut Squad, f: &mut FireStep) {
             continue;
         }
         let verified = res.muzzle.distance(aim) + e.radius;
-        if let Some(ally) =
-            ally_intercepts_shot(a.id, res.muzzle, dir, verified, &s.agents, f.grid, t)
-        {
+        if let Some(ally) = ally_intercepts_shot(
+            a.id, res.muzzle, dir, verified, &s.agents, f.enemies, f.grid, t,
+        ) {
             f.stats.shots_withheld_intercept += 1;
             f.events.emit(
                 f.tick,
@@ -313,6 +362,7 @@ mod tests {
             Vec2::new(1.0, 0.0),
             8.0,
             &agents,
+            &[],
             &open(),
             &t,
         );
@@ -333,6 +383,7 @@ mod tests {
                 Vec2::new(1.0, 0.0),
                 8.0,
                 &agents,
+                &[],
                 &open(),
                 &t
             ),

@@ -21,12 +21,6 @@ pub struct FireTuning {
     pub free_fire_secondary: bool,
     /// Half-angle of the manual-aim cone that picks and cycles targets (S15).
     pub manual_cone_deg: f32,
-    /// S9.5: how fast body contacts may shove an ally off its course, u/s, on top of its
-    /// acceleration limit — the ally-intercept test widens each ally's reachable set by
-    /// this. An enemy pushes an agent with `body_push_share` (0.3) of the overlap it
-    /// makes at its walk speed (1.0 u/s): 0.3 u/s; agents part by separation steering,
-    /// which is an acceleration, before their bodies meet.
-    pub intercept_push_speed: f32,
 }
 
 impl Default for FireTuning {
@@ -40,7 +34,6 @@ impl Default for FireTuning {
             bullet_damage: 25.0,
             free_fire_secondary: true,
             manual_cone_deg: 20.0,
-            intercept_push_speed: 1.8,
         }
     }
 }
@@ -56,11 +49,5 @@ impl FireTuning {
         v.range("fire.bullet_radius", f.bullet_radius, 0.0, 1.0);
         v.range("fire.bullet_damage", f.bullet_damage, 0.0, 1e6);
         v.range("fire.manual_cone_deg", f.manual_cone_deg, 0.0, 180.0);
-        v.range(
-            "fire.intercept_push_speed",
-            f.intercept_push_speed,
-            0.0,
-            10.0,
-        );
     }
 }

@@ -22,6 +22,12 @@ pub struct SquadTuning {
     /// Share of a body overlap with an enemy that moves the agent (the enemy takes the
     /// rest): the squad holds its ground against the crowd.
     pub body_push_share: f32,
+    /// Body contacts move an agent at most this fast, u/s (an overlap beyond it waits
+    /// for the next ticks and for separation steering). S9.5: it bounds how far a shove
+    /// can carry an ally off its course during a bullet's flight, so the ally-intercept
+    /// test's reachable set covers every motion; 0.6 keeps a crowd from pushing the
+    /// squad about while the few cm of overlap it leaves stay under the body's outline.
+    pub body_push_max_speed: f32,
 }
 
 impl Default for SquadTuning {
@@ -35,6 +41,7 @@ impl Default for SquadTuning {
             walk_speed: 1.75,
             fast_speed: 2.7,
             body_push_share: 0.3,
+            body_push_max_speed: 0.6,
         }
     }
 }
@@ -56,5 +63,11 @@ impl SquadTuning {
         v.positive("squad.walk_speed", s.walk_speed);
         v.range("squad.fast_speed", s.fast_speed, s.walk_speed, 100.0);
         v.range("squad.body_push_share", s.body_push_share, 0.0, 1.0);
+        v.range(
+            "squad.body_push_max_speed",
+            s.body_push_max_speed,
+            0.0,
+            100.0,
+        );
     }
 }
