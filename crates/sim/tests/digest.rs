@@ -46,9 +46,9 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "b95a7baa23e6d624".to_string(),
-            "1f420d500b81c4db".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim2")
+            "26dbc3247c4c29cd".to_string(),
+            "1159c9c07fa6c7e9".to_string(),
+            concat!(env!("CARGO_PKG_VERSION"), "+sim3")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

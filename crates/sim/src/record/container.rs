@@ -24,7 +24,7 @@ use sha2::{Digest, Sha256};
 /// revision goes up with every deliberate change of the simulation's behaviour
 /// (docs/decisions.md names each), so a replay recorded before one says why it no
 /// longer replays; `tests/digest.rs` pins the route's digest to it.
-pub const GAME_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+sim", "2");
+pub const GAME_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+sim", "3");
 
 /// Why a replay written by `recorded_by` may not replay on this build: empty when the
 /// same build wrote it, else a sentence for the divergence message.
@@ -61,11 +61,13 @@ pub const REPLAY: Kind = Kind {
     oldest: 2,
 };
 
+/// Saves: 3 (S9.5) keeps each scripted walker's progress along its polyline instead of
+/// where it began; a version-2 save is refused with its version named.
 pub const SAVE: Kind = Kind {
     magic: *b"SQPSAVE1",
     noun: "save",
-    version: 2,
-    oldest: 2,
+    version: 3,
+    oldest: 3,
 };
 
 const KINDS: [Kind; 2] = [REPLAY, SAVE];
