@@ -4,7 +4,7 @@
 //! window maps its keys, `--screenshot --screen` draws the same screens headless.
 
 use raster::Framebuffer;
-use view::screens::{self, TitleView};
+use view::screens::{self, Layout, TitleView};
 
 use crate::catalog::Entry;
 
@@ -189,23 +189,34 @@ impl PauseMenu {
 
 /// Draws the title over `frame` (the live scene).
 pub fn draw_title(frame: &mut Framebuffer, menu: &TitleMenu, entries: &[Entry]) {
+    title_layout(frame.width, frame.height, menu, entries).draw(frame);
+}
+
+/// The title as [`draw_title`] draws it on a `w`×`h` frame (what the layout tests check).
+pub fn title_layout(w: usize, h: usize, menu: &TitleMenu, entries: &[Entry]) -> Layout {
     let labels: Vec<String> = entries.iter().map(|e| e.label.clone()).collect();
     let seed = menu.seed.line();
-    screens::draw_title(
-        frame,
+    screens::title::layout(
+        w,
+        h,
         &TitleView {
             entries: &labels,
             selected: menu.selected,
             seed: &seed,
             note: menu.note.as_deref(),
         },
-    );
+    )
 }
 
 /// Draws the pause menu over `frame`; `about` names the run.
 pub fn draw_pause(frame: &mut Framebuffer, menu: &PauseMenu, about: &str) {
+    pause_layout(frame.width, frame.height, menu, about).draw(frame);
+}
+
+/// The pause menu as [`draw_pause`] draws it on a `w`×`h` frame.
+pub fn pause_layout(w: usize, h: usize, menu: &PauseMenu, about: &str) -> Layout {
     let labels: Vec<&str> = PAUSE_ITEMS.iter().map(|i| i.label()).collect();
-    screens::draw_pause(frame, &labels, menu.selected, about);
+    screens::pause::layout(w, h, &labels, menu.selected, about)
 }
 
 #[cfg(test)]

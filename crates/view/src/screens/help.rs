@@ -1,9 +1,10 @@
 //! Help (`H` or `?` at any time): every control of SPEC §15, the shell's keys and the
 //! F-keys, over a dimmed frame.
 
-use raster::{text_width, Framebuffer};
+use raster::Framebuffer;
 
-use super::style::{centre_x, centred, dim, panel, text, ACCENT, INK, INK_DIM};
+use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
+use super::style::{ACCENT, INK, INK_DIM};
 
 /// The keys of play (SPEC §15 and the shell), as shown: key, what it does.
 pub const PLAY_KEYS: &[(&str, &str)] = &[
@@ -38,22 +39,28 @@ const KEY_COL: i32 = 15 * 16;
 
 /// Draws the help screen over the frame.
 pub fn draw_help(fb: &mut Framebuffer) {
-    dim(fb, 170);
+    layout(fb.width, fb.height).draw(fb);
+}
+
+/// Help on a `w`×`h` frame.
+pub fn layout(fw: usize, fh: usize) -> Layout {
+    let mut l = Layout::new(fw, fh);
+    l.dim(170);
     let rows = PLAY_KEYS.len() + TOOL_KEYS.len();
     let h = 130 + 2 * (PITCH + 4 + 10) + rows as i32 * PITCH + 46;
     let w = 900;
-    let (x, y) = (centre_x(fb, w), ((fb.height as i32 - h) / 2).max(0));
-    panel(fb, x, y, w, h);
-    centred(fb, y + 22, "CONTROLS", ACCENT, 4);
-    centred(
-        fb,
+    let (x, y) = ((DESIGN_W - w) / 2, ((DESIGN_H - h) / 2).max(0));
+    let p = l.panel(Rect::new(x, y, w, h));
+    l.centred(p, y + 22, "CONTROLS", ACCENT, 4);
+    l.centred(
+        p,
         y + 70,
         "You steer the disk. 3 gunners (blue) and 2 blades (orange)",
         INK_DIM,
         SCALE,
     );
-    centred(
-        fb,
+    l.centred(
+        p,
         y + 92,
         "follow and fight on their own, and never hit an ally.",
         INK_DIM,
@@ -62,16 +69,15 @@ pub fn draw_help(fb: &mut Framebuffer) {
     let mut row_y = y + 130;
     let left = x + 60;
     for (section, keys) in [("PLAY", PLAY_KEYS), ("TOOLS", TOOL_KEYS)] {
-        text(fb, left, row_y, section, ACCENT, SCALE);
+        l.text(p, left, row_y, section, ACCENT, SCALE);
         row_y += PITCH + 4;
         for (key, what) in keys {
-            text(fb, left + 16, row_y, key, INK, SCALE);
-            text(fb, left + 16 + KEY_COL, row_y, what, INK_DIM, SCALE);
+            l.text(p, left + 16, row_y, key, INK, SCALE);
+            l.text(p, left + 16 + KEY_COL, row_y, what, INK_DIM, SCALE);
             row_y += PITCH;
         }
         row_y += 10;
     }
-    let footer = "H, ? or Esc closes";
-    let fx = x + (w - text_width(footer, SCALE)) / 2;
-    text(fb, fx, y + h - 36, footer, ACCENT, SCALE);
+    l.centred(p, y + h - 36, "H, ? or Esc closes", ACCENT, SCALE);
+    l
 }

@@ -2,12 +2,11 @@
 //! counts shots, kills and friendly hits itself ([`sim::read::Stats`]); who made
 //! each kill it does not count, so [`RunTally`] derives it from the tick's events.
 
-use raster::{Framebuffer, Paint};
+use raster::{Framebuffer, Rgba};
 use sim::read::{EventKind, World};
 
-use super::style::{
-    centre_x, centred, clock_text, dim, panel, text, ACCENT, DANGER, INK, INK_DIM, SAFE,
-};
+use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
+use super::style::{clock_text, ACCENT, DANGER, INK, INK_DIM, SAFE};
 
 /// Kills split by who made them, derived from the events: an `EnemyKilled` is credited
 /// to the last `EnemyHit` (a gunner's bullet) or `MeleeHit` (a blade's strike) on that
@@ -147,37 +146,39 @@ pub const RESULTS_KEYS: &str = "R/Enter: restart   N: new seed   V: replay   T/E
 
 /// Draws the results over the (frozen) last frame.
 pub fn draw_results(fb: &mut Framebuffer, r: &Results) {
-    dim(fb, 150);
+    layout(fb.width, fb.height, r).draw(fb);
+}
+
+/// The results on a `w`×`h` frame.
+pub fn layout(fw: usize, fh: usize, r: &Results) -> Layout {
+    let mut l = Layout::new(fw, fh);
+    l.dim(150);
     let rows = r.rows();
     let w = 960;
     let h = 170 + rows.len() as i32 * PITCH + 90;
-    let (x, y) = (centre_x(fb, w), ((fb.height as i32 - h) / 2).max(0));
-    panel(fb, x, y, w, h);
+    let (x, y) = ((DESIGN_W - w) / 2, ((DESIGN_H - h) / 2).max(0));
+    let p = l.panel(Rect::new(x, y, w, h));
     let (head, colour) = match r.outcome {
         Outcome::SquadDown => ("THE SQUAD IS DOWN", DANGER),
         Outcome::Survived => ("SURVIVED", SAFE),
         Outcome::SoFar => ("THE RUN SO FAR", ACCENT),
     };
-    centred(fb, y + 26, head, colour, 5);
-    centred(fb, y + 90, &r.scenario, INK_DIM, 2);
+    l.centred(p, y + 26, head, colour, 5);
+    l.centred(p, y + 90, &r.scenario, INK_DIM, 2);
     let mut ry = y + 140;
     let (lx, vx) = (x + 80, x + 80 + 15 * 24);
     for (i, (label, value, note)) in rows.iter().enumerate() {
+        let stripe = Rect::new(x + 60, ry - 8, w - 120, PITCH);
         if i % 2 == 0 {
-            fb.fill_rect(
-                x + 60,
-                ry - 8,
-                w - 120,
-                PITCH,
-                Paint::alpha(raster::Rgba::new(255, 255, 255, 10)),
-            );
+            l.fill(stripe, Rgba::new(255, 255, 255, 10));
         }
-        text(fb, lx, ry, label, INK_DIM, SCALE);
-        let vw = text(fb, vx, ry, value, INK, SCALE);
+        l.text(stripe, lx, ry, label, INK_DIM, SCALE);
+        let vw = l.text(stripe, vx, ry, value, INK, SCALE);
         if !note.is_empty() {
-            text(fb, vx + vw + 20, ry + 6, note, INK_DIM, 2);
+            l.text(stripe, vx + vw + 20, ry + 6, note, INK_DIM, 2);
         }
         ry += PITCH;
     }
-    centred(fb, y + h - 52, RESULTS_KEYS, ACCENT, 2);
+    l.centred(p, y + h - 52, RESULTS_KEYS, ACCENT, 2);
+    l
 }

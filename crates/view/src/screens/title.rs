@@ -1,9 +1,10 @@
 //! The title screen: the game's name over the live, darkened scene, the scenario list,
 //! the seed choice and the controls.
 
-use raster::{Framebuffer, Paint};
+use raster::Framebuffer;
 
-use super::style::{centred, dim, panel, text, ACCENT, INK, INK_DIM, SELECT_BAR};
+use super::layout::{Layout, Rect, DESIGN_H};
+use super::style::{ACCENT, DANGER, INK, INK_DIM, SELECT_BAR};
 
 /// What the title shows; the app owns the choices.
 #[derive(Clone, Copy, Debug)]
@@ -59,10 +60,17 @@ pub fn entry_at(n: usize, selected: usize, x: i32, y: i32) -> Option<usize> {
 
 /// Draws the title over the (live) frame.
 pub fn draw_title(fb: &mut Framebuffer, v: &TitleView) {
-    dim(fb, 120);
-    centred(fb, 46, "SQUAD PROTO", ACCENT, 8);
-    centred(
-        fb,
+    layout(fb.width, fb.height, v).draw(fb);
+}
+
+/// The title on a `w`×`h` frame.
+pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
+    let mut l = Layout::new(w, h);
+    let all = l.design();
+    l.dim(120);
+    l.centred(all, 46, "SQUAD PROTO", ACCENT, 8);
+    l.centred(
+        all,
         126,
         "Lead a squad through the dark. Keep them alive.",
         INK_DIM,
@@ -71,10 +79,15 @@ pub fn draw_title(fb: &mut Framebuffer, v: &TitleView) {
 
     // The scenario list and the seed.
     let list_h = LIST_ROWS as i32 * LIST_PITCH;
-    panel(fb, LIST_X - 20, LIST_TOP - 60, LIST_W + 40, list_h + 170);
-    text(fb, LIST_X, LIST_TOP - 40, "SCENARIO", ACCENT, 2);
-    text(
-        fb,
+    let p = l.panel(Rect::new(
+        LIST_X - 20,
+        LIST_TOP - 60,
+        LIST_W + 40,
+        list_h + 170,
+    ));
+    l.text(p, LIST_X, LIST_TOP - 40, "SCENARIO", ACCENT, 2);
+    l.text(
+        p,
         LIST_X + 200,
         LIST_TOP - 40,
         "Up/Down chooses",
@@ -91,25 +104,20 @@ pub fn draw_title(fb: &mut Framebuffer, v: &TitleView) {
         .enumerate()
     {
         let y = LIST_TOP + row as i32 * LIST_PITCH;
+        let bar = Rect::new(LIST_X - 8, y - 6, LIST_W, LIST_PITCH);
         let on = i == v.selected;
         if on {
-            fb.fill_rect(
-                LIST_X - 8,
-                y - 6,
-                LIST_W,
-                LIST_PITCH,
-                Paint::alpha(SELECT_BAR),
-            );
-            text(fb, LIST_X - 4, y, ">", ACCENT, 2);
+            l.fill(bar, SELECT_BAR);
+            l.text(bar, LIST_X - 4, y, ">", ACCENT, 2);
         }
-        text(fb, LIST_X + 20, y, name, if on { ACCENT } else { INK }, 2);
+        l.text(bar, LIST_X + 20, y, name, if on { ACCENT } else { INK }, 2);
     }
     if first > 0 {
-        text(fb, LIST_X + LIST_W - 40, LIST_TOP - 40, "^", INK_DIM, 2);
+        l.text(p, LIST_X + LIST_W - 40, LIST_TOP - 40, "^", INK_DIM, 2);
     }
     if first + LIST_ROWS < v.entries.len() {
-        text(
-            fb,
+        l.text(
+            p,
             LIST_X + LIST_W - 40,
             LIST_TOP + list_h - 20,
             "v",
@@ -118,10 +126,10 @@ pub fn draw_title(fb: &mut Framebuffer, v: &TitleView) {
         );
     }
     let seed_y = LIST_TOP + list_h + 20;
-    text(fb, LIST_X, seed_y, "SEED", ACCENT, 2);
-    text(fb, LIST_X + 100, seed_y, v.seed, INK, 2);
-    text(
-        fb,
+    l.text(p, LIST_X, seed_y, "SEED", ACCENT, 2);
+    l.text(p, LIST_X + 100, seed_y, v.seed, INK, 2);
+    l.text(
+        p,
         LIST_X,
         seed_y + 28,
         "Left/Right: own/random; or type digits",
@@ -129,26 +137,32 @@ pub fn draw_title(fb: &mut Framebuffer, v: &TitleView) {
         2,
     );
     if let Some(note) = v.note {
-        text(fb, LIST_X, seed_y + 62, note, super::style::DANGER, 2);
+        l.text(p, LIST_X, seed_y + 62, note, DANGER, 2);
     }
 
     // The controls.
     let cx = LIST_X + LIST_W + 70;
-    panel(fb, cx - 20, LIST_TOP - 60, 1280 - cx - 60, list_h + 170);
-    text(fb, cx, LIST_TOP - 40, "CONTROLS", ACCENT, 2);
+    let c = l.panel(Rect::new(
+        cx - 20,
+        LIST_TOP - 60,
+        1280 - cx - 60,
+        list_h + 170,
+    ));
+    l.text(c, cx, LIST_TOP - 40, "CONTROLS", ACCENT, 2);
     for (i, (key, what)) in TITLE_KEYS.iter().enumerate() {
         let y = LIST_TOP + i as i32 * LIST_PITCH;
-        text(fb, cx, y, key, INK, 2);
-        text(fb, cx + 200, y, what, INK_DIM, 2);
+        l.text(c, cx, y, key, INK, 2);
+        l.text(c, cx + 200, y, what, INK_DIM, 2);
     }
 
-    centred(
-        fb,
-        fb.height as i32 - 44,
+    l.centred(
+        all,
+        DESIGN_H - 44,
         "Enter or click: start        Esc: quit",
         ACCENT,
         2,
     );
+    l
 }
 
 #[cfg(test)]
