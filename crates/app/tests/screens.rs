@@ -131,3 +131,123 @@ fn a_fallen_squad_ends_the_run() {
     assert_eq!(r.standing, 0);
     assert_eq!(r.seconds, 1.0);
 }
+
+// ---------------------------------------------------------------------------------------
+// Layouts: the screens computed as the `Layout` their drawing uses, at 1280×720 and
+// 1920×1080, with long contents.
+
+use app::shell::{self, TitleMenu};
+use view::screens::{self as vs, Layout};
+
+const SIZES: [(usize, usize); 2] = [(1280, 720), (1920, 1080)];
+
+/// A `scenarios/` folder with more files than the list shows at once: good ones, one
+/// with a long name, broken ones (one with a long file name). Returns the folder.
+fn long_scenario_folder(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("squad_layout_{tag}_{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let files = [
+        ("a_good.scn", "name = a_good\nduration = 75\n".to_string()),
+        (
+            "b_long.scn",
+            "name = a_scenario_with_a_rather_long_name_indeed\nduration = 3600\n".into(),
+        ),
+        (
+            "c_broken.scn",
+            "name = broken\nseed = 4\n      wave2 = 3\n".into(),
+        ),
+        (
+            "d_this_file_name_is_long_and_it_does_not_parse.scn",
+            "name = x\nbogus\n".into(),
+        ),
+        ("e_fine.scn", "name = e_fine\nduration = 5\n".into()),
+        ("f_broken_too.scn", "duration = ten\n".into()),
+    ];
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    dir
+}
+
+/// The lines of the title's note (drawn in the danger colour) and their panel.
+fn note_lines(l: &Layout) -> Vec<(String, vs::Rect)> {
+    l.texts()
+        .filter(|t| t.color == vs::DANGER)
+        .map(|t| (t.text.clone(), l.to_frame(&t.container)))
+        .collect()
+}
+
+/// Issue 19 (2): a broken `.scn` on the title — its note wraps inside the list's panel
+/// and keeps `file:line:col` and the token; a file name too long for a line is cut at
+/// its start, never at the position.
+#[test]
+fn a_broken_file_s_note_wraps_in_its_panel_and_keeps_the_position() {
+    let dir = long_scenario_folder("note");
+    let entries = catalog(std::slice::from_ref(&dir));
+    let find = |file: &str| {
+        entries
+            .iter()
+            .position(|e| matches!(&e.source, app::catalog::Source::File(p) if p.ends_with(file)))
+            .unwrap()
+    };
+    for (file, keep) in [
+        ("c_broken.scn", ["c_broken.scn:3:7:", "unknown key `wave2`"]),
+        (
+            "d_this_file_name_is_long_and_it_does_not_parse.scn",
+            ["_does_not_parse.scn:2:1:", "`bogus`"],
+        ),
+    ] {
+        let i = find(file);
+        let mut menu = TitleMenu {
+            selected: i,
+            ..TitleMenu::default()
+        };
+        let err = app::catalog::load(&entries[i], None, None).unwrap_err();
+        menu.cannot_start(&entries[i], &err);
+        for (w, h) in SIZES {
+            let l = shell::title_layout(w, h, &menu, &entries);
+            let lines = note_lines(&l);
+            assert!(lines.len() > 1, "{lines:?}");
+            let all: Vec<&str> = lines.iter().map(|(t, _)| t.as_str()).collect();
+            let joined = all.join(" ");
+            for k in keep {
+                assert!(joined.contains(k), "{k:?} kept in {all:#?}");
+            }
+            assert!(l.faults().is_empty(), "{:#?}", l.faults());
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 19 (6): the title's scroll arrows have a column of their own: with more
+/// scenarios than rows, whichever row is chosen, no arrow covers a row's text.
+#[test]
+fn the_title_s_scroll_arrows_never_cover_a_row() {
+    let dir = long_scenario_folder("arrows");
+    let entries = catalog(std::slice::from_ref(&dir));
+    let n = entries.len();
+    assert!(n > view::screens::title::LIST_ROWS + 2, "{n} entries");
+    let mut arrows = 0;
+    for selected in 0..n {
+        let menu = TitleMenu {
+            selected,
+            ..TitleMenu::default()
+        };
+        let l = shell::title_layout(1280, 720, &menu, &entries);
+        let texts: Vec<_> = l.texts().collect();
+        for a in texts.iter().filter(|t| t.text == "^" || t.text == "v") {
+            arrows += 1;
+            for t in texts.iter().filter(|t| t.text != a.text) {
+                assert!(
+                    !a.rect().overlaps(&t.rect()),
+                    "row {selected}: `{}` covers `{}`",
+                    a.text,
+                    t.text
+                );
+            }
+        }
+    }
+    assert!(arrows >= n, "the arrows are drawn ({arrows})");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
