@@ -251,3 +251,32 @@ fn the_title_s_scroll_arrows_never_cover_a_row() {
     assert!(arrows >= n, "the arrows are drawn ({arrows})");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 19 (3): the pause menu's footer stays inside its panel, with today's items and
+/// a longer list (the replay's items to come); the rows stay where a click finds them.
+#[test]
+fn the_pause_footer_stays_in_its_panel() {
+    let mut longer: Vec<&str> = app::shell::PAUSE_ITEMS.iter().map(|i| i.label()).collect();
+    longer.splice(3..3, ["Restart the replay", "Back to the results"]);
+    let today: Vec<&str> = app::shell::PAUSE_ITEMS.iter().map(|i| i.label()).collect();
+    for items in [&today, &longer] {
+        for (w, h) in SIZES {
+            let l = vs::pause::layout(w, h, items, 0, "combat_route   seed 7   0:12.0");
+            let footer = l.texts().find(|t| t.text == vs::pause::FOOTER).unwrap();
+            let panel = l.to_frame(&footer.container);
+            let r = l.to_frame(&footer.rect());
+            assert!(panel.contains(&r), "{r} in {panel}");
+            assert!(l.frame().contains(&panel), "{panel}");
+            if (w, h) == (1280, 720) {
+                // The rows where the window's clicks look for them.
+                for (i, item) in items.iter().enumerate() {
+                    let t = l.texts().find(|t| t.text == *item).unwrap();
+                    let top = vs::pause::row_top(h, items.len(), i);
+                    assert_eq!(t.y, top, "{item}");
+                    assert_eq!(t.container.x, (1280 - vs::pause::ROW_W) / 2);
+                    assert_eq!(t.container.w, vs::pause::ROW_W);
+                }
+            }
+        }
+    }
+}

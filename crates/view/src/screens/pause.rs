@@ -1,7 +1,7 @@
 //! The pause menu (Esc): a column of choices, the selected one marked, over a dimmed
 //! frame, with what is being played underneath.
 
-use raster::Framebuffer;
+use raster::{clip_end, text_width, wrap_lines, Framebuffer};
 
 use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
 use super::style::{ACCENT, INK, INK_DIM, SELECT_BAR};
@@ -24,16 +24,30 @@ pub fn draw_pause(fb: &mut Framebuffer, items: &[&str], selected: usize, about: 
     layout(fb.width, fb.height, items, selected, about).draw(fb);
 }
 
-/// The pause menu on a `w`×`h` frame.
+/// The line under the menu.
+pub const FOOTER: &str = "Up/Down choose, Enter confirms, Esc resumes";
+
+/// The pause menu on a `w`×`h` frame: the panel as wide as the rows and the footer need
+/// (at most the frame less a margin); the line about the run wraps over two lines in it
+/// if it must, each row's label is clipped to its bar.
 pub fn layout(w: usize, h: usize, items: &[&str], selected: usize, about: &str) -> Layout {
+    const PAD: i32 = 32;
     let mut l = Layout::new(w, h);
     l.dim(140);
     let n = items.len();
     let top = row_top(DESIGN_H as usize, n, 0);
-    let x = (DESIGN_W - (ROW_W + 80)) / 2;
-    let p = l.panel(Rect::new(x, top - 150, ROW_W + 80, n as i32 * PITCH + 230));
+    let pw = (text_width(FOOTER, 2) + 2 + 2 * PAD).clamp(ROW_W + 80, DESIGN_W - 80);
+    let p = l.panel(Rect::new(
+        (DESIGN_W - pw) / 2,
+        top - 150,
+        pw,
+        n as i32 * PITCH + 230,
+    ));
     l.centred(p, top - 126, "PAUSED", ACCENT, 5);
-    l.centred(p, top - 66, about, INK_DIM, 2);
+    let about = wrap_lines(about, pw - 2 * PAD, 2, 2);
+    for (i, line) in about.iter().enumerate() {
+        l.centred(p, top - 66 + 20 * i as i32, line, INK_DIM, 2);
+    }
     let rx = (DESIGN_W - ROW_W) / 2;
     for (i, item) in items.iter().enumerate() {
         let y = row_top(DESIGN_H as usize, n, i);
@@ -42,14 +56,9 @@ pub fn layout(w: usize, h: usize, items: &[&str], selected: usize, about: &str) 
         if on {
             l.fill(bar, SELECT_BAR);
         }
-        l.centred(bar, y, item, if on { ACCENT } else { INK }, SCALE);
+        let label = clip_end(item, ROW_W - 4, SCALE);
+        l.centred(bar, y, &label, if on { ACCENT } else { INK }, SCALE);
     }
-    l.centred(
-        p,
-        top + n as i32 * PITCH + 14,
-        "Up/Down choose, Enter confirms, Esc resumes",
-        INK_DIM,
-        2,
-    );
+    l.centred(p, top + n as i32 * PITCH + 14, FOOTER, INK_DIM, 2);
     l
 }
