@@ -280,3 +280,148 @@ fn the_pause_footer_stays_in_its_panel() {
         }
     }
 }
+
+/// Issue 19 (5): the kills' split stays on its row's stripe, for the route's numbers
+/// and for large ones (the note wraps, the row grows).
+#[test]
+fn the_kills_split_stays_on_its_row() {
+    for (kills, gunners, blades) in [(217, 207, 10), (225, 199, 26), (12345, 12000, 345)] {
+        let mut r = app::screenshot::run_to(&setup("melee_dummy"), 0.5, false).results();
+        r.kills = kills;
+        r.tally.by_gunners = gunners;
+        r.tally.by_blades = blades;
+        for (w, h) in SIZES {
+            let l = vs::results::layout(w, h, &r);
+            let texts: Vec<_> = l.texts().collect();
+            let row = texts.iter().find(|t| t.text == "Kills").unwrap().container;
+            let note: Vec<_> = texts
+                .iter()
+                .filter(|t| t.container == row && t.text.contains("blades") | t.text.contains(')'))
+                .collect();
+            let joined: Vec<&str> = note.iter().map(|t| t.text.as_str()).collect();
+            assert_eq!(
+                joined.join(" "),
+                format!("(gunners {gunners}, blades {blades})"),
+                "the whole split is shown"
+            );
+            for t in note {
+                assert!(
+                    row.contains(&t.rect()),
+                    "`{}` {} in {}",
+                    t.text,
+                    t.rect(),
+                    row
+                );
+            }
+        }
+    }
+}
+
+/// Every screen with long contents, as `(name, layout)`, on a `w`×`h` frame: the title
+/// at every selection of a list longer than it shows, with a broken file's note (the
+/// real loader's error and a long one through a deep folder); the pause menu with
+/// today's items and with the replay's longer list, a long line about the run; the
+/// results of the route and with huge numbers and a long name; help.
+fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layout)> {
+    let entries = catalog(&[dir.to_path_buf()]);
+    let mut out = Vec::new();
+    let broken = entries
+        .iter()
+        .position(
+            |e| matches!(&e.source, app::catalog::Source::File(p) if p.ends_with("c_broken.scn")),
+        )
+        .unwrap();
+    let real = app::catalog::load(&entries[broken], None, None).unwrap_err();
+    let deep = format!(
+        "/home/someone/games/squad_proto/a/very/deep/folder/of/scenarios/c_broken.scn:3:7: unknown key `wave2`: expected name, map, seed, duration, formation, heading, start or loop; {}",
+        "and a great deal more said about it ".repeat(4)
+    );
+    for selected in 0..entries.len() {
+        let mut menu = TitleMenu {
+            selected,
+            ..TitleMenu::default()
+        };
+        out.push((
+            format!("title (row {selected})"),
+            shell::title_layout(w, h, &menu, &entries),
+        ));
+        for (tag, err) in [("error", &real), ("long error", &deep)] {
+            menu.cannot_start(&entries[broken], err);
+            out.push((
+                format!("title (row {selected}, {tag})"),
+                shell::title_layout(w, h, &menu, &entries),
+            ));
+        }
+    }
+    let today: Vec<&str> = shell::PAUSE_ITEMS.iter().map(|i| i.label()).collect();
+    let mut longer = today.clone();
+    longer.splice(3..3, ["Restart the replay", "Back to the results"]);
+    let long_about = format!(
+        "a_scenario_with_a_rather_long_name_indeed   seed {}   59:59.9",
+        u64::MAX
+    );
+    for (tag, items) in [("pause", &today), ("pause (replay items)", &longer)] {
+        for about in ["combat_route   seed 7   0:12.0", long_about.as_str()] {
+            for selected in 0..items.len() {
+                out.push((
+                    format!("{tag} (row {selected}, `{about}`)"),
+                    vs::pause::layout(w, h, items, selected, about),
+                ));
+            }
+        }
+    }
+    let route = app::screenshot::run_to(&setup("combat_route"), 180.0, false).results();
+    let mut huge = route.clone();
+    huge.scenario = "a_scenario_with_a_rather_long_name_indeed_and_then_some_more_and_more".into();
+    huge.seed = u64::MAX;
+    huge.seconds = 3599.9;
+    huge.kills = 12345;
+    huge.tally.by_gunners = 12000;
+    huge.tally.by_blades = 345;
+    huge.tally.unattributed = 3;
+    huge.shots_fired = 4_000_000_000;
+    huge.shots_withheld = 99_999;
+    huge.friendly_hits = 12;
+    for (tag, r) in [("results", &route), ("results (huge)", &huge)] {
+        for outcome in [
+            vs::Outcome::SquadDown,
+            vs::Outcome::Survived,
+            vs::Outcome::SoFar,
+        ] {
+            let mut r = r.clone();
+            r.outcome = outcome;
+            out.push((format!("{tag} {outcome:?}"), vs::results::layout(w, h, &r)));
+        }
+    }
+    out.push(("help".into(), vs::help::layout(w, h)));
+    out
+}
+
+/// The layout test (issue 19): on every screen at 1280×720 (today's frame), 1920×1080 and
+/// 2560×1440, no text leaves its box or the frame, none lies over another, no panel
+/// leaves the frame.
+#[test]
+fn no_text_leaves_its_box_on_any_screen() {
+    let dir = long_scenario_folder("every");
+    let mut faults = Vec::new();
+    let mut screens = 0;
+    for (w, h) in [(1280, 720), (1920, 1080), (2560, 1440)] {
+        for (name, l) in every_screen(w, h, &dir) {
+            screens += 1;
+            assert!(l.texts().count() > 3, "{name}: texts laid out");
+            faults.extend(
+                l.faults()
+                    .into_iter()
+                    .map(|f| format!("{name} at {w}x{h}: {f}")),
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(screens > 100, "{screens} screens");
+    assert!(
+        faults.is_empty(),
+        "{} faults:\n{}",
+        faults.len(),
+        faults.join("\n")
+    );
+}
