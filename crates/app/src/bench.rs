@@ -94,6 +94,7 @@ fn frame_ms(setup: &Setup, at: f32, overlay: bool, horror: bool) -> FrameNumbers
         aim: None,
         paused_banner: false,
         message: None,
+        hud: None,
         timings: &timings,
     };
     let mut frames = Vec::new();

@@ -7,6 +7,7 @@
 //! `--soak`, `--audio-out`), so what the player sees and hears is a function of the
 //! run, and the soak checks its bounds.
 
+use crate::hud::HudFeed;
 use sim::read::World;
 use view::effects::EFFECTS_CAP;
 use view::horror::tracers::{FLASH_CAP, TRAIL_CAP};
@@ -21,6 +22,8 @@ pub struct Cosmetics {
     /// tension are right when it is.
     pub horror: Horror,
     pub tally: RunTally,
+    /// The HUD's notices (an agent down, a formation change).
+    pub hud: HudFeed,
     /// The sound layer, where the run is heard (live output or `--audio-out`): one block
     /// of samples per tick.
     pub sound: Option<SoundLayer>,
@@ -63,6 +66,7 @@ impl Cosmetics {
             effects: Effects::default(),
             horror,
             tally: RunTally::default(),
+            hud: HudFeed::new(world),
             sound: None,
         }
     }
@@ -81,6 +85,7 @@ impl Cosmetics {
             effects: r.effects,
             horror: r.horror,
             tally: r.tally,
+            hud: HudFeed::new(world),
             sound: None,
         })
     }
@@ -95,6 +100,7 @@ impl Cosmetics {
         self.effects.absorb(world);
         self.horror.absorb(world);
         self.tally.absorb(world);
+        self.hud.absorb(world);
         if let Some(s) = self.sound.as_mut() {
             s.absorb(world, &self.horror.tension);
         }

@@ -84,6 +84,8 @@ pub struct Frame<'a> {
     pub paused_banner: bool,
     /// The message line.
     pub message: Option<&'a str>,
+    /// The HUD over the game, with the run's end tick (`None`: no HUD).
+    pub hud: Option<u64>,
     /// What the F1 overlay reports of the frame and tick times.
     pub timings: &'a Timings,
 }
@@ -93,6 +95,8 @@ pub struct Frame<'a> {
 pub struct Composer {
     frame: Framebuffer,
     scene: Framebuffer,
+    /// The last frame's scene was drawn at another size and resampled (zoomed).
+    pub resampled: bool,
 }
 
 impl Default for Composer {
@@ -100,6 +104,7 @@ impl Default for Composer {
         Composer {
             frame: Framebuffer::new(WIDTH, HEIGHT),
             scene: Framebuffer::new(0, 0),
+            resampled: false,
         }
     }
 }
@@ -120,6 +125,7 @@ impl Composer {
     ) -> Option<StageTimes> {
         let (sw, sh) = f.zoom.scene_size(WIDTH, HEIGHT);
         let direct = (sw, sh) == (WIDTH, HEIGHT);
+        self.resampled = !direct;
         let target = if direct {
             &mut self.frame
         } else {
@@ -146,6 +152,16 @@ impl Composer {
         let m = &f.menus;
         match f.screen {
             Screen::Game => {
+                if let Some(end_tick) = f.hud.filter(|_| !f.help) {
+                    let v = hud::HudView {
+                        feed: &feed.hud,
+                        end_tick,
+                        manual_aim: f.aim.is_some(),
+                        camera: &feed.camera,
+                        zoom: f.zoom.current,
+                    };
+                    hud::draw_hud(fb, world, &v);
+                }
                 if f.paused_banner {
                     hud::paused(fb);
                 }

@@ -1,10 +1,18 @@
-//! The text drawn over the rendered frame: PAUSED (P, without the menu) and the
-//! message line (what the last key did, errors). Drawn after the view, so it is never
-//! darkened by the horror layer.
+//! The HUD (SPEC §20, issue 19): what the player reads over the rendered frame — the
+//! time left and the kills; each agent's role and health in a strip (the fallen crossed
+//! out); the formation, the aim mode and the leash (the disk's colour, explained); a
+//! notice, with a marker pointing to where, when an agent falls, and a short line when
+//! the formation changes; PAUSED (P, without the menu); and the message line (what the
+//! last key did, errors). Drawn after the view, so never darkened by the horror layer;
+//! laid out by [`layout`] (scaled by whole steps with the frame's height) out of the
+//! F1 overlay's boxes and above the message band.
 
 use std::time::{Duration, Instant};
 
-use raster::{draw_text, Framebuffer, Paint, Rgba};
+use raster::{draw_line, draw_text, fill_circle, stroke_circle, Framebuffer, LineCap, Paint, Rgba};
+use sim::read::{Agent, EventKind, Formation, Role, Vec2, World};
+use sim::tuning::DT;
+use view::{Camera, Iso};
 
 /// How long a message stays on screen.
 const MESSAGE_FOR: Duration = Duration::from_secs(4);
@@ -48,8 +56,15 @@ pub fn paused(frame: &mut Framebuffer) {
     );
 }
 
-/// `text` (one or more lines) on a dark band along the bottom edge.
+/// Lines of a message shown at once (the overlay and the HUD keep above them).
+pub const MESSAGE_LINES: usize = 3;
+
+/// `text` (one or more lines, the first [`MESSAGE_LINES`]) on a dark band along the
+/// bottom edge.
 pub fn message_line(frame: &mut Framebuffer, text: &str) {
+    let shown: Vec<&str> = text.lines().take(MESSAGE_LINES).collect();
+    let text = shown.join("\n");
+    let text = text.as_str();
     let lines = text.lines().count() as i32;
     let (width, height) = (frame.width as i32, frame.height as i32);
     frame.fill_rect(
@@ -69,9 +84,367 @@ pub fn message_line(frame: &mut Framebuffer, text: &str) {
     );
 }
 
+/// How long a notice stays, in ticks.
+const NOTICE_TICKS: u64 = 4 * 60;
+/// Notices shown at once (the newest).
+const NOTICES: usize = 3;
+
+/// Something the HUD says for a while: an agent down (with where), a formation change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    pub text: String,
+    /// Where it happened (an agent down), for the marker.
+    pub pos: Option<Vec2>,
+    /// A warning (red) or news (plain).
+    pub warn: bool,
+    pub born: u64,
+}
+
+/// The HUD's memory of the run, fed each tick through the cosmetics feed: the notices and
+/// the formation last seen.
+#[derive(Clone, Debug, Default)]
+pub struct HudFeed {
+    pub notices: Vec<Notice>,
+    formation: Option<Formation>,
+    now: u64,
+}
+
+/// How the HUD names an agent: blades and gunners counted apart from 1 (`Blade 2`).
+pub fn agent_name(agents: &[Agent], id: usize) -> String {
+    let Some(a) = agents.get(id) else {
+        return format!("Agent {id}");
+    };
+    let nth = agents[..id].iter().filter(|b| b.role == a.role).count() + 1;
+    match a.role {
+        Role::Blade => format!("Blade {nth}"),
+        Role::Gunner => format!("Gunner {nth}"),
+    }
+}
+
+/// A formation's name as the HUD shows it.
+pub fn formation_name(f: Formation) -> &'static str {
+    match f {
+        Formation::Wedge => "wedge",
+        Formation::Line => "line",
+        Formation::Ring => "ring",
+    }
+}
+
+impl HudFeed {
+    /// The feed for `w` as it stands (its formation known, so the first change is
+    /// said).
+    pub fn new(w: &World) -> HudFeed {
+        HudFeed {
+            notices: Vec::new(),
+            formation: Some(w.formation()),
+            now: w.tick(),
+        }
+    }
+
+    /// One simulation tick of `w`.
+    pub fn absorb(&mut self, w: &World) {
+        self.now = w.tick();
+        for e in w.events() {
+            if let EventKind::AgentDown { agent, pos } = e.kind {
+                let text = format!("{} is down", agent_name(w.agents(), agent as usize));
+                self.say(text, Some(pos), true);
+            }
+        }
+        let f = w.formation();
+        if self.formation.is_some_and(|old| old != f) {
+            self.say(format!("formation: {}", formation_name(f)), None, false);
+        }
+        self.formation = Some(f);
+        let now = self.now;
+        self.notices.retain(|n| now < n.born + NOTICE_TICKS);
+    }
+
+    fn say(&mut self, text: String, pos: Option<Vec2>, warn: bool) {
+        self.notices.push(Notice {
+            text,
+            pos,
+            warn,
+            born: self.now,
+        });
+        if self.notices.len() > NOTICES {
+            self.notices.remove(0);
+        }
+    }
+}
+
+/// A box on the frame: `x, y, w, h`.
+pub type Rect = (i32, i32, i32, i32);
+
+/// Where the HUD's parts go on a `width × height` frame for `agents` agents.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Whole-step scale of text and boxes (1 at 720 lines, 2 at 1440 …).
+    pub scale: i32,
+    /// The time and kills line, top centre.
+    pub top: Rect,
+    /// The notices under it.
+    pub notices: Rect,
+    /// One card per agent, bottom centre, above the message band.
+    pub cards: Vec<Rect>,
+    /// The formation, aim and leash box beside the cards.
+    pub side: Rect,
+}
+
+/// The HUD's boxes (see [`Layout`]): out of the F1 overlay's text boxes
+/// ([`view::overlay::text_regions`]) and above a message band of
+/// [`MESSAGE_LINES`] lines.
+pub fn layout(width: i32, height: i32, agents: usize) -> Layout {
+    let s = (height / 720).max(1);
+    let top_w = 380 * s;
+    // Centred, but right of the overlay's stats block (x < 464).
+    let tx = ((width - top_w) / 2).max(470 * s);
+    let top = (tx, 6 * s, top_w, 22 * s);
+    let notices = (tx, top.1 + top.3 + 4 * s, top_w, 14 * s * NOTICES as i32);
+    let (card_w, card_h, gap) = (62 * s, 34 * s, 6 * s);
+    let side_w = 150 * s;
+    let total = agents as i32 * (card_w + gap) + side_w;
+    // Right of the overlay's log box (x < 390), centred where the frame allows.
+    let x0 = ((width - total) / 2).max(400 * s);
+    let band = 30 + 16 * MESSAGE_LINES as i32;
+    let y = height - band - 8 * s - card_h;
+    let cards = (0..agents as i32)
+        .map(|i| (x0 + i * (card_w + gap), y, card_w, card_h))
+        .collect();
+    let side = (x0 + agents as i32 * (card_w + gap), y, side_w, card_h);
+    Layout {
+        scale: s,
+        top,
+        notices,
+        cards,
+        side,
+    }
+}
+
+/// What the HUD shows besides the world: the run's end tick, the aim mode, the camera
+/// and the zoom the frame was drawn with (for the markers).
+#[derive(Clone, Copy, Debug)]
+pub struct HudView<'a> {
+    pub feed: &'a HudFeed,
+    pub end_tick: u64,
+    pub manual_aim: bool,
+    pub camera: &'a Camera,
+    pub zoom: f32,
+}
+
+const INK: Rgba = Rgba::rgb(235, 235, 225);
+const DIM: Rgba = Rgba::rgb(150, 150, 145);
+const WARN: Rgba = Rgba::rgb(255, 90, 70);
+const GUNNER: Rgba = Rgba::rgb(110, 170, 255);
+const BLADE: Rgba = Rgba::rgb(255, 170, 70);
+/// The disk's colours, as the scene draws them: cyan while the squad keeps up, orange as
+/// the leash stretches (`view::palette::ANCHOR` lerped toward this by urgency).
+const DISK_CALM: Rgba = Rgba::rgb(80, 230, 210);
+const DISK_FAR: Rgba = Rgba::rgb(255, 120, 60);
+
+fn backing(fb: &mut Framebuffer, r: Rect) {
+    fb.fill_rect(r.0, r.1, r.2, r.3, Paint::alpha(Rgba::new(0, 0, 0, 150)));
+}
+
+/// Text centred in `r` horizontally, at `y`.
+fn centred_in(fb: &mut Framebuffer, r: Rect, y: i32, s: &str, c: Rgba, scale: i32) {
+    let w = raster::text_width(s, scale as u32);
+    draw_text(fb, r.0 + (r.2 - w) / 2, y, s, c, scale as u32);
+}
+
+/// Draws the HUD of `w` over `fb`.
+pub fn draw_hud(fb: &mut Framebuffer, w: &World, v: &HudView) {
+    let agents = w.agents();
+    let l = layout(fb.width as i32, fb.height as i32, agents.len());
+    let s = l.scale;
+    // Time left and kills.
+    let left = v.end_tick.saturating_sub(w.tick()) as f32 * DT;
+    let top = format!(
+        "{} left   kills {}",
+        view::screens::clock_text(left),
+        w.stats().kills
+    );
+    backing(fb, l.top);
+    centred_in(fb, l.top, l.top.1 + 3 * s, &top, INK, 2 * s);
+    // Notices, newest first, and a marker at (or toward) each fallen agent.
+    let mut y = l.notices.1;
+    for n in v.feed.notices.iter().rev() {
+        let c = if n.warn { WARN } else { INK };
+        centred_in(fb, l.notices, y, &n.text, c, s);
+        y += 14 * s;
+        if let Some(p) = n.pos {
+            marker(fb, v, p, s);
+        }
+    }
+    // The squad: a card per agent.
+    let full = w.tuning().squad.agent_health.max(1.0);
+    for (i, (a, r)) in agents.iter().zip(&l.cards).enumerate() {
+        backing(fb, *r);
+        let role = if a.role == Role::Blade { BLADE } else { GUNNER };
+        let name = agent_name(agents, i);
+        let short = format!("{}{}", &name[..1], name.rsplit(' ').next().unwrap_or(""));
+        draw_text(
+            fb,
+            r.0 + 5 * s,
+            r.1 + 5 * s,
+            &short,
+            if a.alive { role } else { DIM },
+            s as u32,
+        );
+        let (bx, by, bw, bh) = (r.0 + 5 * s, r.1 + 20 * s, r.2 - 10 * s, 8 * s);
+        fb.fill_rect(bx, by, bw, bh, Paint::opaque(Rgba::rgb(40, 40, 40)));
+        if a.alive {
+            let k = (a.health / full).clamp(0.0, 1.0);
+            let c = WARN.lerp(Rgba::rgb(90, 220, 110), k);
+            fb.fill_rect(bx, by, (bw as f32 * k).round() as i32, bh, Paint::opaque(c));
+            let hp = format!("{}", a.health.ceil().max(0.0) as i32);
+            let hw = raster::text_width(&hp, s as u32);
+            draw_text(fb, r.0 + r.2 - 5 * s - hw, r.1 + 5 * s, &hp, DIM, s as u32);
+        } else {
+            // Crossed out.
+            let paint = Paint::opaque(WARN);
+            let (x0, y0, x1, y1) = (
+                r.0 as f32,
+                r.1 as f32,
+                (r.0 + r.2) as f32,
+                (r.1 + r.3) as f32,
+            );
+            draw_line(
+                fb,
+                [x0 + 3.0, y0 + 3.0],
+                [x1 - 3.0, y1 - 3.0],
+                2.0 * s as f32,
+                LineCap::Round,
+                paint,
+            );
+            draw_line(
+                fb,
+                [x1 - 3.0, y0 + 3.0],
+                [x0 + 3.0, y1 - 3.0],
+                2.0 * s as f32,
+                LineCap::Round,
+                paint,
+            );
+        }
+    }
+    // Formation, aim and the leash: the disk's colour, from keeping up to lagging.
+    let r = l.side;
+    backing(fb, r);
+    let aim = if v.manual_aim {
+        "manual aim"
+    } else {
+        "auto aim"
+    };
+    let line = format!("{}  {aim}", formation_name(w.formation()));
+    draw_text(fb, r.0 + 6 * s, r.1 + 5 * s, &line, INK, s as u32);
+    let (mx, my, mw, mh) = (r.0 + 6 * s, r.1 + 20 * s, r.2 - 12 * s, 8 * s);
+    for i in 0..mw {
+        let c = DISK_CALM.lerp(DISK_FAR, i as f32 / mw.max(1) as f32);
+        fb.fill_rect(mx + i, my, 1, mh, Paint::opaque(c));
+    }
+    let t = &w.tuning().anchor;
+    let at = |u: f32| mx + (mw as f32 * u.clamp(0.0, 1.0)).round() as i32;
+    // The sprint threshold (no fire beyond it) and where the leash is now.
+    fb.fill_rect(
+        at(t.sprint_at),
+        my - 2 * s,
+        s,
+        mh + 4 * s,
+        Paint::opaque(INK),
+    );
+    let u = at(w.anchor().urgency);
+    fb.fill_rect(
+        u - s,
+        my - 3 * s,
+        3 * s,
+        mh + 6 * s,
+        Paint::opaque(Rgba::rgb(255, 255, 255)),
+    );
+}
+
+/// A ring over a fallen agent on screen, or an arrow at the frame's edge toward one off
+/// it.
+fn marker(fb: &mut Framebuffer, v: &HudView, p: Vec2, s: i32) {
+    let (w, h) = (fb.width as f32, fb.height as f32);
+    let iso = Iso::new(v.camera.center, fb.width, fb.height);
+    let q = iso.project(p, 0.0);
+    // The scene was drawn at 1/zoom and scaled up round the centre.
+    let q = [
+        w / 2.0 + (q[0] - w / 2.0) * v.zoom,
+        h / 2.0 + (q[1] - h / 2.0) * v.zoom,
+    ];
+    let margin = 24.0 * s as f32;
+    let inside = q[0] > margin && q[0] < w - margin && q[1] > margin && q[1] < h - margin;
+    let paint = Paint::alpha(WARN.with_alpha(220));
+    if inside {
+        stroke_circle(fb, q, 16.0 * s as f32, 2.0 * s as f32, paint);
+        return;
+    }
+    // Toward `q` from the centre, stopped at the margin.
+    let d = [q[0] - w / 2.0, q[1] - h / 2.0];
+    let k =
+        ((w / 2.0 - margin) / d[0].abs().max(1e-3)).min((h / 2.0 - margin) / d[1].abs().max(1e-3));
+    let tip = [w / 2.0 + d[0] * k, h / 2.0 + d[1] * k];
+    let len = (d[0] * d[0] + d[1] * d[1]).sqrt().max(1e-3);
+    let (ux, uy) = (d[0] / len, d[1] / len);
+    let back = [tip[0] - ux * 18.0 * s as f32, tip[1] - uy * 18.0 * s as f32];
+    let side = [-uy * 8.0 * s as f32, ux * 8.0 * s as f32];
+    for e in [
+        [back[0] + side[0], back[1] + side[1]],
+        [back[0] - side[0], back[1] - side[1]],
+    ] {
+        draw_line(fb, e, tip, 3.0 * s as f32, LineCap::Round, paint);
+    }
+    fill_circle(fb, tip, 3.0 * s as f32, paint);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn overlap(a: Rect, b: Rect) -> bool {
+        a.0 < b.0 + b.2 && b.0 < a.0 + a.2 && a.1 < b.1 + b.3 && b.1 < a.1 + a.3
+    }
+
+    #[test]
+    fn the_hud_keeps_out_of_the_overlay_and_the_message_band_and_inside_the_frame() {
+        for (w, h) in [(1280, 720), (1920, 1080), (2560, 1440)] {
+            let l = layout(w, h, 5);
+            let band = (
+                0,
+                h - 30 - 16 * MESSAGE_LINES as i32,
+                w,
+                30 + 16 * MESSAGE_LINES as i32,
+            );
+            let mut boxes = vec![("top", l.top), ("notices", l.notices), ("side", l.side)];
+            boxes.extend(l.cards.iter().map(|c| ("card", *c)));
+            for (name, r) in &boxes {
+                assert!(
+                    r.0 >= 0 && r.1 >= 0 && r.0 + r.2 <= w && r.1 + r.3 <= h,
+                    "{name} {r:?} off {w}x{h}"
+                );
+                assert!(
+                    !overlap(*r, band),
+                    "{name} {r:?} under the message band at {w}x{h}"
+                );
+                for o in view::overlay::text_regions(w, h) {
+                    assert!(
+                        !overlap(*r, o),
+                        "{name} {r:?} over the overlay's {o:?} at {w}x{h}"
+                    );
+                }
+                for (other, q) in &boxes {
+                    assert!(
+                        std::ptr::eq(r, q) || !overlap(*r, *q),
+                        "{name} over {other} at {w}x{h}"
+                    );
+                }
+            }
+            assert_eq!(l.scale, (h / 720).max(1));
+        }
+        // The overlay's log stays above the message band too.
+        let log = view::overlay::text_regions(1280, 720)[1];
+        assert!(log.1 + log.3 <= 720 - 30 - 16 * MESSAGE_LINES as i32);
+    }
 
     #[test]
     fn a_message_expires() {

@@ -296,18 +296,24 @@ fn play_in_window(cli: &Cli) -> Result<ExitCode, Failure> {
     // A scenario or a map on the command line is played at once; otherwise the title
     // comes first, over the default scenario driven by its route.
     let view = Some(&setup.view_tuning);
-    let resume = match (&cli.replay, &cli.load) {
-        (Some(path), _) => Some(files::read(path).and_then(|b| {
-            let (h, r) = Replay::decode(&b).map_err(|e| format!("{}: {e}", path.display()))?;
-            Session::replay(r, &h.game_version, view)
-                .map_err(|e| format!("{}: {e}", path.display()))
-        })?),
-        (None, Some(path)) => Some(files::read(path).and_then(|b| {
+    let watching = match &cli.replay {
+        Some(path) => Some(files::read(path)?),
+        None => None,
+    };
+    let resume = match (&cli.replay, &watching, &cli.load) {
+        (Some(path), Some(b), _) => {
+            let (h, r) = Replay::decode(b).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(
+                Session::replay(r, &h.game_version, view)
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
+            )
+        }
+        (_, _, Some(path)) => Some(files::read(path).and_then(|b| {
             Session::load(&b, view)
                 .map(Session::recorded)
                 .map_err(|e| format!("{}: {e}", path.display()))
         })?),
-        (None, None) => None,
+        _ => None,
     };
     let opts = window::Options {
         direct: cli.scenario.is_some() || cli.map.is_some(),
@@ -319,6 +325,7 @@ fn play_in_window(cli: &Cli) -> Result<ExitCode, Failure> {
         seed: cli.seed,
         record: cli.record.clone(),
         resume,
+        watching,
         dirs: window::Dirs::default(),
         audio: (cli.audio != "off").then(|| cli.audio.clone()),
     };

@@ -83,6 +83,7 @@ pub fn compose(c: &mut Composer, s: &mut Session, shot: &Shot, entries: &[Entry]
         aim: None,
         paused_banner: false,
         message: None,
+        hud: Some(s.end_tick()),
         timings: &Timings::default(),
     };
     let (world, feed) = s.watched();

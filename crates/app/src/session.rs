@@ -371,10 +371,15 @@ impl Session {
         )
     }
 
-    /// One line about the run: scenario, seed, time.
+    /// One line about the run: scenario, seed, time (a replay says it is one).
     pub fn about(&self) -> String {
         format!(
-            "{}   seed {}   {}",
+            "{}{}   seed {}   {}",
+            if self.playback().is_some() {
+                "replay: "
+            } else {
+                ""
+            },
             self.name(),
             self.seed(),
             view::screens::clock_text(self.seconds())

@@ -28,7 +28,8 @@ pub struct Setup {
 }
 
 fn read(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{}:1:1: cannot read: {e}", path.display()))
+    // A fault of the file as a whole (missing, a directory, not UTF-8) has no position.
+    std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))
 }
 
 /// Loads a tuning file — the simulation's sections and the view's, from one text — or

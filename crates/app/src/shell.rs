@@ -168,12 +168,28 @@ pub enum PauseItem {
     Help,
     Title,
     Quit,
+    /// A replay: watch it again from its first tick (never a live run).
+    WatchAgain,
+    /// A replay: played to its end at once, then its results.
+    ToResults,
 }
 
+/// The pause menu of a run being played.
 pub const PAUSE_ITEMS: [PauseItem; 6] = [
     PauseItem::Resume,
     PauseItem::Restart,
     PauseItem::NewSeed,
+    PauseItem::Help,
+    PauseItem::Title,
+    PauseItem::Quit,
+];
+
+/// The pause menu of a replay being watched: its actions restart the replay or end it,
+/// never a live run (a player who wants to play again does so from the results).
+pub const REPLAY_PAUSE_ITEMS: [PauseItem; 6] = [
+    PauseItem::Resume,
+    PauseItem::WatchAgain,
+    PauseItem::ToResults,
     PauseItem::Help,
     PauseItem::Title,
     PauseItem::Quit,
@@ -188,24 +204,54 @@ impl PauseItem {
             PauseItem::Help => "Help",
             PauseItem::Title => "Back to the title",
             PauseItem::Quit => "Quit",
+            PauseItem::WatchAgain => "Watch the replay again",
+            PauseItem::ToResults => "Skip to the results",
         }
     }
 }
 
-/// The pause menu: which row is marked.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The pause menu: its choices (a run's or a replay's) and which row is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PauseMenu {
+    pub items: &'static [PauseItem],
     pub selected: usize,
 }
 
+impl Default for PauseMenu {
+    fn default() -> PauseMenu {
+        PauseMenu::live()
+    }
+}
+
 impl PauseMenu {
+    /// The menu over a run being played.
+    pub fn live() -> PauseMenu {
+        PauseMenu {
+            items: &PAUSE_ITEMS,
+            selected: 0,
+        }
+    }
+
+    /// The menu over a replay being watched.
+    pub fn replay() -> PauseMenu {
+        PauseMenu {
+            items: &REPLAY_PAUSE_ITEMS,
+            selected: 0,
+        }
+    }
+
+    /// The marked choice.
+    pub fn current(&self) -> PauseItem {
+        self.items[self.selected]
+    }
+
     /// A key; the choice made, if any (Back resumes).
     pub fn key(&mut self, k: MenuKey) -> Option<PauseItem> {
-        let n = PAUSE_ITEMS.len();
+        let n = self.items.len();
         match k {
             MenuKey::Up => self.selected = (self.selected + n - 1) % n,
             MenuKey::Down => self.selected = (self.selected + 1) % n,
-            MenuKey::Confirm => return Some(PAUSE_ITEMS[self.selected]),
+            MenuKey::Confirm => return Some(self.current()),
             MenuKey::Back => return Some(PauseItem::Resume),
             _ => {}
         }
@@ -244,7 +290,7 @@ pub fn draw_pause(frame: &mut Framebuffer, menu: &PauseMenu, about: &str) {
 
 /// The pause menu as [`draw_pause`] draws it on a `w`×`h` frame.
 pub fn pause_layout(w: usize, h: usize, menu: &PauseMenu, about: &str) -> Layout {
-    let labels: Vec<&str> = PAUSE_ITEMS.iter().map(|i| i.label()).collect();
+    let labels: Vec<&str> = menu.items.iter().map(|i| i.label()).collect();
     screens::pause::layout(w, h, &labels, menu.selected, about)
 }
 

@@ -252,14 +252,18 @@ fn the_title_s_scroll_arrows_never_cover_a_row() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Issue 19 (3): the pause menu's footer stays inside its panel, with today's items and
-/// a longer list (the replay's items to come); the rows stay where a click finds them.
+/// Issue 19 (3): the pause menu's footer stays inside its panel, with a run's items, a
+/// replay's and a longer list; the rows stay where a click finds them.
 #[test]
 fn the_pause_footer_stays_in_its_panel() {
-    let mut longer: Vec<&str> = app::shell::PAUSE_ITEMS.iter().map(|i| i.label()).collect();
-    longer.splice(3..3, ["Restart the replay", "Back to the results"]);
-    let today: Vec<&str> = app::shell::PAUSE_ITEMS.iter().map(|i| i.label()).collect();
-    for items in [&today, &longer] {
+    let live: Vec<&str> = shell::PAUSE_ITEMS.iter().map(|i| i.label()).collect();
+    let replay: Vec<&str> = shell::REPLAY_PAUSE_ITEMS
+        .iter()
+        .map(|i| i.label())
+        .collect();
+    let mut longer = live.clone();
+    longer.splice(3..3, ["Watch the replay again", "Skip to the results"]);
+    for items in [&live, &replay, &longer] {
         for (w, h) in SIZES {
             let l = vs::pause::layout(w, h, items, 0, "combat_route   seed 7   0:12.0");
             let footer = l.texts().find(|t| t.text == vs::pause::FOOTER).unwrap();
@@ -319,8 +323,8 @@ fn the_kills_split_stays_on_its_row() {
 
 /// Every screen with long contents, as `(name, layout)`, on a `w`×`h` frame: the title
 /// at every selection of a list longer than it shows, with a broken file's note (the
-/// real loader's error and a long one through a deep folder); the pause menu with
-/// today's items and with the replay's longer list, a long line about the run; the
+/// real loader's error and a long one through a deep folder); the pause menu of a run
+/// and of a replay, each row selected, a long line about the run; the
 /// results of the route and with huge numbers and a long name; help.
 fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layout)> {
     let entries = catalog(&[dir.to_path_buf()]);
@@ -353,19 +357,21 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
             ));
         }
     }
-    let today: Vec<&str> = shell::PAUSE_ITEMS.iter().map(|i| i.label()).collect();
-    let mut longer = today.clone();
-    longer.splice(3..3, ["Restart the replay", "Back to the results"]);
     let long_about = format!(
         "a_scenario_with_a_rather_long_name_indeed   seed {}   59:59.9",
         u64::MAX
     );
-    for (tag, items) in [("pause", &today), ("pause (replay items)", &longer)] {
+    for (tag, menu, prefix) in [
+        ("pause", shell::PauseMenu::live(), ""),
+        ("pause (replay)", shell::PauseMenu::replay(), "replay: "),
+    ] {
         for about in ["combat_route   seed 7   0:12.0", long_about.as_str()] {
-            for selected in 0..items.len() {
+            let about = format!("{prefix}{about}");
+            for selected in 0..menu.items.len() {
+                let menu = shell::PauseMenu { selected, ..menu };
                 out.push((
                     format!("{tag} (row {selected}, `{about}`)"),
-                    vs::pause::layout(w, h, items, selected, about),
+                    shell::pause_layout(w, h, &menu, &about),
                 ));
             }
         }
@@ -417,6 +423,13 @@ fn no_text_leaves_its_box_on_any_screen() {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+    for (w, h) in [(1280, 720), (1920, 1080), (2560, 1440)] {
+        faults.extend(
+            hud_faults(w, h)
+                .into_iter()
+                .map(|f| format!("HUD at {w}x{h}: {f}")),
+        );
+    }
     assert!(screens > 100, "{screens} screens");
     assert!(
         faults.is_empty(),
@@ -424,4 +437,79 @@ fn no_text_leaves_its_box_on_any_screen() {
         faults.len(),
         faults.join("\n")
     );
+}
+
+/// The game screen's HUD (`app::hud`) at `w`×`h`, drawn from a real run (a formation
+/// change said, manual aim on, an hour left): its boxes inside the frame, clear of each
+/// other, of the F1 overlay's text ([`view::overlay::text_regions`]) and of the message
+/// band, and every pixel it draws inside one of its boxes (it has no text positions of
+/// its own to check, so its ink is checked against them).
+fn hud_faults(w: usize, h: usize) -> Vec<String> {
+    use app::hud::{draw_hud, layout, HudView, Rect, MESSAGE_LINES};
+    use app::session::{Pilot, Session};
+    use sim::read::{Formation, TickInput};
+    let mut run = Session::new(setup("melee_dummy"), Pilot::Hands).with_cosmetics();
+    run.step(TickInput {
+        formation: Some(Formation::Ring),
+        ..TickInput::default()
+    });
+    for _ in 0..30 {
+        run.step(TickInput::default());
+    }
+    let (world, feed) = run.watched();
+    assert!(!feed.hud.notices.is_empty(), "a notice to draw");
+    let v = HudView {
+        feed: &feed.hud,
+        end_tick: 60 * 60 * 60,
+        manual_aim: true,
+        camera: &feed.camera,
+        zoom: 1.0,
+    };
+    let mut fb = raster::Framebuffer::new(w, h);
+    draw_hud(&mut fb, world, &v);
+    let l = layout(w as i32, h as i32, world.agents().len());
+    let rect = |r: Rect| vs::Rect::new(r.0, r.1, r.2, r.3);
+    let mut boxes = vec![
+        ("time and kills", rect(l.top)),
+        ("notices", rect(l.notices)),
+    ];
+    boxes.extend(l.cards.iter().map(|&c| ("a card", rect(c))));
+    boxes.push(("formation, aim and leash", rect(l.side)));
+    let (wi, hi) = (w as i32, h as i32);
+    let frame = vs::Rect::new(0, 0, wi, hi);
+    let band_h = 30 + 16 * MESSAGE_LINES as i32;
+    let band = vs::Rect::new(0, hi - band_h, wi, band_h);
+    let mut out = Vec::new();
+    for (i, (name, r)) in boxes.iter().enumerate() {
+        if !frame.contains(r) {
+            out.push(format!("{name} ({r}) leaves the frame"));
+        }
+        if r.overlaps(&band) {
+            out.push(format!("{name} ({r}) is under the message band ({band})"));
+        }
+        for o in view::overlay::text_regions(wi, hi) {
+            let o = rect(o);
+            if r.overlaps(&o) {
+                out.push(format!("{name} ({r}) is over the F1 overlay's text ({o})"));
+            }
+        }
+        for (other, q) in &boxes[i + 1..] {
+            if r.overlaps(q) {
+                out.push(format!("{name} ({r}) overlaps {other} ({q})"));
+            }
+        }
+    }
+    let stray = (0..hi)
+        .flat_map(|y| (0..wi).map(move |x| (x, y)))
+        .filter(|&(x, y)| fb.get(x, y) != Some(0))
+        .filter(|&(x, y)| {
+            !boxes
+                .iter()
+                .any(|(_, r)| r.contains(&vs::Rect::new(x, y, 1, 1)))
+        })
+        .count();
+    if stray > 0 {
+        out.push(format!("{stray} pixels drawn outside the HUD's boxes"));
+    }
+    out
 }

@@ -35,6 +35,29 @@ pub struct Timings {
     pub stages: Option<StageTimes>,
 }
 
+/// The event log's bottom edge above the frame's: the app's message band (up to three
+/// lines) lies below it.
+pub const LOG_BOTTOM: i32 = 84;
+/// Lines the stats block and the log tail hold at the most.
+const STATS_LINES: i32 = 11;
+const LOG_LINES: i32 = 8;
+
+/// The boxes the F1 overlay's text takes on a `width × height` frame at the most
+/// (`x, y, w, h`): the stats block, the event log's tail, the legend. The HUD keeps out
+/// of them.
+pub fn text_regions(width: i32, height: i32) -> [(i32, i32, i32, i32); 3] {
+    [
+        (4, 4, 460, 16 * STATS_LINES + 8),
+        (
+            4,
+            height - LOG_BOTTOM - 16 * LOG_LINES - 6,
+            380,
+            16 * LOG_LINES + 8,
+        ),
+        (width - 306, 4, 300, 22),
+    ]
+}
+
 /// A line of text for one event (the log tail).
 pub fn describe(e: &Event) -> String {
     let t = e.tick as f32 / 60.0;
@@ -345,6 +368,10 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option
     let x = 10;
     let mut y = 10;
     let h = 16 * lines.len() as i32 + 8;
+    // The log's lines fit between the stats block and its bottom edge (all eight on a
+    // 720-line frame, fewer on a small one).
+    let room = (fb.height as i32 - LOG_BOTTOM - (y + h + 8)) / 16;
+    let log_lines = room.clamp(0, LOG_LINES) as usize;
     fb.fill_rect(x - 6, y - 6, 460, h, Paint::alpha(pal::PANEL));
     for (i, l) in lines.iter().enumerate() {
         let col = if i == 2 && w.stats().friendly_hits > 0 {
@@ -369,12 +396,13 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option
                     | EventKind::BulletHitWall { .. }
             )
         })
-        .take(8)
+        .take(log_lines)
         .map(describe)
         .collect();
     if !tail.is_empty() {
         let lx = 10;
-        let ly = fb.height as i32 - 16 * tail.len() as i32 - 12;
+        // Above the message band the app draws at the bottom (up to three lines).
+        let ly = fb.height as i32 - LOG_BOTTOM - 16 * tail.len() as i32;
         fb.fill_rect(
             lx - 6,
             ly - 6,

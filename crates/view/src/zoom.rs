@@ -5,12 +5,13 @@
 
 use raster::Framebuffer;
 
-/// Bounds of the zoom: out to 3/4 (a third more map, a 1.8× larger scene frame), in
-/// to 2× (units twice as large).
-pub const MIN_ZOOM: f32 = 0.75;
-pub const MAX_ZOOM: f32 = 2.0;
-/// One wheel notch or key press.
-pub const ZOOM_STEP: f32 = 1.15;
+/// The zoom's rungs: a notch or a key press moves one rung. 1 is a rung, exactly, so
+/// every way back lands on it and the frame is drawn directly again (a product of
+/// 1.15-steps drifted to 0.99, and the scene was resampled for ever, at twice the
+/// frame time). Out to 3/4 (a third more map, a 1.8× larger scene frame), in to 2×.
+pub const LADDER: [f32; 8] = [0.75, 0.87, 1.0, 1.15, 1.32, 1.52, 1.75, 2.0];
+pub const MIN_ZOOM: f32 = LADDER[0];
+pub const MAX_ZOOM: f32 = LADDER[LADDER.len() - 1];
 /// Easing time constant, seconds.
 const EASE: f32 = 0.08;
 
@@ -18,27 +19,46 @@ const EASE: f32 = 0.08;
 pub struct Zoom {
     /// The zoom drawn now.
     pub current: f32,
-    /// The zoom it eases toward.
+    /// The zoom it eases toward: always a rung of [`LADDER`].
     pub target: f32,
+    /// Wheel notches not yet a whole rung (touchpads send fractions).
+    pub pending: f32,
 }
 
 impl Default for Zoom {
     fn default() -> Zoom {
-        Zoom {
-            current: 1.0,
-            target: 1.0,
-        }
+        Zoom::at(1.0)
     }
 }
 
 impl Zoom {
-    /// `notches` steps in (positive) or out (negative), within the bounds.
-    pub fn step(&mut self, notches: f32) {
-        self.target = (self.target * ZOOM_STEP.powf(notches)).clamp(MIN_ZOOM, MAX_ZOOM);
-        // Back at 1 exactly, so the frame is drawn directly again.
-        if (self.target - 1.0).abs() < 1e-3 {
-            self.target = 1.0;
+    /// At rest at `z`.
+    pub fn at(z: f32) -> Zoom {
+        Zoom {
+            current: z,
+            target: z,
+            pending: 0.0,
         }
+    }
+
+    /// The rung nearest `z`.
+    fn rung(z: f32) -> usize {
+        (0..LADDER.len())
+            .min_by(|&a, &b| (LADDER[a] - z).abs().total_cmp(&(LADDER[b] - z).abs()))
+            .unwrap_or(2)
+    }
+
+    /// `notches` rungs in (positive) or out (negative), within the ladder; fractions
+    /// add up until they make a whole rung.
+    pub fn step(&mut self, notches: f32) {
+        if !notches.is_finite() {
+            return;
+        }
+        self.pending += notches;
+        let whole = self.pending.trunc();
+        self.pending -= whole;
+        let r = Zoom::rung(self.target) as i64 + whole as i64;
+        self.target = LADDER[r.clamp(0, LADDER.len() as i64 - 1) as usize];
     }
 
     /// Eases `current` toward `target` over `dt` seconds; lands on it exactly.
@@ -125,6 +145,30 @@ mod tests {
         z.step(2.0);
         z.step(-2.0);
         assert_eq!(z.target, 1.0, "in and out again is 1 exactly");
+        // The player's path that stuck at 0.99: out four times (to the end), in twice.
+        let mut z = Zoom::default();
+        for n in [-1.0, -1.0, -1.0, -1.0, 1.0, 1.0] {
+            z.step(n);
+            assert!(LADDER.contains(&z.target), "{} is a rung", z.target);
+        }
+        assert_eq!(z.target, 1.0, "back at 1 exactly");
+        for _ in 0..60 {
+            z.ease(1.0 / 60.0);
+        }
+        assert_eq!(z.current, 1.0);
+        assert_eq!(
+            z.scene_size(1280, 720),
+            (1280, 720),
+            "the direct path again"
+        );
+        // Touchpad fractions add up to rungs; a NaN notch changes nothing.
+        let mut z = Zoom::default();
+        for _ in 0..4 {
+            z.step(0.25);
+        }
+        assert_eq!(z.target, LADDER[3]);
+        z.step(f32::NAN);
+        assert_eq!(z.target, LADDER[3]);
         z.step(1.0);
         z.ease(1.0 / 60.0);
         assert!(z.current > 1.0 && z.current < z.target && z.easing());
@@ -137,10 +181,7 @@ mod tests {
 
     #[test]
     fn the_scene_frame_shrinks_as_the_zoom_grows() {
-        let z = Zoom {
-            current: 2.0,
-            target: 2.0,
-        };
+        let z = Zoom::at(2.0);
         assert_eq!(z.scene_size(1280, 720), (640, 360));
         assert_eq!(Zoom::default().scene_size(1280, 720), (1280, 720));
     }

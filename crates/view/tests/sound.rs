@@ -123,6 +123,9 @@ fn every_event_kind_is_heard_within_a_block_of_its_tick_and_not_before() {
         ("combat_route", Cue::EnemyDeath, 3600, "EnemyKilled", |e| {
             matches!(e, EventKind::EnemyKilled { .. })
         }),
+        ("combat_route", Cue::Notice, 10800, "AgentDown", |e| {
+            matches!(e, EventKind::AgentDown { .. })
+        }),
         ("combat_route", Cue::AgentCry, 10800, "AgentDown", |e| {
             matches!(e, EventKind::AgentDown { .. })
         }),

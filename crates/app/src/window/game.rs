@@ -24,7 +24,7 @@ use crate::hud::Message;
 use crate::screenshot::write_png;
 use crate::session::{Pilot, Session};
 use crate::setup::{load_tuning, Setup};
-use crate::shell::{self, PauseItem, PauseMenu, TitleAction, TitleMenu, PAUSE_ITEMS};
+use crate::shell::{self, PauseItem, PauseMenu, TitleAction, TitleMenu};
 use view::sound::patches::UiSound;
 
 /// Where the window writes: its last runs' replays, the quick save (F6 / F9, SPEC §17)
@@ -86,6 +86,9 @@ pub struct Options {
     /// Play this run at once: a loaded save (`--load`) or a replay (`--replay
     /// --window`).
     pub resume: Option<Session>,
+    /// The replay file's bytes when `resume` plays one: what the replay's pause menu
+    /// watches again.
+    pub watching: Option<Vec<u8>>,
     pub dirs: Dirs,
     /// The ALSA device to play on (`--audio`); `None`: silent.
     pub audio: Option<String>,
@@ -147,6 +150,9 @@ pub struct Game {
     speed: u32,
     /// The last ended run's replay (what V on the results plays).
     last_replay: Option<Vec<u8>>,
+    /// The replay being watched, if the session plays one (the pause menu's "watch
+    /// again" starts it over; R does too).
+    watching: Option<Vec<u8>>,
     dirs: Dirs,
     /// Where the sound goes, when it is heard at all.
     sound: Option<WindowSound>,
@@ -203,6 +209,7 @@ impl Game {
             record_to: opts.record,
             speed: 1,
             last_replay: None,
+            watching: opts.watching,
             dirs: opts.dirs,
             sound: None,
         };
@@ -297,6 +304,7 @@ impl Game {
                 self.end_run();
                 self.session = self.heard(s.recorded());
                 self.controls = Controls::default();
+                self.watching = None;
                 self.say(format!(
                     "loaded tick {} from {}",
                     self.session.world.tick(),
@@ -375,10 +383,15 @@ impl Game {
         }
     }
 
-    /// Esc in play: the pause menu, from its first item.
+    /// Esc in play: the pause menu, from its first item: a replay's menu while one is
+    /// watched.
     fn open_menu(&mut self) {
         self.screen = Screen::Pause;
-        self.menu = PauseMenu::default();
+        self.menu = if self.session.playback().is_some() {
+            PauseMenu::replay()
+        } else {
+            PauseMenu::live()
+        };
     }
 
     /// Into play on a session (the menus closed).
@@ -389,6 +402,7 @@ impl Game {
         self.paused = false;
         self.help = false;
         self.controls = Controls::default();
+        self.watching = None;
     }
 
     /// A fresh run of `setup`.
@@ -422,6 +436,37 @@ impl Game {
         let Some(bytes) = self.last_replay.clone() else {
             return self.say(String::from("no replay of this run"));
         };
+        self.watch(bytes);
+    }
+
+    /// The replay's pause menu (or R while watching): the same replay from its start.
+    fn watch_again(&mut self) {
+        let Some(bytes) = self.watching.clone() else {
+            return self.say(String::from("no replay is being watched"));
+        };
+        self.watch(bytes);
+    }
+
+    /// The replay's "skip to the results": played to its end at once (with the
+    /// cosmetics feed, whose tally the results read), then the results.
+    fn skip_to_results(&mut self) {
+        self.session.run_to_end();
+        self.run_ended();
+    }
+
+    /// The run (or replay) reached its end: its replay written, the results shown.
+    fn run_ended(&mut self) {
+        if let Some(why) = self.session.take_divergence() {
+            self.report(why);
+        }
+        self.end_run();
+        self.results = Some(self.session.results());
+        self.screen = Screen::Results;
+        self.ran = false;
+    }
+
+    /// Plays the replay in `bytes` from its first tick.
+    fn watch(&mut self, bytes: Vec<u8>) {
         let view = self.session.setup.view_tuning.clone();
         let session = Replay::decode(&bytes)
             .and_then(|(h, r)| Session::replay(r, &h.game_version, Some(&view)));
@@ -429,6 +474,7 @@ impl Game {
             Ok(s) => {
                 let s = self.heard(s);
                 self.play(s);
+                self.watching = Some(bytes);
                 self.speed = 1;
                 self.say(String::from("replay: P pause, 4 speed x1/x4, . one tick"));
             }
@@ -440,10 +486,13 @@ impl Game {
         self.end_run();
         self.session = self.heard(watched(self.demo.clone(), true));
         self.screen = Screen::Title;
+        // The title shows the default view (a run keeps the player's zoom).
+        self.zoom = Zoom::default();
         self.results = None;
         self.paused = false;
         self.help = false;
         self.controls = Controls::default();
+        self.watching = None;
     }
 
     /// Enter on the title: the chosen scenario with the chosen seed.
@@ -639,6 +688,8 @@ impl Game {
             PauseItem::Help => self.help = true,
             PauseItem::Title => self.back_to_title(),
             PauseItem::Quit => return Next::Quit,
+            PauseItem::WatchAgain => self.watch_again(),
+            PauseItem::ToResults => self.skip_to_results(),
         }
         Next::Play
     }
@@ -654,6 +705,8 @@ impl Game {
                 self.open_menu();
             }
             Some(Action::Pause) => self.paused = !self.paused,
+            // R while watching a replay watches it again (never a live run).
+            Some(Action::Restart) if self.watching.is_some() => self.watch_again(),
             Some(Action::Restart) => self.restart(None),
             Some(Action::QuickSave) => self.quick_save(),
             Some(Action::QuickLoad) => self.quick_load(),
@@ -713,13 +766,13 @@ impl Game {
                 let Some((x, y)) = at else {
                     return Next::Play;
                 };
-                let n = PAUSE_ITEMS.len();
+                let n = self.menu.items.len();
                 let w = screens::pause::ROW_W;
                 let left = (WIDTH as i32 - w) / 2;
                 if !(left..left + w).contains(&x) {
                     return Next::Play;
                 }
-                for (i, item) in PAUSE_ITEMS.iter().enumerate() {
+                for (i, item) in self.menu.items.iter().enumerate() {
                     let top = screens::pause::row_top(HEIGHT, n, i) - 8;
                     if (top..top + 40).contains(&y) {
                         return self.choose(*item);
@@ -767,15 +820,12 @@ impl Game {
                 w.tick(b);
             }
             if self.session.ended() {
+                if playing {
+                    self.run_ended();
+                    break;
+                }
                 if let Some(why) = self.session.take_divergence() {
                     self.report(why);
-                }
-                if playing {
-                    self.end_run();
-                    self.results = Some(self.session.results());
-                    self.screen = Screen::Results;
-                    self.ran = false;
-                    break;
                 }
                 self.session = self.heard(watched(self.demo.clone(), true));
             }
@@ -819,6 +869,7 @@ impl Game {
             aim: (in_run && self.controls.manual_on).then_some(self.controls.aim),
             paused_banner: self.screen == Screen::Game && self.paused,
             message: self.message.current(now),
+            hud: Some(self.session.end_tick()),
             timings: &self.timings,
         };
         let (world, feed) = self.session.watched();
@@ -878,6 +929,7 @@ mod tests {
             seed: None,
             record: None,
             resume: None,
+            watching: None,
             dirs: dirs(test),
             audio: None,
         };
@@ -935,8 +987,9 @@ mod tests {
 
         /// The pause menu's row of `item`, as a click sees it.
         fn click_pause_item(&mut self, item: PauseItem) -> Next {
-            let i = PAUSE_ITEMS.iter().position(|&p| p == item).unwrap();
-            let y = screens::pause::row_top(HEIGHT, PAUSE_ITEMS.len(), i) + 4;
+            let items = self.game.menu.items;
+            let i = items.iter().position(|&p| p == item).unwrap();
+            let y = screens::pause::row_top(HEIGHT, items.len(), i) + 4;
             self.game.click(Some((WIDTH as i32 / 2, y)))
         }
     }
@@ -968,7 +1021,7 @@ mod tests {
         w.press(KeyCode::ArrowDown);
         w.press(KeyCode::ArrowDown);
         w.press(KeyCode::ArrowDown);
-        assert_eq!(PAUSE_ITEMS[w.game.menu.selected], PauseItem::Help);
+        assert_eq!(w.game.menu.current(), PauseItem::Help);
         w.press(KeyCode::Enter);
         assert!(w.game.help && w.game.screen == Screen::Pause);
         w.frames(10);
@@ -1000,7 +1053,7 @@ mod tests {
         w.press(KeyCode::Escape);
         w.press(KeyCode::ArrowUp);
         w.press(KeyCode::ArrowUp);
-        assert_eq!(PAUSE_ITEMS[w.game.menu.selected], PauseItem::Title);
+        assert_eq!(w.game.menu.current(), PauseItem::Title);
         w.press(KeyCode::Enter);
         assert_eq!(w.game.screen, Screen::Title);
         let written: Vec<_> = std::fs::read_dir(&w.game.dirs.replays).unwrap().collect();
@@ -1044,6 +1097,78 @@ mod tests {
         w.press(KeyCode::KeyT);
         assert_eq!(w.game.screen, Screen::Title);
         assert_eq!(w.game.session.name(), catalog::DEFAULT);
+    }
+
+    #[test]
+    fn the_replays_pause_menu_watches_again_never_a_live_run() {
+        let mut w = open("replay_pause_menu");
+        w.select("melee_dummy");
+        w.press(KeyCode::Enter);
+        w.play_out(8 * 60 + 30);
+        let first = w.game.results.clone().unwrap();
+        let written = |w: &Window| std::fs::read_dir(&w.game.dirs.replays).unwrap().count();
+        assert_eq!(written(&w), 1);
+        w.press(KeyCode::KeyV);
+        w.frames(60);
+        assert!(w.tick() > 30);
+        // Esc while watching: the replay's menu, with nothing that starts a live run.
+        w.press(KeyCode::Escape);
+        assert_eq!(w.game.screen, Screen::Pause);
+        assert_eq!(w.game.menu.items, &shell::REPLAY_PAUSE_ITEMS[..]);
+        assert!(!w.game.menu.items.contains(&PauseItem::Restart));
+        assert!(w.game.session.about().starts_with("replay: melee_dummy"));
+        w.click_pause_item(PauseItem::WatchAgain);
+        assert_eq!(w.game.screen, Screen::Game);
+        assert!(w.game.session.playback().is_some(), "still a replay");
+        assert_eq!(w.tick(), 0, "from its first tick");
+        w.frames(60);
+        // R while watching watches again too.
+        w.press(KeyCode::KeyR);
+        assert!(w.game.session.playback().is_some() && w.tick() == 0);
+        w.frames(30);
+        // Skip to the results: the same results as the run, and no new replay written.
+        w.press(KeyCode::Escape);
+        w.click_pause_item(PauseItem::ToResults);
+        assert_eq!(w.game.screen, Screen::Results);
+        assert_eq!(w.game.results.as_ref(), Some(&first));
+        assert_eq!(written(&w), 1, "watching writes no replay");
+        // A live run's menu is the live one again.
+        w.press(KeyCode::KeyR);
+        w.press(KeyCode::Escape);
+        assert_eq!(w.game.menu.items, &shell::PAUSE_ITEMS[..]);
+        w.click_pause_item(PauseItem::Restart);
+        assert!(w.game.session.playback().is_none() && w.tick() == 0);
+    }
+
+    #[test]
+    fn zoom_returns_to_one_and_to_the_direct_frame() {
+        let mut w = open("zoom");
+        w.press(KeyCode::Enter);
+        for k in [
+            KeyCode::Minus,
+            KeyCode::Minus,
+            KeyCode::Minus,
+            KeyCode::Minus,
+        ] {
+            w.press(k);
+        }
+        w.frames(60);
+        w.game.render(w.now);
+        assert!(
+            w.game.composer.resampled,
+            "zoomed out: the scene is resampled"
+        );
+        w.press(KeyCode::Equal);
+        w.press(KeyCode::Equal);
+        w.frames(60);
+        assert_eq!(w.game.zoom.current, 1.0, "back at 1 exactly");
+        w.game.render(w.now);
+        assert!(!w.game.composer.resampled, "and drawn directly again");
+        // Zoomed in a run, the title is back at the default view.
+        w.press(KeyCode::Equal);
+        w.press(KeyCode::Escape);
+        w.click_pause_item(PauseItem::Title);
+        assert_eq!(w.game.zoom, Zoom::default());
     }
 
     #[test]

@@ -31,22 +31,25 @@ pub(crate) fn parse_toml<T>(
     read: impl FnOnce(toml::Deserializer<'_>) -> Result<T, toml::de::Error>,
     check: impl FnOnce(&T, &mut Validator),
 ) -> Result<T, TuningError> {
-    let value = read(toml::Deserializer::new(text)).map_err(|e| {
-        let (line, col) = match e.span() {
-            Some(span) => line_col(text, span.start),
-            None => (1, 1),
-        };
-        TuningError {
-            message: format!("{file}:{line}:{col}: {}", e.message().trim()),
-        }
+    // `file:line:col:` where the fault is at a place, `file:` where it is not.
+    let at = |pos: Option<(usize, usize)>| match pos {
+        Some((line, col)) => format!("{file}:{line}:{col}"),
+        None => file.to_string(),
+    };
+    let value = read(toml::Deserializer::new(text)).map_err(|e| TuningError {
+        message: format!(
+            "{}: {}",
+            at(e.span().map(|s| line_col(text, s.start))),
+            e.message().trim()
+        ),
     })?;
     let mut v = Validator::default();
     check(&value, &mut v);
-    v.finish().map_err(|(key, expected)| {
-        let (line, col) = locate_key(text, &key).unwrap_or((1, 1));
-        TuningError {
-            message: format!("{file}:{line}:{col}: `{key}`: expected {expected}"),
-        }
+    v.finish().map_err(|(key, expected)| TuningError {
+        message: format!(
+            "{}: `{key}`: expected {expected}",
+            at(locate_key(text, &key))
+        ),
     })?;
     Ok(value)
 }

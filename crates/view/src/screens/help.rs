@@ -26,7 +26,7 @@ pub const CONTROLS: &[KeyGroup] = &[
             ("Space", "manual aim on / off"),
             ("Left/Right", "turn the aim (manual)"),
             ("Tab", "next target in the cone"),
-            ("R", "restart the run"),
+            ("R", "restart (run or replay)"),
             ("P", "pause (no menu)"),
             ("Esc", "menu; in menus: back"),
             ("H or ?", "this help"),

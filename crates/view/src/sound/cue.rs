@@ -24,6 +24,8 @@ pub enum Cue {
     Shuffle,
     Footstep,
     AgentCry,
+    /// The HUD's notice that an agent is down: a toll heard wherever it happened.
+    Notice,
     Breath,
     Heartbeat,
     Drone,
@@ -31,7 +33,7 @@ pub enum Cue {
 }
 
 impl Cue {
-    pub const ALL: [Cue; 22] = [
+    pub const ALL: [Cue; 23] = [
         Cue::Gunshot,
         Cue::WallHit,
         Cue::Ricochet,
@@ -50,6 +52,7 @@ impl Cue {
         Cue::Shuffle,
         Cue::Footstep,
         Cue::AgentCry,
+        Cue::Notice,
         Cue::Breath,
         Cue::Heartbeat,
         Cue::Drone,
@@ -63,6 +66,7 @@ impl Cue {
         match self {
             Cue::Drone | Cue::CrowdBed => 50.0,
             Cue::Heartbeat => 20.0,
+            Cue::Notice => 10.0,
             Cue::AgentCry | Cue::EnemyBlow => 8.0,
             Cue::EnemyWindup | Cue::Shriek => 6.0,
             Cue::Breath => 5.0,

@@ -408,6 +408,14 @@ impl SoundLayer {
             EventKind::AgentDown { pos, .. } => {
                 let pitch = self.vary(0.08);
                 self.play_at(w, Cue::AgentCry, patches::cry(), pos, 1.0, 0.3, pitch);
+                // The HUD's notice: heard from anywhere, panned toward where.
+                let place = Placement {
+                    gain: 0.8,
+                    pan: space::pan(&self.tuning, w.anchor().pos, pos),
+                    reverb: 0.35,
+                    ..Placement::CENTRE
+                };
+                self.play(Cue::Notice, patches::notice(), place, 1.0);
             }
             _ => {}
         }

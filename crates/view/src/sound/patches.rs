@@ -503,6 +503,16 @@ pub fn cry() -> Patch {
     ])
 }
 
+/// The notice that an agent fell (the HUD says who and where): a low toll, two
+/// inharmonic partials over a deep one, ringing out.
+pub fn notice() -> Patch {
+    Patch::new(&[
+        layer(Wave::Sine, 196.0, shot(0.004, 0.05, 1.6), 0.4),
+        layer(Wave::Sine, 293.0 * 1.007, shot(0.004, 0.03, 1.1), 0.25),
+        layer(Wave::Sine, 98.0, shot(0.01, 0.1, 1.8), 0.35),
+    ])
+}
+
 /// One laboured breath: a rasping inhale, then the exhale.
 pub fn breath() -> Patch {
     Patch::new(&[
