@@ -60,6 +60,66 @@ fn pause_golden() {
     check_golden("shell_pause", &fb);
 }
 
+/// A replay's pause menu (issue 19, fault 7): its actions watch again or end the replay,
+/// none starts a live run; the line about the run says it is a replay.
+#[test]
+fn replay_pause_golden() {
+    use app::frame::Composer;
+    use app::screenshot::compose;
+    use app::session::Session;
+    use sim::read::TickInput;
+    use sim::record::Replay;
+    let mut run = Session::route(setup("melee_dummy")).recorded();
+    run.run_to_end();
+    let bytes = run.recorder.as_ref().unwrap().encode().unwrap();
+    let (h, r) = Replay::decode(&bytes).unwrap();
+    let view = setup("melee_dummy").view_tuning;
+    let mut s = Session::replay(r, &h.game_version, Some(&view)).unwrap();
+    while s.world.tick() < 4 * 60 {
+        s.step(TickInput::default());
+    }
+    assert!(s.playback().is_some(), "a replay plays");
+    let mut c = Composer::default();
+    compose(
+        &mut c,
+        &mut s,
+        &Shot {
+            screen: Screen::Pause,
+            ..Shot::game()
+        },
+        &[],
+    );
+    check_golden("shell_pause_replay", c.frame());
+}
+
+/// The HUD in play a second after the route's first agent falls: the time left and
+/// kills, the fallen card crossed out, the notice naming who fell with the marker where.
+#[test]
+fn hud_golden_when_an_agent_is_down() {
+    use app::session::Session;
+    use sim::read::{EventKind, TickInput};
+    let mut run = Session::route(setup("combat_route"));
+    let mut fell = None;
+    while fell.is_none() && run.world.tick() < run.end_tick() {
+        run.step(TickInput::default());
+        fell = run
+            .world
+            .events()
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::AgentDown { .. }))
+            .then(|| run.world.tick());
+    }
+    let fell = fell.expect("an agent falls on the route");
+    let (fb, w) = render_screen(
+        &setup("combat_route"),
+        fell as f32 / 60.0 + 1.0,
+        &Shot::game(),
+        &[],
+    );
+    assert!(w.agents().iter().any(|a| !a.alive));
+    check_golden("hud_agent_down", &fb);
+}
+
 /// The whole combat route: the run ends at its 180 s and the results show it.
 #[test]
 fn results_golden_after_the_whole_route() {
