@@ -806,6 +806,30 @@ fn outer_band(fb: &Framebuffer) -> f64 {
     luma as f64 / n as f64
 }
 
+/// The moment of `r` drawn with tension forced to `k` (the heartbeat at its thump), with
+/// or without the film grain.
+fn tension_frame(r: &Run, k: f32, grain: bool) -> Framebuffer {
+    let mut h = r.horror.clone();
+    h.tension.value = k;
+    h.tension.beat = 0.03;
+    if !grain {
+        h.tuning.grain = [0.0, 0.0];
+    }
+    assert!(k == 0.0 || h.tension.pulse(&h.tuning, 1.0) > 0.9);
+    let mut fb = Framebuffer::new(1280, 720);
+    view::render_frame(
+        &mut fb,
+        &r.world,
+        &r.camera,
+        1.0,
+        &ViewOptions::default(),
+        &Timings::default(),
+        Some(&r.effects),
+        Some(&mut h),
+    );
+    fb
+}
+
 #[test]
 fn full_tension_leaves_the_squad_readable() {
     // 140 s of the combat route: the horde in the yard, tension at 1 by itself. The same
@@ -816,27 +840,7 @@ fn full_tension_leaves_the_squad_readable() {
         r.horror.tension.value > 0.9,
         "the route's own tension at 140 s"
     );
-    let frame = |k: f32, grain: bool| {
-        let mut h = r.horror.clone();
-        h.tension.value = k;
-        h.tension.beat = 0.03;
-        if !grain {
-            h.tuning.grain = [0.0, 0.0];
-        }
-        assert!(k == 0.0 || h.tension.pulse(&h.tuning, 1.0) > 0.9);
-        let mut fb = Framebuffer::new(1280, 720);
-        view::render_frame(
-            &mut fb,
-            &r.world,
-            &r.camera,
-            1.0,
-            &ViewOptions::default(),
-            &Timings::default(),
-            Some(&r.effects),
-            Some(&mut h),
-        );
-        fb
-    };
+    let frame = |k: f32, grain: bool| tension_frame(&r, k, grain);
     let iso = Iso::new(r.camera.center, 1280, 720);
     let c = iso.project(r.world.anchor().pos, 0.0);
     // As played (grain on), and the light alone (grain off in both frames: the grain's
@@ -900,20 +904,7 @@ fn docs_frames() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/img");
     let r = run_route(140.0, HorrorTuning::default());
     for (k, name) in [(0.0f32, "tension_calm_140s"), (1.0, "tension_full_140s")] {
-        let mut h = r.horror.clone();
-        h.tension.value = k;
-        h.tension.beat = 0.03;
-        let mut fb = Framebuffer::new(1280, 720);
-        view::render_frame(
-            &mut fb,
-            &r.world,
-            &r.camera,
-            1.0,
-            &ViewOptions::default(),
-            &Timings::default(),
-            Some(&r.effects),
-            Some(&mut h),
-        );
+        let fb = tension_frame(&r, k, true);
         common::save_png(&dir.join(format!("{name}.png")), &fb);
     }
     let mut r = run_route(171.0, HorrorTuning::default());
