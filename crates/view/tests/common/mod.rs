@@ -39,7 +39,7 @@ fn read_png(path: &PathBuf) -> Option<(usize, usize, Vec<u8>)> {
 pub fn check_golden(name: &str, fb: &Framebuffer) {
     let path = golden_path(name);
     let rgb = to_rgb(fb);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
         write_png(&path, fb.width, fb.height, &rgb);
         return;
     }
