@@ -43,6 +43,7 @@ mod m75_march_hits;
 mod m76_no_overlap;
 mod m77_cancel;
 mod strikes;
+mod sweep;
 
 #[cfg(test)]
 mod testkit;
