@@ -163,6 +163,17 @@ mod tests {
             None,
         );
         let m = assert_fail(&A1, &r);
+        // The sweep finds every hit the simulation says it had.
+        let number_before = |tail: &str| -> usize {
+            let at = m.find(tail).unwrap();
+            let head = &m[..at];
+            let start = head
+                .rfind(|c: char| !c.is_ascii_digit())
+                .map_or(0, |i| i + 1);
+            head[start..].parse().unwrap()
+        };
+        let (swept, said) = (number_before(" bullets swept"), number_before(" said by"));
+        assert!(swept >= said && said > 0, "{swept} swept, {said} said: {m}");
         assert!(
             !m.contains("(0 bullets swept") && !m.contains(", 0 said"),
             "{m}"

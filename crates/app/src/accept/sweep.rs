@@ -122,7 +122,9 @@ pub fn allies_touched(r: &Recording) -> Vec<(Step, u32)> {
             if a.id == s.shooter || !was {
                 continue;
             }
-            if point_segment(a.pos, s.from, s.to) < a.radius + grow {
+            // Touching counts: a step that ends on the body's edge (the simulation's hit
+            // point of a bullet that met it) is a hit.
+            if point_segment(a.pos, s.from, s.to) < a.radius + grow + ON_STEP {
                 out.push((s, a.id));
             }
         }
