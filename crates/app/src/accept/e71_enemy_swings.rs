@@ -302,6 +302,16 @@ impl Criterion for E71 {
 mod tests {
     use super::*;
     use crate::accept::testkit::*;
+
+    /// The frame and enemy of the run's first blow.
+    fn first_blow(r: &Recording) -> (usize, u32) {
+        r.events()
+            .find_map(|(k, e)| match e {
+                EventKind::DamageDealt { enemy, .. } => Some((k, *enemy)),
+                _ => None,
+            })
+            .expect("a blow in the run")
+    }
     use sim::Vec2;
 
     /// The default kinds by hand: shambler 0.8/s → 75-tick interval, 60-tick swing,
@@ -394,13 +404,7 @@ mod tests {
     #[test]
     fn e71_fails_on_a_blow_despite_a_stagger() {
         let mut r = copy("combat_route");
-        let (k, enemy) = r
-            .events()
-            .find_map(|(k, e)| match e {
-                EventKind::DamageDealt { enemy, .. } => Some((k, *enemy)),
-                _ => None,
-            })
-            .unwrap();
+        let (k, enemy) = first_blow(&r);
         let pos = r.frames[k - 2].enemy(enemy).unwrap().pos;
         push_event(
             &mut r,
@@ -420,13 +424,7 @@ mod tests {
     #[test]
     fn e71_fails_on_a_blow_with_no_swing_begun() {
         let mut r = copy("combat_route");
-        let (k, enemy) = r
-            .events()
-            .find_map(|(k, e)| match e {
-                EventKind::DamageDealt { enemy, .. } => Some((k, *enemy)),
-                _ => None,
-            })
-            .unwrap();
+        let (k, enemy) = first_blow(&r);
         let dropped = drop_events(
             &mut r,
             |e| matches!(e, EventKind::AttackStarted { enemy: x, .. } if *x == enemy),
@@ -446,13 +444,7 @@ mod tests {
     #[test]
     fn e71_fails_on_a_swing_that_never_resolves() {
         let mut r = copy("combat_route");
-        let enemy = r
-            .events()
-            .find_map(|(_, e)| match e {
-                EventKind::DamageDealt { enemy, .. } => Some(*enemy),
-                _ => None,
-            })
-            .unwrap();
+        let (_, enemy) = first_blow(&r);
         let first = std::cell::Cell::new(true);
         let dropped = drop_events(&mut r, |e| {
             let hit =

@@ -80,7 +80,8 @@ pub fn bullet_steps(r: &Recording) -> Vec<Step> {
             })
             .collect();
         flights.retain(|id, fl| {
-            let to = match f.bullets.iter().find(|b| b.id == *id) {
+            let alive = f.bullets.iter().find(|b| b.id == *id);
+            let to = match alive {
                 Some(b) => b.pos,
                 None => {
                     let full = fl.at + fl.dir * speed;
@@ -103,7 +104,7 @@ pub fn bullet_steps(r: &Recording) -> Vec<Step> {
                 to,
             });
             fl.at = to;
-            f.bullets.iter().any(|b| b.id == *id)
+            alive.is_some()
         });
     }
     out
