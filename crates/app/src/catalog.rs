@@ -16,12 +16,17 @@ pub enum Source {
     File(PathBuf),
 }
 
-/// One row of the list.
+/// One row of the list: the scenario's name and, in its own column, its length and
+/// how it plays (or that it does not load).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
-    pub label: String,
+    pub name: String,
+    pub detail: String,
     pub source: Source,
 }
+
+/// The detail of a file that does not parse.
+pub const DOES_NOT_LOAD: &str = "(does not load)";
 
 /// The embedded scenario the game starts on; played from the window, the player steers
 /// instead of its scripted route.
@@ -42,14 +47,15 @@ pub fn scenario_dirs() -> Vec<PathBuf> {
     dirs
 }
 
-/// `name   m:ss` from a scenario's text, or the fallback name when it does not parse.
-fn label(file: &str, text: &str, fallback: &str, note: &str) -> String {
+/// The name and `m:ss` (and `note`) from a scenario's text, or the fallback name and
+/// [`DOES_NOT_LOAD`] when it does not parse.
+fn label(file: &str, text: &str, fallback: &str, note: &str) -> (String, String) {
     match Scenario::parse(file, text) {
         Ok(s) => {
             let secs = s.duration.round() as u32;
-            format!("{:<20}{}:{:02}{note}", s.name, secs / 60, secs % 60)
+            (s.name, format!("{}:{:02}{note}", secs / 60, secs % 60))
         }
-        Err(_) => format!("{fallback:<20}(does not load)"),
+        Err(_) => (fallback.to_string(), DOES_NOT_LOAD.to_string()),
     }
 }
 
@@ -57,14 +63,14 @@ fn label(file: &str, text: &str, fallback: &str, note: &str) -> String {
 pub fn catalog(dirs: &[PathBuf]) -> Vec<Entry> {
     let mut list: Vec<Entry> = content::SCENARIOS
         .iter()
-        .map(|&(name, text)| Entry {
-            label: label(
-                name,
-                text,
-                name,
-                if name == DEFAULT { "  you steer" } else { "" },
-            ),
-            source: Source::Embedded(name),
+        .map(|&(name, text)| {
+            let steer = if name == DEFAULT { "  you steer" } else { "" };
+            let (name_shown, detail) = label(name, text, name, steer);
+            Entry {
+                name: name_shown,
+                detail,
+                source: Source::Embedded(name),
+            }
         })
         .collect();
     let mut seen: Vec<PathBuf> = Vec::new();
@@ -88,8 +94,10 @@ pub fn catalog(dirs: &[PathBuf]) -> Vec<Entry> {
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
             let text = std::fs::read_to_string(&p).unwrap_or_default();
+            let (name, detail) = label(&p.display().to_string(), &text, &stem, "  file");
             list.push(Entry {
-                label: label(&p.display().to_string(), &text, &stem, "  file"),
+                name,
+                detail,
                 source: Source::File(p),
             });
         }
@@ -120,14 +128,10 @@ mod tests {
         let list = catalog(&[]);
         assert_eq!(list.len(), content::SCENARIOS.len());
         assert_eq!(list[0].source, Source::Embedded(DEFAULT));
-        assert!(
-            list[0].label.starts_with("combat_route"),
-            "{}",
-            list[0].label
-        );
-        assert!(list[0].label.contains("3:00"), "{}", list[0].label);
+        assert_eq!(list[0].name, "combat_route");
+        assert_eq!(list[0].detail, "3:00  you steer");
         for e in &list {
-            assert!(load(e, Some(9), None).is_ok(), "{}", e.label);
+            assert!(load(e, Some(9), None).is_ok(), "{}", e.name);
         }
         assert_eq!(load(&list[0], Some(9), None).unwrap().scenario.seed, 9);
     }
@@ -145,8 +149,14 @@ mod tests {
             .filter(|e| matches!(e.source, Source::File(_)))
             .collect();
         assert_eq!(files.len(), 2, "{list:?}");
-        assert!(files[0].label.starts_with("a") && files[0].label.contains("does not load"));
-        assert!(files[1].label.starts_with("bee") && files[1].label.contains("1:15"));
+        assert_eq!(
+            (files[0].name.as_str(), files[0].detail.as_str()),
+            ("a", DOES_NOT_LOAD)
+        );
+        assert_eq!(
+            (files[1].name.as_str(), files[1].detail.as_str()),
+            ("bee", "1:15  file")
+        );
         assert!(load(files[0], None, None).is_err());
         assert!(load(files[1], None, None).is_ok());
         std::fs::remove_dir_all(&dir).unwrap();

@@ -34,6 +34,10 @@ struct Cli {
     /// Tuning file (TOML); unknown keys are errors.
     #[arg(long, value_name = "FILE")]
     tuning: Option<PathBuf>,
+    /// With `--accept --scenario`: these criteria (comma-separated ids) must be measured
+    /// there; any of them N/A fails the run.
+    #[arg(long, value_name = "IDS", value_delimiter = ',')]
+    expect_measured: Vec<String>,
     /// Print the compiled-in tuning as TOML and exit.
     #[arg(long)]
     print_tuning: bool,
@@ -227,6 +231,7 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
             cli.map.as_deref(),
             cli.seed,
             cli.tuning.as_deref(),
+            &cli.expect_measured,
         )?)),
         Mode::Soak => {
             if !(cli.minutes.is_finite() && cli.minutes > 0.0) || cli.seeds == 0 {

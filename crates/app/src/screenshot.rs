@@ -61,7 +61,13 @@ impl Shot {
 pub fn compose(c: &mut Composer, s: &mut Session, shot: &Shot, entries: &[Entry]) {
     let results = s.results();
     let about = s.about();
-    let (title, pause) = (TitleMenu::default(), PauseMenu::default());
+    // The window's menus at their defaults: a replay's pause menu over a replay.
+    let pause = if s.playback().is_some() {
+        PauseMenu::replay()
+    } else {
+        PauseMenu::live()
+    };
+    let title = TitleMenu::default();
     let frame = Frame {
         screen: shot.screen,
         help: shot.help,

@@ -4,9 +4,9 @@
 //! window maps its keys, `--screenshot --screen` draws the same screens headless.
 
 use raster::Framebuffer;
-use view::screens::{self, TitleView};
+use view::screens::{self, Layout, TitleView};
 
-use crate::catalog::Entry;
+use crate::catalog::{Entry, Source};
 
 /// A key as the menus see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +118,14 @@ pub struct TitleMenu {
 }
 
 impl TitleMenu {
+    /// `entry` could not start with `error` (a loader's `file:line:col: message`, then
+    /// perhaps more lines): the note under the list is its first line whole, the
+    /// entry's own folder left out of the file name (the list says which file). The
+    /// title wraps it in the list's panel, so the position and the token stay.
+    pub fn cannot_start(&mut self, entry: &Entry, error: &str) {
+        self.note = Some(start_note(entry, error));
+    }
+
     /// A key on a list of `n` scenarios.
     pub fn key(&mut self, k: MenuKey, n: usize) -> Option<TitleAction> {
         match k {
@@ -131,6 +139,24 @@ impl TitleMenu {
         }
         None
     }
+}
+
+/// The title's note for `entry` refused with `error` ([`TitleMenu::cannot_start`]).
+pub fn start_note(entry: &Entry, error: &str) -> String {
+    let first = error.lines().next().unwrap_or_default();
+    let shown = match &entry.source {
+        Source::File(p) => {
+            let path = p.display().to_string();
+            match (first.strip_prefix(path.as_str()), p.file_name()) {
+                (Some(rest), Some(name)) if rest.starts_with(':') => {
+                    format!("{}{rest}", name.to_string_lossy())
+                }
+                _ => first.to_string(),
+            }
+        }
+        Source::Embedded(_) => first.to_string(),
+    };
+    format!("cannot start: {shown}")
 }
 
 /// The pause menu's choices, in order.
@@ -235,23 +261,37 @@ impl PauseMenu {
 
 /// Draws the title over `frame` (the live scene).
 pub fn draw_title(frame: &mut Framebuffer, menu: &TitleMenu, entries: &[Entry]) {
-    let labels: Vec<String> = entries.iter().map(|e| e.label.clone()).collect();
+    title_layout(frame.width, frame.height, menu, entries).draw(frame);
+}
+
+/// The title as [`draw_title`] draws it on a `w`×`h` frame (what the layout tests check).
+pub fn title_layout(w: usize, h: usize, menu: &TitleMenu, entries: &[Entry]) -> Layout {
+    let labels: Vec<(&str, &str)> = entries
+        .iter()
+        .map(|e| (e.name.as_str(), e.detail.as_str()))
+        .collect();
     let seed = menu.seed.line();
-    screens::draw_title(
-        frame,
+    screens::title::layout(
+        w,
+        h,
         &TitleView {
             entries: &labels,
             selected: menu.selected,
             seed: &seed,
             note: menu.note.as_deref(),
         },
-    );
+    )
 }
 
 /// Draws the pause menu over `frame`; `about` names the run.
 pub fn draw_pause(frame: &mut Framebuffer, menu: &PauseMenu, about: &str) {
+    pause_layout(frame.width, frame.height, menu, about).draw(frame);
+}
+
+/// The pause menu as [`draw_pause`] draws it on a `w`×`h` frame.
+pub fn pause_layout(w: usize, h: usize, menu: &PauseMenu, about: &str) -> Layout {
     let labels: Vec<&str> = menu.items.iter().map(|i| i.label()).collect();
-    screens::draw_pause(frame, &labels, menu.selected, about);
+    screens::pause::layout(w, h, &labels, menu.selected, about)
 }
 
 #[cfg(test)]
@@ -297,6 +337,33 @@ mod tests {
             s.push_digit(9);
         }
         assert_eq!(s.resolve(), Some(9_999_999_999_999_999_999));
+    }
+
+    /// A broken file's note keeps `file:line:col` and the token, the folder left out.
+    #[test]
+    fn a_refused_file_s_note_keeps_the_position_and_the_token() {
+        let dir = std::env::temp_dir().join(format!("squad_note_{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("broken.scn"),
+            "name = b\nseed = 4\n      wave2 = 3\n",
+        )
+        .unwrap();
+        let list = crate::catalog::catalog(std::slice::from_ref(&dir));
+        let entry = list.last().unwrap();
+        let err = crate::catalog::load(entry, None, None).unwrap_err();
+        assert!(err.contains(&dir.display().to_string()), "{err}");
+        let mut t = TitleMenu::default();
+        t.cannot_start(entry, &err);
+        let note = t.note.as_deref().unwrap();
+        assert!(
+            note.starts_with("cannot start: broken.scn:3:7: unknown key `wave2`"),
+            "{note}"
+        );
+        // An error naming another file (a map, the tuning) keeps that file's path.
+        let other = format!("{}/x.map:1:2: bad", dir.display());
+        assert_eq!(start_note(entry, &other), format!("cannot start: {other}"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -70,6 +70,14 @@ pub fn check(w: &World) -> Option<String> {
     if s.friendly_hits > 0 {
         return Some(format!("{} friendly hits", s.friendly_hits));
     }
+    // S9: a bullet never outlives its verified segment (the sim counts each one that
+    // would have).
+    if s.segment_violations > 0 {
+        return Some(format!(
+            "{} bullets past their verified segment",
+            s.segment_violations
+        ));
+    }
     let grid = &w.map().grid;
     let placed = |p: sim::Vec2| -> Option<&'static str> {
         if !p.is_finite() {
@@ -444,6 +452,16 @@ mod tests {
         assert!(check(&run.world).unwrap().contains("not finite"));
         run.world.agent_mut(2).pos = sim::Vec2::new(-3.0, 1.0);
         assert!(check(&run.world).unwrap().contains("off the map"));
+        // A bullet past its verified segment, counted by the sim, is caught too.
+        run.world.agent_mut(2).pos = run.world.agents()[1].pos;
+        assert_eq!(check(&run.world), None);
+        run.world.stats_mut().segment_violations = 1;
+        let why = check(&run.world).unwrap();
+        assert!(
+            why.contains("1 bullets past their verified segment"),
+            "{why}"
+        );
+        run.world.stats_mut().segment_violations = 0;
         // A feed over one of its bounds is caught too.
         let feed = run.cosmetics.as_mut().unwrap();
         assert_eq!(feed.over_bounds(), None);

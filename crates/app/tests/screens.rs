@@ -60,6 +60,66 @@ fn pause_golden() {
     check_golden("shell_pause", &fb);
 }
 
+/// A replay's pause menu (issue 19, fault 7): its actions watch again or end the replay,
+/// none starts a live run; the line about the run says it is a replay.
+#[test]
+fn replay_pause_golden() {
+    use app::frame::Composer;
+    use app::screenshot::compose;
+    use app::session::Session;
+    use sim::read::TickInput;
+    use sim::record::Replay;
+    let mut run = Session::route(setup("melee_dummy")).recorded();
+    run.run_to_end();
+    let bytes = run.recorder.as_ref().unwrap().encode().unwrap();
+    let (h, r) = Replay::decode(&bytes).unwrap();
+    let view = setup("melee_dummy").view_tuning;
+    let mut s = Session::replay(r, &h.game_version, Some(&view)).unwrap();
+    while s.world.tick() < 4 * 60 {
+        s.step(TickInput::default());
+    }
+    assert!(s.playback().is_some(), "a replay plays");
+    let mut c = Composer::default();
+    compose(
+        &mut c,
+        &mut s,
+        &Shot {
+            screen: Screen::Pause,
+            ..Shot::game()
+        },
+        &[],
+    );
+    check_golden("shell_pause_replay", c.frame());
+}
+
+/// The HUD in play a second after the route's first agent falls: the time left and
+/// kills, the fallen card crossed out, the notice naming who fell with the marker where.
+#[test]
+fn hud_golden_when_an_agent_is_down() {
+    use app::session::Session;
+    use sim::read::{EventKind, TickInput};
+    let mut run = Session::route(setup("combat_route"));
+    let mut fell = None;
+    while fell.is_none() && run.world.tick() < run.end_tick() {
+        run.step(TickInput::default());
+        fell = run
+            .world
+            .events()
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::AgentDown { .. }))
+            .then(|| run.world.tick());
+    }
+    let fell = fell.expect("an agent falls on the route");
+    let (fb, w) = render_screen(
+        &setup("combat_route"),
+        fell as f32 / 60.0 + 1.0,
+        &Shot::game(),
+        &[],
+    );
+    assert!(w.agents().iter().any(|a| !a.alive));
+    check_golden("hud_agent_down", &fb);
+}
+
 /// The whole combat route: the run ends at its 180 s and the results show it.
 #[test]
 fn results_golden_after_the_whole_route() {
@@ -130,4 +190,386 @@ fn a_fallen_squad_ends_the_run() {
     assert_eq!(r.outcome, view::screens::Outcome::SquadDown);
     assert_eq!(r.standing, 0);
     assert_eq!(r.seconds, 1.0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Layouts: the screens computed as the `Layout` their drawing uses, at 1280×720 and
+// 1920×1080, with long contents.
+
+use app::shell::{self, TitleMenu};
+use view::screens::{self as vs, Layout};
+
+const SIZES: [(usize, usize); 2] = [(1280, 720), (1920, 1080)];
+
+/// A `scenarios/` folder with more files than the list shows at once: good ones, one
+/// with a long name, broken ones (one with a long file name). Returns the folder.
+fn long_scenario_folder(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("squad_layout_{tag}_{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let files = [
+        ("a_good.scn", "name = a_good\nduration = 75\n".to_string()),
+        (
+            "b_long.scn",
+            "name = a_scenario_with_a_rather_long_name_indeed\nduration = 3600\n".into(),
+        ),
+        (
+            "c_broken.scn",
+            "name = broken\nseed = 4\n      wave2 = 3\n".into(),
+        ),
+        (
+            "d_this_file_name_is_long_and_it_does_not_parse.scn",
+            "name = x\nbogus\n".into(),
+        ),
+        ("e_fine.scn", "name = e_fine\nduration = 5\n".into()),
+        ("f_broken_too.scn", "duration = ten\n".into()),
+    ];
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    dir
+}
+
+/// The lines of the title's note (drawn in the danger colour) and their panel.
+fn note_lines(l: &Layout) -> Vec<(String, vs::Rect)> {
+    l.texts()
+        .filter(|t| t.color == vs::DANGER)
+        .map(|t| (t.text.clone(), l.to_frame(&t.container)))
+        .collect()
+}
+
+/// Issue 19 (2): a broken `.scn` on the title — its note wraps inside the list's panel
+/// and keeps `file:line:col` and the token; a file name too long for a line is cut at
+/// its start, never at the position.
+#[test]
+fn a_broken_file_s_note_wraps_in_its_panel_and_keeps_the_position() {
+    let dir = long_scenario_folder("note");
+    let entries = catalog(std::slice::from_ref(&dir));
+    let find = |file: &str| {
+        entries
+            .iter()
+            .position(|e| matches!(&e.source, app::catalog::Source::File(p) if p.ends_with(file)))
+            .unwrap()
+    };
+    for (file, keep) in [
+        ("c_broken.scn", ["c_broken.scn:3:7:", "unknown key `wave2`"]),
+        (
+            "d_this_file_name_is_long_and_it_does_not_parse.scn",
+            ["_does_not_parse.scn:2:1:", "`bogus`"],
+        ),
+    ] {
+        let i = find(file);
+        let mut menu = TitleMenu {
+            selected: i,
+            ..TitleMenu::default()
+        };
+        let err = app::catalog::load(&entries[i], None, None).unwrap_err();
+        menu.cannot_start(&entries[i], &err);
+        for (w, h) in SIZES {
+            let l = shell::title_layout(w, h, &menu, &entries);
+            let lines = note_lines(&l);
+            assert!(lines.len() > 1, "{lines:?}");
+            let all: Vec<&str> = lines.iter().map(|(t, _)| t.as_str()).collect();
+            let joined = all.join(" ");
+            for k in keep {
+                assert!(joined.contains(k), "{k:?} kept in {all:#?}");
+            }
+            assert!(l.faults().is_empty(), "{:#?}", l.faults());
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 19 (6): the title's scroll arrows have a column of their own: with more
+/// scenarios than rows, whichever row is chosen, no arrow covers a row's text.
+#[test]
+fn the_title_s_scroll_arrows_never_cover_a_row() {
+    let dir = long_scenario_folder("arrows");
+    let entries = catalog(std::slice::from_ref(&dir));
+    let n = entries.len();
+    assert!(n > view::screens::title::LIST_ROWS + 2, "{n} entries");
+    let mut arrows = 0;
+    for selected in 0..n {
+        let menu = TitleMenu {
+            selected,
+            ..TitleMenu::default()
+        };
+        let l = shell::title_layout(1280, 720, &menu, &entries);
+        let texts: Vec<_> = l.texts().collect();
+        for a in texts.iter().filter(|t| t.text == "^" || t.text == "v") {
+            arrows += 1;
+            for t in texts.iter().filter(|t| t.text != a.text) {
+                assert!(
+                    !a.rect().overlaps(&t.rect()),
+                    "row {selected}: `{}` covers `{}`",
+                    a.text,
+                    t.text
+                );
+            }
+        }
+    }
+    assert!(arrows >= n, "the arrows are drawn ({arrows})");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 19 (3): the pause menu's footer stays inside its panel, with a run's items, a
+/// replay's and a longer list; the rows stay where a click finds them.
+#[test]
+fn the_pause_footer_stays_in_its_panel() {
+    let live: Vec<&str> = shell::PAUSE_ITEMS.iter().map(|i| i.label()).collect();
+    let replay: Vec<&str> = shell::REPLAY_PAUSE_ITEMS
+        .iter()
+        .map(|i| i.label())
+        .collect();
+    let mut longer = live.clone();
+    longer.splice(3..3, ["Watch the replay again", "Skip to the results"]);
+    for items in [&live, &replay, &longer] {
+        for (w, h) in SIZES {
+            let l = vs::pause::layout(w, h, items, 0, "combat_route   seed 7   0:12.0");
+            let footer = l.texts().find(|t| t.text == vs::pause::FOOTER).unwrap();
+            let panel = l.to_frame(&footer.container);
+            let r = l.to_frame(&footer.rect());
+            assert!(panel.contains(&r), "{r} in {panel}");
+            assert!(l.frame().contains(&panel), "{panel}");
+            if (w, h) == (1280, 720) {
+                // The rows where the window's clicks look for them.
+                for (i, item) in items.iter().enumerate() {
+                    let t = l.texts().find(|t| t.text == *item).unwrap();
+                    let top = vs::pause::row_top(h, items.len(), i);
+                    assert_eq!(t.y, top, "{item}");
+                    assert_eq!(t.container.x, (1280 - vs::pause::ROW_W) / 2);
+                    assert_eq!(t.container.w, vs::pause::ROW_W);
+                }
+            }
+        }
+    }
+}
+
+/// Issue 19 (5): the kills' split stays on its row's stripe, for the route's numbers
+/// and for large ones (the note wraps, the row grows).
+#[test]
+fn the_kills_split_stays_on_its_row() {
+    for (kills, gunners, blades) in [(217, 207, 10), (225, 199, 26), (12345, 12000, 345)] {
+        let mut r = app::screenshot::run_to(&setup("melee_dummy"), 0.5, false).results();
+        r.kills = kills;
+        r.tally.by_gunners = gunners;
+        r.tally.by_blades = blades;
+        for (w, h) in SIZES {
+            let l = vs::results::layout(w, h, &r);
+            let texts: Vec<_> = l.texts().collect();
+            let row = texts.iter().find(|t| t.text == "Kills").unwrap().container;
+            let note: Vec<_> = texts
+                .iter()
+                .filter(|t| t.container == row && t.text.contains("blades") | t.text.contains(')'))
+                .collect();
+            let joined: Vec<&str> = note.iter().map(|t| t.text.as_str()).collect();
+            assert_eq!(
+                joined.join(" "),
+                format!("(gunners {gunners}, blades {blades})"),
+                "the whole split is shown"
+            );
+            for t in note {
+                assert!(
+                    row.contains(&t.rect()),
+                    "`{}` {} in {}",
+                    t.text,
+                    t.rect(),
+                    row
+                );
+            }
+        }
+    }
+}
+
+/// Every screen with long contents, as `(name, layout)`, on a `w`×`h` frame: the title
+/// at every selection of a list longer than it shows, with a broken file's note (the
+/// real loader's error and a long one through a deep folder); the pause menu of a run
+/// and of a replay, each row selected, a long line about the run; the
+/// results of the route and with huge numbers and a long name; help.
+fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layout)> {
+    let entries = catalog(&[dir.to_path_buf()]);
+    let mut out = Vec::new();
+    let broken = entries
+        .iter()
+        .position(
+            |e| matches!(&e.source, app::catalog::Source::File(p) if p.ends_with("c_broken.scn")),
+        )
+        .unwrap();
+    let real = app::catalog::load(&entries[broken], None, None).unwrap_err();
+    let deep = format!(
+        "/home/someone/games/squad_proto/a/very/deep/folder/of/scenarios/c_broken.scn:3:7: unknown key `wave2`: expected name, map, seed, duration, formation, heading, start or loop; {}",
+        "and a great deal more said about it ".repeat(4)
+    );
+    for selected in 0..entries.len() {
+        let mut menu = TitleMenu {
+            selected,
+            ..TitleMenu::default()
+        };
+        out.push((
+            format!("title (row {selected})"),
+            shell::title_layout(w, h, &menu, &entries),
+        ));
+        for (tag, err) in [("error", &real), ("long error", &deep)] {
+            menu.cannot_start(&entries[broken], err);
+            out.push((
+                format!("title (row {selected}, {tag})"),
+                shell::title_layout(w, h, &menu, &entries),
+            ));
+        }
+    }
+    let long_about = format!(
+        "a_scenario_with_a_rather_long_name_indeed   seed {}   59:59.9",
+        u64::MAX
+    );
+    for (tag, menu, prefix) in [
+        ("pause", shell::PauseMenu::live(), ""),
+        ("pause (replay)", shell::PauseMenu::replay(), "replay: "),
+    ] {
+        for about in ["combat_route   seed 7   0:12.0", long_about.as_str()] {
+            let about = format!("{prefix}{about}");
+            for selected in 0..menu.items.len() {
+                let menu = shell::PauseMenu { selected, ..menu };
+                out.push((
+                    format!("{tag} (row {selected}, `{about}`)"),
+                    shell::pause_layout(w, h, &menu, &about),
+                ));
+            }
+        }
+    }
+    let route = app::screenshot::run_to(&setup("combat_route"), 180.0, false).results();
+    let mut huge = route.clone();
+    huge.scenario = "a_scenario_with_a_rather_long_name_indeed_and_then_some_more_and_more".into();
+    huge.seed = u64::MAX;
+    huge.seconds = 3599.9;
+    huge.kills = 12345;
+    huge.tally.by_gunners = 12000;
+    huge.tally.by_blades = 345;
+    huge.tally.unattributed = 3;
+    huge.shots_fired = 4_000_000_000;
+    huge.shots_withheld = 99_999;
+    huge.friendly_hits = 12;
+    for (tag, r) in [("results", &route), ("results (huge)", &huge)] {
+        for outcome in [
+            vs::Outcome::SquadDown,
+            vs::Outcome::Survived,
+            vs::Outcome::SoFar,
+        ] {
+            let mut r = r.clone();
+            r.outcome = outcome;
+            out.push((format!("{tag} {outcome:?}"), vs::results::layout(w, h, &r)));
+        }
+    }
+    out.push(("help".into(), vs::help::layout(w, h)));
+    out
+}
+
+/// The layout test (issue 19): on every screen at 1280×720 (today's frame), 1920×1080 and
+/// 2560×1440, no text leaves its box or the frame, none lies over another, no panel
+/// leaves the frame.
+#[test]
+fn no_text_leaves_its_box_on_any_screen() {
+    let dir = long_scenario_folder("every");
+    let mut faults = Vec::new();
+    let mut screens = 0;
+    for (w, h) in [(1280, 720), (1920, 1080), (2560, 1440)] {
+        for (name, l) in every_screen(w, h, &dir) {
+            screens += 1;
+            assert!(l.texts().count() > 3, "{name}: texts laid out");
+            faults.extend(
+                l.faults()
+                    .into_iter()
+                    .map(|f| format!("{name} at {w}x{h}: {f}")),
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    for (w, h) in [(1280, 720), (1920, 1080), (2560, 1440)] {
+        faults.extend(
+            hud_faults(w, h)
+                .into_iter()
+                .map(|f| format!("HUD at {w}x{h}: {f}")),
+        );
+    }
+    assert!(screens > 100, "{screens} screens");
+    assert!(
+        faults.is_empty(),
+        "{} faults:\n{}",
+        faults.len(),
+        faults.join("\n")
+    );
+}
+
+/// The game screen's HUD (`app::hud`) at `w`×`h`, drawn from a real run (a formation
+/// change said, manual aim on, an hour left): its boxes inside the frame, clear of each
+/// other, of the F1 overlay's text ([`view::overlay::text_regions`]) and of the message
+/// band, and every pixel it draws inside one of its boxes (it has no text positions of
+/// its own to check, so its ink is checked against them).
+fn hud_faults(w: usize, h: usize) -> Vec<String> {
+    use app::hud::{draw_hud, layout, HudView, Rect, MESSAGE_LINES};
+    use app::session::{Pilot, Session};
+    use sim::read::{Formation, TickInput};
+    let mut run = Session::new(setup("melee_dummy"), Pilot::Hands).with_cosmetics();
+    run.step(TickInput {
+        formation: Some(Formation::Ring),
+        ..TickInput::default()
+    });
+    for _ in 0..30 {
+        run.step(TickInput::default());
+    }
+    let (world, feed) = run.watched();
+    assert!(!feed.hud.notices.is_empty(), "a notice to draw");
+    let v = HudView {
+        feed: &feed.hud,
+        end_tick: 60 * 60 * 60,
+        manual_aim: true,
+        camera: &feed.camera,
+        zoom: 1.0,
+    };
+    let mut fb = raster::Framebuffer::new(w, h);
+    draw_hud(&mut fb, world, &v);
+    let l = layout(w as i32, h as i32, world.agents().len());
+    let rect = |r: Rect| vs::Rect::new(r.0, r.1, r.2, r.3);
+    let mut boxes = vec![
+        ("time and kills", rect(l.top)),
+        ("notices", rect(l.notices)),
+    ];
+    boxes.extend(l.cards.iter().map(|&c| ("a card", rect(c))));
+    boxes.push(("formation, aim and leash", rect(l.side)));
+    let (wi, hi) = (w as i32, h as i32);
+    let frame = vs::Rect::new(0, 0, wi, hi);
+    let band_h = 30 + 16 * MESSAGE_LINES as i32;
+    let band = vs::Rect::new(0, hi - band_h, wi, band_h);
+    let mut out = Vec::new();
+    for (i, (name, r)) in boxes.iter().enumerate() {
+        if !frame.contains(r) {
+            out.push(format!("{name} ({r}) leaves the frame"));
+        }
+        if r.overlaps(&band) {
+            out.push(format!("{name} ({r}) is under the message band ({band})"));
+        }
+        for o in view::overlay::text_regions(wi, hi) {
+            let o = rect(o);
+            if r.overlaps(&o) {
+                out.push(format!("{name} ({r}) is over the F1 overlay's text ({o})"));
+            }
+        }
+        for (other, q) in &boxes[i + 1..] {
+            if r.overlaps(q) {
+                out.push(format!("{name} ({r}) overlaps {other} ({q})"));
+            }
+        }
+    }
+    let stray = (0..hi)
+        .flat_map(|y| (0..wi).map(move |x| (x, y)))
+        .filter(|&(x, y)| fb.get(x, y) != Some(0))
+        .filter(|&(x, y)| {
+            !boxes
+                .iter()
+                .any(|(_, r)| r.contains(&vs::Rect::new(x, y, 1, 1)))
+        })
+        .count();
+    if stray > 0 {
+        out.push(format!("{stray} pixels drawn outside the HUD's boxes"));
+    }
+    out
 }

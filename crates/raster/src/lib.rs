@@ -138,7 +138,10 @@ pub use post::{
 };
 pub use scale::{scale_nearest_into, ScaleMode, Viewport};
 pub use spans::{coverage_count, MAX_DIM, SUBPIXEL_BITS};
-pub use text::{draw_text, text_height, text_width, GLYPH_HEIGHT, GLYPH_WIDTH, LINE_HEIGHT};
+pub use text::{
+    chars_fitting, clip_end, clip_start, draw_text, text_height, text_width, wrap_lines, wrap_text,
+    GLYPH_HEIGHT, GLYPH_WIDTH, LINE_HEIGHT,
+};
 pub use triangle::{
     fill_triangle, fill_triangle_depth, fill_triangle_gouraud, fill_triangle_gouraud_depth,
 };

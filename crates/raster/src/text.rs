@@ -47,6 +47,99 @@ pub fn text_height(text: &str, scale: u32) -> i32 {
     (((lines - 1) * LINE_HEIGHT as i64 + GLYPH_HEIGHT as i64) * s).min(i32::MAX as i64) as i32
 }
 
+/// How many characters fit in `max_width` pixels at `scale` (none for a negative width).
+pub fn chars_fitting(max_width: i32, scale: u32) -> usize {
+    let cell = GLYPH_WIDTH as i64 * scale.max(1) as i64;
+    (max_width.max(0) as i64 / cell) as usize
+}
+
+/// `text` cut at the end to `max_width` pixels at `scale`, `...` marking the cut
+/// (unchanged when it fits).
+pub fn clip_end(text: &str, max_width: i32, scale: u32) -> String {
+    let n = chars_fitting(max_width, scale);
+    if text.chars().count() <= n {
+        return text.to_string();
+    }
+    if n <= 3 {
+        return ".".repeat(n);
+    }
+    let kept: String = text.chars().take(n - 3).collect();
+    format!("{kept}...")
+}
+
+/// `text` cut at the start to `max_width` pixels at `scale`, `...` marking the cut: the
+/// end is kept (a path's file name and a `file:line:col`'s position).
+pub fn clip_start(text: &str, max_width: i32, scale: u32) -> String {
+    let n = chars_fitting(max_width, scale);
+    let len = text.chars().count();
+    if len <= n {
+        return text.to_string();
+    }
+    if n <= 3 {
+        return ".".repeat(n);
+    }
+    let kept: String = text.chars().skip(len - (n - 3)).collect();
+    format!("...{kept}")
+}
+
+/// `text` as lines of at most `max_width` pixels at `scale`: words (split at
+/// whitespace, rejoined with one space) fill each line in turn; a word longer than a
+/// line is cut at its start ([`clip_start`]), so its end stays. A text that fits is one
+/// line, unchanged.
+pub fn wrap_text(text: &str, max_width: i32, scale: u32) -> Vec<String> {
+    let n = chars_fitting(max_width, scale);
+    if text.chars().count() <= n {
+        return vec![text.to_string()];
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let mut line_len = 0;
+    for word in text.split_whitespace() {
+        let word = clip_start(word, max_width, scale);
+        let len = word.chars().count();
+        if line_len > 0 && line_len + 1 + len > n {
+            lines.push(std::mem::take(&mut line));
+            line_len = 0;
+        }
+        if line_len > 0 {
+            line.push(' ');
+            line_len += 1;
+        }
+        line.push_str(&word);
+        line_len += len;
+    }
+    if line_len > 0 || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// [`wrap_text`] kept to `max_lines`: when more would follow, the last line shown ends
+/// in ` ...`, whole words dropped from its end to make room (a line of one word that
+/// leaves no room is kept whole: its end may be a position).
+pub fn wrap_lines(text: &str, max_width: i32, scale: u32, max_lines: usize) -> Vec<String> {
+    let mut lines = wrap_text(text, max_width, scale);
+    if lines.len() > max_lines {
+        lines.truncate(max_lines);
+        if let Some(last) = lines.last_mut() {
+            let n = chars_fitting(max_width, scale);
+            let mut words: Vec<&str> = last.split(' ').collect();
+            loop {
+                let marked = format!("{} ...", words.join(" "));
+                if marked.chars().count() <= n {
+                    *last = marked;
+                    break;
+                }
+                if words.len() <= 1 {
+                    break;
+                }
+                words.pop();
+            }
+        }
+    }
+    lines
+}
+
 /// Draws `text` with its top-left corner at `(x, y)`, each font pixel a
 /// `scale × scale` block (scale 0 is treated as 1). `'\n'` starts a new line.
 /// Returns the width of the widest line, like [`text_width`].
@@ -193,6 +286,56 @@ mod tests {
         draw_text(&mut a, 1, 1, "\u{e9}", Rgba::WHITE, 1);
         draw_text(&mut b, 1, 1, "?", Rgba::WHITE, 1);
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn clipping_keeps_the_end_or_the_start() {
+        // 10 characters fit in 160 px at scale 2.
+        assert_eq!(chars_fitting(160, 2), 10);
+        assert_eq!(chars_fitting(-5, 2), 0);
+        assert_eq!(clip_end("short", 160, 2), "short");
+        assert_eq!(clip_end("a_long_scenario_name", 160, 2), "a_long_...");
+        assert_eq!(clip_start("dir/sub/file.scn:3:7:", 160, 2), "...cn:3:7:");
+        assert_eq!(
+            clip_start("dir/sub/file.scn:3:7:", 800, 2),
+            "dir/sub/file.scn:3:7:"
+        );
+        assert_eq!(clip_end("abcdef", 40, 2), "..");
+        for s in ["", "x", "a fairly long line of text", "\u{e9}t\u{e9}s"] {
+            for w in [0, 16, 48, 100, 400] {
+                assert!(text_width(&clip_end(s, w, 2), 2) <= w.max(0), "{s:?} {w}");
+                assert!(text_width(&clip_start(s, w, 2), 2) <= w.max(0), "{s:?} {w}");
+            }
+        }
+    }
+
+    #[test]
+    fn wrapping_fills_lines_and_keeps_a_long_word_s_end() {
+        let note = "cannot start: /a/very/long/folder/of/scenarios/broken.scn:3:7: unknown key `wave2`: expected name, map or seed";
+        let lines = wrap_text(note, 37 * 16, 2);
+        assert_eq!(
+            lines,
+            [
+                "cannot start:",
+                "...older/of/scenarios/broken.scn:3:7:",
+                "unknown key `wave2`: expected name,",
+                "map or seed",
+            ]
+        );
+        for l in &lines {
+            assert!(text_width(l, 2) <= 37 * 16, "{l:?}");
+        }
+        assert_eq!(wrap_text("fits", 100, 1), ["fits"]);
+        assert_eq!(wrap_text("", 100, 1), [""]);
+        let short = wrap_lines(note, 37 * 16, 2, 2);
+        assert_eq!(
+            short,
+            &lines[..2],
+            "no room for the mark: the position stays"
+        );
+        let three = wrap_lines(note, 37 * 16, 2, 3);
+        assert_eq!(three[2], "unknown key `wave2`: expected ...");
+        assert_eq!(wrap_lines(note, 37 * 16, 2, 9), lines);
     }
 
     #[test]

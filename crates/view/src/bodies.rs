@@ -1,12 +1,14 @@
 //! Bodies: squad agents (gunners and blades, with weapon, facing and health) and enemies
 //! (shamblers, runners, brutes, training dummies), drawn through a [`Canvas`] so the
-//! horror layer can light them. The caller sets [`Canvas::stamp`] to the body's light.
+//! horror layer can light them. The caller sets [`Canvas::stamp`] to the body's light
+//! and, for an enemy, its [`Shade`]: how far a light shows it and how much of a
+//! silhouette it is in the dark.
 
 use raster::{LineCap, Paint, Rgba};
 use sim::read::{Agent, Enemy, EnemyKind, Role, StrikePhase};
 use sim::Vec2;
 
-use crate::canvas::Canvas;
+use crate::canvas::{Canvas, UNLIT};
 use crate::interp::lerp_pos;
 use crate::iso::{Iso, TILE_W};
 use crate::palette as pal;
@@ -15,6 +17,42 @@ use crate::palette as pal;
 pub const BODY_Z: f32 = 0.45;
 pub const HEAD_Z: f32 = 0.82;
 pub const GUN_Z: f32 = 0.52;
+
+/// Height of an enemy's head, world units (its eyes).
+pub const ENEMY_HEAD_Z: f32 = 0.62;
+
+/// How an enemy shows in the dark. The plain scene draws every enemy [`Shade::LIT`]; the
+/// horror layer derives it from the light on the body and its distance to the squad
+/// (`horror::silhouette`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shade {
+    /// 0..1: how far a light shows the body; its own eyes glow in the scene that much.
+    pub lit: f32,
+    /// 0..1: how much of a silhouette it is (its eyes glow on the final frame that much).
+    pub silhouette: f32,
+    /// The rim light on the silhouette's upper edge, shown as drawn (alpha: its
+    /// strength; 0 = none).
+    pub rim: Rgba,
+}
+
+impl Shade {
+    /// Lit: drawn as in the light, no rim, eyes glowing in the scene.
+    pub const LIT: Shade = Shade {
+        lit: 1.0,
+        silhouette: 0.0,
+        rim: Rgba::new(0, 0, 0, 0),
+    };
+}
+
+/// A silhouette's eyes, to shine on the final frame after the post pass (so neither the
+/// vignette nor desaturation dims them).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Glint {
+    /// The two eyes' screen points.
+    pub eyes: [[f32; 2]; 2],
+    /// 0..1: the silhouette's strength.
+    pub level: f32,
+}
 
 /// Screen radius of a body of world radius `r` (its diamond half-width).
 #[inline]
@@ -187,7 +225,27 @@ fn health_bar(cv: &mut Canvas, c: [f32; 2], frac: f32) {
     cv.stamp = stamp;
 }
 
-pub fn draw_enemy(cv: &mut Canvas, iso: &Iso, e: &Enemy, alpha: f32) {
+/// Rim light round a disc about to be drawn at `c` with its outline's radius `r`: a
+/// disc a little larger and higher, which the body then covers all but a thin edge of,
+/// thickest on top (`lift` px) and thinning down the sides.
+fn rim(cv: &mut Canvas, c: [f32; 2], r: f32, grow: f32, lift: f32, col: Rgba) {
+    let stamp = cv.stamp;
+    if cv.has_light() {
+        cv.stamp = UNLIT;
+    }
+    cv.circle([c[0], c[1] - lift], r + grow, Paint::alpha(col));
+    cv.stamp = stamp;
+}
+
+/// Draws an enemy as `shade` says; returns its eyes' screen points when it has eyes and
+/// shows them (facing the viewer).
+pub fn draw_enemy(
+    cv: &mut Canvas,
+    iso: &Iso,
+    e: &Enemy,
+    alpha: f32,
+    shade: Shade,
+) -> Option<[[f32; 2]; 2]> {
     let p = lerp_pos(e.prev_pos, e.pos, alpha);
     shadow(cv, iso, p, e.radius);
     match e.kind {
@@ -207,6 +265,7 @@ pub fn draw_enemy(cv: &mut Canvas, iso: &Iso, e: &Enemy, alpha: f32) {
             body(cv, h, px(e.radius) * 0.6, pal::DUMMY_HEAD, pal::DUMMY_POST);
             // The painted target.
             cv.stroke_circle(h, px(e.radius) * 0.3, 1.5, Rgba::rgb(170, 40, 30));
+            None
         }
         EnemyKind::Shambler | EnemyKind::Runner | EnemyKind::Brute => {
             // The swing's telegraph: a red ring closing in on the body as the blow
@@ -237,23 +296,39 @@ pub fn draw_enemy(cv: &mut Canvas, iso: &Iso, e: &Enemy, alpha: f32) {
             } else {
                 (base, dark)
             };
+            let h = iso.project(p + lean * 2.5, ENEMY_HEAD_Z);
+            let hr = r * 0.55;
+            if shade.rim.a > 0 {
+                rim(cv, c, r + 1.5, 0.8, 1.0, shade.rim);
+            }
             body(cv, c, r, base, dark);
-            let h = iso.project(p + lean * 2.5, 0.62);
-            cv.circle(h, r * 0.55 + 1.2, Paint::alpha(pal::OUTLINE));
-            cv.inner_circle(h, r * 0.55, Paint::opaque(dark));
+            if shade.rim.a > 0 {
+                rim(cv, h, hr + 1.2, 0.0, 1.6, shade.rim);
+            }
+            cv.circle(h, hr + 1.2, Paint::alpha(pal::OUTLINE));
+            cv.inner_circle(h, hr, Paint::opaque(dark));
             let f = Vec2::from_angle(e.facing);
-            if f.x + f.y > -0.3 {
-                let side = iso.screen_dir(f.perp());
-                let fwd = iso.screen_dir(f);
-                for s in [-1.0f32, 1.0] {
-                    let eye = [
-                        h[0] + fwd[0] * r * 0.3 + side[0] * s * r * 0.22,
-                        h[1] + fwd[1] * r * 0.2 + side[1] * s * r * 0.22,
-                    ];
-                    // Additive: the eyes glow in the dark.
-                    cv.circle(eye, 1.6, Paint::additive(pal::EYES));
+            if f.x + f.y <= -0.3 {
+                return None;
+            }
+            let side = iso.screen_dir(f.perp());
+            let fwd = iso.screen_dir(f);
+            let eye = |s: f32| {
+                [
+                    h[0] + fwd[0] * r * 0.3 + side[0] * s * r * 0.22,
+                    h[1] + fwd[1] * r * 0.2 + side[1] * s * r * 0.22,
+                ]
+            };
+            let eyes = [eye(-1.0), eye(1.0)];
+            // Additive: the eyes glow in the dark, as far as a light shows the body (a
+            // silhouette's shine after the post pass instead).
+            let glow = (255.0 * shade.lit.clamp(0.0, 1.0)).round() as u8;
+            if glow > 0 {
+                for c in eyes {
+                    cv.circle(c, 1.6, Paint::additive(pal::EYES.with_alpha(glow)));
                 }
             }
+            Some(eyes)
         }
     }
 }

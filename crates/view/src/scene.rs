@@ -5,24 +5,29 @@
 //! together sorted back to front by `x + y` of their footprint (a wall tile by its
 //! centre, a body by its foot point; ties by kind and id). For unit blocks and bodies
 //! smaller than a tile this is exact where they overlap on screen. Squad agents hidden
-//! behind walls get an x-ray outline drawn last, so the player never loses them.
+//! behind walls get an x-ray outline drawn last, so the player never loses them; so does
+//! the anchor disk.
 //!
 //! The scene draws in layers so the horror layer can light it between them: the floor
 //! layer (tiles, corpses: albedo only), markers on the floor (telegraphs, the anchor),
 //! the sorted objects, then what is drawn on the final frame (lamp glows, strike arcs,
 //! bullets, x-ray). With a [`Lighting`] the floor and walls follow the fog of war (never
-//! seen: not drawn; remembered: drawn grey) and enemies appear only on live tiles.
+//! seen: not drawn; remembered: drawn grey) and enemies appear only on live tiles, each
+//! as the lighting's [`Shade`] says (lit, or a silhouette whose eyes the caller shines on
+//! the final frame).
 
 use raster::{
-    draw_line, fill_circle, fill_ellipse, fill_quad, fill_triangle_gouraud, stroke_circle, Blend,
-    Framebuffer, LineCap, Paint, Rgba,
+    draw_line, fill_circle, fill_ellipse, fill_quad, fill_triangle_gouraud, stroke_circle,
+    stroke_ellipse, Blend, Framebuffer, LineCap, Paint, Rgba,
 };
 use sim::read::{Grid, Role, Tile, World};
 use sim::Vec2;
 
-use crate::bodies::{draw_agent, draw_enemy, px, BODY_Z, GUN_Z, HEAD_Z};
+use crate::bodies::{
+    draw_agent, draw_enemy, px, Glint, Shade, BODY_Z, ENEMY_HEAD_Z, GUN_Z, HEAD_Z,
+};
 use crate::canvas::Canvas;
-use crate::iso::{Iso, HEIGHT_PX, TILE_H};
+use crate::iso::{Iso, HEIGHT_PX, TILE_H, TILE_W};
 use crate::palette as pal;
 use crate::strikes::{draw_strike_arcs, draw_strike_telegraphs};
 
@@ -51,6 +56,9 @@ pub trait Lighting {
     fn floor_memory(&self, c: Rgba) -> Rgba;
     /// The light where no light reaches.
     fn ambient_light(&self) -> Rgba;
+    /// How an enemy standing at `p` with light `light` on it shows: lit, or (unlit near
+    /// the squad) a silhouette.
+    fn enemy_shade(&self, p: Vec2, light: Rgba) -> Shade;
 }
 
 /// A remembered colour: grey of the same luma.
@@ -407,13 +415,18 @@ fn item_key(it: &Item, w: &World, alpha: f32) -> (f32, u8, u32) {
     }
 }
 
+/// The anchor disk's ring on screen: its centre, its horizontal radius (the vertical is
+/// half), its colour (warmer with urgency).
+fn anchor_ring(iso: &Iso, w: &World, alpha: f32) -> (Vec2, [f32; 2], f32, Rgba) {
+    let p = lerp_pos(w.anchor().prev_pos, w.anchor().pos, alpha);
+    let r = px(w.tuning().anchor.radius) * 1.3;
+    let col = pal::ANCHOR.lerp(Rgba::rgb(255, 120, 60), w.anchor().urgency);
+    (p, iso.project(p, 0.0), r, col)
+}
+
 /// The anchor disk: a marker ring whose colour warms with urgency.
 fn draw_anchor(cv: &mut Canvas, iso: &Iso, w: &World, alpha: f32) {
-    let p = lerp_pos(w.anchor().prev_pos, w.anchor().pos, alpha);
-    let c = iso.project(p, 0.0);
-    let r = px(w.tuning().anchor.radius) * 1.3;
-    let tension = w.anchor().urgency;
-    let col = pal::ANCHOR.lerp(Rgba::rgb(255, 120, 60), tension);
+    let (_, c, r, col) = anchor_ring(iso, w, alpha);
     cv.glow_stroke_ellipse(c, [r, r * 0.5], 3.0, Paint::alpha(col.with_alpha(230)));
     cv.stroke_ellipse(
         c,
@@ -539,7 +552,8 @@ pub fn draw_floor_markers(cv: &mut Canvas, iso: &Iso, w: &World, alpha: f32) {
 }
 
 /// The sorted pass: walls, agents and enemies back to front, then the lamp posts. With
-/// lighting, enemies stand only on live tiles and each body is stamped with its light.
+/// lighting, enemies stand only on live tiles and each body is stamped with its light;
+/// the eyes of silhouettes that no wall hides go to `glints`, for the final frame.
 pub fn draw_objects(
     cv: &mut Canvas,
     w: &World,
@@ -547,6 +561,7 @@ pub fn draw_objects(
     alpha: f32,
     rect: (i32, i32, i32, i32),
     lit: Option<&dyn Lighting>,
+    glints: &mut Vec<Glint>,
 ) {
     let (x0, y0, x1, y1) = rect;
     let mut items: Vec<Item> = Vec::with_capacity(1024);
@@ -591,18 +606,39 @@ pub fn draw_objects(
             }
             Item::Enemy(i) => {
                 let e = &w.enemies()[i];
-                if let Some(l) = lit {
-                    cv.stamp = l.light_at(lerp_pos(e.prev_pos, e.pos, alpha));
+                let p = lerp_pos(e.prev_pos, e.pos, alpha);
+                let shade = match lit {
+                    Some(l) => {
+                        let light = l.light_at(p);
+                        cv.stamp = light;
+                        l.enemy_shade(p, light)
+                    }
+                    None => Shade::LIT,
+                };
+                let eyes = draw_enemy(cv, iso, e, alpha, shade);
+                if let Some(eyes) = eyes {
+                    if shade.silhouette > 0.0 && !hidden_by_wall(w, p, ENEMY_HEAD_Z) {
+                        glints.push(Glint {
+                            eyes,
+                            level: shade.silhouette,
+                        });
+                    }
                 }
-                draw_enemy(cv, iso, e, alpha)
             }
         }
     }
     draw_lamps(cv, iso, w, lit);
 }
 
-/// X-ray: squad agents hidden behind walls get an outline, so they stay readable.
+/// X-ray: squad agents hidden behind walls get an outline, so they stay readable; so
+/// does the anchor disk, when a wall hides part of it.
 pub fn draw_xray(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
+    let (p, c, r, col) = anchor_ring(iso, w, alpha);
+    if disk_behind_wall(w, p, r) {
+        let col = col.lerp(pal::XRAY, 0.5);
+        stroke_ellipse(fb, c, [r, r * 0.5], 2.0, Paint::alpha(col.with_alpha(190)));
+        stroke_ellipse(fb, c, [r * 0.3, r * 0.15], 1.2, Paint::alpha(pal::XRAY));
+    }
     for a in w.agents().iter().filter(|a| a.alive) {
         let p = lerp_pos(a.prev_pos, a.pos, alpha);
         if wall_in_front(w, p) {
@@ -632,11 +668,37 @@ pub fn draw_scene(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
     {
         let mut cv = Canvas::plain(fb);
         draw_floor_markers(&mut cv, iso, w, alpha);
-        draw_objects(&mut cv, w, iso, alpha, rect, None);
+        draw_objects(&mut cv, w, iso, alpha, rect, None, &mut Vec::new());
     }
     draw_strike_arcs(fb, iso, w, alpha);
     draw_bullets(fb, iso, w, alpha);
     draw_xray(fb, w, iso, alpha);
+}
+
+/// True when a wall block hides, on screen, the point at height `z` (world units) above
+/// floor point `p`. The viewer looks down the +x+y diagonal: the screen point of
+/// `(p, z)` is also that of `(p + (d, d), z + d · TILE_H / HEIGHT_PX / 2)`, so a wall
+/// tile on that diagonal within the wall's height hides it.
+pub fn hidden_by_wall(w: &World, p: Vec2, z: f32) -> bool {
+    let g = &w.map().grid;
+    let reach = (WALL_HEIGHT - z) * HEIGHT_PX / TILE_H;
+    let steps = (reach / 0.1).ceil().max(0.0) as i32;
+    (1..=steps).any(|k| {
+        let d = (k as f32 * 0.1).min(reach);
+        g.is_wall_at(p + Vec2::new(d, d))
+    })
+}
+
+/// True when a wall hides part of the anchor disk at floor point `p`, drawn with screen
+/// radius `r` (the centre or a point of its ring).
+fn disk_behind_wall(w: &World, p: Vec2, r: f32) -> bool {
+    // A world circle of radius ρ projects to an ellipse ρ·√2·TILE_W/2 wide.
+    let rho = r / (std::f32::consts::SQRT_2 * TILE_W * 0.5);
+    hidden_by_wall(w, p, 0.0)
+        || (0..8).any(|k| {
+            let a = k as f32 * std::f32::consts::FRAC_PI_4;
+            hidden_by_wall(w, p + Vec2::from_angle(a) * rho, 0.0)
+        })
 }
 
 /// True when a wall tile stands between `p` and the viewer (toward +x +y) within the

@@ -1,7 +1,10 @@
 //! The horror layer (SPEC §13): it never changes the simulation, light does not pass
 //! walls, faces lit from behind stay dark, enemies appear only on live tiles, memory is
-//! grey and lasts the run, caps hold over the whole route, frames are reproducible, the frame is dark, and
-//! goldens of the combat route at 30 s and 140 s with and without the overlay.
+//! grey and lasts the run, caps hold over the whole route, frames are reproducible, the
+//! frame is dark; readable darkness (issue 19): unlit enemies near the squad are
+//! silhouettes with glowing eyes, full tension leaves the squad's neighbourhood readable,
+//! the anchor disk gets an x-ray outline behind walls; and goldens of the combat route at
+//! 30 s and 140 s with and without the overlay.
 //!
 //! Regenerate the goldens on purpose with `UPDATE_GOLDEN=1 cargo test -p view --test
 //! horror`, look at the PNGs in `crates/view/tests/golden/`, and commit them.
@@ -14,7 +17,7 @@ use common::check_golden;
 use raster::{Framebuffer, Rgba};
 use sim::content;
 use sim::driver::route::RouteDriver;
-use sim::read::{tick, Map, Scenario, World};
+use sim::read::{tick, EnemyKind, Map, Scenario, World};
 use sim::tuning::{Tuning, DT};
 use sim::Vec2;
 use view::horror::tracers::{FLASH_CAP, TRAIL_CAP};
@@ -468,4 +471,446 @@ fn the_fog_remembers_the_whole_run() {
     // Everything seen by 20 s is still seen (live or remembered) at 60 s.
     let (ma, mb) = (a.horror.fog.memory(), b.horror.fog.memory());
     assert!(ma.iter().zip(mb).all(|(&x, &y)| x == 0 || y != 0));
+}
+
+// ---- Readable darkness (issue 19) -------------------------------------------------------
+
+/// Tuning for a room in the dark: no flashlight, no anchor glow, no grain or shake (so
+/// frames compare exactly); the vignette and desaturation as by default.
+fn dark_room() -> HorrorTuning {
+    let mut t = HorrorTuning::default();
+    t.gunner_light.intensity = 0.0;
+    t.blade_light.intensity = 0.0;
+    t.anchor_glow.intensity = 0.0;
+    t.grain = [0.0, 0.0];
+    t.shake_px = 0.0;
+    t
+}
+
+// A wide dark room; the squad spawns at S (west), nothing lights it.
+const DARK_ROOM: &str = "\
+##########################
+#........................#
+#........................#
+#........................#
+#........................#
+#........................#
+#..S.....................#
+#........................#
+#........................#
+#........................#
+#........................#
+##########################
+";
+
+/// `world` with every agent standing in a column at x = `x`, from y = 4.5 down.
+fn stand_squad_at(w: &mut World, x: f32) {
+    for i in 0..w.agents().len() {
+        let a = w.agent_mut(i);
+        a.pos = Vec2::new(x, 4.5 + i as f32 * 0.6);
+        a.prev_pos = a.pos;
+        a.facing = std::f32::consts::PI;
+        a.barrel = a.facing;
+    }
+}
+
+/// The room with (or without) a shambler standing at `at`, facing the viewer (+x +y),
+/// the squad in a column at x = 3.5.
+fn room_with_shambler(at: Option<Vec2>) -> World {
+    room_with_shambler_in(DARK_ROOM, at)
+}
+
+fn room_with_shambler_in(map: &str, at: Option<Vec2>) -> World {
+    let map = Arc::new(Map::parse("dark.map", map).unwrap());
+    let text = match at {
+        Some(p) => format!("seed = 1\ndummy {} {}\n", p.x, p.y),
+        None => "seed = 1\n".to_string(),
+    };
+    let sc = Scenario::parse("dark.scn", &text).unwrap();
+    let mut w = World::new(map, &sc, Tuning::default());
+    stand_squad_at(&mut w, 3.5);
+    for e in w.enemies_mut() {
+        e.kind = EnemyKind::Shambler;
+        e.radius = 0.32;
+        e.facing = std::f32::consts::FRAC_PI_4;
+    }
+    w
+}
+
+/// Draws `w` through `h` centred on `center` at 640×400 with the tension forced to
+/// `tension` (its heartbeat at the thump).
+fn render_layer(w: &World, h: &mut Horror, center: Vec2, tension: f32) -> (Framebuffer, Iso) {
+    h.tension.value = tension;
+    h.tension.beat = 0.03;
+    let mut fb = Framebuffer::new(640, 400);
+    view::render_frame(
+        &mut fb,
+        w,
+        &Camera::new(center),
+        1.0,
+        &ViewOptions::default(),
+        &Timings::default(),
+        None,
+        Some(h),
+    );
+    (fb, Iso::new(center, 640, 400))
+}
+
+/// Pixels within `r` px of `c` that are glowing red (an enemy's eyes).
+fn red_glow(fb: &Framebuffer, c: [f32; 2], r: i32) -> usize {
+    let (cx, cy) = (c[0].round() as i32, c[1].round() as i32);
+    let mut n = 0;
+    for y in cy - r..=cy + r {
+        for x in cx - r..=cx + r {
+            if let Some(p) = fb.get_rgba(x, y) {
+                if p.r >= 150 && p.r as i32 - p.g as i32 >= 70 {
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// The screen point of a shambler's head standing at `p` facing the viewer.
+fn head_of(iso: &Iso, p: Vec2) -> [f32; 2] {
+    let f = Vec2::from_angle(std::f32::consts::FRAC_PI_4);
+    iso.project(p + f * 0.2, view::bodies::ENEMY_HEAD_Z)
+}
+
+#[test]
+fn an_unlit_enemy_in_sight_near_the_squad_is_a_silhouette_with_glowing_eyes() {
+    let t = dark_room();
+    let at = Vec2::new(7.5, 5.5);
+    let w = room_with_shambler(Some(at));
+    let empty = room_with_shambler(None);
+    let mut h = Horror::new(&w, 1, t.clone());
+    h.absorb(&w);
+    let (tx, ty) = sim::read::Grid::tile_of(at);
+    assert_eq!(h.fog.seen(tx, ty), Seen::Live);
+    // Full tension: desaturation and vignette at their caps, and the eyes still glow red
+    // (they are added after the post pass).
+    let (fb, iso) = render_layer(&w, &mut h, at, 1.0);
+    let head = head_of(&iso, at);
+    let eyes = red_glow(&fb, head, 6);
+    assert!(eyes >= 2, "{eyes} glowing eye pixels at the head {head:?}");
+    assert_eq!(h.readout().silhouettes, 1);
+    // The silhouette's rim: just above its body the frame is brighter than the same
+    // spot with no enemy there (a faint moonlit edge on the dark shape).
+    let mut he = Horror::new(&empty, 1, t.clone());
+    he.absorb(&empty);
+    let (fe, _) = render_layer(&empty, &mut he, at, 1.0);
+    let luma = |fb: &Framebuffer, x: i32, y: i32| {
+        let c = fb.get_rgba(x, y).unwrap();
+        (77 * c.r as u32 + 150 * c.g as u32 + 29 * c.b as u32) >> 8
+    };
+    // The top of the head's outline: the head is px(0.32) · 0.95 · 0.55 across, its
+    // outline 1.2 px wider.
+    let top = head[1] - view::bodies::px(0.32) * 0.95 * 0.55 - 1.2;
+    let (hx, top) = (head[0].round() as i32, top.round() as i32);
+    let rim = (top - 2..=top)
+        .map(|y| luma(&fb, hx, y) as i32 - luma(&fe, hx, y) as i32)
+        .max()
+        .unwrap();
+    println!("silhouette: {eyes} glowing eye pixels, rim {rim} levels over the floor");
+    assert!(
+        rim >= 30,
+        "the rim above the body is {rim} levels over the floor"
+    );
+    // Lit by a lamp beside it, the same enemy is drawn as in the light: no silhouette,
+    // its own eyes glowing in the scene.
+    let mut rows: Vec<String> = DARK_ROOM.lines().map(str::to_string).collect();
+    rows[5].replace_range(8..9, "L");
+    let wl = room_with_shambler_in(&(rows.join("\n") + "\n"), Some(at));
+    let mut hl = Horror::new(&wl, 1, t.clone());
+    hl.absorb(&wl);
+    let (fl, _) = render_layer(&wl, &mut hl, at, 1.0);
+    assert_eq!(hl.readout().silhouettes, 0);
+    assert!(red_glow(&fl, head, 6) >= 2);
+}
+
+#[test]
+fn beyond_the_silhouette_range_the_dark_hides_an_unlit_enemy() {
+    let t = dark_room();
+    // Live (well inside the sight radius) but 9 units from the nearest agent.
+    let at = Vec2::new(12.5, 5.5);
+    assert!(at.x - 3.5 > t.silhouette_range);
+    let w = room_with_shambler(Some(at));
+    let mut h = Horror::new(&w, 1, t);
+    h.absorb(&w);
+    let (tx, ty) = sim::read::Grid::tile_of(at);
+    assert_eq!(h.fog.seen(tx, ty), Seen::Live);
+    let (fb, iso) = render_layer(&w, &mut h, at, 0.0);
+    assert_eq!(
+        red_glow(&fb, head_of(&iso, at), 8),
+        0,
+        "no eyes in the dark"
+    );
+    assert_eq!(h.readout().silhouettes, 0);
+}
+
+#[test]
+fn an_enemy_on_a_remembered_tile_is_not_drawn_even_near_the_squad() {
+    let mut t = dark_room();
+    t.sight_radius = 4;
+    let at = Vec2::new(9.5, 5.5);
+    let mut w = room_with_shambler(Some(at));
+    let mut e = room_with_shambler(None);
+    let mut h = Horror::new(&w, 1, t.clone());
+    let mut he = Horror::new(&e, 1, t.clone());
+    // Seen from close by, then remembered from 5.5 units (beyond the sight radius,
+    // within the silhouette range).
+    stand_squad_at(&mut w, 7.5);
+    stand_squad_at(&mut e, 7.5);
+    h.absorb(&w);
+    he.absorb(&e);
+    stand_squad_at(&mut w, 4.0);
+    stand_squad_at(&mut e, 4.0);
+    h.absorb(&w);
+    he.absorb(&e);
+    let (tx, ty) = sim::read::Grid::tile_of(at);
+    assert_eq!(h.fog.seen(tx, ty), Seen::Remembered);
+    assert!(at.x - 4.0 < t.silhouette_range);
+    let (fa, iso) = render_layer(&w, &mut h, at, 0.0);
+    let (fb, _) = render_layer(&e, &mut he, at, 0.0);
+    assert_eq!(red_glow(&fa, head_of(&iso, at), 8), 0);
+    assert_eq!(fa, fb, "the remembered enemy is not drawn at all");
+}
+
+// The anchor's start (S) with a wall block just in front of it (toward the viewer, +x+y).
+const DISK_ROOM: &str = "\
+############
+#..........#
+#..........#
+#...S......#
+#....#.....#
+#..........#
+#..........#
+############
+";
+
+/// The room with the wall in front of the disk, or without it; the squad stands far
+/// off in the open so only the disk can need an x-ray.
+fn disk_world(wall: bool) -> World {
+    let text = if wall {
+        DISK_ROOM.to_string()
+    } else {
+        DISK_ROOM.replace("#....#.....#", "#..........#")
+    };
+    let map = Arc::new(Map::parse("disk.map", &text).unwrap());
+    let sc = Scenario::parse("disk.scn", "seed = 1\n").unwrap();
+    let mut w = World::new(map, &sc, Tuning::default());
+    for i in 0..w.agents().len() {
+        let a = w.agent_mut(i);
+        a.pos = Vec2::new(8.5 + (i % 2) as f32, 1.5 + (i / 2) as f32 * 0.8);
+        a.prev_pos = a.pos;
+    }
+    w
+}
+
+#[test]
+fn the_anchor_disk_behind_a_wall_gets_an_x_ray_outline() {
+    let outline = |w: &World| {
+        let p = w.anchor().pos;
+        let iso = Iso::new(p, 200, 120);
+        let mut fb = Framebuffer::new(200, 120);
+        view::scene::draw_xray(&mut fb, w, &iso, 1.0);
+        let c = iso.project(p, 0.0);
+        let mut n = 0;
+        for y in (c[1] - 12.0) as i32..=(c[1] + 12.0) as i32 {
+            for x in (c[0] - 20.0) as i32..=(c[0] + 20.0) as i32 {
+                if fb.get(x, y).is_some_and(|v| v != 0) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    };
+    let behind = disk_world(true);
+    let open = disk_world(false);
+    assert!(view::scene::hidden_by_wall(
+        &behind,
+        behind.anchor().pos,
+        0.0
+    ));
+    assert!(!view::scene::hidden_by_wall(&open, open.anchor().pos, 0.0));
+    let (nb, no) = (outline(&behind), outline(&open));
+    assert!(nb > 40, "{nb} outline pixels behind the wall");
+    assert_eq!(no, 0, "no outline in the open");
+    // On the frame the whole ring reads over the wall, as in the open.
+    let ring = |w: &World| {
+        let p = w.anchor().pos;
+        let mut h = Horror::new(w, 1, dark_room());
+        h.absorb(w);
+        let (fb, iso) = render_layer(w, &mut h, p, 0.0);
+        let c = iso.project(p, 0.0);
+        let r = view::bodies::px(w.tuning().anchor.radius) * 1.3;
+        (0..32)
+            .filter(|k| {
+                let a = *k as f32 / 32.0 * std::f32::consts::TAU;
+                let q = [c[0] + r * a.cos(), c[1] + 0.5 * r * a.sin()];
+                let v = fb
+                    .get_rgba(q[0].round() as i32, q[1].round() as i32)
+                    .unwrap();
+                v.g >= 90 && v.b >= 90 && (v.r as i32) < v.g as i32 - 20
+            })
+            .count()
+    };
+    let (rb, ro) = (ring(&behind), ring(&open));
+    assert!(
+        rb >= 28 && ro >= 28,
+        "ring samples in cyan: {rb} behind, {ro} open"
+    );
+}
+
+/// Mean luma and mean chroma (max − min channel) of the pixels within `r` px of `c`.
+fn neighbourhood(fb: &Framebuffer, c: [f32; 2], r: f32) -> (f64, f64) {
+    let (mut luma, mut chroma, mut n) = (0u64, 0u64, 0u64);
+    for y in 0..fb.height {
+        for x in 0..fb.width {
+            let (dx, dy) = (x as f32 + 0.5 - c[0], y as f32 + 0.5 - c[1]);
+            if dx * dx + dy * dy > r * r {
+                continue;
+            }
+            let p = Rgba::from_u32(fb.pixels[y * fb.width + x]);
+            luma += ((77 * p.r as u32 + 150 * p.g as u32 + 29 * p.b as u32) >> 8) as u64;
+            chroma += (p.r.max(p.g).max(p.b) - p.r.min(p.g).min(p.b)) as u64;
+            n += 1;
+        }
+    }
+    (luma as f64 / n as f64, chroma as f64 / n as f64)
+}
+
+/// The radius round the anchor's projection that must stay readable, px of 1280×720:
+/// the squad (within about 3 units of the anchor) and a margin round it.
+const READABLE_PX: f32 = 200.0;
+
+/// Mean luma of the pixels of `fb` outside the middle half of both axes (the frame's outer
+/// band, where the vignette closes in).
+fn outer_band(fb: &Framebuffer) -> f64 {
+    let (mut luma, mut n) = (0u64, 0u64);
+    for y in 0..fb.height {
+        for x in 0..fb.width {
+            let inner = x >= fb.width / 4
+                && x < fb.width * 3 / 4
+                && y >= fb.height / 4
+                && y < fb.height * 3 / 4;
+            if inner {
+                continue;
+            }
+            let p = Rgba::from_u32(fb.pixels[y * fb.width + x]);
+            luma += ((77 * p.r as u32 + 150 * p.g as u32 + 29 * p.b as u32) >> 8) as u64;
+            n += 1;
+        }
+    }
+    luma as f64 / n as f64
+}
+
+/// The moment of `r` drawn with tension forced to `k` (the heartbeat at its thump), with
+/// or without the film grain.
+fn tension_frame(r: &Run, k: f32, grain: bool) -> Framebuffer {
+    let mut h = r.horror.clone();
+    h.tension.value = k;
+    h.tension.beat = 0.03;
+    if !grain {
+        h.tuning.grain = [0.0, 0.0];
+    }
+    assert!(k == 0.0 || h.tension.pulse(&h.tuning, 1.0) > 0.9);
+    let mut fb = Framebuffer::new(1280, 720);
+    view::render_frame(
+        &mut fb,
+        &r.world,
+        &r.camera,
+        1.0,
+        &ViewOptions::default(),
+        &Timings::default(),
+        Some(&r.effects),
+        Some(&mut h),
+    );
+    fb
+}
+
+#[test]
+fn full_tension_leaves_the_squad_readable() {
+    // 140 s of the combat route: the horde in the yard, tension at 1 by itself. The same
+    // moment drawn calm (tension forced to 0) and at full tension (forced to 1, the
+    // heartbeat at its thump): the squad's neighbourhood keeps its light and its colour.
+    let r = run_route(140.0, HorrorTuning::default());
+    assert!(
+        r.horror.tension.value > 0.9,
+        "the route's own tension at 140 s"
+    );
+    let frame = |k: f32, grain: bool| tension_frame(&r, k, grain);
+    let iso = Iso::new(r.camera.center, 1280, 720);
+    let c = iso.project(r.world.anchor().pos, 0.0);
+    // As played (grain on), and the light alone (grain off in both frames: the grain's
+    // noise, clamped at black, lifts dark pixels and would hide a darkening).
+    for grain in [true, false] {
+        let (calm, full) = (frame(0.0, grain), frame(1.0, grain));
+        let (lc, cc) = neighbourhood(&calm, c, READABLE_PX);
+        let (lf, cf) = neighbourhood(&full, c, READABLE_PX);
+        // Each standing agent's body on its own.
+        let bodies: Vec<(f64, f64)> = r
+            .world
+            .agents()
+            .iter()
+            .filter(|a| a.alive)
+            .map(|a| {
+                let b = iso.project(a.pos, view::bodies::BODY_Z);
+                (
+                    neighbourhood(&calm, b, 8.0).0,
+                    neighbourhood(&full, b, 8.0).0,
+                )
+            })
+            .collect();
+        let worst = bodies
+            .iter()
+            .map(|(c, f)| f / c)
+            .fold(f64::INFINITY, f64::min);
+        let (oc, of) = (outer_band(&calm), outer_band(&full));
+        println!(
+            "grain {grain}: within {READABLE_PX} px of the anchor luma calm {lc:.2} full \
+             {lf:.2} ({:.3}), chroma calm {cc:.2} full {cf:.2} ({:.3}); {} agents' bodies, \
+             worst luma ratio {worst:.3}; outer band luma calm {oc:.2} full {of:.2} ({:.3})",
+            lf / lc,
+            cf / cc,
+            bodies.len(),
+            of / oc
+        );
+        assert!(lf >= 0.6 * lc, "luma {lf:.2} at full tension, {lc:.2} calm");
+        assert!(
+            cf >= 0.6 * cc,
+            "chroma {cf:.2} at full tension, {cc:.2} calm"
+        );
+        assert!(!bodies.is_empty());
+        assert!(worst >= 0.6, "an agent's body keeps {worst:.3} of its luma");
+        if !grain {
+            // The measure sees darkening where there is some: the frame's outer band,
+            // where the vignette closes in, is clearly darker at full tension.
+            assert!(of < 0.9 * oc, "outer band {of:.2} full, {oc:.2} calm");
+        }
+    }
+}
+
+/// The documentation's frames (`docs/img/`), written only on purpose:
+/// `UPDATE_DOCS_IMG=1 cargo test --release -p view --test horror docs_frames`. The
+/// combat route at 140 s drawn calm (tension forced to 0) and at full tension (forced to
+/// 1, the heartbeat at its thump); and a close-up of silhouettes in the dark at 170 s.
+#[test]
+fn docs_frames() {
+    if std::env::var_os("UPDATE_DOCS_IMG").is_none() {
+        return;
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/img");
+    let r = run_route(140.0, HorrorTuning::default());
+    for (k, name) in [(0.0f32, "tension_calm_140s"), (1.0, "tension_full_140s")] {
+        let fb = tension_frame(&r, k, true);
+        common::save_png(&dir.join(format!("{name}.png")), &fb);
+    }
+    let mut r = run_route(171.0, HorrorTuning::default());
+    let mut fb = Framebuffer::new(1280, 720);
+    draw(&mut fb, &mut r, false, true);
+    let c = Iso::new(r.camera.center, 1280, 720).project(r.world.anchor().pos, 0.0);
+    let near = common::close_up(&fb, [c[0] + 60.0, c[1] - 40.0], 640, 360, 2);
+    common::save_png(&dir.join("silhouettes_171s.png"), &near);
 }

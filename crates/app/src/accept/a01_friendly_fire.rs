@@ -1,7 +1,10 @@
 //! A1: no friendly hit, bullets and strikes (SPEC: the combat route with its waves).
 //!
 //! Preconditions: the run fired at least one shot or started at least one strike.
-//! Measured: the friendly-hit events of the run.
+//! Measured: bullets from the recording itself — every bullet's step of every tick swept
+//! against every ally's body ([`super::sweep`]), not the simulation's word for it; the
+//! simulation's own bullet `FriendlyHit` events are counted beside it and must agree;
+//! strikes from the melee friendly-hit events (M7.1 measures strikes from positions).
 
 use sim::read::EventKind;
 
@@ -37,24 +40,35 @@ impl Criterion for A1 {
             Ok(v) => v,
             Err(na) => return na,
         };
-        let (mut bullets, mut blades, mut attacks) = (0, 0, 0);
+        let (mut swept, mut said, mut blades, mut attacks, mut steps) = (0, 0, 0, 0, 0);
+        let mut first = None;
         for (r, n) in &runs {
             attacks += n;
+            steps += super::sweep::bullet_steps(r).len();
+            for (s, ally) in super::sweep::allies_touched(r) {
+                swept += 1;
+                first.get_or_insert(format!(
+                    " (first: gunner {}'s bullet through ally {ally} at tick {} of {})",
+                    s.shooter, s.k, r.name
+                ));
+            }
             for (_, e) in r.events() {
                 if let EventKind::FriendlyHit { melee, .. } = e {
                     if *melee {
                         blades += 1;
                     } else {
-                        bullets += 1;
+                        said += 1;
                     }
                 }
             }
         }
         Outcome::judged(
-            bullets + blades == 0,
+            swept + said + blades == 0,
             format!(
-                "friendly hits {} ({bullets} bullets, {blades} strikes) over {attacks} shots and strikes",
-                bullets + blades
+                "friendly hits {} ({swept} bullets swept over {steps} bullet steps, {said} said \
+                 by the sim; {blades} strikes) over {attacks} shots and strikes{}",
+                swept.max(said) + blades,
+                first.unwrap_or_default()
             ),
         )
     }
@@ -88,6 +102,82 @@ mod tests {
             },
         );
         assert_fail(&A1, &r);
+    }
+
+    /// A bullet step through an ally the simulation said nothing of: the sweep finds it.
+    #[test]
+    fn a1_fails_on_a_bullet_through_an_ally_without_an_event() {
+        let mut r = copy("combat_route");
+        let (k, bullet, shooter) = (2..r.frames.len())
+            .find_map(|k| {
+                let f = &r.frames[k];
+                let prev = &r.frames[k - 1];
+                f.bullets
+                    .iter()
+                    .find(|b| prev.bullets.iter().any(|p| p.id == b.id))
+                    .map(|b| (k, b.id, b.shooter))
+            })
+            .expect("a bullet in flight over two frames");
+        let from = r.frames[k - 1]
+            .bullets
+            .iter()
+            .find(|b| b.id == bullet)
+            .unwrap()
+            .pos;
+        let to = r.frames[k]
+            .bullets
+            .iter()
+            .find(|b| b.id == bullet)
+            .unwrap()
+            .pos;
+        let ally = r.frames[k]
+            .agents
+            .iter()
+            .position(|a| a.id != shooter && a.alive)
+            .unwrap();
+        r.frames[k].agents[ally].pos = from.lerp(to, 0.5);
+        let m = assert_fail(&A1, &r);
+        assert!(m.contains("0 said by the sim"), "{m}");
+        assert!(
+            m.contains(&format!("bullet through ally {ally} at tick {k} ")),
+            "{m}"
+        );
+    }
+
+    /// End to end: a world that walks an ally into a real bullet's next step each tick;
+    /// the simulation's bullet really hits it, and A1 fails on the sweep and the event.
+    #[test]
+    fn a1_fails_on_a_world_that_walks_an_ally_into_a_bullet() {
+        let r = broken(
+            "lane_free",
+            |w| {
+                let next = w
+                    .bullets()
+                    .iter()
+                    .find(|b| b.shooter != 0)
+                    .map(|b| b.pos + b.dir * (b.speed * sim::tuning::DT * 0.5));
+                if let Some(p) = next.filter(|_| w.agents()[0].alive) {
+                    w.agent_mut(0).pos = p;
+                }
+            },
+            None,
+        );
+        let m = assert_fail(&A1, &r);
+        // The sweep finds every hit the simulation says it had.
+        let number_before = |tail: &str| -> usize {
+            let at = m.find(tail).unwrap();
+            let head = &m[..at];
+            let start = head
+                .rfind(|c: char| !c.is_ascii_digit())
+                .map_or(0, |i| i + 1);
+            head[start..].parse().unwrap()
+        };
+        let (swept, said) = (number_before(" bullets swept"), number_before(" said by"));
+        assert!(swept >= said && said > 0, "{swept} swept, {said} said: {m}");
+        assert!(
+            !m.contains("(0 bullets swept") && !m.contains(", 0 said"),
+            "{m}"
+        );
     }
 
     #[test]

@@ -129,20 +129,23 @@ impl Criterion for A2 {
                 ),
             )
         };
-        Outcome::judged(
-            run_ok && hold_ok,
-            format!(
-                "{hold_text}, run {:.3} ({}/{}){}",
-                share(u.all),
-                u.all.0,
-                u.all.1,
-                if on_route {
-                    ""
-                } else {
-                    " (run judged on the route only)"
-                }
-            ),
-        )
+        let hold_judged = u.hold.1 >= MIN_SAMPLES;
+        let text = format!(
+            "{hold_text}, run {:.3} ({}/{}){}",
+            share(u.all),
+            u.all.0,
+            u.all.1,
+            if on_route {
+                ""
+            } else {
+                " (run judged on the route only)"
+            }
+        );
+        // Neither bound judged: nothing was measured against a threshold (never a PASS).
+        if !on_route && !hold_judged {
+            return Outcome::na(text);
+        }
+        Outcome::judged(run_ok && hold_ok, text)
     }
 }
 
@@ -210,6 +213,25 @@ mod tests {
     fn a2_is_not_applicable_while_an_agent_is_scripted() {
         let m = assert_na(&A2, embedded("melee_cancel"));
         assert!(m.contains("90 gunner-ticks"), "{m}");
+    }
+
+    /// Off the route with too little holding: neither bound is judged, so A2 is N/A
+    /// rather than a PASS that measured nothing.
+    #[test]
+    fn a2_is_not_applicable_when_neither_bound_is_judged() {
+        let mut r = copy("combat_route");
+        for f in &mut r.frames {
+            f.holding = false;
+        }
+        r.name = "another_scenario".to_string();
+        let m = assert_na(&A2, &r);
+        assert!(
+            m.contains("hold not judged") && m.contains("route only"),
+            "{m}"
+        );
+        // The same run on the route judges its run bound.
+        r.name = ROUTE.to_string();
+        assert_pass(&A2, &r);
     }
 
     #[test]

@@ -56,7 +56,7 @@ struct Found {
 
 /// The radius of the target a shot named: from this tick, else the tick before (a target
 /// killed by the shot is gone after the tick), else the largest body radius.
-fn target_radius(r: &Recording, f: &Frame, prev: &Frame, target: u32) -> f32 {
+pub fn target_radius(r: &Recording, f: &Frame, prev: &Frame, target: u32) -> f32 {
     f.enemy(target)
         .or_else(|| prev.enemy(target))
         .map(|e| e.radius)

@@ -1,7 +1,8 @@
 //! A12: the squad holds. With real waves at least 3 agents stand at the end of the run
 //! (SPEC: the default route, 180 s); kills per minute reported.
 //!
-//! Preconditions: the scenario has waves.
+//! Preconditions: the scenario has waves, and in the run enemies spawned and attacked
+//! (a wave that comes after the end, or a horde that never swings, tests nothing).
 //! Measured: standing agents in the last tick; `EnemyKilled` and `MeleeHit` events.
 
 use sim::read::EventKind;
@@ -25,8 +26,13 @@ impl Criterion for A12 {
     }
     fn judge(&self, runs: &[&Recording]) -> Outcome {
         let runs = match applicable(runs, |r| {
+            let has = |f: fn(&EventKind) -> bool| r.events().any(|(_, e)| f(e));
             if r.scenario.waves.is_empty() {
                 Err("no waves".to_string())
+            } else if !has(|e| matches!(e, EventKind::EnemySpawned { .. })) {
+                Err("no enemy spawned in the run".to_string())
+            } else if !has(|e| matches!(e, EventKind::AttackStarted { .. })) {
+                Err("no enemy attacked in the run".to_string())
             } else {
                 Ok(())
             }
@@ -76,6 +82,18 @@ mod tests {
         }
         let m = assert_fail(&A12, &r);
         assert!(m.starts_with("2/5 standing"), "{m}");
+    }
+
+    /// A scenario whose only wave comes after its end: 5/5 standing proves nothing.
+    #[test]
+    fn a12_is_not_applicable_when_no_enemy_spawned_or_attacked() {
+        let mut r = copy("combat_route");
+        drop_events(&mut r, |e| matches!(e, EventKind::AttackStarted { .. }));
+        let m = assert_na(&A12, &r);
+        assert!(m.contains("no enemy attacked"), "{m}");
+        drop_events(&mut r, |e| matches!(e, EventKind::EnemySpawned { .. }));
+        let m = assert_na(&A12, &r);
+        assert!(m.contains("no enemy spawned"), "{m}");
     }
 
     #[test]

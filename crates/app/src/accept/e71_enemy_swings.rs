@@ -16,6 +16,10 @@
 //!   reach, a whiff must not. When the two enemy positions straddle the reach the swing
 //!   is undecided and counted as such.
 //!
+//! - **bookkeeping**: a blow, whiff or interruption with no swing begun (an orphan), and
+//!   a swing that should have landed by the end of the run but never resolved (nor was
+//!   its enemy killed, nor begun again over it), are violations too.
+//!
 //! Preconditions: at least one swing that ended.
 
 use std::collections::BTreeMap;
@@ -67,6 +71,8 @@ struct Found {
     interrupted_unprovoked: Vec<String>,
     wrong_reach: Vec<String>,
     undecided: usize,
+    /// Resolutions of no swing, and swings that never resolved.
+    unpaired: Vec<String>,
 }
 
 fn measure(r: &Recording) -> Found {
@@ -94,6 +100,13 @@ fn measure(r: &Recording) -> Found {
                     let Some(kind) = f.enemy(enemy).map(|e| e.kind) else {
                         continue;
                     };
+                    if let Some(old) = swings.get(&enemy) {
+                        found.unpaired.push(format!(
+                            "enemy {enemy}: a swing begun at tick {k} over the one of tick {}, \
+                             never resolved",
+                            old.start
+                        ));
+                    }
                     swings.insert(
                         enemy,
                         Swing {
@@ -105,8 +118,15 @@ fn measure(r: &Recording) -> Found {
                         },
                     );
                 }
+                EventKind::EnemyKilled { enemy, .. } => {
+                    // Killed in its windup: the swing ends with it.
+                    swings.remove(&enemy);
+                }
                 EventKind::AttackInterrupted { enemy } => {
                     let Some(s) = swings.remove(&enemy) else {
+                        found.unpaired.push(format!(
+                            "enemy {enemy} tick {k}: interrupted with no swing begun"
+                        ));
                         continue;
                     };
                     found.ended += 1;
@@ -119,6 +139,14 @@ fn measure(r: &Recording) -> Found {
                 }
                 EventKind::DamageDealt { enemy, .. } | EventKind::AttackWhiffed { enemy, .. } => {
                     let Some(s) = swings.remove(&enemy) else {
+                        found.unpaired.push(format!(
+                            "enemy {enemy} tick {k}: a {} with no swing begun",
+                            if matches!(ev.kind, EventKind::DamageDealt { .. }) {
+                                "blow"
+                            } else {
+                                "whiff"
+                            }
+                        ));
                         continue;
                     };
                     found.ended += 1;
@@ -190,6 +218,17 @@ fn measure(r: &Recording) -> Found {
             }
         }
     }
+    // Swings still open at the end that should have landed within the run.
+    let last = r.frames.len() - 1;
+    for (enemy, s) in &swings {
+        if s.start + s.windup as usize <= last {
+            found.unpaired.push(format!(
+                "enemy {enemy}: the swing of tick {} never resolved (due at tick {})",
+                s.start,
+                s.start + s.windup as usize
+            ));
+        }
+    }
     found
 }
 
@@ -225,18 +264,24 @@ impl Criterion for E71 {
         let stag = all(|f| &f.staggered_not_interrupted);
         let unprov = all(|f| &f.interrupted_unprovoked);
         let wrong = all(|f| &f.wrong_reach);
+        let unpaired = all(|f| &f.unpaired);
         let first = off
             .iter()
             .chain(&stag)
             .chain(&unprov)
             .chain(&wrong)
+            .chain(&unpaired)
             .next()
             .map(|s| format!(" (first: {s})"))
             .unwrap_or_default();
         Outcome::judged(
-            off.is_empty() && stag.is_empty() && unprov.is_empty() && wrong.is_empty(),
+            off.is_empty()
+                && stag.is_empty()
+                && unprov.is_empty()
+                && wrong.is_empty()
+                && unpaired.is_empty(),
             format!(
-                "{} swings: {} on time, {} off; {} interrupted, {} staggered yet landed, {} interrupted unhit; {} blows, {} whiffs, {} against positions ({} undecided){first}",
+                "{} swings: {} on time, {} off; {} interrupted, {} staggered yet landed, {} interrupted unhit; {} blows, {} whiffs, {} against positions ({} undecided); {} unpaired{first}",
                 sum(|f| f.ended),
                 sum(|f| f.on_time),
                 off.len(),
@@ -247,6 +292,7 @@ impl Criterion for E71 {
                 sum(|f| f.whiffs),
                 wrong.len(),
                 sum(|f| f.undecided),
+                unpaired.len(),
             ),
         )
     }
@@ -256,6 +302,16 @@ impl Criterion for E71 {
 mod tests {
     use super::*;
     use crate::accept::testkit::*;
+
+    /// The frame and enemy of the run's first blow.
+    fn first_blow(r: &Recording) -> (usize, u32) {
+        r.events()
+            .find_map(|(k, e)| match e {
+                EventKind::DamageDealt { enemy, .. } => Some((k, *enemy)),
+                _ => None,
+            })
+            .expect("a blow in the run")
+    }
     use sim::Vec2;
 
     /// The default kinds by hand: shambler 0.8/s → 75-tick interval, 60-tick swing,
@@ -348,13 +404,7 @@ mod tests {
     #[test]
     fn e71_fails_on_a_blow_despite_a_stagger() {
         let mut r = copy("combat_route");
-        let (k, enemy) = r
-            .events()
-            .find_map(|(k, e)| match e {
-                EventKind::DamageDealt { enemy, .. } => Some((k, *enemy)),
-                _ => None,
-            })
-            .unwrap();
+        let (k, enemy) = first_blow(&r);
         let pos = r.frames[k - 2].enemy(enemy).unwrap().pos;
         push_event(
             &mut r,
@@ -367,6 +417,44 @@ mod tests {
         );
         let m = assert_fail(&E71, &r);
         assert!(m.contains("1 staggered yet landed"), "{m}");
+    }
+
+    /// A blow whose swing never began (its `AttackStarted` dropped) is an orphan; the
+    /// counting used to skip it.
+    #[test]
+    fn e71_fails_on_a_blow_with_no_swing_begun() {
+        let mut r = copy("combat_route");
+        let (k, enemy) = first_blow(&r);
+        let dropped = drop_events(
+            &mut r,
+            |e| matches!(e, EventKind::AttackStarted { enemy: x, .. } if *x == enemy),
+        );
+        assert!(dropped > 0);
+        let m = assert_fail(&E71, &r);
+        assert!(m.contains("with no swing begun"), "{m}");
+        // The first unpaired one named is that enemy's first resolution, at or before
+        // the blow's tick.
+        assert!(
+            m.contains(&format!("(first: enemy {enemy} tick ")),
+            "{m} (blow at {k})"
+        );
+    }
+
+    /// A swing that was due within the run and never resolved (its blow dropped) fails.
+    #[test]
+    fn e71_fails_on_a_swing_that_never_resolves() {
+        let mut r = copy("combat_route");
+        let (_, enemy) = first_blow(&r);
+        let first = std::cell::Cell::new(true);
+        let dropped = drop_events(&mut r, |e| {
+            let hit =
+                first.get() && matches!(e, EventKind::DamageDealt { enemy: x, .. } if *x == enemy);
+            first.set(first.get() && !hit);
+            hit
+        });
+        assert_eq!(dropped, 1);
+        let m = assert_fail(&E71, &r);
+        assert!(m.contains("never resolved"), "{m}");
     }
 
     #[test]

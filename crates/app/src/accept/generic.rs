@@ -3,7 +3,8 @@
 //! the map).
 //!
 //! - **G1**: no agent (standing or fallen) and no live enemy has its centre inside a wall
-//!   tile or outside the map, at any tick.
+//!   tile or outside the map, at any tick; and no standing agent's or live enemy's circle
+//!   sinks into a wall tile (or past the map's edge) by more than [`MAX_WALL_OVERLAP`].
 //! - **G2**: every position (agents, enemies, bullets, the anchor), agent velocity, the
 //!   leash and the urgency are finite at every tick.
 //!
@@ -11,10 +12,38 @@
 
 use std::collections::BTreeSet;
 
+use sim::read::{Grid, Vec2};
+
 use super::criterion::{Criterion, Home, Outcome};
 use super::record::Recording;
 
 pub struct InBounds;
+
+/// How far a body's circle may overlap a wall tile: `resolve_walls` leaves none, so this
+/// is float slack and the odd contact push of a crowd within the tick, not a body in a
+/// wall (issue 20: centres alone let a body sink in by its radius).
+pub const MAX_WALL_OVERLAP: f32 = 0.05;
+
+/// How deep a circle at `c` of radius `r` reaches into the wall tiles (and the outside
+/// of the map) round it: `r` minus its distance to the nearest such tile, 0 when clear.
+/// The accept module's own geometry, not the simulation's.
+pub fn wall_overlap(grid: &Grid, c: Vec2, r: f32) -> f32 {
+    let (x0, y0) = ((c.x - r).floor() as i32 - 1, (c.y - r).floor() as i32 - 1);
+    let (x1, y1) = ((c.x + r).floor() as i32 + 1, (c.y + r).floor() as i32 + 1);
+    let mut deepest = 0.0f32;
+    for ty in y0..=y1 {
+        for tx in x0..=x1 {
+            if !grid.is_wall(tx, ty) {
+                continue;
+            }
+            // Distance from the centre to the tile's square [tx, tx+1] × [ty, ty+1].
+            let dx = (tx as f32 - c.x).max(c.x - (tx + 1) as f32).max(0.0);
+            let dy = (ty as f32 - c.y).max(c.y - (ty + 1) as f32).max(0.0);
+            deepest = deepest.max(r - (dx * dx + dy * dy).sqrt());
+        }
+    }
+    deepest
+}
 pub struct Finite;
 
 fn ticks_run(runs: &[&Recording]) -> usize {
@@ -26,7 +55,7 @@ impl Criterion for InBounds {
         "G1"
     }
     fn threshold(&self) -> &'static str {
-        "0 centres in walls or off the map"
+        "0 centres in walls or off the map, wall overlap <= 0.05"
     }
     fn home(&self) -> Home {
         Home::Every
@@ -37,12 +66,29 @@ impl Criterion for InBounds {
         }
         let mut bad = Vec::new();
         let mut bodies = 0usize;
+        // The deepest circle–wall overlap: (depth, where).
+        let mut deepest: (f32, String) = (0.0, String::new());
+        let mut sunk = 0usize;
+        let mut overlap = |depth: f32, what: String| {
+            if depth > MAX_WALL_OVERLAP {
+                sunk += 1;
+            }
+            if depth > deepest.0 {
+                deepest = (depth, what);
+            }
+        };
         let (mut agents, mut enemies) = (BTreeSet::new(), BTreeSet::new());
         for r in runs {
             let grid = &r.map.grid;
             for (k, f) in r.frames.iter().enumerate() {
                 for a in &f.agents {
                     bodies += 1;
+                    if a.alive {
+                        overlap(wall_overlap(grid, a.pos, a.radius), {
+                            let n = &r.name;
+                            format!("agent {} at tick {k} of {n}", a.id)
+                        });
+                    }
                     if grid.is_wall_at(a.pos) {
                         agents.insert((r.name.as_str(), a.id));
                         bad.push(format!(
@@ -53,6 +99,10 @@ impl Criterion for InBounds {
                 }
                 for e in f.enemies.iter().filter(|e| e.alive) {
                     bodies += 1;
+                    overlap(wall_overlap(grid, e.pos, e.radius), {
+                        let n = &r.name;
+                        format!("enemy {} at tick {k} of {n}", e.id)
+                    });
                     if grid.is_wall_at(e.pos) {
                         enemies.insert((r.name.as_str(), e.id));
                         bad.push(format!(
@@ -67,10 +117,16 @@ impl Criterion for InBounds {
             .first()
             .map(|s| format!(" (first: {s})"))
             .unwrap_or_default();
+        let deepest_text = if deepest.0 > 0.0 {
+            format!("deepest wall overlap {:.3} ({})", deepest.0, deepest.1)
+        } else {
+            "no wall overlap".to_string()
+        };
         Outcome::judged(
-            bad.is_empty(),
+            bad.is_empty() && sunk == 0,
             format!(
-                "{} of {bodies} body-ticks in a wall or off the map ({} agents, {} enemies){first}",
+                "{} of {bodies} body-ticks in a wall or off the map ({} agents, {} enemies){first}; \
+                 {sunk} over {MAX_WALL_OVERLAP}, {deepest_text}",
                 bad.len(),
                 agents.len(),
                 enemies.len()
@@ -163,6 +219,40 @@ mod tests {
         r.frames[50].agents[1].pos = Vec2::new(0.5, 0.5);
         let m = assert_fail(&InBounds, &r);
         assert!(m.contains("tick 50: agent 1"), "{m}");
+    }
+
+    /// A body whose centre stays on the floor but whose circle sinks into a wall by 0.2:
+    /// the centre test alone would pass it.
+    #[test]
+    fn g1_fails_on_a_body_sunk_into_a_wall_by_its_radius() {
+        let mut r = copy("lane_free");
+        let a = r.frames[40].agents[2];
+        // Just east of a wall tile, mid-row (the rows above and below are 0.5 away, out
+        // of the circle's reach): the circle reaches 0.2 into it, its centre on the floor.
+        let g = &r.map.grid;
+        let (x, y) = (1..g.height())
+            .flat_map(|y| (1..g.width()).map(move |x| (x, y)))
+            .find(|&(x, y)| !g.is_wall(x, y) && g.is_wall(x - 1, y))
+            .expect("a floor tile east of a wall");
+        let centre = Vec2::new(x as f32 + a.radius - 0.2, y as f32 + 0.5);
+        assert!(!g.is_wall_at(centre));
+        r.frames[40].agents[2].pos = centre;
+        let m = assert_fail(&InBounds, &r);
+        assert!(m.contains("0 of") && m.contains("1 over 0.05"), "{m}");
+        assert!(m.contains("deepest wall overlap 0.200"), "{m}");
+    }
+
+    #[test]
+    fn wall_overlap_is_the_depth_into_the_nearest_wall_tile() {
+        let g = Grid::open_with_border(8, 8);
+        assert_eq!(wall_overlap(&g, Vec2::new(4.0, 4.0), 0.3), 0.0);
+        let d = wall_overlap(&g, Vec2::new(1.2, 4.5), 0.3);
+        assert!((d - 0.1).abs() < 1e-5, "{d}");
+        // A lone wall tile met at its corner: the diagonal distance.
+        let mut g = Grid::open_with_border(8, 8);
+        g.set_wall(4, 4, true);
+        let d = wall_overlap(&g, Vec2::new(3.9, 3.9), 0.3);
+        assert!((d - (0.3 - 0.02f32.sqrt())).abs() < 1e-5, "{d}");
     }
 
     #[test]

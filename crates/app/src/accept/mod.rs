@@ -43,6 +43,7 @@ mod m75_march_hits;
 mod m76_no_overlap;
 mod m77_cancel;
 mod strikes;
+mod sweep;
 
 #[cfg(test)]
 mod testkit;
@@ -195,14 +196,43 @@ fn print_rows(rows: &[Row]) {
     println!("{}", summary(rows));
 }
 
-/// `--accept`: the embedded scenarios, or every criterion on one scenario file.
-/// Ok(true) when nothing failed.
+/// The rows of `expected` (criterion ids) that were not measured: each N/A one with its
+/// reason. An id no criterion has is an error.
+pub fn unmeasured(rows: &[Row], expected: &[String]) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for id in expected {
+        let Some(r) = rows.iter().find(|r| r.id == id.trim()) else {
+            let ids: Vec<&str> = rows.iter().map(|r| r.id).collect();
+            return Err(format!(
+                "--expect-measured: no criterion {:?} (there are {})",
+                id.trim(),
+                ids.join(", ")
+            ));
+        };
+        if r.outcome.verdict == Verdict::NotApplicable {
+            out.push(format!("{} N/A: {}", r.id, r.outcome.measured));
+        }
+    }
+    Ok(out)
+}
+
+/// `--accept`: the embedded scenarios, or every criterion on one scenario file (where
+/// the criteria in `expect_measured` must be measured, not N/A). Ok(true) when nothing
+/// failed.
 pub fn run_cli(
     scenario: Option<&Path>,
     map: Option<&Path>,
     seed: Option<u64>,
     tuning: Option<&Path>,
+    expect_measured: &[String],
 ) -> Result<bool, String> {
+    if !expect_measured.is_empty() && scenario.is_none() {
+        return Err(
+            "--expect-measured goes with --accept --scenario FILE (the embedded \
+                    scenarios' N/A rows fail already)"
+                .to_string(),
+        );
+    }
     let recordings: Vec<Recording> = match scenario {
         Some(path) => {
             let s = setup::load(Some(path), "combat_route", map, seed, tuning)?;
@@ -232,7 +262,11 @@ pub fn run_cli(
     print_rows(&rows);
     let friendly = friendly_hits(&runs);
     println!("FRIENDLY_HITS = {friendly}");
-    Ok(passed(&rows, friendly))
+    let missing = unmeasured(&rows, expect_measured)?;
+    for m in &missing {
+        println!("expected measured, not: {m}");
+    }
+    Ok(passed(&rows, friendly) && missing.is_empty())
 }
 
 #[cfg(test)]
@@ -245,6 +279,23 @@ mod tests {
             threshold: "",
             outcome,
         }
+    }
+
+    #[test]
+    fn an_expected_row_that_is_not_applicable_is_named() {
+        let rows = vec![
+            row("A1", Outcome::judged(true, "ok")),
+            row("A2", Outcome::na("hold not judged")),
+            row("A7", Outcome::na("no `force` hook")),
+        ];
+        let want = |ids: &[&str]| ids.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(unmeasured(&rows, &want(&["A1"])), Ok(vec![]));
+        assert_eq!(
+            unmeasured(&rows, &want(&["A1", "A2"])),
+            Ok(vec!["A2 N/A: hold not judged".to_string()])
+        );
+        let e = unmeasured(&rows, &want(&["A99"])).unwrap_err();
+        assert!(e.contains("no criterion \"A99\""), "{e}");
     }
 
     #[test]

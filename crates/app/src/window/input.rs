@@ -374,4 +374,134 @@ mod tests {
         assert_eq!(next_target(&[7, 3, 9], ManualAim::Target(9)), Some(7));
         assert_eq!(next_target(&[7, 3, 9], ManualAim::Target(4)), Some(7));
     }
+
+    /// The row of the help's table (README's too) that documents `a`: the match is
+    /// exhaustive, so a new action does not build until it is given one.
+    fn documented_as(a: Action) -> &'static str {
+        match a {
+            Action::Menu => "Esc",
+            Action::Pause => "P",
+            Action::Help => "H or ?",
+            Action::ZoomIn | Action::ZoomOut => "+ - wheel",
+            Action::Fullscreen => "F11",
+            Action::Overlay => "F1",
+            Action::Flow => "F2",
+            Action::Horror => "F3",
+            Action::ReloadTuning => "F5",
+            Action::Screenshot => "F12",
+            Action::Restart => "R",
+            Action::Formation(_) => "1 2 3",
+            Action::ToggleManual => "Space",
+            Action::CycleTarget => "Tab",
+            Action::QuickSave | Action::QuickLoad => "F6 / F9",
+            Action::Speed => "4",
+            Action::SingleStep => ". (period)",
+            Action::Mute => "M",
+        }
+    }
+
+    /// The help's table lists exactly the keys play handles: every key with an action
+    /// (tried over the whole keyboard's common keys) and the held ones (movement,
+    /// Shift, the aim's turn; the wheel zooms with + and -), and no other.
+    #[test]
+    fn the_help_table_lists_exactly_the_keys_play_handles() {
+        use KeyCode::*;
+        let keyboard = [
+            KeyA,
+            KeyB,
+            KeyC,
+            KeyD,
+            KeyE,
+            KeyF,
+            KeyG,
+            KeyH,
+            KeyI,
+            KeyJ,
+            KeyK,
+            KeyL,
+            KeyM,
+            KeyN,
+            KeyO,
+            KeyP,
+            KeyQ,
+            KeyR,
+            KeyS,
+            KeyT,
+            KeyU,
+            KeyV,
+            KeyW,
+            KeyX,
+            KeyY,
+            KeyZ,
+            Digit0,
+            Digit1,
+            Digit2,
+            Digit3,
+            Digit4,
+            Digit5,
+            Digit6,
+            Digit7,
+            Digit8,
+            Digit9,
+            F1,
+            F2,
+            F3,
+            F4,
+            F5,
+            F6,
+            F7,
+            F8,
+            F9,
+            F10,
+            F11,
+            F12,
+            Escape,
+            Tab,
+            Space,
+            Enter,
+            Backspace,
+            Minus,
+            Equal,
+            Slash,
+            Period,
+            Comma,
+            Semicolon,
+            Quote,
+            BracketLeft,
+            BracketRight,
+            Backslash,
+            Backquote,
+            NumpadAdd,
+            NumpadSubtract,
+            ArrowUp,
+            ArrowDown,
+            ArrowLeft,
+            ArrowRight,
+            ShiftLeft,
+            ShiftRight,
+            ControlLeft,
+            AltLeft,
+            Home,
+            End,
+            PageUp,
+            PageDown,
+            Insert,
+            Delete,
+        ];
+        let mut handled: BTreeSet<&str> = keyboard
+            .iter()
+            .filter_map(|&k| action(k))
+            .map(documented_as)
+            .collect();
+        // Held, not pressed: checked against the code that reads them.
+        assert!(move_dir(&keys(&[KeyW]), false).length() > 0.0);
+        assert!(move_dir(&keys(&[ArrowUp]), false).length() > 0.0);
+        assert!(sprint(&keys(&[ShiftLeft])));
+        assert!(aim_turn(&keys(&[ArrowLeft]), 0.1) != 0.0);
+        handled.extend(["WASD/arrows", "Shift", "Left/Right"]);
+        let table: BTreeSet<&str> = view::screens::help::control_rows()
+            .map(|(k, _)| *k)
+            .collect();
+        assert_eq!(handled, table);
+    }
 }

@@ -370,6 +370,10 @@ impl World {
     pub fn agent_mut(&mut self, i: usize) -> &mut Agent {
         &mut self.squad.agents[i]
     }
+    /// Test hook: the run's counters, as [`World::agent_mut`] (a soak test breaks one).
+    pub fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
     /// Test hook: the enemies (kept sorted by id), as [`World::agent_mut`].
     pub fn enemies_mut(&mut self) -> &mut Vec<Enemy> {
         &mut self.horde.enemies

@@ -13,13 +13,15 @@
 //!    ([`fog::resolve_floor`]);
 //! 4. **post** — one fused pass `albedo × light`, desaturation, vignette and grain
 //!    ([`raster::post_process`]), driven by [`tension`];
-//! 5. what shines on the final frame: tracers and muzzle flashes, lamp bulbs, blade arcs,
-//!    sparks, the x-ray of agents behind walls.
+//! 5. what shines on the final frame: the eyes of silhouettes ([`silhouette`]: enemies in
+//!    sight that no light shows), tracers and muzzle flashes, lamp bulbs, blade arcs,
+//!    sparks, the x-ray of agents and of the anchor disk behind walls.
 
 pub mod blood;
 pub mod fog;
 pub mod fov;
 pub mod lights;
+pub mod silhouette;
 pub mod tension;
 pub mod tracers;
 pub mod tuning;
@@ -32,9 +34,10 @@ use sim::read::{Grid, Rng, World};
 use sim::tuning::DT;
 use sim::Vec2;
 
+use crate::bodies::{Glint, Shade};
 use crate::canvas::Canvas;
 use crate::effects::Effects;
-use crate::horror::tuning::HorrorTuning;
+use crate::horror::tuning::{HorrorTuning, DESATURATE_MAX};
 use crate::interp::lerp_pos;
 use crate::iso::{Camera, Iso, TILE_H, TILE_W};
 use crate::palette as pal;
@@ -77,6 +80,8 @@ pub struct Readout {
     pub remembered_tiles: usize,
     pub particles: usize,
     pub decals: usize,
+    /// Silhouettes whose eyes shone (enemies in sight, unlit, near the squad).
+    pub silhouettes: usize,
 }
 
 /// The layer's state: fog memory, tension, blood, tracers (stepped per tick) and the
@@ -100,6 +105,10 @@ pub struct Horror {
     post: PostPass,
     /// Scratch of the fog stage (tiles to resolve).
     resolve_marks: Vec<bool>,
+    /// The frame's standing agents (silhouettes are measured from them).
+    squad: Vec<Vec2>,
+    /// The frame's silhouettes' eyes, shone after the post pass.
+    glints: Vec<Glint>,
     last: Readout,
 }
 
@@ -130,6 +139,9 @@ struct FrameLighting<'a> {
     /// Per channel: remembered floor albedo = luma × this, so that under the ambient
     /// light buffer value it shows at the memory level.
     floor_memory: [f32; 3],
+    /// The standing agents at the frame's time.
+    squad: &'a [Vec2],
+    tuning: &'a HorrorTuning,
 }
 
 impl Lighting for FrameLighting<'_> {
@@ -166,6 +178,14 @@ impl Lighting for FrameLighting<'_> {
             ch(self.ambient[2]),
         )
     }
+    fn enemy_shade(&self, p: Vec2, light: Rgba) -> Shade {
+        silhouette::shade(
+            self.tuning,
+            self.ambient_light(),
+            light,
+            silhouette::nearest(self.squad, p),
+        )
+    }
 }
 
 /// Light-buffer value of a level (1.0 = 128) times a colour.
@@ -194,6 +214,8 @@ impl Horror {
             grain_rng: Rng::new(seed ^ 0x006E_A111),
             post: PostPass::new(),
             resolve_marks: Vec::new(),
+            squad: Vec::new(),
+            glints: Vec::new(),
             last: Readout::default(),
         }
     }
@@ -239,15 +261,16 @@ impl Horror {
     }
 
     /// The post pass's parameters now (tension drives them); `grain_seed` picks this
-    /// frame's grain.
+    /// frame's grain. The vignette never exceeds `vignette_max` and desaturation never
+    /// [`DESATURATE_MAX`], whatever the tension: the squad stays readable.
     pub fn post_params(&self, t: &HorrorTuning, alpha: f32, grain_seed: u32) -> PostParams {
         let k = self.tension.value;
         let pulse = self.tension.pulse(t, alpha);
         let vig =
             t.vignette[0] + (t.vignette[1] - t.vignette[0]) * k + t.vignette_pulse * k * pulse;
         PostParams {
-            desaturate: q128(t.desaturate * k),
-            vignette: q128(vig),
+            desaturate: q128((t.desaturate * k).min(DESATURATE_MAX)),
+            vignette: q128(vig.min(t.vignette_max)),
             grain: q128(t.grain[0] + (t.grain[1] - t.grain[0]) * k),
             grain_seed,
         }
@@ -289,6 +312,14 @@ impl Horror {
         // The floor's base light is the ambient as the light buffer stores it (whole
         // levels); remembered floor albedo is scaled against exactly that.
         let base = ambient.map(|v| v.round().clamp(1.0, 255.0));
+        self.squad.clear();
+        self.squad.extend(
+            w.agents()
+                .iter()
+                .filter(|a| a.alive)
+                .map(|a| lerp_pos(a.prev_pos, a.pos, alpha)),
+        );
+        self.glints.clear();
         let lit = FrameLighting {
             fog: &self.fog,
             grid: &w.map().grid,
@@ -296,6 +327,8 @@ impl Horror {
             ambient,
             memory: Rgba::rgb(m, m, m),
             floor_memory: base.map(|b| m as f32 / b),
+            squad: &self.squad,
+            tuning: t,
         };
         let rect = scene::draw_floor_layer(fb, w, &iso, Some(&lit));
         draw_decals(fb, &self.blood, &self.fog, &lit, &iso);
@@ -329,7 +362,7 @@ impl Horror {
         {
             let mut cv = Canvas::lit(fb, &mut self.light);
             scene::draw_floor_markers(&mut cv, &iso, w, alpha);
-            scene::draw_objects(&mut cv, w, &iso, alpha, rect, Some(&lit));
+            scene::draw_objects(&mut cv, w, &iso, alpha, rect, Some(&lit), &mut self.glints);
             draw_particles(&mut cv, &self.blood, &lit, &iso, alpha);
         }
         let t4 = Instant::now();
@@ -338,6 +371,7 @@ impl Horror {
         self.post.run(fb, &self.light, &params);
         let t5 = Instant::now();
 
+        silhouette::draw_glints(fb, &self.glints, t);
         scene::draw_lamp_glows(fb, &iso, w, &lit, 1.0);
         draw_strike_arcs(fb, &iso, w, alpha);
         self.tracers.draw(fb, &iso, t, alpha);
@@ -365,6 +399,7 @@ impl Horror {
             remembered_tiles,
             particles: self.blood.particles.len(),
             decals: self.blood.decals.len(),
+            silhouettes: self.glints.len(),
         };
         stages
     }

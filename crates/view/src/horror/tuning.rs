@@ -14,6 +14,12 @@ use sim::tuning::Validator;
 /// An RGB colour, `[r, g, b]` 0..=255.
 pub type Rgb = [u8; 3];
 
+/// The most tension may desaturate the frame: beyond it the team colours, the enemies'
+/// eyes and the blood drain to grey exactly when the player must read them. At 0.35 the
+/// squad's neighbourhood keeps 62 % of its chroma at full tension (140 s of the route),
+/// just above the 60 % the readability test holds.
+pub const DESATURATE_MAX: f32 = 0.35;
+
 /// A flashlight carried by an agent (H1): a cone along its facing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -101,12 +107,31 @@ pub struct HorrorTuning {
     /// `vignette_pulse` × tension.
     pub vignette: [f32; 2],
     pub vignette_pulse: f32,
+    /// The vignette's strength, pulse included, never exceeds this: the corners close in
+    /// but never go black (the middle of the frame, where the squad is, it never touches).
+    pub vignette_max: f32,
     /// Film grain amplitude (0..1) at tension 0 and 1.
     pub grain: [f32; 2],
-    /// Desaturation (0..1) at tension 1 (none at 0).
+    /// Desaturation at tension 1 (none at 0), at most [`DESATURATE_MAX`].
     pub desaturate: f32,
     /// Camera shake at tension 1, screen pixels (grows with tension²; none while paused).
     pub shake_px: f32,
+    /// Silhouettes: an enemy on a tile the squad sees now but that no light shows is drawn
+    /// as a dark shape with a faint rim light and glowing eyes while it is within this
+    /// distance of the nearest standing agent, world units; beyond it the dark hides it.
+    pub silhouette_range: f32,
+    /// Silhouettes fade out over the last stretch of the range, world units.
+    pub silhouette_fade: f32,
+    /// Light on a body above the ambient (units of 1.0) at which an enemy counts as lit
+    /// (drawn as today, its eyes glowing in the scene); below it, it is that much a
+    /// silhouette.
+    pub silhouette_lit: f32,
+    /// The silhouette's rim light: its colour, and its level (0..1 of that colour).
+    pub rim_color: Rgb,
+    pub rim_level: f32,
+    /// A silhouette's eyes on the final frame, added after the post pass (so neither
+    /// vignette nor desaturation dims them): 0..1 of their full glow.
+    pub eye_glow: f32,
 }
 
 impl Default for FlashlightTuning {
@@ -184,9 +209,38 @@ impl Default for HorrorTuning {
             heartbeat_bpm: [58.0, 138.0],
             vignette: [0.45, 0.8],
             vignette_pulse: 0.25,
-            grain: [0.06, 0.14],
-            desaturate: 0.55,
+            // 0.85: full tension plus the thump would ask 1.05, which blacks the corners
+            // out; at 0.85 they keep 15 % and the middle quarter is untouched anyway.
+            vignette_max: 0.85,
+            // 0.10 at full tension (was 0.14): grain clamped at black lifts the dark into
+            // a grey fizz that hides silhouettes; 0.10 still crawls, it no longer hides.
+            grain: [0.06, 0.1],
+            // 0.3 (was 0.55): at 0.55 (with the old grain and no vignette cap) the
+            // squad's neighbourhood kept 44 % of its chroma at full tension and the team
+            // colours read as grey; at 0.3 it keeps 66 %
+            // (tests/horror.rs, full_tension_leaves_the_squad_readable).
+            desaturate: 0.3,
             shake_px: 2.5,
+            // 8 units: about a gunner beam's reach (8.5), so a shape seen in the dark is
+            // one the beam can find by turning; 3.5 s of a runner's run, 8 s of a
+            // shambler's walk: time to react. Beyond it, to the sight radius (12 tiles),
+            // the dark still hides them: the fog of war's edge stays frightening.
+            silhouette_range: 8.0,
+            // 2 units: shapes come up out of the dark over a step or two instead of
+            // popping in at the range.
+            silhouette_fade: 2.0,
+            // 0.3 above the ambient: a flashlight's spill (0.35) or a lamp's edge shows a
+            // body in its colours; anything dimmer leaves it a shape.
+            silhouette_lit: 0.3,
+            // A cold moonlight blue, against the warm lamps and beams: the rim reads as
+            // "something there", not as a light source.
+            rim_color: [140, 160, 205],
+            // 0.4 of that colour (luma ≈ 63 where fully drawn): a hairline edge that is
+            // seen, never as bright as the lit squad.
+            rim_level: 0.4,
+            // 0.9: the eyes are the one bright thing on a silhouette (what the player
+            // reads first), a little under a lit enemy's own glow.
+            eye_glow: 0.9,
         }
     }
 }
@@ -264,10 +318,21 @@ impl HorrorTuning {
             v.range(&format!("horror.vignette[{i}]"), *x, 0.0, 1.0);
         }
         v.range("horror.vignette_pulse", self.vignette_pulse, 0.0, 1.0);
+        v.range("horror.vignette_max", self.vignette_max, 0.0, 1.0);
         for (i, x) in self.grain.iter().enumerate() {
             v.range(&format!("horror.grain[{i}]"), *x, 0.0, 1.0);
         }
-        v.range("horror.desaturate", self.desaturate, 0.0, 1.0);
+        v.range("horror.desaturate", self.desaturate, 0.0, DESATURATE_MAX);
         v.range("horror.shake_px", self.shake_px, 0.0, 32.0);
+        v.range("horror.silhouette_range", self.silhouette_range, 0.0, 64.0);
+        v.range(
+            "horror.silhouette_fade",
+            self.silhouette_fade,
+            0.0,
+            self.silhouette_range,
+        );
+        v.range("horror.silhouette_lit", self.silhouette_lit, 0.01, 2.0);
+        v.range("horror.rim_level", self.rim_level, 0.0, 1.0);
+        v.range("horror.eye_glow", self.eye_glow, 0.0, 1.0);
     }
 }

@@ -1,77 +1,229 @@
-//! Help (`H` or `?` at any time): every control of SPEC §15, the shell's keys and the
-//! F-keys, over a dimmed frame.
+//! Help (`H` or `?` at any time): every control, from the one table README's controls
+//! table shows too ([`CONTROLS`]; a test holds the two equal), and what the HUD and the
+//! disk's colours say, over a dimmed frame.
 
-use raster::{text_width, Framebuffer};
+use raster::{text_width, wrap_text, Framebuffer};
 
-use super::style::{centre_x, centred, dim, panel, text, ACCENT, INK, INK_DIM};
+use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
+use super::style::{ACCENT, INK, INK_DIM};
 
-/// The keys of play (SPEC §15 and the shell), as shown: key, what it does.
-pub const PLAY_KEYS: &[(&str, &str)] = &[
-    ("WASD / arrows", "move the disk; the squad follows"),
-    ("Shift", "sprint (the squad runs, holds fire)"),
-    ("1  2  3", "formation: wedge, line, ring"),
-    ("Space", "manual aim on / off"),
-    ("Left / Right", "turn the aim (in manual aim)"),
-    ("Tab", "next target in the aim cone"),
-    ("R", "restart the run"),
-    ("P", "pause (no menu)"),
-    ("Esc", "pause menu"),
-    ("H or ?", "this help"),
-    ("+ / - / wheel", "zoom in / out"),
-    ("M", "sound off / on"),
-    ("F11", "fullscreen on / off"),
+/// A group of controls: its heading on the help screen and its rows (key, what it does).
+pub struct KeyGroup {
+    pub heading: &'static str,
+    pub keys: &'static [(&'static str, &'static str)],
+}
+
+/// Every key the game handles, in the order help and README list them (README's
+/// controls table is these rows, heading left out). The menus' keys (arrows or WASD,
+/// Enter, Esc) and the results' keys are written on those screens.
+pub const CONTROLS: &[KeyGroup] = &[
+    KeyGroup {
+        heading: "PLAY",
+        keys: &[
+            ("WASD/arrows", "move the disk"),
+            ("Shift", "sprint (holds fire)"),
+            ("1 2 3", "wedge / line / ring"),
+            ("Space", "manual aim on / off"),
+            ("Left/Right", "turn the aim (manual)"),
+            ("Tab", "next target in the cone"),
+            ("R", "restart (run or replay)"),
+            ("P", "pause (no menu)"),
+            ("Esc", "menu; in menus: back"),
+            ("H or ?", "this help"),
+            ("+ - wheel", "zoom in / out"),
+            ("M", "sound off / on"),
+            ("F11", "fullscreen on / off"),
+        ],
+    },
+    KeyGroup {
+        heading: "REPLAY (V on the results)",
+        keys: &[
+            ("4", "replay speed x1 / x4"),
+            (". (period)", "one tick while paused"),
+        ],
+    },
+    KeyGroup {
+        heading: "TOOLS",
+        keys: &[
+            ("F1", "debug overlay"),
+            ("F2", "flow field and paths"),
+            ("F3", "horror layer on / off"),
+            ("F5", "reload the tuning file"),
+            ("F6 / F9", "quick save / load"),
+            ("F12", "screenshot to shots/"),
+        ],
+    },
 ];
 
-/// The F-keys: tools for looking under the hood.
-pub const TOOL_KEYS: &[(&str, &str)] = &[
-    ("F1", "debug overlay (lanes, solver, log)"),
-    ("F2", "flow field and paths"),
-    ("F3", "horror layer on / off"),
-    ("F5", "reload the tuning file"),
-    ("F6 / F9", "quick save / load (saves/quick.sav)"),
-    ("F12", "screenshot to shots/"),
+/// The groups in the left column; the rest and [`ON_SCREEN`] go right.
+const LEFT_GROUPS: usize = 2;
+
+/// What the HUD shows and what the disk's colours mean (as `app::hud` draws them), each
+/// a paragraph.
+pub const ON_SCREEN: &[&str] = &[
+    "Top: time left, kills and notices (a red ring marks where an agent fell).",
+    "Bottom: a card per agent with its health (crossed out when down); the formation, the aim and the leash meter.",
+    "Disk: cyan keeps up, orange lags; let go and it returns to the squad.",
+    "Meter: the white mark is the leash now; past the thin line the squad sprints and holds fire.",
 ];
+
+/// The line under the heading.
+pub const INTRO: &str = "You steer the disk. 3 gunners (blue) and 2 blades (orange) follow and fight on their own, and never hit an ally.";
+
+/// Every row of [`CONTROLS`], in order.
+pub fn control_rows() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    CONTROLS.iter().flat_map(|g| g.keys.iter())
+}
 
 const SCALE: u32 = 2;
-const PITCH: i32 = 22;
-const KEY_COL: i32 = 15 * 16;
+/// A line of text, a row, and the room a heading takes.
+const LINE: i32 = 20;
+const ROW: i32 = 22;
+const HEADING: i32 = 28;
 
 /// Draws the help screen over the frame.
 pub fn draw_help(fb: &mut Framebuffer) {
-    dim(fb, 170);
-    let rows = PLAY_KEYS.len() + TOOL_KEYS.len();
-    let h = 130 + 2 * (PITCH + 4 + 10) + rows as i32 * PITCH + 46;
-    let w = 900;
-    let (x, y) = (centre_x(fb, w), ((fb.height as i32 - h) / 2).max(0));
-    panel(fb, x, y, w, h);
-    centred(fb, y + 22, "CONTROLS", ACCENT, 4);
-    centred(
-        fb,
-        y + 70,
-        "You steer the disk. 3 gunners (blue) and 2 blades (orange)",
-        INK_DIM,
-        SCALE,
-    );
-    centred(
-        fb,
-        y + 92,
-        "follow and fight on their own, and never hit an ally.",
-        INK_DIM,
-        SCALE,
-    );
-    let mut row_y = y + 130;
-    let left = x + 60;
-    for (section, keys) in [("PLAY", PLAY_KEYS), ("TOOLS", TOOL_KEYS)] {
-        text(fb, left, row_y, section, ACCENT, SCALE);
-        row_y += PITCH + 4;
-        for (key, what) in keys {
-            text(fb, left + 16, row_y, key, INK, SCALE);
-            text(fb, left + 16 + KEY_COL, row_y, what, INK_DIM, SCALE);
-            row_y += PITCH;
+    layout(fb.width, fb.height).draw(fb);
+}
+
+/// One column's texts before the panel is placed: `(dx, dy, text, colour)` from the
+/// column's top-left, and its height.
+type Column = (Vec<(i32, i32, String, raster::Rgba)>, i32);
+
+/// A column of key groups (keys, then their descriptions wrapped after the column's
+/// widest key),
+/// then `paragraphs` wrapped to its width.
+fn column(groups: &[KeyGroup], paragraphs: &[(&str, &[&str])], w: i32) -> Column {
+    let key_w = groups
+        .iter()
+        .flat_map(|g| g.keys.iter())
+        .map(|(k, _)| text_width(k, SCALE))
+        .max()
+        .unwrap_or(0)
+        + 16;
+    let mut out = Vec::new();
+    let mut y = 0;
+    for g in groups {
+        out.push((0, y, g.heading.to_string(), ACCENT));
+        y += HEADING;
+        for (key, what) in g.keys {
+            out.push((16, y, key.to_string(), INK));
+            let lines = wrap_text(what, w - 16 - key_w - 2, SCALE);
+            for (i, line) in lines.iter().enumerate() {
+                out.push((16 + key_w, y + i as i32 * LINE, line.clone(), INK_DIM));
+            }
+            y += ROW + (lines.len() as i32 - 1) * LINE;
         }
-        row_y += 10;
+        y += 10;
     }
-    let footer = "H, ? or Esc closes";
-    let fx = x + (w - text_width(footer, SCALE)) / 2;
-    text(fb, fx, y + h - 36, footer, ACCENT, SCALE);
+    for (heading, paras) in paragraphs {
+        out.push((0, y, heading.to_string(), ACCENT));
+        y += HEADING;
+        for p in *paras {
+            for line in wrap_text(p, w - 16 - 2, SCALE) {
+                out.push((16, y, line, INK_DIM));
+                y += LINE;
+            }
+            y += 6;
+        }
+    }
+    (out, y)
+}
+
+/// Help on a `w`×`h` frame: the heading and the intro across the panel, then two
+/// columns (play and replay keys; tools and what is on screen).
+pub fn layout(fw: usize, fh: usize) -> Layout {
+    const MARGIN: i32 = 24;
+    const GAP: i32 = 30;
+    let mut l = Layout::new(fw, fh);
+    l.dim(170);
+    let w = DESIGN_W - 40;
+    let x = (DESIGN_W - w) / 2;
+    let col_w = (w - 2 * MARGIN - GAP) / 2;
+    let intro = wrap_text(INTRO, w - 2 * MARGIN - 2, SCALE);
+    let cols_top = 64 + intro.len() as i32 * LINE + 16;
+    let left = column(&CONTROLS[..LEFT_GROUPS], &[], col_w);
+    let right = column(&CONTROLS[LEFT_GROUPS..], &[("ON SCREEN", ON_SCREEN)], col_w);
+    let h = cols_top + left.1.max(right.1) + 44;
+    let y = ((DESIGN_H - h) / 2).max(0);
+    let p = l.panel(Rect::new(x, y, w, h));
+    l.centred(p, y + 16, "CONTROLS", ACCENT, 4);
+    for (i, line) in intro.iter().enumerate() {
+        l.centred(p, y + 64 + i as i32 * LINE, line, INK_DIM, SCALE);
+    }
+    for (i, (texts, ch)) in [left, right].into_iter().enumerate() {
+        let cx = x + MARGIN + i as i32 * (col_w + GAP);
+        let c = Rect::new(cx, y + cols_top, col_w, ch);
+        for (dx, dy, s, colour) in texts {
+            l.text(c, cx + dx, c.y + dy, &s, colour, SCALE);
+        }
+    }
+    l.centred(p, y + h - 34, "H, ?, Esc or Enter closes", ACCENT, SCALE);
+    l
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every key of the table is on the screen, its description beside it, and nothing
+    /// leaves its box.
+    #[test]
+    fn help_shows_every_row_of_the_table() {
+        for (w, h) in [(1280, 720), (1920, 1080)] {
+            let l = layout(w, h);
+            let texts: Vec<_> = l.texts().collect();
+            for (key, what) in control_rows() {
+                let k = texts
+                    .iter()
+                    .find(|t| t.text == *key)
+                    .unwrap_or_else(|| panic!("{key} on the help screen"));
+                let beside: Vec<&str> = texts
+                    .iter()
+                    .filter(|t| t.container == k.container && t.x > k.x && t.y >= k.y)
+                    .filter(|t| t.y < k.y + ROW + 2 * LINE && t.color == INK_DIM)
+                    .map(|t| t.text.as_str())
+                    .collect();
+                assert!(
+                    beside.join(" ").starts_with(what),
+                    "{key}: {what:?} in {beside:?}"
+                );
+            }
+            assert!(l.faults().is_empty(), "{:#?}", l.faults());
+        }
+    }
+
+    /// README's controls table (the rows under `## Controls`) is [`CONTROLS`], row for
+    /// row: a key added, dropped or renamed in one and not the other fails here.
+    #[test]
+    fn readme_s_controls_table_is_the_help_s() {
+        let readme =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+                .expect("README.md");
+        let table: Vec<(String, String)> = readme
+            .lines()
+            .skip_while(|l| l.trim() != "## Controls")
+            .skip(1)
+            .skip_while(|l| !l.starts_with('|'))
+            .take_while(|l| l.starts_with('|'))
+            .skip(2) // the header and the separator
+            .map(|l| {
+                let cells: Vec<&str> = l
+                    .trim()
+                    .trim_matches('|')
+                    .split('|')
+                    .map(str::trim)
+                    .collect();
+                assert_eq!(cells.len(), 2, "a row of two cells: {l}");
+                (cells[0].to_string(), cells[1].to_string())
+            })
+            .collect();
+        let ours: Vec<(String, String)> = control_rows()
+            .map(|(k, w)| (k.to_string(), w.to_string()))
+            .collect();
+        for (i, (a, b)) in table.iter().zip(&ours).enumerate() {
+            assert_eq!(a, b, "row {} of README's controls table", i + 1);
+        }
+        assert_eq!(table.len(), ours.len(), "README: {table:#?}");
+    }
 }

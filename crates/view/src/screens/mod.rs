@@ -8,12 +8,14 @@
 //! their proportions from the centre.
 
 pub mod help;
+pub mod layout;
 pub mod pause;
 pub mod results;
 pub mod style;
 pub mod title;
 
 pub use help::draw_help;
+pub use layout::{Layout, Rect};
 pub use pause::draw_pause;
 pub use results::{draw_results, Outcome, Results, RunTally};
 pub use style::{

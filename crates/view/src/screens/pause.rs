@@ -1,9 +1,10 @@
 //! The pause menu (Esc): a column of choices, the selected one marked, over a dimmed
 //! frame, with what is being played underneath.
 
-use raster::{text_width, Framebuffer, Paint};
+use raster::{clip_end, text_width, wrap_lines, Framebuffer};
 
-use super::style::{centre_x, centred, dim, panel, text, ACCENT, INK, INK_DIM, SELECT_BAR};
+use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
+use super::style::{ACCENT, INK, INK_DIM, SELECT_BAR};
 
 const SCALE: u32 = 3;
 const PITCH: i32 = 44;
@@ -20,28 +21,44 @@ pub const ROW_W: i32 = 560;
 /// Draws the pause menu: `items` with `selected` marked; `about` (scenario, seed,
 /// time) under the heading.
 pub fn draw_pause(fb: &mut Framebuffer, items: &[&str], selected: usize, about: &str) {
-    dim(fb, 140);
+    layout(fb.width, fb.height, items, selected, about).draw(fb);
+}
+
+/// The line under the menu.
+pub const FOOTER: &str = "Up/Down choose, Enter confirms, Esc resumes";
+
+/// The pause menu on a `w`×`h` frame: the panel as wide as the rows and the footer need
+/// (at most the frame less a margin); the line about the run wraps over two lines in it
+/// if it must, each row's label is clipped to its bar.
+pub fn layout(w: usize, h: usize, items: &[&str], selected: usize, about: &str) -> Layout {
+    const PAD: i32 = 32;
+    let mut l = Layout::new(w, h);
+    l.dim(140);
     let n = items.len();
-    let top = row_top(fb.height, n, 0);
-    let x = centre_x(fb, ROW_W + 80);
-    panel(fb, x, top - 150, ROW_W + 80, n as i32 * PITCH + 230);
-    centred(fb, top - 126, "PAUSED", ACCENT, 5);
-    centred(fb, top - 66, about, INK_DIM, 2);
-    let rx = centre_x(fb, ROW_W);
-    for (i, item) in items.iter().enumerate() {
-        let y = row_top(fb.height, n, i);
-        let on = i == selected;
-        if on {
-            fb.fill_rect(rx, y - 8, ROW_W, PITCH - 4, Paint::alpha(SELECT_BAR));
-        }
-        let tx = rx + (ROW_W - text_width(item, SCALE)) / 2;
-        text(fb, tx, y, item, if on { ACCENT } else { INK }, SCALE);
+    let top = row_top(DESIGN_H as usize, n, 0);
+    let pw = (text_width(FOOTER, 2) + 2 + 2 * PAD).clamp(ROW_W + 80, DESIGN_W - 80);
+    let p = l.panel(Rect::new(
+        (DESIGN_W - pw) / 2,
+        top - 150,
+        pw,
+        n as i32 * PITCH + 230,
+    ));
+    l.centred(p, top - 126, "PAUSED", ACCENT, 5);
+    let about = wrap_lines(about, pw - 2 * PAD, 2, 2);
+    for (i, line) in about.iter().enumerate() {
+        l.centred(p, top - 66 + 20 * i as i32, line, INK_DIM, 2);
     }
-    centred(
-        fb,
-        top + n as i32 * PITCH + 14,
-        "Up/Down choose, Enter confirms, Esc resumes",
-        INK_DIM,
-        2,
-    );
+    let rx = (DESIGN_W - ROW_W) / 2;
+    for (i, item) in items.iter().enumerate() {
+        let y = row_top(DESIGN_H as usize, n, i);
+        let on = i == selected;
+        let bar = Rect::new(rx, y - 8, ROW_W, PITCH - 4);
+        if on {
+            l.fill(bar, SELECT_BAR);
+        }
+        let label = clip_end(item, ROW_W - 4, SCALE);
+        l.centred(bar, y, &label, if on { ACCENT } else { INK }, SCALE);
+    }
+    l.centred(p, top + n as i32 * PITCH + 14, FOOTER, INK_DIM, 2);
+    l
 }

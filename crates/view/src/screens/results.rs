@@ -2,12 +2,11 @@
 //! counts shots, kills and friendly hits itself ([`sim::read::Stats`]); who made
 //! each kill it does not count, so [`RunTally`] derives it from the tick's events.
 
-use raster::{Framebuffer, Paint};
+use raster::{chars_fitting, clip_end, text_width, wrap_lines, Framebuffer, Rgba};
 use sim::read::{EventKind, World};
 
-use super::style::{
-    centre_x, centred, clock_text, dim, panel, text, ACCENT, DANGER, INK, INK_DIM, SAFE,
-};
+use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
+use super::style::{clock_text, ACCENT, DANGER, INK, INK_DIM, SAFE};
 
 /// Kills split by who made them, derived from the events: an `EnemyKilled` is credited
 /// to the last `EnemyHit` (a gunner's bullet) or `MeleeHit` (a blade's strike) on that
@@ -147,37 +146,102 @@ pub const RESULTS_KEYS: &str = "R/Enter: restart   N: new seed   V: replay   T/E
 
 /// Draws the results over the (frozen) last frame.
 pub fn draw_results(fb: &mut Framebuffer, r: &Results) {
-    dim(fb, 150);
+    layout(fb.width, fb.height, r).draw(fb);
+}
+
+/// The results on a `w`×`h` frame. Each row is a stripe: the label, the value (at
+/// scale 3, or 2 if that is too wide) and its note in small print after it, wrapped
+/// over more lines (the row growing) when it does not fit beside the value, or under
+/// the value when too little room is left beside it.
+pub fn layout(fw: usize, fh: usize, r: &Results) -> Layout {
+    /// Space between the panel's edge and a stripe, and inside a stripe.
+    const MARGIN: i32 = 40;
+    const INNER: i32 = 20;
+    /// The fewest characters a note is given beside its value.
+    const NOTE_MIN: usize = 12;
+    let mut l = Layout::new(fw, fh);
+    l.dim(150);
     let rows = r.rows();
-    let w = 960;
-    let h = 170 + rows.len() as i32 * PITCH + 90;
-    let (x, y) = (centre_x(fb, w), ((fb.height as i32 - h) / 2).max(0));
-    panel(fb, x, y, w, h);
+    let w = 1040;
+    let x = (DESIGN_W - w) / 2;
+    let (sx, sw) = (x + MARGIN, w - 2 * MARGIN);
+    let lx = sx + INNER;
+    let right = sx + sw - INNER;
+    let label_w = rows
+        .iter()
+        .map(|(label, _, _)| text_width(label, SCALE))
+        .max()
+        .unwrap_or(0);
+    let vx = lx + label_w + 24;
+
+    // Each row's value, note lines and height, before the panel is placed.
+    struct Row<'a> {
+        label: &'a str,
+        value: String,
+        scale: u32,
+        note: Vec<String>,
+        /// Where the note starts, from the row's top-left.
+        note_at: (i32, i32),
+        h: i32,
+    }
+    let laid: Vec<Row> = rows
+        .iter()
+        .map(|(label, value, note)| {
+            let scale = if vx + text_width(value, SCALE) + SCALE as i32 <= right {
+                SCALE
+            } else {
+                2
+            };
+            let value = clip_end(value, right - vx - scale as i32, scale);
+            let vw = text_width(&value, scale);
+            let beside = vx + vw + 20;
+            let (note_at, width) = if chars_fitting(right - beside - 2, 2) >= NOTE_MIN {
+                ((beside, 6), right - beside - 2)
+            } else {
+                ((vx, 8 * scale as i32 + 10), right - vx - 2)
+            };
+            let note = if note.is_empty() {
+                Vec::new()
+            } else {
+                wrap_lines(note, width, 2, 3)
+            };
+            let h = PITCH.max(note_at.1 + 20 * note.len() as i32 + 8 + 2);
+            Row {
+                label,
+                value,
+                scale,
+                note,
+                note_at,
+                h,
+            }
+        })
+        .collect();
+    let h = 170 + laid.iter().map(|row| row.h).sum::<i32>() + 90;
+    let y = ((DESIGN_H - h) / 2).max(0);
+    let p = l.panel(Rect::new(x, y, w, h));
     let (head, colour) = match r.outcome {
         Outcome::SquadDown => ("THE SQUAD IS DOWN", DANGER),
         Outcome::Survived => ("SURVIVED", SAFE),
         Outcome::SoFar => ("THE RUN SO FAR", ACCENT),
     };
-    centred(fb, y + 26, head, colour, 5);
-    centred(fb, y + 90, &r.scenario, INK_DIM, 2);
+    l.centred(p, y + 26, head, colour, 5);
+    let scenario = clip_end(&r.scenario, w - 2 * MARGIN, 2);
+    l.centred(p, y + 90, &scenario, INK_DIM, 2);
     let mut ry = y + 140;
-    let (lx, vx) = (x + 80, x + 80 + 15 * 24);
-    for (i, (label, value, note)) in rows.iter().enumerate() {
+    for (i, row) in laid.iter().enumerate() {
+        let stripe = Rect::new(sx, ry - 8, sw, row.h);
         if i % 2 == 0 {
-            fb.fill_rect(
-                x + 60,
-                ry - 8,
-                w - 120,
-                PITCH,
-                Paint::alpha(raster::Rgba::new(255, 255, 255, 10)),
-            );
+            l.fill(stripe, Rgba::new(255, 255, 255, 10));
         }
-        text(fb, lx, ry, label, INK_DIM, SCALE);
-        let vw = text(fb, vx, ry, value, INK, SCALE);
-        if !note.is_empty() {
-            text(fb, vx + vw + 20, ry + 6, note, INK_DIM, 2);
+        l.text(stripe, lx, ry, row.label, INK_DIM, SCALE);
+        let dy = 4 * (SCALE - row.scale) as i32;
+        l.text(stripe, vx, ry + dy, &row.value, INK, row.scale);
+        for (j, line) in row.note.iter().enumerate() {
+            let (nx, ny) = (row.note_at.0, ry + row.note_at.1 + 20 * j as i32);
+            l.text(stripe, nx, ny, line, INK_DIM, 2);
         }
-        ry += PITCH;
+        ry += row.h;
     }
-    centred(fb, y + h - 52, RESULTS_KEYS, ACCENT, 2);
+    l.centred(p, y + h - 52, RESULTS_KEYS, ACCENT, 2);
+    l
 }

@@ -39,7 +39,7 @@ fn read_png(path: &PathBuf) -> Option<(usize, usize, Vec<u8>)> {
 pub fn check_golden(name: &str, fb: &Framebuffer) {
     let path = golden_path(name);
     let rgb = to_rgb(fb);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
         write_png(&path, fb.width, fb.height, &rgb);
         return;
     }
@@ -64,4 +64,25 @@ pub fn check_golden(name: &str, fb: &Framebuffer) {
             actual.display()
         );
     }
+}
+
+/// Writes `fb` as a PNG at `path` (documentation frames).
+#[allow(dead_code)]
+pub fn save_png(path: &std::path::Path, fb: &Framebuffer) {
+    write_png(&path.to_path_buf(), fb.width, fb.height, &to_rgb(fb));
+}
+
+/// The `w × h` pixels of `fb` round `c`, each shown as `k × k` (a close-up).
+#[allow(dead_code)]
+pub fn close_up(fb: &Framebuffer, c: [f32; 2], w: usize, h: usize, k: usize) -> Framebuffer {
+    let mut out = Framebuffer::new(w * k, h * k);
+    let (x0, y0) = (c[0] as i64 - w as i64 / 2, c[1] as i64 - h as i64 / 2);
+    for y in 0..h * k {
+        for x in 0..w * k {
+            let sx = (x0 + (x / k) as i64).clamp(0, fb.width as i64 - 1) as usize;
+            let sy = (y0 + (y / k) as i64).clamp(0, fb.height as i64 - 1) as usize;
+            out.pixels[y * w * k + x] = fb.pixels[sy * fb.width + sx];
+        }
+    }
+    out
 }
