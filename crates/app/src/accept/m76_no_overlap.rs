@@ -88,12 +88,16 @@ fn measure(r: &Recording) -> Found {
             let p = before_push(r, a);
             // Self-check where no body could have pushed it.
             let near = |q: Vec2, rq: f32| q.distance(p) < a.radius + rq + 0.1;
-            let crowded = f.agents.iter().any(|o| {
-                o.alive && o.id != a.id && (near(o.pos, o.radius) || near(o.prev_pos, o.radius))
-            }) || prev
-                .enemies
+            // An ally that falls this tick was still a body when the pushes ran.
+            let crowded = f
+                .agents
                 .iter()
-                .any(|e| e.alive && near(e.pos, e.radius));
+                .any(|o| o.id != a.id && (near(o.pos, o.radius) || near(o.prev_pos, o.radius)))
+                || prev
+                    .enemies
+                    .iter()
+                    .chain(f.enemies.iter())
+                    .any(|e| e.alive && near(e.pos, e.radius));
             if !crowded {
                 found.checked += 1;
                 let d = p.distance(a.pos);
@@ -260,6 +264,14 @@ mod tests {
         );
         let (b, k) = done.expect("a blade had a target");
         let m = assert_fail(&M76, &r);
-        assert!(m.contains(&format!("blade {b}, tick {k}")), "{m}");
+        // The worst gap is on the tick it was put in or soon after: its velocity, which
+        // the acceleration limit lets go only gradually, carries it on inward.
+        let at = m
+            .split(&format!("blade {b}, tick "))
+            .nth(1)
+            .and_then(|t| t.split(' ').next())
+            .and_then(|t| t.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("blade {b} named: {m}"));
+        assert!((k..k + 30).contains(&at), "tick {at}, put in at {k}: {m}");
     }
 }

@@ -7,7 +7,7 @@ use crate::core::geom::{dist_point_segment, dist_segment_segment, wrap_angle, Ve
 use crate::core::ids::Ids;
 use crate::core::stats::Stats;
 use crate::horde::enemy::{find_enemy, Enemy};
-use crate::space::grid::Grid;
+use crate::space::grid::{resolve_walls, Grid};
 use crate::squad::agent::{Agent, Role};
 use crate::squad::lane::lane_clear_from;
 use crate::squad::target::aim_at;
@@ -26,6 +26,7 @@ use crate::tuning::{TickTuning, Tuning, DT};
 /// reversing, a blade starting a strike — walks an ally into a bullet that has left.
 /// A blade already in a strike has known moves: rooted for the rest of its windup, then
 /// the lunge along its strike axis ([`lunge_crosses`]).
+#[allow(clippy::too_many_arguments)]
 pub fn ally_intercepts_shot(
     shooter: u32,
     muzzle: Vec2,
@@ -127,27 +128,33 @@ fn knockback_reach(a: &Agent, ticks: u32, top: f32, enemies: &[Enemy], t: &Tunin
     reach
 }
 
-/// Where on its course agent `a` may be after `ticks` ticks, round which its drift
-/// applies: the course's point then — or, for a blade, any point of the course so far,
-/// since a windup roots it dead at whatever tick it begins (M2).
-pub fn course_from(a: &Agent, ticks: u32) -> Vec2 {
-    if a.role == Role::Blade {
-        a.pos
-    } else {
-        a.pos + a.vel * (ticks as f32 * DT)
+/// Agent `a`'s course: where its present velocity takes it tick by tick, pushed out of
+/// walls as the movement step does (a wall stops the body; it does not change the
+/// velocity), `course[k]` after `k` ticks, for `k` in `0..=ticks`, into `out`.
+pub fn walled_course(a: &Agent, ticks: u32, grid: &Grid, out: &mut Vec<Vec2>) {
+    out.clear();
+    let mut p = a.pos;
+    out.push(p);
+    for _ in 0..ticks {
+        p = resolve_walls(p + a.vel * DT, a.radius, grid);
+        out.push(p);
     }
 }
 
-/// How far off its course a wall may have stopped agent `a` within `ticks` ticks: as far
-/// as its velocity would have carried it.
-pub fn wall_slack(a: &Agent, ticks: u32) -> f32 {
-    a.vel.length() * ticks as f32 * DT
+/// Where on its course agent `a` may be after `k` ticks, round which its drift applies:
+/// the course's point then — or, for a blade, any point of the course so far, since a
+/// windup roots it dead at whatever tick it begins (M2). `course` is [`walled_course`].
+pub fn course_from(a: &Agent, k: u32, course: &[Vec2]) -> Vec2 {
+    if a.role == Role::Blade {
+        a.pos
+    } else {
+        course[k as usize]
+    }
 }
 
 /// Does any motion within [`reach`] bring agent `a` within `threshold` of the bullet
 /// (from `muzzle` at `bullet_vel` for `flight` seconds) at the same instant, over the
-/// `n` ticks the check covers? Where the course could touch a wall (whose push-out is
-/// not an acceleration), the drift grows by the ally's own speed.
+/// `n` ticks the check covers? The course runs along walls as the body would.
 #[allow(clippy::too_many_arguments)]
 fn reachable_set_crosses(
     a: &Agent,
@@ -160,7 +167,8 @@ fn reachable_set_crosses(
     t: &Tuning,
 ) -> bool {
     let bullet_at = |k: u32| muzzle + bullet_vel * (k as f32 * DT).min(flight);
-    let course_at = |k: u32| a.pos + a.vel * (k as f32 * DT);
+    let mut course = Vec::with_capacity(n as usize + 2);
+    walled_course(a, n + 1, w.grid, &mut course);
     for k in 0..n {
         // This tick's piece of the bullet's path; the ally's course over it and the next
         // tick (the order of the two moves within a tick is not assumed).
@@ -169,17 +177,8 @@ fn reachable_set_crosses(
         if dist_point_segment(a.pos, b0, b1) >= threshold + r.travel {
             continue;
         }
-        let (c0, c1) = (course_from(a, k), course_at(k + 2));
-        // A wall the course runs into stops the body there (a push-out, not an
-        // acceleration): the ally may then be off its course by as much as its velocity
-        // would have carried it.
-        let walls = (k..=k + 2).any(|j| w.grid.circle_hits_wall(course_at(j), a.radius + r.drift));
-        let drift = if walls {
-            r.drift + wall_slack(a, k + 2)
-        } else {
-            r.drift
-        };
-        if dist_segment_segment(b0, b1, c0, c1) < threshold + drift {
+        let (c0, c1) = (course_from(a, k, &course), course[k as usize + 2]);
+        if dist_segment_segment(b0, b1, c0, c1) < threshold + r.drift {
             return true;
         }
     }
@@ -280,36 +279,54 @@ pub fn fire(s: &mut Squad, f: &mut FireStep) {
         };
         let a = &s.agents[i];
         // Re-confirm on this tick's positions: aim and lane from where the agent is now.
-        let aim = aim_at(a.pos, e, t);
-        let res = lane_clear_from(a.pos, aim, a.id, &s.agents, f.grid, t);
-        if !res.is_clear() || !barrel_on_target(barrel, a.pos, aim, t) {
-            continue;
+        // The aim point may sit off the body's centre, to the side away from an ally the
+        // reachable set would reach (S9.5): any point within half the radius still hits.
+        let centre = aim_at(a.pos, e, t);
+        let side = (centre - a.pos).normalize_or_zero().perp() * (e.radius * t.fire.aim_offset);
+        let mut withheld = None;
+        let mut shot = None;
+        for aim in [centre, centre + side, centre - side] {
+            let res = lane_clear_from(a.pos, aim, a.id, &s.agents, f.grid, t);
+            if !res.is_clear() || !barrel_on_target(barrel, a.pos, aim, t) {
+                continue;
+            }
+            let dir = (aim - res.muzzle).normalize_or_zero();
+            if dir == Vec2::ZERO {
+                continue;
+            }
+            let verified = res.muzzle.distance(aim) + e.radius;
+            match ally_intercepts_shot(
+                a.id, res.muzzle, dir, verified, &s.agents, f.enemies, f.grid, t,
+            ) {
+                Some(ally) => {
+                    withheld.get_or_insert(ally);
+                }
+                None => {
+                    shot = Some((res.muzzle, aim, dir, verified));
+                    break;
+                }
+            }
         }
-        let dir = (aim - res.muzzle).normalize_or_zero();
-        if dir == Vec2::ZERO {
+        let Some((muzzle, aim, dir, verified)) = shot else {
+            if let Some(ally) = withheld {
+                f.stats.shots_withheld_intercept += 1;
+                f.events.emit(
+                    f.tick,
+                    EventKind::ShotWithheld {
+                        shooter: i as u32,
+                        ally,
+                    },
+                );
+            }
             continue;
-        }
-        let verified = res.muzzle.distance(aim) + e.radius;
-        if let Some(ally) = ally_intercepts_shot(
-            a.id, res.muzzle, dir, verified, &s.agents, f.enemies, f.grid, t,
-        ) {
-            f.stats.shots_withheld_intercept += 1;
-            f.events.emit(
-                f.tick,
-                EventKind::ShotWithheld {
-                    shooter: i as u32,
-                    ally,
-                },
-            );
-            continue;
-        }
+        };
         let bullet = f.ids.take();
         f.bullets.push(Bullet {
             id: bullet,
             shooter: i as u32,
-            pos: res.muzzle,
-            prev_pos: res.muzzle,
-            muzzle: res.muzzle,
+            pos: muzzle,
+            prev_pos: muzzle,
+            muzzle,
             dir,
             speed: t.fire.bullet_speed,
             traveled: 0.0,
@@ -324,7 +341,7 @@ pub fn fire(s: &mut Squad, f: &mut FireStep) {
                 shooter: i as u32,
                 bullet,
                 target: tid,
-                muzzle: res.muzzle,
+                muzzle,
                 aim,
             },
         );
@@ -350,11 +367,12 @@ mod tests {
     #[test]
     fn ally_walking_into_the_path_withholds_the_shot() {
         let t = Tuning::default();
-        // Ally 0.9 beside the line at x = 4 (outside LaneClear's 0.53), walking toward it
-        // at 2.7 u/s: when the bullet passes x = 4 after 0.154 s it is 0.48 from the axis.
+        // Ally 0.75 beside the line at x = 4 (outside LaneClear's 0.53), walking toward it
+        // at 2.7 u/s: when the bullet passes x = 4 after 0.058 s it is 0.59 from the axis
+        // on its course, and its reachable set (acceleration, pushes) reaches the rest.
         let agents = [
             agent(0, Vec2::ZERO, Vec2::ZERO),
-            agent(1, Vec2::new(4.0, 0.9), Vec2::new(0.0, -2.7)),
+            agent(1, Vec2::new(4.0, 0.75), Vec2::new(0.0, -2.7)),
         ];
         let hit = ally_intercepts_shot(
             0,

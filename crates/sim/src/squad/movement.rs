@@ -72,6 +72,29 @@ pub fn target_push(me: &Agent, enemies: &[Enemy], range: f32) -> Vec2 {
     f.clamp_length(1.0)
 }
 
+/// Brakes `desired` (a velocity) so that agent `me` never walks into an enemy's body:
+/// toward each enemy its speed is at most what the acceleration limit can still stop
+/// before contact, `sqrt(2 · steer_accel · gap)` (M7.6). It shapes the wish, not the
+/// velocity, so the acceleration limit — and with it the reachable set of S9.5 — holds.
+pub fn contact_brake(me: &Agent, desired: Vec2, enemies: &[Enemy], accel: f32) -> Vec2 {
+    let mut v = desired;
+    for e in enemies.iter().filter(|e| e.alive) {
+        let off = e.pos - me.pos;
+        let d = off.length();
+        let gap = d - me.radius - e.radius;
+        if d < 1e-5 || gap > 1.0 {
+            continue;
+        }
+        let toward = off / d;
+        let inward = v.dot(toward);
+        let allowed = (2.0 * accel * gap.max(0.0)).sqrt();
+        if inward > allowed {
+            v -= toward * (inward - allowed);
+        }
+    }
+    v
+}
+
 /// Layer 4: away from walls closer than `range` to the body surface, plus a tangential
 /// slide along the wall toward `goal` when the wall stands between (without it seek and
 /// the push cancel and the agent sticks in the wall's shadow).
@@ -209,7 +232,12 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
         } else {
             speed
         };
-        let desired_vel = desired.clamp_length(1.0) * speed;
+        let desired_vel = contact_brake(
+            a,
+            desired.clamp_length(1.0) * speed,
+            m.enemies,
+            mv.steer_accel,
+        );
         let a = &mut s.agents[i];
         a.vel = approach_velocity(a.vel, desired_vel, t);
         let next = a.pos + a.vel * DT;

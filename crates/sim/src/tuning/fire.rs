@@ -15,6 +15,10 @@ pub struct FireTuning {
     /// Fast enough that the flight over `weapon_range` is ≤ 0.4 s (S9).
     pub bullet_speed: f32,
     pub bullet_radius: f32,
+    /// S9.5: a shot whose centre line an ally could reach may aim this fraction of the
+    /// target's radius to either side instead (0 = centre only). Half the radius still
+    /// hits a target that moves as the lead predicts.
+    pub aim_offset: f32,
     pub bullet_damage: f32,
     /// Manual mode in ADVANCING: fire at secondary targets when the assigned one has
     /// no lane (S5.2).
@@ -29,8 +33,9 @@ impl Default for FireTuning {
             cooldown: 0.35,
             aim_tolerance_deg: 5.0,
             barrel_turn_rate_deg: 540.0,
-            bullet_speed: 24.0,
+            bullet_speed: 64.0,
             bullet_radius: 0.04,
+            aim_offset: 0.5,
             bullet_damage: 25.0,
             free_fire_secondary: true,
             manual_cone_deg: 20.0,
@@ -47,6 +52,7 @@ impl FireTuning {
         v.positive("fire.barrel_turn_rate_deg", f.barrel_turn_rate_deg);
         v.positive("fire.bullet_speed", f.bullet_speed);
         v.range("fire.bullet_radius", f.bullet_radius, 0.0, 1.0);
+        v.range("fire.aim_offset", f.aim_offset, 0.0, 0.9);
         v.range("fire.bullet_damage", f.bullet_damage, 0.0, 1e6);
         v.range("fire.manual_cone_deg", f.manual_cone_deg, 0.0, 180.0);
     }
