@@ -1,14 +1,22 @@
 //! A7: ally-intercept. An ally scripted to cross a firing line: at least one shot
-//! withheld by the intercept test, no friendly hit.
+//! withheld by the intercept test while that ally stood in the firing line, no friendly
+//! hit.
 //!
 //! Preconditions: a `force` hook, and gunners firing while the scripted ally walks.
-//! Measured: `ShotWithheld` events (the intercept test's own report, and which ally it
-//! named) and friendly-hit events.
+//! Measured from the recording, not the simulation's word (issue 20):
+//! - a withheld shot counts only when the scripted ally it names stood, on that tick,
+//!   within [`in_line_reach`] of the firing line — the segment from the shooter to the
+//!   target of its lane — where a bullet's flight over that segment could meet it;
+//! - friendly hits are every bullet step of the run swept against every ally's body
+//!   ([`allies_touched`], as A1 does), beside the simulation's `FriendlyHit` events.
 
 use sim::read::EventKind;
+use sim::Vec2;
 
 use super::criterion::{applicable, Criterion, Home, Outcome};
-use super::record::Recording;
+use super::geom::point_segment;
+use super::record::{Frame, Recording};
+use super::sweep::allies_touched;
 
 pub struct A7;
 
@@ -30,12 +38,30 @@ fn shots_while_forced(r: &Recording) -> Result<usize, String> {
     }
 }
 
+/// How near the firing line an ally must stand for a withheld shot to be about it: the
+/// LaneClear threshold, widened by how far the ally could walk at its top speed while a
+/// bullet flies the whole weapon range.
+pub fn in_line_reach(r: &Recording) -> f32 {
+    let t = &r.tuning;
+    let flight = t.lane.weapon_range / t.fire.bullet_speed;
+    t.lane_threshold() + t.squad.fast_speed * flight
+}
+
+/// The ally's distance to shooter `shooter`'s firing line in frame `f`: the segment from
+/// where it stands to where its lane target stands (`None` without a live target).
+fn off_the_line(f: &Frame, shooter: u32, ally: u32) -> Option<f32> {
+    let s = f.agents.get(shooter as usize)?;
+    let a = f.agents.get(ally as usize)?;
+    let target: Vec2 = f.enemy(s.lane_target?)?.pos;
+    Some(point_segment(a.pos, s.pos, target))
+}
+
 impl Criterion for A7 {
     fn id(&self) -> &'static str {
         "A7"
     }
     fn threshold(&self) -> &'static str {
-        "withheld >= 1, hits = 0"
+        "withheld in the line >= 1, hits = 0"
     }
     fn home(&self) -> Home {
         Home::One("intercept")
@@ -45,25 +71,30 @@ impl Criterion for A7 {
             Ok(v) => v,
             Err(na) => return na,
         };
-        let (mut withheld, mut for_scripted, mut hits, mut shots) = (0, 0, 0, 0);
+        let (mut withheld, mut in_line, mut said, mut swept, mut shots) = (0, 0, 0, 0, 0);
         for (r, n) in &runs {
             shots += n;
+            let reach = in_line_reach(r);
             let scripted: Vec<u32> = r.scenario.forced.iter().map(|f| f.agent as u32).collect();
-            for (_, e) in r.events() {
-                match e {
-                    EventKind::ShotWithheld { ally, .. } => {
-                        withheld += 1;
-                        for_scripted += scripted.contains(ally) as usize;
+            for f in &r.frames {
+                for e in f.kinds() {
+                    match *e {
+                        EventKind::ShotWithheld { shooter, ally } => {
+                            withheld += 1;
+                            let near = off_the_line(f, shooter, ally).is_some_and(|d| d <= reach);
+                            in_line += (scripted.contains(&ally) && near) as usize;
+                        }
+                        EventKind::FriendlyHit { melee: false, .. } => said += 1,
+                        _ => {}
                     }
-                    EventKind::FriendlyHit { .. } => hits += 1,
-                    _ => {}
                 }
             }
+            swept += allies_touched(r).len();
         }
         Outcome::judged(
-            withheld >= 1 && hits == 0,
+            in_line >= 1 && said == 0 && swept == 0,
             format!(
-                "withheld {withheld} ({for_scripted} for the scripted ally), friendly hits {hits}, {shots} shots while scripted"
+                "withheld {withheld} ({in_line} with the scripted ally in the firing line), friendly hits {swept} swept, {said} said by the sim; {shots} shots while scripted"
             ),
         )
     }
@@ -85,7 +116,7 @@ mod tests {
         let mut r = copy("intercept");
         assert!(drop_events(&mut r, |e| matches!(e, EventKind::ShotWithheld { .. })) > 0);
         let m = assert_fail(&A7, &r);
-        assert!(m.contains("withheld 0"), "{m}");
+        assert!(m.contains("withheld 0 (0 with"), "{m}");
     }
 
     #[test]
@@ -105,6 +136,35 @@ mod tests {
             },
         );
         assert_fail(&A7, &r);
+    }
+
+    /// The simulation says it withheld shots for the scripted ally, but the ally stood
+    /// nowhere near the firing line: those withholds do not count.
+    #[test]
+    fn a7_fails_when_the_withheld_ally_stood_outside_the_firing_line() {
+        let mut r = copy("intercept");
+        let far = Vec2::new(1.5, 1.5);
+        let scripted = r.scenario.forced[0].agent;
+        for f in &mut r.frames {
+            f.agents[scripted].pos = far;
+        }
+        let m = assert_fail(&A7, &r);
+        assert!(
+            m.contains("(0 with the scripted ally in the firing line)"),
+            "{m}"
+        );
+    }
+
+    /// A bullet step through the scripted ally with no event from the simulation.
+    #[test]
+    fn a7_fails_on_a_bullet_through_the_ally_the_sim_did_not_report() {
+        let mut r = copy("intercept");
+        let steps = crate::accept::sweep::bullet_steps(&r);
+        let s = steps[steps.len() / 2];
+        let scripted = r.scenario.forced[0].agent;
+        r.frames[s.k].agents[scripted].pos = s.from.lerp(s.to, 0.5);
+        let m = assert_fail(&A7, &r);
+        assert!(m.contains("friendly hits 1 swept, 0 said"), "{m}");
     }
 
     #[test]
