@@ -1,0 +1,587 @@
+//! Placement on a carved map, and the two files' texts: the squad's start `S` (open
+//! ground round it), the enemy spawns `E` (three to six, on more than one side of the
+//! start, far enough by path), the lamps `L`, and the scenario — holding on odd seeds
+//! (no route: the squad holds at `S`), marching on even ones (a route of three to six
+//! waypoints with room round each, some with holds) — with waves from every spawn in
+//! turn, the sides alternating.
+
+use std::fmt::Write;
+
+use crate::core::rng::Rng;
+use crate::space::generate::carve::{chance, pick, range, shuffle, Canvas, FAR, STRAIGHT};
+
+/// What the texts say about where they came from.
+pub struct Header<'a> {
+    /// The kind's name (`rooms`).
+    pub kind: &'a str,
+    /// What the kind is, for the comments (`rooms and corridors`).
+    pub about: &'a str,
+    pub seed: u64,
+    /// The map file the scenario's `map =` names.
+    pub map_file: &'a str,
+}
+
+/// How demanding the placement is; relaxed only when a map refuses the strict rules.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// Clearance of the start tile (3: no wall within two tiles).
+    pub start_clear: u32,
+    /// Path distance of a spawn from the start, in tiles (at most `spawn_max` when
+    /// holding).
+    pub spawn_min: u32,
+    pub spawn_max: u32,
+    /// Clearance of a spawn tile (2: its 3×3 open, room for the spawn jitter).
+    pub spawn_clear: u32,
+    /// Path distance of a spawn from the marching route, in tiles, at least (no wave
+    /// appears on the squad's way); and from its waypoint at most (the waves meet it).
+    pub route_gap: u32,
+    pub route_reach: u32,
+}
+
+pub const STRICT: Rules = Rules {
+    start_clear: 3,
+    spawn_min: 14,
+    spawn_max: 40,
+    spawn_clear: 2,
+    route_gap: 6,
+    route_reach: 24,
+};
+
+pub const RELAXED: Rules = Rules {
+    start_clear: 2,
+    spawn_min: 12,
+    spawn_max: 200,
+    spawn_clear: 1,
+    route_gap: 3,
+    route_reach: 200,
+};
+
+/// A waypoint's clearance (its 3×3 open: the formation fits) and a leg's path length.
+const WAYPOINT_CLEAR: u32 = 2;
+const LEG_MIN: u32 = 10;
+const LEG_MAX: u32 = 26;
+/// The whole route's path length at most, tiles (walked in well under the duration).
+const ROUTE_MAX: u32 = 110;
+/// The squad's pace on a route, tenths of a tile per second (holds and the leash
+/// included, roughly), and when a wave is sent toward a waypoint: the squad due there
+/// this many seconds after the wave appears.
+const PACE: u32 = 26;
+const LEAD: i32 = 10;
+/// A wave's spawn, by path from where the squad is due, tiles.
+const WAVE_REACH: (u32, u32) = (10, 30);
+
+type T = (i32, i32);
+
+/// The marching route: waypoints and every tile walked between them.
+struct Route {
+    points: Vec<T>,
+    tiles: Vec<T>,
+    /// Each leg's path length (to its waypoint), tenths of a tile.
+    legs: Vec<u32>,
+    /// Path length, tenths of a tile.
+    length: u32,
+    /// Per spawn, its path distance to each waypoint, tiles.
+    reach: Vec<Vec<u32>>,
+}
+
+/// The side of `from` that `to` lies on, by its larger offset: 0 east (+x), 1 south
+/// (+y), 2 west, 3 north — times 90 its heading in degrees.
+pub fn side(from: T, to: T) -> usize {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    if dx.abs() >= dy.abs() {
+        if dx >= 0 {
+            0
+        } else {
+            2
+        }
+    } else if dy > 0 {
+        1
+    } else {
+        3
+    }
+}
+
+fn dist2(a: T, b: T) -> i32 {
+    (a.0 - b.0).pow(2) + (a.1 - b.1).pow(2)
+}
+
+/// Places the markers on `c` and writes the map's and the scenario's texts; `None`
+/// when the map allows no placement under `rules`.
+pub fn place(c: &Canvas, rng: &mut Rng, h: &Header, rules: Rules) -> Option<(String, String)> {
+    let holding = h.seed % 2 == 1;
+    let clear = c.clearance();
+    let (cx, cy) = (c.width() / 2, c.height() / 2);
+    let mut starts: Vec<T> = tiles(c)
+        .filter(|&(x, y)| c.is_floor(x, y) && clear[c.index(x, y)] >= rules.start_clear)
+        .collect();
+    shuffle(rng, &mut starts);
+    // Holding near the middle (spawns all round); marching half way out (room ahead).
+    let reach = (cx + cy).max(1);
+    starts.sort_by_key(|&(x, y)| {
+        let band = ((x - cx).abs() + (y - cy).abs()) * 4 / reach;
+        if holding {
+            band
+        } else {
+            (band - 2).abs()
+        }
+    });
+    for &s in starts.iter().take(24) {
+        if let Some(out) = try_start(c, &clear, s, holding, rules, rng, h) {
+            return Some(out);
+        }
+    }
+    None
+}
+
+/// Every tile in reading order.
+fn tiles(c: &Canvas) -> impl Iterator<Item = T> + '_ {
+    (0..c.height()).flat_map(move |y| (0..c.width()).map(move |x| (x, y)))
+}
+
+fn try_start(
+    c: &Canvas,
+    clear: &[u32],
+    start: T,
+    holding: bool,
+    rules: Rules,
+    rng: &mut Rng,
+    h: &Header,
+) -> Option<(String, String)> {
+    let dist = c.distances(&[start]);
+    let mut route = if holding {
+        None
+    } else {
+        Some(route(c, clear, start, &dist, rng)?)
+    };
+    // Holding, the spawns are round the start; marching, near the waypoints in turn,
+    // the last (the long hold) first.
+    let avoid = route.as_ref().map(|r| c.distances(&r.tiles));
+    let fields: Vec<Vec<u32>> = match &route {
+        None => vec![dist.clone()],
+        Some(r) => {
+            let k = r.points.len();
+            let mut order: Vec<usize> = Vec::new();
+            for j in 0..k {
+                order.push(if j % 2 == 0 { k - 1 - j / 2 } else { j / 2 });
+            }
+            order.iter().map(|&j| c.distances(&[r.points[j]])).collect()
+        }
+    };
+    let anchors: Vec<&[u32]> = fields.iter().map(Vec::as_slice).collect();
+    let reach = if holding {
+        rules.spawn_max
+    } else {
+        rules.route_reach
+    };
+    let spawns = spawns(
+        c,
+        clear,
+        start,
+        (&dist, avoid.as_deref()),
+        (&anchors, reach),
+        rules,
+        rng,
+    )?;
+    if let Some(r) = route.as_mut() {
+        for &e in &spawns {
+            let d = c.distances(&[e]);
+            let at = |p: &T| d[c.index(p.0, p.1)] / STRAIGHT;
+            r.reach.push(r.points.iter().map(at).collect());
+        }
+    }
+    let mut taken = spawns.clone();
+    taken.push(start);
+    let lamps = lamps(c, clear, &dist, &taken, rng);
+    let mut m = c.clone();
+    m.set(start.0, start.1, b'S');
+    for &(x, y) in &spawns {
+        m.set(x, y, b'E');
+    }
+    for &(x, y) in &lamps {
+        m.set(x, y, b'L');
+    }
+    let by = format!("squad_proto --generate {} --seed {}", h.kind, h.seed);
+    let map_text = format!(
+        "# Generated by `{by}`: {}.\nname = gen_{}_{}: {}\n{}",
+        h.about,
+        h.kind,
+        h.seed,
+        h.about,
+        m.rows()
+    );
+    let scenario_text = scenario(h, &by, start, &spawns, route.as_ref(), rng);
+    Some((map_text, scenario_text))
+}
+
+/// Three to six waypoints, each a leg of 10–26 tiles from the last with its 3×3 open,
+/// away from the start and the earlier waypoints, preferring the way out; 110 tiles in
+/// all at most.
+fn route(c: &Canvas, clear: &[u32], start: T, from_start: &[u32], rng: &mut Rng) -> Option<Route> {
+    let n = range(rng, 3, 6) as usize;
+    let mut r = Route {
+        points: Vec::new(),
+        tiles: vec![start],
+        legs: Vec::new(),
+        length: 0,
+        reach: Vec::new(),
+    };
+    let mut cur = start;
+    for _ in 0..n {
+        let d = c.distances(&[cur]);
+        let mut best: Option<(u32, T)> = None;
+        for t in tiles(c) {
+            let i = c.index(t.0, t.1);
+            let ok = c.is_open(t.0, t.1)
+                && clear[i] >= WAYPOINT_CLEAR
+                && (LEG_MIN * STRAIGHT..=LEG_MAX * STRAIGHT).contains(&d[i])
+                && r.length + d[i] <= ROUTE_MAX * STRAIGHT
+                && dist2(t, start) >= 64
+                && r.points.iter().all(|&p| dist2(t, p) >= 64);
+            if !ok {
+                continue;
+            }
+            let score = from_start[i] + rng.below(8 * STRAIGHT);
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, t));
+            }
+        }
+        let Some((_, next)) = best else { break };
+        let leg = c.path(&d, next);
+        r.tiles.extend_from_slice(&leg[1..]);
+        r.legs.push(d[c.index(next.0, next.1)]);
+        r.length += d[c.index(next.0, next.1)];
+        r.points.push(next);
+        cur = next;
+    }
+    (r.points.len() >= 3).then_some(r)
+}
+
+/// Three to six spawns, each near one of the `anchors` in turn (a distance field, the
+/// spawn within `reach` tiles by path of its seed): of a sample, the one on a side of the
+/// start no spawn stands on yet, else the farthest from those taken. Every spawn at least
+/// `spawn_min` tiles by path from the start and, on a march, `route_gap` from the route.
+/// `None` unless three or more on two sides or more.
+fn spawns(
+    c: &Canvas,
+    clear: &[u32],
+    start: T,
+    (dist, avoid): (&[u32], Option<&[u32]>),
+    (anchors, reach): (&[&[u32]], u32),
+    rules: Rules,
+    rng: &mut Rng,
+) -> Option<Vec<T>> {
+    let n = range(rng, 3, 6) as usize;
+    let pool: Vec<T> = tiles(c)
+        .filter(|&(x, y)| {
+            let i = c.index(x, y);
+            c.is_floor(x, y)
+                && clear[i] >= rules.spawn_clear
+                && dist[i] != FAR
+                && dist[i] >= rules.spawn_min * STRAIGHT
+                && avoid.is_none_or(|a| a[i] >= rules.route_gap * STRAIGHT)
+        })
+        .collect();
+    let mut chosen: Vec<T> = Vec::new();
+    let mut misses = 0;
+    let mut turn = 0;
+    while chosen.len() < n && misses < 2 * anchors.len() {
+        let a = anchors[turn % anchors.len()];
+        turn += 1;
+        let near: Vec<T> = pool
+            .iter()
+            .copied()
+            .filter(|t| a[c.index(t.0, t.1)] <= reach * STRAIGHT)
+            .collect();
+        let mut best: Option<((bool, i32), T)> = None;
+        for _ in 0..if near.is_empty() { 0 } else { 32 } {
+            let t = pick(rng, &near);
+            let sep = chosen
+                .iter()
+                .map(|&q| dist2(t, q))
+                .min()
+                .unwrap_or(i32::MAX);
+            let new_side = !chosen.iter().any(|&q| side(start, q) == side(start, t));
+            let key = (new_side, sep.min(400));
+            if sep >= 36 && best.is_none_or(|(b, _)| key > b) {
+                best = Some((key, t));
+            }
+        }
+        match best {
+            Some((_, t)) => chosen.push(t),
+            None => misses += 1,
+        }
+    }
+    let sides = (0..4)
+        .filter(|&s| chosen.iter().any(|&t| side(start, t) == s))
+        .count();
+    if chosen.len() < 3 || sides < 2 {
+        return None;
+    }
+    // The map numbers its spawns in reading order.
+    chosen.sort_by_key(|&(x, y)| (y, x));
+    Some(chosen)
+}
+
+/// Two to six lamps: one a few tiles from the start, the others spread out.
+fn lamps(c: &Canvas, clear: &[u32], dist: &[u32], taken: &[T], rng: &mut Rng) -> Vec<T> {
+    let n = range(rng, 2, 6) as usize;
+    let free = |t: T| c.is_floor(t.0, t.1) && !taken.contains(&t);
+    let near: Vec<T> = tiles(c)
+        .filter(|&t| {
+            let d = dist[c.index(t.0, t.1)];
+            free(t) && (3 * STRAIGHT..=8 * STRAIGHT).contains(&d)
+        })
+        .collect();
+    let spread: Vec<T> = tiles(c)
+        .filter(|&t| free(t) && clear[c.index(t.0, t.1)] >= 2)
+        .collect();
+    let mut out = Vec::new();
+    if !near.is_empty() {
+        out.push(pick(rng, &near));
+    }
+    while out.len() < n && !spread.is_empty() {
+        let mut best: Option<(i32, T)> = None;
+        for _ in 0..32 {
+            let t = pick(rng, &spread);
+            let sep = out.iter().map(|&q| dist2(t, q)).min().unwrap_or(i32::MAX);
+            if sep > 0 && best.is_none_or(|(b, _)| sep > b) {
+                best = Some((sep, t));
+            }
+        }
+        match best {
+            Some((_, t)) => out.push(t),
+            None => break,
+        }
+    }
+    out
+}
+
+/// The enemy kinds of the waves.
+#[derive(Clone, Copy, PartialEq)]
+enum Foe {
+    Shambler,
+    Runner,
+    Brute,
+}
+
+impl Foe {
+    fn name(self) -> &'static str {
+        match self {
+            Foe::Shambler => "shambler",
+            Foe::Runner => "runner",
+            Foe::Brute => "brute",
+        }
+    }
+}
+
+/// The scenario's text: header, route, waves.
+fn scenario(
+    h: &Header,
+    by: &str,
+    start: T,
+    spawns: &[T],
+    route: Option<&Route>,
+    rng: &mut Rng,
+) -> String {
+    let sides = (0..4)
+        .filter(|&s| spawns.iter().any(|&t| side(start, t) == s))
+        .count();
+    // Holds on the way (seconds), the last waypoint held to the end.
+    let holds: Vec<i32> = route.map_or(Vec::new(), |r| {
+        (0..r.points.len())
+            .map(|_| if chance(rng, 50) { range(rng, 3, 8) } else { 0 })
+            .collect()
+    });
+    // When the squad is due at each waypoint, seconds.
+    let mut due = Vec::new();
+    if let Some(r) = route {
+        let mut at = 0;
+        for (k, leg) in r.legs.iter().enumerate() {
+            at += (leg / PACE) as i32;
+            due.push(at);
+            at += holds[k];
+        }
+    }
+    let duration = match route {
+        None => range(rng, 60, 75),
+        Some(r) => ((r.length / PACE) as i32 + holds.iter().sum::<i32>() + 20).clamp(60, 90),
+    };
+    let formation = if route.is_none() {
+        pick(rng, &["ring", "ring", "wedge", "wedge", "line"])
+    } else {
+        pick(rng, &["wedge", "wedge", "wedge", "line", "line", "ring"])
+    };
+    // The spawns in turn, the sides alternating.
+    let mut rotation: Vec<usize> = Vec::new();
+    let mut per_side: [Vec<usize>; 4] = Default::default();
+    for (k, &t) in spawns.iter().enumerate() {
+        per_side[side(start, t)].push(k);
+    }
+    let mut side_order: Vec<usize> = (0..4).filter(|&s| !per_side[s].is_empty()).collect();
+    shuffle(rng, &mut side_order);
+    for round in 0..spawns.len() {
+        for &s in &side_order {
+            if let Some(&k) = per_side[s].get(round) {
+                rotation.push(k);
+            }
+        }
+    }
+    let mut waves = waves(duration, &rotation, rng);
+    if let Some(r) = route {
+        aim_waves(&mut waves, r, &due, start, spawns);
+    }
+    let facing = match route {
+        Some(r) => side(start, r.points[0]),
+        None => side(start, spawns[waves[0].1]),
+    } * 90;
+    let total: u32 = waves.iter().map(|w| w.3).sum();
+    let mut s = String::new();
+    let what = match route {
+        None => "holding: the squad holds at the map's S",
+        Some(_) => "marching: the squad walks the route, holding at some waypoints",
+    };
+    let _ = writeln!(s, "# Generated by `{by}`: {}, {what};", h.about);
+    let _ = writeln!(
+        s,
+        "# {total} enemies in {} waves from {} spawns on {sides} sides.",
+        waves.len(),
+        spawns.len()
+    );
+    let _ = writeln!(s, "name = gen_{}_{}", h.kind, h.seed);
+    let _ = writeln!(s, "map = {}", h.map_file);
+    let _ = writeln!(s, "seed = {}", h.seed);
+    let _ = writeln!(s, "duration = {duration}");
+    let _ = writeln!(s, "formation = {formation}");
+    let _ = writeln!(s, "heading = {facing}");
+    if let Some(r) = route {
+        let _ = writeln!(s);
+        let last = r.points.len() - 1;
+        for (k, &(x, y)) in r.points.iter().enumerate() {
+            let hold = if k == last { duration } else { holds[k] };
+            if hold > 0 {
+                let _ = writeln!(s, "waypoint {x}.5 {y}.5 hold={hold}");
+            } else {
+                let _ = writeln!(s, "waypoint {x}.5 {y}.5");
+            }
+        }
+    }
+    let _ = writeln!(s);
+    for (t, spawn, foe, count) in &waves {
+        let _ = writeln!(s, "wave {t} {spawn} {} {count}", foe.name());
+    }
+    s
+}
+
+/// On a march, each wave from after the first seconds comes from a spawn 10–30 tiles by
+/// path from the waypoint the squad is due at soon after (the nearest spawn if none is),
+/// those taken in turn; the first waves keep the sides' rotation, and if all the waves
+/// still come from one side of the start the first comes from another.
+fn aim_waves(waves: &mut [(i32, usize, Foe, u32)], r: &Route, due: &[i32], start: T, spawns: &[T]) {
+    let mut turn = 0;
+    for w in waves.iter_mut().filter(|w| w.0 >= LEAD) {
+        let k = due
+            .iter()
+            .position(|&d| d >= w.0 + LEAD)
+            .unwrap_or(due.len() - 1);
+        let near: Vec<usize> = (0..spawns.len())
+            .filter(|&s| (WAVE_REACH.0..=WAVE_REACH.1).contains(&r.reach[s][k]))
+            .collect();
+        w.1 = if near.is_empty() {
+            (0..spawns.len())
+                .min_by_key(|&s| r.reach[s][k])
+                .unwrap_or(0)
+        } else {
+            near[turn % near.len()]
+        };
+        turn += 1;
+    }
+    let first = side(start, spawns[waves[0].1]);
+    if waves.iter().all(|w| side(start, spawns[w.1]) == first) {
+        if let Some(s) = (0..spawns.len()).find(|&s| side(start, spawns[s]) != first) {
+            waves[0].1 = s;
+        }
+    }
+}
+
+/// Waves `(time, spawn, kind, count)` until a drawn total (45–110) or 12 s before the
+/// end: shamblers first, then shamblers, runners and now and then brutes, sometimes two
+/// spawns at the same moment; at least 40 enemies in all.
+fn waves(duration: i32, rotation: &[usize], rng: &mut Rng) -> Vec<(i32, usize, Foe, u32)> {
+    let target = range(rng, 45, 110) as u32;
+    let mut out = Vec::new();
+    let (mut t, mut total, mut brutes, mut k) = (range(rng, 2, 4), 0u32, 0, 0);
+    while total < target && t <= duration - 12 {
+        let spawn = rotation[k % rotation.len()];
+        k += 1;
+        let foe = if t < 10 {
+            Foe::Shambler
+        } else {
+            match rng.below(100) {
+                0..=49 => Foe::Shambler,
+                50..=84 => Foe::Runner,
+                _ if brutes < 3 => {
+                    brutes += 1;
+                    Foe::Brute
+                }
+                _ => Foe::Runner,
+            }
+        };
+        let count = match foe {
+            Foe::Shambler => range(rng, 6, 14),
+            Foe::Runner => range(rng, 3, 8),
+            Foe::Brute => range(rng, 1, 2),
+        } as u32;
+        let count = count.min(target - total).max(1);
+        out.push((t, spawn, foe, count));
+        total += count;
+        // Often a second spawn at the same moment: a pincer.
+        if !chance(rng, 40) {
+            t += range(rng, 5, 10);
+        }
+    }
+    let mut i = 0;
+    while total < 40 && out.iter().any(|w| w.2 != Foe::Brute && w.3 < 20) {
+        let len = out.len();
+        let w = &mut out[i % len];
+        if w.2 != Foe::Brute && w.3 < 20 {
+            w.3 += 2;
+            total += 2;
+        }
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::space::generate::carve::FLOOR;
+
+    #[test]
+    fn an_open_field_gets_its_markers_and_both_texts() {
+        let mut c = Canvas::new(44, 32);
+        c.fill(c.interior(), FLOOR);
+        let h = Header {
+            kind: "yard",
+            about: "an open yard",
+            seed: 3,
+            map_file: "yard_3.map",
+        };
+        let (map, scn) = place(&c, &mut Rng::new(3), &h, STRICT).expect("placed");
+        assert!(map.starts_with("# Generated by `squad_proto --generate yard --seed 3`"));
+        let grid: String = map.lines().skip(2).collect();
+        assert_eq!(grid.matches('S').count(), 1);
+        let spawns = grid.matches('E').count();
+        assert!((3..=6).contains(&spawns), "{spawns} spawns");
+        assert!(scn.contains("map = yard_3.map\n") && scn.contains("name = gen_yard_3\n"));
+        assert!(!scn.contains("waypoint"), "odd seeds hold");
+    }
+
+    #[test]
+    fn sides_by_the_larger_offset() {
+        assert_eq!(side((5, 5), (9, 6)), 0);
+        assert_eq!(side((5, 5), (6, 9)), 1);
+        assert_eq!(side((5, 5), (1, 4)), 2);
+        assert_eq!(side((5, 5), (5, 1)), 3);
+    }
+}
