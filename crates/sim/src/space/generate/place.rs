@@ -477,8 +477,7 @@ fn scenario(
 /// those taken in turn; the first waves keep the sides' rotation, and if all the waves
 /// still come from one side of the start the first comes from another.
 fn aim_waves(waves: &mut [(i32, usize, Foe, u32)], r: &Route, due: &[i32], start: T, spawns: &[T]) {
-    let mut turn = 0;
-    for w in waves.iter_mut().filter(|w| w.0 >= LEAD) {
+    for (turn, w) in waves.iter_mut().filter(|w| w.0 >= LEAD).enumerate() {
         let k = due
             .iter()
             .position(|&d| d >= w.0 + LEAD)
@@ -493,7 +492,6 @@ fn aim_waves(waves: &mut [(i32, usize, Foe, u32)], r: &Route, due: &[i32], start
         } else {
             near[turn % near.len()]
         };
-        turn += 1;
     }
     let first = side(start, spawns[waves[0].1]);
     if waves.iter().all(|w| side(start, spawns[w.1]) == first) {

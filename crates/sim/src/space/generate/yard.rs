@@ -119,7 +119,7 @@ fn hut(c: &mut Canvas, r: Rect, rng: &mut Rng) {
 /// Opens `n` tiles of side `side` (0 top, 1 right, 2 bottom, 3 left) of the hut `r`,
 /// away from its corners.
 fn gap(c: &mut Canvas, r: Rect, side: u32, n: i32, rng: &mut Rng) {
-    let along = if side % 2 == 0 { r.w } else { r.h };
+    let along = if side.is_multiple_of(2) { r.w } else { r.h };
     let at = range(rng, 1, along - 1 - n);
     for k in at..at + n {
         let (x, y) = match side {
