@@ -289,6 +289,29 @@ impl Canvas {
         out
     }
 
+    /// A walkable tile between two walls on opposite sides (across, or diagonally): a
+    /// one-tile passage a formation goes through in single file.
+    pub fn is_pinch(&self, x: i32, y: i32) -> bool {
+        let wall = |dx: i32, dy: i32| !self.is_open(x + dx, y + dy);
+        self.is_open(x, y)
+            && ((wall(-1, 0) && wall(1, 0))
+                || (wall(0, -1) && wall(0, 1))
+                || (wall(-1, -1) && wall(1, 1))
+                || (wall(1, -1) && wall(-1, 1)))
+    }
+
+    /// The canvas with every pinch walled: the ground a formation crosses abreast.
+    pub fn without_pinches(&self) -> Canvas {
+        let mut out = self.clone();
+        for i in 0..self.cells.len() {
+            let (x, y) = self.tile_at(i);
+            if self.is_pinch(x, y) {
+                out.cells[i] = WALL;
+            }
+        }
+        out
+    }
+
     /// Copies `src` (a smaller canvas) with its top-left tile at `(x, y)`, its border
     /// ring left out.
     pub fn blit(&mut self, src: &Canvas, x: i32, y: i32) {
@@ -375,6 +398,17 @@ mod tests {
         let open = canvas(&["#####", "#...#", "#...#", "#####"]);
         let d = open.distances(&[(1, 1)]);
         assert_eq!(d[open.index(2, 2)], 14);
+    }
+
+    #[test]
+    fn pinches_are_one_tile_passages() {
+        let c = canvas(&["#######", "#..#..#", "#.....#", "#..#..#", "#######"]);
+        assert!(c.is_pinch(3, 2), "a door in a wall");
+        assert!(!c.is_pinch(1, 2) && !c.is_pinch(3, 1));
+        let d = canvas(&["######", "#..###", "###..#", "######"]);
+        assert!(d.is_pinch(2, 1), "walls above and below");
+        let wide = c.without_pinches();
+        assert!(!wide.is_open(3, 2) && wide.is_open(2, 2));
     }
 
     #[test]

@@ -5,8 +5,9 @@
 //! A kind carves the interior of an all-wall canvas (`rooms.rs`, `caves.rs`,
 //! `pillars.rs`, `yard.rs`, `mixed.rs`, over `carve.rs`); every region but the largest
 //! is filled, so the floor is one 4-connected region and the border is wall; then
-//! `place.rs` puts the start, the spawns and the lamps and writes both files. A map
-//! that refuses the placement is drawn again from the same stream.
+//! `place.rs` puts the start, the spawns and the lamps and writes the map, and
+//! `scenario.rs` the scenario. A map that refuses the placement is drawn again from
+//! the same stream.
 
 mod carve;
 mod caves;
@@ -14,11 +15,13 @@ mod mixed;
 mod pillars;
 mod place;
 mod rooms;
+mod scenario;
 mod yard;
 
 use crate::core::rng::Rng;
 use carve::{range, Canvas, FLOOR};
-use place::{Header, RELAXED, STRICT};
+use place::{RELAXED, STRICT};
+use scenario::Header;
 
 /// The kinds of generated map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
