@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod cosmetics;
 pub mod files;
 pub mod frame;
+pub mod generate;
 pub mod headless;
 pub mod hud;
 pub mod runner;

@@ -8,7 +8,7 @@ use clap::Parser;
 use app::frame::Screen;
 use app::screenshot::Shot;
 use app::session::Session;
-use app::{accept, bench, catalog, files, headless, screenshot, setup, soak, window};
+use app::{accept, bench, catalog, files, generate, headless, screenshot, setup, soak, window};
 use sim::record::Replay;
 use view::Zoom;
 
@@ -38,6 +38,13 @@ struct Cli {
     /// there; any of them N/A fails the run.
     #[arg(long, value_name = "IDS", value_delimiter = ',')]
     expect_measured: Vec<String>,
+    /// Generate a map and its scenario (rooms, caves, pillars, yard or mixed) for
+    /// `--seed N` (default 1) into `--out DIR` as KIND_N.map and KIND_N.scn, and exit.
+    #[arg(long, value_name = "KIND")]
+    generate: Option<String>,
+    /// With `--generate`: the folder to write into (made if missing).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
     /// Print the compiled-in tuning as TOML and exit.
     #[arg(long)]
     print_tuning: bool,
@@ -117,6 +124,8 @@ struct Cli {
 /// What the command line asks for (the first that applies, in this order).
 enum Mode {
     PrintTuning,
+    /// `--generate KIND`: a map and a scenario written out.
+    Generate(String),
     Accept,
     Soak,
     /// `--replay FILE` without `--window`: checked headless.
@@ -133,6 +142,8 @@ impl Cli {
     fn mode(&self) -> Mode {
         if self.print_tuning {
             Mode::PrintTuning
+        } else if let Some(kind) = &self.generate {
+            Mode::Generate(kind.clone())
         } else if self.accept {
             Mode::Accept
         } else if self.soak {
@@ -224,6 +235,16 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
     match cli.mode() {
         Mode::PrintTuning => {
             print!("{}", setup::default_tuning_text());
+            Ok(ExitCode::SUCCESS)
+        }
+        Mode::Generate(name) => {
+            let kind = generate::kind(&name)?;
+            let out = cli.out.as_deref().ok_or_else(|| {
+                format!("--generate {name}: expected --out DIR, the folder to write into")
+            })?;
+            let (map, scn) = generate::write(kind, cli.seed.unwrap_or(1), out)?;
+            println!("{}", map.display());
+            println!("{}", scn.display());
             Ok(ExitCode::SUCCESS)
         }
         Mode::Accept => Ok(verdict(accept::run_cli(

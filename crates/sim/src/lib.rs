@@ -6,7 +6,7 @@
 //! The folders are the design, each depending only on those above it:
 //! - [`core`] — geometry, the seeded RNG, ids, events, statistics, load errors;
 //! - [`tuning`] — every number, one section per file;
-//! - [`space`] — the tile grid, maps, the uniform neighbour grid;
+//! - [`space`] — the tile grid, maps, the uniform neighbour grid, generated maps;
 //! - [`nav`] — A*, the line tracer, smoothing, the flow field, path following;
 //! - [`combat`] — bullets and the damage records;
 //! - [`horde`] — enemy kinds, attack timing, steering behaviours, the horde's step;

@@ -40,3 +40,6 @@ pub use crate::combat::bullet::Bullet;
 pub use crate::horde::enemy::{AttackState, Enemy, EnemyKind};
 pub use crate::horde::Corpse;
 pub use crate::nav::flow::FlowField;
+
+// Generated maps (SPEC §26): a map and its scenario from a kind and a seed, as texts.
+pub use crate::space::generate;

@@ -1,5 +1,7 @@
-//! Space: the tile grid and its ray cast, maps, the uniform neighbour grid.
+//! Space: the tile grid and its ray cast, maps, the uniform neighbour grid, generated
+//! maps.
 
+pub mod generate;
 pub mod grid;
 pub mod map;
 pub mod spatial;
