@@ -42,9 +42,17 @@ struct Cli {
     /// `--seed N` (default 1) into `--out DIR` as KIND_N.map and KIND_N.scn, and exit.
     #[arg(long, value_name = "KIND")]
     generate: Option<String>,
-    /// With `--generate`: the folder to write into (made if missing).
+    /// With `--generate`: the folder to write into (made if missing); with `--accept
+    /// --generated`: where failing maps are written (default `accept-generated`).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// With `--accept`: every criterion on N generated scenarios (seeds 1..=N, the kinds
+    /// in turn), in parallel; a per-criterion table; failing maps written to `--out`.
+    #[arg(long, value_name = "N")]
+    generated: Option<u64>,
+    /// With `--accept --generated`: only these kinds (comma-separated).
+    #[arg(long, value_name = "KINDS", value_delimiter = ',')]
+    kinds: Vec<String>,
     /// Print the compiled-in tuning as TOML and exit.
     #[arg(long)]
     print_tuning: bool,
@@ -97,7 +105,7 @@ struct Cli {
     /// With `--soak`: simulated minutes per seed.
     #[arg(long, default_value_t = 10.0)]
     minutes: f32,
-    /// With `--soak`: worker threads (default: one per core).
+    /// With `--soak` or `--accept --generated`: worker threads (default: one per core).
     #[arg(long)]
     jobs: Option<usize>,
     /// With `--soak`: also write the results as JSON.
@@ -246,6 +254,21 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
             println!("{}", map.display());
             println!("{}", scn.display());
             Ok(ExitCode::SUCCESS)
+        }
+        Mode::Accept if cli.generated.is_some() => {
+            let kinds = cli
+                .kinds
+                .iter()
+                .map(|k| generate::kind(k))
+                .collect::<Result<Vec<_>, _>>()?;
+            let out = cli
+                .out
+                .clone()
+                .unwrap_or_else(|| PathBuf::from("accept-generated"));
+            let n = cli.generated.unwrap_or(0);
+            Ok(verdict(accept::generated::run_cli(
+                n, &kinds, cli.jobs, &out,
+            )?))
         }
         Mode::Accept => Ok(verdict(accept::run_cli(
             cli.scenario.as_deref(),

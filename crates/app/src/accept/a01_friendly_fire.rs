@@ -42,11 +42,13 @@ impl Criterion for A1 {
         };
         let (mut swept, mut said, mut blades, mut attacks, mut steps) = (0, 0, 0, 0, 0);
         let mut first = None;
+        let mut first_at = None;
         for (r, n) in &runs {
             attacks += n;
             steps += super::sweep::bullet_steps(r).len();
             for (s, ally) in super::sweep::allies_touched(r) {
                 swept += 1;
+                first_at.get_or_insert((s.k, s.to));
                 first.get_or_insert(format!(
                     " (first: gunner {}'s bullet through ally {ally} at tick {} of {})",
                     s.shooter, s.k, r.name
@@ -62,15 +64,20 @@ impl Criterion for A1 {
                 }
             }
         }
-        Outcome::judged(
+        let hits = swept.max(said) + blades;
+        let out = Outcome::judged(
             swept + said + blades == 0,
             format!(
-                "friendly hits {} ({swept} bullets swept over {steps} bullet steps, {said} said \
+                "friendly hits {hits} ({swept} bullets swept over {steps} bullet steps, {said} said \
                  by the sim; {blades} strikes) over {attacks} shots and strikes{}",
-                swept.max(said) + blades,
                 first.unwrap_or_default()
             ),
         )
+        .with_value(hits as f64, true);
+        match first_at {
+            Some((k, p)) => out.with_at(k, p),
+            None => out,
+        }
     }
 }
 

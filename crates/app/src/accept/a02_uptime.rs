@@ -145,7 +145,13 @@ impl Criterion for A2 {
         if !on_route && !hold_judged {
             return Outcome::na(text);
         }
-        Outcome::judged(run_ok && hold_ok, text)
+        // The headline: the holding share where it was judged, else the run's.
+        let value = if hold_judged {
+            share(u.hold)
+        } else {
+            share(u.all)
+        };
+        Outcome::judged(run_ok && hold_ok, text).with_value(value, false)
     }
 }
 

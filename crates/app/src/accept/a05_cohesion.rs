@@ -72,6 +72,8 @@ impl Criterion for A5 {
                 r.name
             ),
         )
+        .with_value(*worst as f64, true)
+        .with_at(*at, r.frames[*at].anchor)
     }
 }
 

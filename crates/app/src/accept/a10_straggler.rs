@@ -57,6 +57,7 @@ impl Criterion for A10 {
             .iter()
             .max_by_key(|(_, w)| w.0)
             .expect("applicable runs are not empty");
+        let pos = r.frames[(*at).min(r.frames.len() - 1)].agents[*agent as usize].pos;
         Outcome::judged(
             *t <= ticks(3.0) as usize,
             format!(
@@ -65,6 +66,8 @@ impl Criterion for A10 {
                 r.name
             ),
         )
+        .with_value(secs(*t), true)
+        .with_at(*at, pos)
     }
 }
 

@@ -42,6 +42,7 @@ impl Criterion for A12 {
         };
         let mut pass = true;
         let mut texts = Vec::new();
+        let mut fewest = usize::MAX;
         for (r, ()) in runs {
             let last = r.frames.last().expect("frame 0 exists");
             let standing = last.agents.iter().filter(|a| a.alive).count();
@@ -50,6 +51,7 @@ impl Criterion for A12 {
             let kills = count(|e| matches!(e, EventKind::EnemyKilled { .. }));
             let blade = count(|e| matches!(e, EventKind::MeleeHit { .. }));
             pass &= standing >= MIN_STANDING;
+            fewest = fewest.min(standing);
             texts.push(format!(
                 "{standing}/{} standing at {:.0} s; {kills} kills, {:.1} kills/min, blade hits {:.1}/min",
                 last.agents.len(),
@@ -58,7 +60,7 @@ impl Criterion for A12 {
                 blade as f64 / minutes.max(1e-9)
             ));
         }
-        Outcome::judged(pass, texts.join("; "))
+        Outcome::judged(pass, texts.join("; ")).with_value(fewest as f64, false)
     }
 }
 

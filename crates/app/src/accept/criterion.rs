@@ -23,6 +23,29 @@ pub enum Verdict {
 pub struct Outcome {
     pub verdict: Verdict,
     pub measured: String,
+    /// The headline number, for `--accept --generated`'s worst-over-maps column.
+    pub value: Option<Value>,
+    /// Where on the map the worst moment was (tick, position): marked in the picture of
+    /// a failing generated map.
+    pub at: Option<(usize, sim::Vec2)>,
+}
+
+/// A criterion's headline number and which way is worse.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Value {
+    pub x: f64,
+    pub higher_is_worse: bool,
+}
+
+impl Value {
+    /// Whether `self` is worse than `other`.
+    pub fn worse_than(&self, other: &Value) -> bool {
+        if self.higher_is_worse {
+            self.x > other.x
+        } else {
+            self.x < other.x
+        }
+    }
 }
 
 impl Outcome {
@@ -30,13 +53,29 @@ impl Outcome {
         Outcome {
             verdict: if pass { Verdict::Pass } else { Verdict::Fail },
             measured: measured.into(),
+            value: None,
+            at: None,
         }
+    }
+
+    /// With its headline number: `x`, where a higher one is worse when `higher_is_worse`.
+    pub fn with_value(mut self, x: f64, higher_is_worse: bool) -> Outcome {
+        self.value = Some(Value { x, higher_is_worse });
+        self
+    }
+
+    /// With the moment and place of its worst sample.
+    pub fn with_at(mut self, tick: usize, pos: sim::Vec2) -> Outcome {
+        self.at = Some((tick, pos));
+        self
     }
 
     pub fn na(why: impl Into<String>) -> Outcome {
         Outcome {
             verdict: Verdict::NotApplicable,
             measured: why.into(),
+            value: None,
+            at: None,
         }
     }
 
@@ -48,6 +87,8 @@ impl Outcome {
         Outcome {
             verdict: Verdict::NotBuilt,
             measured: format!("not built: {}", why.into()),
+            value: None,
+            at: None,
         }
     }
 }

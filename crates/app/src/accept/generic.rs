@@ -132,6 +132,7 @@ impl Criterion for InBounds {
                 enemies.len()
             ),
         )
+        .with_value(deepest.0 as f64, true)
     }
 }
 

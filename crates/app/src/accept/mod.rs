@@ -16,6 +16,7 @@
 //! (docs/acceptance.md, "Exit code").
 
 pub mod criterion;
+pub mod generated;
 pub mod geom;
 pub mod record;
 pub mod registry;
@@ -42,6 +43,8 @@ mod m74_ally_in_sector;
 mod m75_march_hits;
 mod m76_no_overlap;
 mod m77_cancel;
+mod m78_blades_engage;
+mod picture;
 mod strikes;
 mod sweep;
 

@@ -6,7 +6,7 @@ use super::{
     a01_friendly_fire, a02_uptime, a03_lane_freeing, a04_solver_stability, a05_cohesion, a06_leash,
     a07_intercept, a08_segment, a09_manual_aim, a10_straggler, a11_determinism, a12_squad_holds,
     e71_enemy_swings, e72_save_load, generic, m71_melee_friendly, m72_combo, m73_phases,
-    m74_ally_in_sector, m75_march_hits, m76_no_overlap, m77_cancel,
+    m74_ally_in_sector, m75_march_hits, m76_no_overlap, m77_cancel, m78_blades_engage,
 };
 
 pub static CRITERIA: &[&dyn Criterion] = &[
@@ -29,6 +29,7 @@ pub static CRITERIA: &[&dyn Criterion] = &[
     &m75_march_hits::M75,
     &m76_no_overlap::M76,
     &m77_cancel::M77,
+    &m78_blades_engage::M78,
     &e71_enemy_swings::E71,
     &e72_save_load::E72,
     &generic::InBounds,

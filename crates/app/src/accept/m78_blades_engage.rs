@@ -1,0 +1,193 @@
+//! M7.8 (issue 20, "blades engage"): on every run where an enemy came within 1.5 u of a
+//! blade for at least a second, that blade landed a hit. A squad whose gunners kill
+//! everything before contact has no samples (N/A), never a PASS by construction; a blade
+//! that stood by enemies and never hit one fails it.
+//!
+//! Preconditions: at least one *contact*: a run of consecutive ticks of at least
+//! [`MIN_CONTACT`] in which a standing, unscripted, not sprinting blade has a live enemy
+//! within [`REACH`] (centre to centre).
+//! Measured: per run, the blades with a contact and no `MeleeHit` of theirs in the run;
+//! beside it, the contacts in which the blade began no strike (shown, not judged: a
+//! strike withheld for an ally in the sector is the discipline of M4).
+
+use sim::read::EventKind;
+use sim::Vec2;
+
+use super::criterion::{applicable, secs, Criterion, Home, Outcome};
+use super::record::Recording;
+
+pub struct M78;
+
+/// Centre to centre, units (issue 20: "within 1.5 u of a blade").
+pub const REACH: f32 = 1.5;
+/// One second of contact.
+pub const MIN_CONTACT: usize = 60;
+
+/// One contact: blade, first and last tick (frame index), struck or not, and where the
+/// blade stood when it began.
+#[derive(Clone, Copy, Debug)]
+struct Contact {
+    blade: u32,
+    from: usize,
+    to: usize,
+    struck: bool,
+    at: Vec2,
+}
+
+fn contacts(r: &Recording) -> Vec<Contact> {
+    let n = r.frames[0].agents.len();
+    let mut open: Vec<Option<Contact>> = vec![None; n];
+    let mut out = Vec::new();
+    let close = |c: Option<Contact>, out: &mut Vec<Contact>| {
+        if let Some(c) = c.filter(|c| c.to + 1 - c.from >= MIN_CONTACT) {
+            out.push(c);
+        }
+    };
+    for (k, f) in r.frames.iter().enumerate().skip(1) {
+        for a in &f.agents {
+            let i = a.id as usize;
+            let near = a.is_blade()
+                && a.alive
+                && !a.forced
+                && !f.sprinting
+                && f.enemies
+                    .iter()
+                    .any(|e| e.alive && e.pos.distance(a.pos) <= REACH);
+            if !near {
+                close(open[i].take(), &mut out);
+                continue;
+            }
+            let struck = f
+                .kinds()
+                .any(|e| matches!(e, EventKind::StrikeStarted { blade, .. } if *blade == a.id))
+                // A blade already in a strike when the contact begins is striking.
+                || a.melee.phase != sim::read::StrikePhase::Ready;
+            let c = open[i].get_or_insert(Contact {
+                blade: a.id,
+                from: k,
+                to: k,
+                struck: false,
+                at: a.pos,
+            });
+            c.to = k;
+            c.struck |= struck;
+        }
+    }
+    for c in open {
+        close(c, &mut out);
+    }
+    out
+}
+
+impl Criterion for M78 {
+    fn id(&self) -> &'static str {
+        "M7.8"
+    }
+    fn threshold(&self) -> &'static str {
+        "every blade with a contact >= 1 s hit"
+    }
+    fn home(&self) -> Home {
+        Home::Some(&["combat_route", "melee_dummy"])
+    }
+    fn judge(&self, runs: &[&Recording]) -> Outcome {
+        let runs = match applicable(runs, |r| {
+            let c = contacts(r);
+            if c.is_empty() {
+                Err(format!(
+                    "no blade had an enemy within {REACH} u for >= {:.0} s",
+                    secs(MIN_CONTACT)
+                ))
+            } else {
+                Ok(c)
+            }
+        }) {
+            Ok(v) => v,
+            Err(na) => return na,
+        };
+        let (mut engaged, mut idle_contacts, mut total) = (0, 0, 0);
+        let mut never: Vec<(&Recording, Contact)> = Vec::new();
+        for (r, cs) in &runs {
+            total += cs.len();
+            idle_contacts += cs.iter().filter(|c| !c.struck).count();
+            let mut blades: Vec<u32> = cs.iter().map(|c| c.blade).collect();
+            blades.sort_unstable();
+            blades.dedup();
+            for b in blades {
+                engaged += 1;
+                let hit = r
+                    .events()
+                    .any(|(_, e)| matches!(e, EventKind::MeleeHit { blade, .. } if *blade == b));
+                if !hit {
+                    let first = *cs.iter().find(|c| c.blade == b).expect("a contact of b");
+                    never.push((*r, first));
+                }
+            }
+        }
+        let first = never
+            .first()
+            .map(|(r, c)| {
+                format!(
+                    " (first: blade {}, in contact {:.2} s from tick {} of {})",
+                    c.blade,
+                    secs(c.to + 1 - c.from),
+                    c.from,
+                    r.name
+                )
+            })
+            .unwrap_or_default();
+        let out = Outcome::judged(
+            never.is_empty(),
+            format!(
+                "{} of {engaged} blades in contact never hit{first}; {idle_contacts} of {total} contacts without a strike",
+                never.len()
+            ),
+        )
+        .with_value(never.len() as f64, true);
+        match never.first() {
+            Some((_, c)) => out.with_at(c.from, c.at),
+            None => out,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::accept::testkit::*;
+
+    #[test]
+    fn m78_passes_where_blades_meet_enemies() {
+        for name in ["combat_route", "melee_dummy"] {
+            assert_pass(&M78, embedded(name));
+        }
+    }
+
+    /// The blades' hits taken out of the record: blades stood by the dummies and never hit.
+    #[test]
+    fn m78_fails_when_a_blade_in_contact_never_hits() {
+        let mut r = copy("melee_dummy");
+        assert!(drop_events(&mut r, |e| matches!(e, EventKind::MeleeHit { .. })) > 0);
+        let m = assert_fail(&M78, &r);
+        assert!(m.contains("never hit (first: blade"), "{m}");
+    }
+
+    /// One blade's hits taken out: the other's do not cover for it.
+    #[test]
+    fn m78_fails_when_one_of_two_blades_never_hits() {
+        let mut r = copy("combat_route");
+        let n = drop_events(&mut r, |e| {
+            matches!(e, EventKind::MeleeHit { blade: 1, .. })
+        });
+        assert!(n > 0);
+        let m = assert_fail(&M78, &r);
+        assert!(
+            m.contains("1 of 2 blades in contact never hit (first: blade 1"),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn m78_is_not_applicable_when_no_enemy_comes_near_a_blade() {
+        assert_na(&M78, embedded("lane_free"));
+    }
+}
