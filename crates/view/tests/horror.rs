@@ -832,13 +832,14 @@ fn tension_frame(r: &Run, k: f32, grain: bool) -> Framebuffer {
 
 #[test]
 fn full_tension_leaves_the_squad_readable() {
-    // 140 s of the combat route: the horde in the yard, tension at 1 by itself. The same
-    // moment drawn calm (tension forced to 0) and at full tension (forced to 1, the
-    // heartbeat at its thump): the squad's neighbourhood keeps its light and its colour.
-    let r = run_route(140.0, HorrorTuning::default());
+    // 145 s of the combat route: the horde in the yard, tension at 1 by itself (at 140 s
+    // until the S9.5 change of the fight moved its peaks). The same moment drawn calm
+    // (tension forced to 0) and at full tension (forced to 1, the heartbeat at its
+    // thump): the squad's neighbourhood keeps its light and its colour.
+    let r = run_route(145.0, HorrorTuning::default());
     assert!(
         r.horror.tension.value > 0.9,
-        "the route's own tension at 140 s"
+        "the route's own tension at 145 s"
     );
     let frame = |k: f32, grain: bool| tension_frame(&r, k, grain);
     let iso = Iso::new(r.camera.center, 1280, 720);

@@ -69,7 +69,9 @@ pub fn resolve_bodies(agents: &mut [Agent], enemies: &mut [Enemy], grid: &Grid, 
                     let m = (overlap * t.squad.body_push_share).min(*left);
                     *left -= m;
                     a.pos += dir * m;
-                    e.pos -= dir * (overlap - m);
+                    // Pushed back by the squad, the enemy stops at a wall like any body
+                    // (G1: pressed into walls in a crowd it sank up to 0.11 u).
+                    e.pos = resolve_walls(e.pos - dir * (overlap - m), e.radius, grid);
                 }
             }
         }
