@@ -239,7 +239,33 @@ fn main() -> ExitCode {
     }
 }
 
+/// Options that only mean something together: one clear line instead of being ignored.
+fn check_generated(cli: &Cli) -> Result<(), String> {
+    if (cli.generated.is_some() || !cli.kinds.is_empty()) && !cli.accept {
+        return Err("--generated N and --kinds go with --accept".into());
+    }
+    if cli.generated.is_some() {
+        let others = [
+            ("--scenario", cli.scenario.is_some()),
+            ("--map", cli.map.is_some()),
+            ("--tuning", cli.tuning.is_some()),
+            ("--seed", cli.seed.is_some()),
+            ("--expect-measured", !cli.expect_measured.is_empty()),
+        ];
+        if let Some((name, _)) = others.iter().find(|(_, set)| *set) {
+            return Err(format!(
+                "--accept --generated: {name} does not apply (each generated map has its own \
+                 scenario, map and seed, and runs the compiled-in tuning)"
+            ));
+        }
+    } else if !cli.kinds.is_empty() {
+        return Err("--kinds goes with --accept --generated N".into());
+    }
+    Ok(())
+}
+
 fn run(cli: &Cli) -> Result<ExitCode, Failure> {
+    check_generated(cli)?;
     match cli.mode() {
         Mode::PrintTuning => {
             print!("{}", setup::default_tuning_text());

@@ -94,3 +94,45 @@ fn generate_errors_are_one_line() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `--accept --generated N`: one line per map, the per-criterion table, the goals' line;
+/// options that do not apply to generated maps are refused, not ignored.
+#[test]
+fn accept_generated_prints_a_line_per_map_and_the_table() {
+    let d = dir("accept");
+    let out = d.display().to_string();
+    let (stdout, err, code) = run(&["--accept", "--generated", "3", "--jobs", "1", "--out", &out]);
+    assert!(code == Some(0) || code == Some(1), "{err}");
+    for (seed, kind) in [(1, "rooms"), (2, "caves"), (3, "pillars")] {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("map {seed:>3} {kind:<7} gen_{kind}_{seed}"))),
+            "{stdout}"
+        );
+    }
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("A1 ") && l.contains(" 3        3 ")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("FRIENDLY_HITS = 0 over 3 generated maps"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("generated: 8 goals,"), "{stdout}");
+    refused(
+        &["--accept", "--generated", "2", "--scenario", "x.scn"],
+        "--accept --generated: --scenario does not apply",
+    );
+    refused(
+        &["--generated", "2"],
+        "--generated N and --kinds go with --accept",
+    );
+    refused(
+        &["--accept", "--generated", "2", "--kinds", "castle"],
+        "unknown kind",
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

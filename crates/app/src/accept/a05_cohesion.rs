@@ -45,6 +45,19 @@ fn measure(r: &Recording) -> Result<(usize, f32, usize), String> {
     Ok((n, worst.0, worst.1))
 }
 
+/// Where the agent farthest from the anchor stands in frame `f` (the anchor if none).
+fn farthest(f: &super::record::Frame) -> sim::Vec2 {
+    f.agents
+        .iter()
+        .filter(|a| a.alive)
+        .max_by(|a, b| {
+            a.pos
+                .distance(f.anchor)
+                .total_cmp(&b.pos.distance(f.anchor))
+        })
+        .map_or(f.anchor, |a| a.pos)
+}
+
 impl Criterion for A5 {
     fn id(&self) -> &'static str {
         "A5"
@@ -73,7 +86,7 @@ impl Criterion for A5 {
             ),
         )
         .with_value(*worst as f64, true)
-        .with_at(*at, r.frames[*at].anchor)
+        .with_at(*at, farthest(&r.frames[*at]))
     }
 }
 

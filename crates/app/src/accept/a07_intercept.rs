@@ -61,7 +61,7 @@ impl Criterion for A7 {
         "A7"
     }
     fn threshold(&self) -> &'static str {
-        "withheld in the line >= 1, hits = 0"
+        "withheld in the line >= 1, bullet hits = 0"
     }
     fn home(&self) -> Home {
         Home::One("intercept")
@@ -82,7 +82,8 @@ impl Criterion for A7 {
                         EventKind::ShotWithheld { shooter, ally } => {
                             withheld += 1;
                             let near = off_the_line(f, shooter, ally).is_some_and(|d| d <= reach);
-                            in_line += (scripted.contains(&ally) && near) as usize;
+                            let walking = f.agents.get(ally as usize).is_some_and(|a| a.forced);
+                            in_line += (scripted.contains(&ally) && walking && near) as usize;
                         }
                         EventKind::FriendlyHit { melee: false, .. } => said += 1,
                         _ => {}

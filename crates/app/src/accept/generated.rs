@@ -25,48 +25,39 @@ use crate::session::Session;
 use crate::setup::{from_texts, Setup};
 
 /// A goal over the maps: criterion `id` must pass on at least `share` of the maps that
-/// measured it.
+/// measured it; an `every` goal must also be measured on every map (N/A is never a pass).
 #[derive(Clone, Copy, Debug)]
 pub struct Goal {
     pub id: &'static str,
     pub share: f64,
+    pub every: bool,
+}
+
+const fn goal(id: &'static str, share: f64, every: bool) -> Goal {
+    Goal { id, share, every }
 }
 
 /// §26's goals.
 pub const GOALS: &[Goal] = &[
-    Goal {
-        id: "A1",
-        share: 1.0,
-    },
-    Goal {
-        id: "M7.1",
-        share: 1.0,
-    },
-    Goal {
-        id: "G1",
-        share: 1.0,
-    },
-    Goal {
-        id: "G2",
-        share: 1.0,
-    },
-    Goal {
-        id: "A2",
-        share: 0.95,
-    },
-    Goal {
-        id: "A5",
-        share: 0.95,
-    },
-    Goal {
-        id: "A10",
-        share: 0.95,
-    },
-    Goal {
-        id: "M7.8",
-        share: 1.0,
-    },
+    goal("A1", 1.0, true),
+    goal("M7.1", 1.0, false),
+    goal("G1", 1.0, true),
+    goal("G2", 1.0, true),
+    goal("A2", 0.95, false),
+    goal("A5", 0.95, false),
+    goal("A10", 0.95, false),
+    goal("M7.8", 1.0, false),
 ];
+
+/// Where a row stands against its goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalState {
+    Met,
+    Missed,
+    /// No map measured it (a goal that need not be measured everywhere): neither met nor
+    /// missed, printed `n/a`.
+    NotMeasured,
+}
 
 /// One generated map's run, judged.
 pub struct MapRun {
@@ -90,8 +81,8 @@ pub struct Column {
     pub worst: Option<(Value, String)>,
     /// The first map it failed on, with what was measured there.
     pub first_fail: Option<(String, String)>,
-    /// Whether this row is one of the goals, and whether the goal is met.
-    pub goal: Option<bool>,
+    /// Whether this row is one of the goals, and where it stands.
+    pub goal: Option<GoalState>,
 }
 
 /// The set-up of generated map `seed` among `kinds`.
@@ -121,7 +112,13 @@ fn judge_map(kinds: &[Kind], seed: u64, out: &Path) -> Result<MapRun, String> {
     let (g, setup) = generated_setup(kinds, seed)?;
     let r = record(&setup, true);
     let rows = judge_all(&[&r], false);
-    let friendly = friendly_hits(&[&r]);
+    // The larger of the simulation's count and A1's own sweep of the recording.
+    let swept = rows
+        .iter()
+        .find(|row| row.id == "A1")
+        .and_then(|row| row.outcome.value)
+        .map_or(0, |v| v.x as usize);
+    let friendly = friendly_hits(&[&r]).max(swept);
     let written = if misses_a_goal(&rows, friendly) {
         Some(write_failure(&g, &setup, &r, &rows, out)?)
     } else {
@@ -228,10 +225,17 @@ pub fn columns(maps: &[MapRun]) -> Vec<Column> {
                     }
                 }
             }
-            c.goal = GOALS
-                .iter()
-                .find(|g| g.id == c.id)
-                .map(|g| c.measured == 0 || c.passed as f64 >= g.share * c.measured as f64);
+            c.goal = GOALS.iter().find(|g| g.id == c.id).map(|g| {
+                if g.every && c.measured < maps.len() {
+                    GoalState::Missed
+                } else if c.measured == 0 {
+                    GoalState::NotMeasured
+                } else if c.passed as f64 >= g.share * c.measured as f64 {
+                    GoalState::Met
+                } else {
+                    GoalState::Missed
+                }
+            });
             c
         })
         .collect()
@@ -287,8 +291,9 @@ pub fn run_cli(n: u64, kinds: &[Kind], jobs: Option<usize>, out: &Path) -> Resul
             .map(|(v, m)| format!("{:.3} ({m})", v.x))
             .unwrap_or_else(|| "-".into());
         let goal = match c.goal {
-            Some(true) => "met",
-            Some(false) => "MISS",
+            Some(GoalState::Met) => "met",
+            Some(GoalState::Missed) => "MISS",
+            Some(GoalState::NotMeasured) => "n/a",
             None => "",
         };
         let fail = c
@@ -306,7 +311,7 @@ pub fn run_cli(n: u64, kinds: &[Kind], jobs: Option<usize>, out: &Path) -> Resul
         "FRIENDLY_HITS = {friendly} over {} generated maps",
         maps.len()
     );
-    let met = friendly == 0 && cols.iter().all(|c| c.goal != Some(false));
+    let met = friendly == 0 && cols.iter().all(|c| c.goal != Some(GoalState::Missed));
     println!(
         "generated: {} goals, {}",
         GOALS.len(),
@@ -361,15 +366,37 @@ mod tests {
         let c = columns(&mk(1));
         assert_eq!(
             (c[0].measured, c[0].passed, c[0].goal),
-            (20, 19, Some(true))
+            (20, 19, Some(GoalState::Met))
         );
         assert_eq!(c[1].measured, 0);
         assert_eq!(c[1].goal, None);
         let c = columns(&mk(2));
-        assert_eq!(c[0].goal, Some(false));
+        assert_eq!(c[0].goal, Some(GoalState::Missed));
         let (v, map) = c[0].worst.clone().unwrap();
         assert_eq!((v.x, map.as_str()), (0.49, "m1"));
         assert_eq!(c[0].first_fail.as_ref().unwrap().0, "m0");
+    }
+
+    /// A goal row N/A on every map is not met: an `every` goal (G1) measured on 19 of 20
+    /// maps misses, another (M7.8) N/A everywhere is `n/a`.
+    #[test]
+    fn a_goal_no_map_measured_is_never_met() {
+        let maps: Vec<MapRun> = (0..20)
+            .map(|i| {
+                let g1 = if i == 0 {
+                    Outcome::na("x")
+                } else {
+                    Outcome::judged(true, "x")
+                };
+                run(
+                    &format!("m{i}"),
+                    vec![("G1", g1), ("M7.8", Outcome::na("no contact"))],
+                )
+            })
+            .collect();
+        let c = columns(&maps);
+        assert_eq!(c[0].goal, Some(GoalState::Missed), "G1 unmeasured on m0");
+        assert_eq!(c[1].goal, Some(GoalState::NotMeasured));
     }
 
     #[test]

@@ -89,15 +89,14 @@ fn measure(r: &Recording) -> Found {
             // Self-check where no body could have pushed it.
             let near = |q: Vec2, rq: f32| q.distance(p) < a.radius + rq + 0.1;
             // An ally that falls this tick was still a body when the pushes ran.
-            let crowded = f
-                .agents
+            let crowded = f.agents.iter().any(|o| {
+                let body = o.alive || prev.agents.get(o.id as usize).is_some_and(|p| p.alive);
+                body && o.id != a.id && (near(o.pos, o.radius) || near(o.prev_pos, o.radius))
+            }) || prev
+                .enemies
                 .iter()
-                .any(|o| o.id != a.id && (near(o.pos, o.radius) || near(o.prev_pos, o.radius)))
-                || prev
-                    .enemies
-                    .iter()
-                    .chain(f.enemies.iter())
-                    .any(|e| e.alive && near(e.pos, e.radius));
+                .chain(f.enemies.iter())
+                .any(|e| e.alive && near(e.pos, e.radius));
             if !crowded {
                 found.checked += 1;
                 let d = p.distance(a.pos);
