@@ -104,7 +104,8 @@ pub fn reach(a: &Agent, ticks: u32, enemies: &[Enemy], t: &Tuning) -> Reach {
 /// How far blows that knock back may carry agent `a` within `ticks` ticks: a blow adds
 /// its knockback to the agent's velocity (E3), and lands only at the end of a windup —
 /// the one an enemy is in against this agent now, or one an enemy in range could begin
-/// once its cooldown allows (no shorter than `min_windup_ticks`).
+/// once its cooldown and any windup it is in against someone else allow (no shorter than
+/// `min_windup_ticks`).
 fn knockback_reach(a: &Agent, ticks: u32, top: f32, enemies: &[Enemy], t: &Tuning) -> f32 {
     let mut reach = 0.0;
     for e in enemies.iter().filter(|e| e.alive) {
@@ -113,14 +114,16 @@ fn knockback_reach(a: &Agent, ticks: u32, top: f32, enemies: &[Enemy], t: &Tunin
         };
         let lands = match e.attack.windup_left {
             Some(left) if e.attack.target == Some(a.id) => left,
-            Some(_) => continue,
-            None => {
-                // Close enough to begin a swing at this agent during the flight?
+            // Winding up on someone else, or not at all: a swing at this agent begins
+            // when that windup and the cooldown allow, and lands a windup later — if the
+            // enemy is close enough to begin it during the flight.
+            busy => {
                 let closing = (kt.speed + top) * ticks as f32 * DT;
                 if e.pos.distance(a.pos) - e.radius - a.radius > kt.reach + closing {
                     continue;
                 }
-                e.attack.cooldown.max(1) + t.enemy.min_windup_ticks
+                let free = busy.unwrap_or(0).max(e.attack.cooldown).max(1);
+                free + t.enemy.min_windup_ticks
             }
         };
         reach += kt.knockback * ticks.saturating_sub(lands.saturating_sub(1)) as f32 * DT;
