@@ -62,7 +62,7 @@ pub fn ally_intercepts_shot(
 /// how far it can get from where it stands (S9.5), in units.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Reach {
-    /// Round `pos + vel · ticks · DT`: the acceleration limit, applied each tick before the
+    /// Round the course ([`walled_course`]): the acceleration limit, applied each tick before the
     /// step as the movement layer does (`a·DT²·k(k+1)/2`), plus the body pushes' allowance
     /// and, for a blade, the lunge of a strike it may start.
     pub drift: f32,
@@ -282,8 +282,9 @@ pub fn fire(s: &mut Squad, f: &mut FireStep) {
         };
         let a = &s.agents[i];
         // Re-confirm on this tick's positions: aim and lane from where the agent is now.
-        // The aim point may sit off the body's centre, to the side away from an ally the
-        // reachable set would reach (S9.5): any point within half the radius still hits.
+        // The aim point may sit off the body's centre (S9.5): the centre, then one side,
+        // then the other, the first whose lane and intercept tests pass; any point within
+        // half the radius still hits.
         let centre = aim_at(a.pos, e, t);
         let side = (centre - a.pos).normalize_or_zero().perp() * (e.radius * t.fire.aim_offset);
         let mut withheld = None;

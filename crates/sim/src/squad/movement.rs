@@ -72,9 +72,10 @@ pub fn target_push(me: &Agent, enemies: &[Enemy], range: f32) -> Vec2 {
     f.clamp_length(1.0)
 }
 
-/// Brakes `desired` (a velocity) so that agent `me` never walks into an enemy's body:
-/// toward each enemy its speed is at most what the acceleration limit can still stop
-/// before contact, `sqrt(2 · steer_accel · gap)` (M7.6). It shapes the wish, not the
+/// Brakes `desired` (a velocity) so that agent `me` does not walk into an enemy's body:
+/// enemy by enemy, its speed toward that one is cut to what the acceleration limit can
+/// still stop before contact, `sqrt(2 · steer_accel · gap)` (M7.6; a later cut may turn
+/// some speed back toward an earlier enemy, so the bound is exact for the last one). It shapes the wish, not the
 /// velocity, so the acceleration limit — and with it the reachable set of S9.5 — holds.
 pub fn contact_brake(me: &Agent, desired: Vec2, enemies: &[Enemy], accel: f32) -> Vec2 {
     let mut v = desired;
