@@ -233,7 +233,7 @@ fn regression_walker_reversing_at_tick_102_is_not_hit() {
     // Was: tick 102: gunner 2 hit ally 1 at (4.75, 7.86) (Forced). Since S9.5's fight
     // (aim offsets, capped pushes, contact brake) this case no longer brings the walker
     // into a firing line: 0 shots withheld for it at 24 u/s or 64. It stays as the exact
-    // replay; the mechanism is tested by case 360 below, the intercept scenario (A7) and
+    // replay; the mechanism is tested by the two below, the intercept scenario (A7) and
     // `tests/reachable_set.rs`'s turning walker.
     let withheld = replay_counterexample(&counterexample(
         (2, 9),
@@ -251,11 +251,7 @@ fn regression_walker_reversing_at_tick_102_is_not_hit() {
 
 #[test]
 fn regression_walker_reversing_at_tick_119_is_not_hit() {
-    // Was: tick 119: gunner 2 hit ally 1 at (16.70, 10.98) (Forced). Since the blades'
-    // fight of issue 20's second stop (self-defence, strikes at what is in reach, the
-    // brakes against allies and striking sectors) this case, like 102, no longer brings
-    // the walker into a firing line: 0 shots withheld for it. It stays as the exact
-    // replay; the mechanism is tested by case 360, A7 and `tests/reachable_set.rs`.
+    // Was: tick 119: gunner 2 hit ally 1 at (16.70, 10.98) (Forced).
     let withheld = replay_counterexample(&counterexample(
         (19, 11),
         &[(1, 1), (1, 1), (16, 11)],
@@ -264,9 +260,9 @@ fn regression_walker_reversing_at_tick_119_is_not_hit() {
         &[(1, 25), (0, 78), (0, 20)],
         6982037289556038519,
     ));
-    assert_eq!(
-        withheld, 0,
-        "the walker came back into a firing line: tighten this test"
+    assert!(
+        withheld > 0,
+        "no shot withheld for the walker: the case no longer tests it"
     );
 }
 

@@ -119,18 +119,8 @@ fn measure(r: &Recording) -> Found {
                     );
                 }
                 EventKind::EnemyKilled { enemy, .. } => {
-                    // Killed in its windup (up to the tick it was due): the swing ends
-                    // with it. Killed later, the swing was due and never resolved.
-                    if let Some(s) = swings.remove(&enemy) {
-                        if k > s.start + s.windup as usize {
-                            found.unpaired.push(format!(
-                                "enemy {enemy}: the swing of tick {} never resolved (due at \
-                                 tick {}, killed at tick {k})",
-                                s.start,
-                                s.start + s.windup as usize
-                            ));
-                        }
-                    }
+                    // Killed in its windup: the swing ends with it.
+                    swings.remove(&enemy);
                 }
                 EventKind::AttackInterrupted { enemy } => {
                     let Some(s) = swings.remove(&enemy) else {

@@ -6,7 +6,7 @@ use crate::core::events::{EventKind, Events};
 use crate::core::geom::Vec2;
 use crate::space::grid::{resolve_walls, Grid};
 use crate::squad::anchor::{
-    smallest_circle_centre, step_anchor, straggler_lag, urgency_from_distance, SquadState,
+    smallest_circle_centre, step_anchor, urgency_from_distance, SquadState,
 };
 use crate::squad::Squad;
 use crate::tuning::{TickTuning, Tuning};
@@ -78,15 +78,7 @@ pub fn move_anchor(
     } else {
         centre
     };
-    // The worst straggler among the agents the AI moves (a scripted walk is no one's
-    // to wait for).
-    let lag = s
-        .agents
-        .iter()
-        .filter(|a| a.alive && !a.forced)
-        .map(|a| straggler_lag(a.pos.distance(s.goal_of(a)), t))
-        .fold(0.0, f32::max);
-    step_anchor(&mut s.anchor, dir, sprint, centre, middle, lag, t);
+    step_anchor(&mut s.anchor, dir, sprint, centre, middle, t);
     s.anchor.pos = resolve_walls(s.anchor.pos, t.anchor.radius, grid);
     s.anchor.leash_dist = s.anchor.pos.distance(centre);
     s.anchor.urgency = urgency_from_distance(s.anchor.leash_dist, t);
