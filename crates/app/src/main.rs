@@ -248,14 +248,13 @@ fn check_generated(cli: &Cli) -> Result<(), String> {
         let others = [
             ("--scenario", cli.scenario.is_some()),
             ("--map", cli.map.is_some()),
-            ("--tuning", cli.tuning.is_some()),
             ("--seed", cli.seed.is_some()),
             ("--expect-measured", !cli.expect_measured.is_empty()),
         ];
         if let Some((name, _)) = others.iter().find(|(_, set)| *set) {
             return Err(format!(
                 "--accept --generated: {name} does not apply (each generated map has its own \
-                 scenario, map and seed, and runs the compiled-in tuning)"
+                 scenario, map and seed)"
             ));
         }
     } else if !cli.kinds.is_empty() {
@@ -292,8 +291,9 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
                 .clone()
                 .unwrap_or_else(|| PathBuf::from("accept-generated"));
             let n = cli.generated.unwrap_or(0);
+            let (tuning, _) = setup::load_tuning(cli.tuning.as_deref())?;
             Ok(verdict(accept::generated::run_cli(
-                n, &kinds, cli.jobs, &out,
+                n, &kinds, cli.jobs, &tuning, &out,
             )?))
         }
         Mode::Accept => Ok(verdict(accept::run_cli(

@@ -134,5 +134,41 @@ fn accept_generated_prints_a_line_per_map_and_the_table() {
         &["--accept", "--generated", "2", "--kinds", "castle"],
         "unknown kind",
     );
+    // `--tuning` applies to every generated map: it is read (a fault in it is named by
+    // file:line:col) and the run goes under it.
+    std::fs::create_dir_all(&d).unwrap();
+    let bad = d.join("bad.toml");
+    std::fs::write(&bad, "[melee]\nno_such_key = 1\n").unwrap();
+    let bad = bad.display().to_string();
+    refused(
+        &["--accept", "--generated", "1", "--tuning", &bad],
+        &format!("{bad}:2:1"),
+    );
+    let slow = d.join("slow.toml");
+    std::fs::write(&slow, "[squad]\nfast_speed = 2.0\n").unwrap();
+    let slow = slow.display().to_string();
+    let (tuned, _, _) = run(&[
+        "--accept",
+        "--generated",
+        "1",
+        "--jobs",
+        "1",
+        "--out",
+        &out,
+        "--tuning",
+        &slow,
+    ]);
+    let (plain, _, _) = run(&["--accept", "--generated", "1", "--jobs", "1", "--out", &out]);
+    let map_line = |s: &str| {
+        s.lines()
+            .find(|l| l.starts_with("map "))
+            .unwrap_or("")
+            .to_string()
+    };
+    assert_ne!(
+        map_line(&tuned),
+        map_line(&plain),
+        "the tuning changed the run"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -85,15 +85,19 @@ pub struct Column {
     pub goal: Option<GoalState>,
 }
 
-/// The set-up of generated map `seed` among `kinds`.
-pub fn generated_setup(kinds: &[Kind], seed: u64) -> Result<(Generated, Setup), String> {
+/// The set-up of generated map `seed` among `kinds`, run under `tuning`.
+pub fn generated_setup(
+    kinds: &[Kind],
+    seed: u64,
+    tuning: &Tuning,
+) -> Result<(Generated, Setup), String> {
     let kind = kind_for_seed(kinds, seed);
     let (map_file, scn_file) = file_names(kind, seed);
     let g = generate(kind, seed, &map_file);
     let s = from_texts(
         (&map_file, &g.map_text),
         (&scn_file, &g.scenario_text),
-        Tuning::default(),
+        tuning.clone(),
     )
     .map_err(|e| format!("generated {} seed {seed}: {e}", kind.name()))?;
     Ok((g, s))
@@ -108,8 +112,8 @@ fn misses_a_goal(rows: &[Row], friendly: usize) -> bool {
             .any(|r| r.outcome.verdict == Verdict::Fail && GOALS.iter().any(|g| g.id == r.id))
 }
 
-fn judge_map(kinds: &[Kind], seed: u64, out: &Path) -> Result<MapRun, String> {
-    let (g, setup) = generated_setup(kinds, seed)?;
+fn judge_map(kinds: &[Kind], seed: u64, tuning: &Tuning, out: &Path) -> Result<MapRun, String> {
+    let (g, setup) = generated_setup(kinds, seed, tuning)?;
     let r = record(&setup, true);
     let rows = judge_all(&[&r], false);
     // The larger of the simulation's count and A1's own sweep of the recording.
@@ -241,9 +245,15 @@ pub fn columns(maps: &[MapRun]) -> Vec<Column> {
         .collect()
 }
 
-/// `--accept --generated N [--kinds …] [--jobs J] [--out DIR]`. Ok(true) when every goal
-/// is met.
-pub fn run_cli(n: u64, kinds: &[Kind], jobs: Option<usize>, out: &Path) -> Result<bool, String> {
+/// `--accept --generated N [--kinds …] [--jobs J] [--tuning FILE] [--out DIR]`. Ok(true)
+/// when every goal is met.
+pub fn run_cli(
+    n: u64,
+    kinds: &[Kind],
+    jobs: Option<usize>,
+    tuning: &Tuning,
+    out: &Path,
+) -> Result<bool, String> {
     if n == 0 {
         return Err("--generated N needs N >= 1".into());
     }
@@ -253,7 +263,7 @@ pub fn run_cli(n: u64, kinds: &[Kind], jobs: Option<usize>, out: &Path) -> Resul
         kinds.to_vec()
     };
     let seeds: Vec<u64> = (1..=n).collect();
-    let runs = crate::runner::map(jobs, &seeds, |&seed| judge_map(&kinds, seed, out))?;
+    let runs = crate::runner::map(jobs, &seeds, |&seed| judge_map(&kinds, seed, tuning, out))?;
     let maps: Vec<MapRun> = runs.into_iter().collect::<Result<_, _>>()?;
     for m in &maps {
         let fails: Vec<&str> = m
@@ -417,7 +427,7 @@ mod tests {
     #[test]
     fn generated_set_ups_load_for_every_kind() {
         for seed in 1..=5 {
-            let (g, s) = generated_setup(&Kind::ALL, seed).unwrap();
+            let (g, s) = generated_setup(&Kind::ALL, seed, &Tuning::default()).unwrap();
             assert_eq!(g.kind, kind_for_seed(&Kind::ALL, seed));
             assert!(
                 s.scenario.name.contains(g.kind.name()),
