@@ -52,6 +52,24 @@ fn main() {
                 }
             }
         }
+        if let Ok(near) = std::env::var("TRACE_NEAR") {
+            let id: usize = near.parse().unwrap();
+            let every: u64 = std::env::var("TRACE_EVERY")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(20);
+            if w.tick().is_multiple_of(every) {
+                let a = &w.agents()[id];
+                for e in w
+                    .enemies()
+                    .iter()
+                    .filter(|e| e.alive && e.pos.distance(a.pos) < 2.5)
+                {
+                    println!("    near t={} a{} enemy {} {:?} d={:.2} pos=({:.2},{:.2}) hp={:.0} stagger={} attack={:?} sees={}", w.tick(), id, e.id, e.kind, e.pos.distance(a.pos), e.pos.x, e.pos.y, e.health, e.stagger, e.attack, e.sees);
+                }
+                println!("    blade t={} a{} pos=({:.2},{:.2}) post=({:.2},{:.2}) anc=({:.2},{:.2}) state={:?} melee={:?}", w.tick(), id, a.pos.x, a.pos.y, a.post_pos.x, a.post_pos.y, w.anchor().pos.x, w.anchor().pos.y, w.state(), (a.melee.phase, a.melee.target, a.melee.cooldown, a.melee.combo_left, a.melee.withheld));
+            }
+        }
         for e in w.events() {
             if !matches!(
                 e.kind,

@@ -46,9 +46,9 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "5bdb49b4838dedec".to_string(),
-            "2531e5bc6deb0884".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim3")
+            "7877d930bed35412".to_string(),
+            "82024380cef600b9".to_string(),
+            concat!(env!("CARGO_PKG_VERSION"), "+sim5")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

@@ -233,7 +233,7 @@ fn regression_walker_reversing_at_tick_102_is_not_hit() {
     // Was: tick 102: gunner 2 hit ally 1 at (4.75, 7.86) (Forced). Since S9.5's fight
     // (aim offsets, capped pushes, contact brake) this case no longer brings the walker
     // into a firing line: 0 shots withheld for it at 24 u/s or 64. It stays as the exact
-    // replay; the mechanism is tested by the two below, the intercept scenario (A7) and
+    // replay; the mechanism is tested by case 360 below, the intercept scenario (A7) and
     // `tests/reachable_set.rs`'s turning walker.
     let withheld = replay_counterexample(&counterexample(
         (2, 9),
@@ -251,7 +251,8 @@ fn regression_walker_reversing_at_tick_102_is_not_hit() {
 
 #[test]
 fn regression_walker_reversing_at_tick_119_is_not_hit() {
-    // Was: tick 119: gunner 2 hit ally 1 at (16.70, 10.98) (Forced).
+    // Was: tick 119: gunner 2 hit ally 1 at (16.70, 10.98) (Forced). The walker is in
+    // harm's way again since the blades' angled swings: shots are withheld for it.
     let withheld = replay_counterexample(&counterexample(
         (19, 11),
         &[(1, 1), (1, 1), (16, 11)],

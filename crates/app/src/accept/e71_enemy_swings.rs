@@ -18,7 +18,8 @@
 //!
 //! - **bookkeeping**: a blow, whiff or interruption with no swing begun (an orphan), and
 //!   a swing that should have landed by the end of the run but never resolved (nor was
-//!   its enemy killed, nor begun again over it), are violations too.
+//!   its enemy killed by the tick it was due, nor begun again over it), are violations
+//!   too.
 //!
 //! Preconditions: at least one swing that ended.
 
@@ -119,8 +120,18 @@ fn measure(r: &Recording) -> Found {
                     );
                 }
                 EventKind::EnemyKilled { enemy, .. } => {
-                    // Killed in its windup: the swing ends with it.
-                    swings.remove(&enemy);
+                    // Killed in its windup (up to the tick it was due): the swing ends
+                    // with it. Killed later, the swing was due and never resolved.
+                    if let Some(s) = swings.remove(&enemy) {
+                        if k > s.start + s.windup as usize {
+                            found.unpaired.push(format!(
+                                "enemy {enemy}: the swing of tick {} never resolved (due at \
+                                 tick {}, killed at tick {k})",
+                                s.start,
+                                s.start + s.windup as usize
+                            ));
+                        }
+                    }
                 }
                 EventKind::AttackInterrupted { enemy } => {
                     let Some(s) = swings.remove(&enemy) else {

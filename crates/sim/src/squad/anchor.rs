@@ -109,6 +109,14 @@ pub fn leash_drag_factor(d: f32, t: &Tuning) -> f32 {
     1.0 - a.leash_drag * over
 }
 
+/// How far an agent `behind` units from its goal is into its catch-up: 0 up to
+/// `catch_up_start`, 1 from `catch_up_start + catch_up_span` (the agent runs at the top
+/// speed from there, and the squad waits for it: [`step_anchor`]'s `lag`).
+pub fn straggler_lag(behind: f32, t: &Tuning) -> f32 {
+    let m = &t.movement;
+    ((behind - m.catch_up_start) / m.catch_up_span).clamp(0.0, 1.0)
+}
+
 /// Agent speed for an urgency: lerp(walk, fast) (S3.3).
 pub fn squad_speed(urgency: f32, t: &Tuning) -> f32 {
     t.squad.walk_speed + (t.squad.fast_speed - t.squad.walk_speed) * urgency
@@ -117,13 +125,15 @@ pub fn squad_speed(urgency: f32, t: &Tuning) -> f32 {
 /// One tick of the disk: move → drag → hard limit (wall collision is the caller's, it
 /// needs the grid). `centre` is the squad centre (the leash's other end), `middle` the
 /// centre of the smallest circle round the standing agents (where a released leash
-/// settles: nobody ends up far from the disk); `dir` the unit input or zero.
+/// settles: nobody ends up far from the disk); `dir` the unit input or zero; `lag` how
+/// far the worst straggler is into its catch-up (0..1, see [`straggler_lag`]).
 pub fn step_anchor(
     anchor: &mut Anchor,
     dir: Vec2,
     sprint: bool,
     centre: Vec2,
     middle: Vec2,
+    lag: f32,
     t: &Tuning,
 ) {
     let a = &t.anchor;
@@ -136,7 +146,13 @@ pub fn step_anchor(
         if step.dot(outward) > 0.0 {
             // Drag only resists pulling away from the squad; turning back is free.
             let d = (anchor.pos + step).distance(centre);
-            step = step * leash_drag_factor(d, t);
+            // A sprint (Shift) is the player's call and does not wait for anyone.
+            let wait = if sprint {
+                1.0
+            } else {
+                1.0 - a.straggler_wait * lag.clamp(0.0, 1.0)
+            };
+            step = step * (leash_drag_factor(d, t) * wait);
         }
         anchor.pos += step;
     } else if anchor.settling {
@@ -256,6 +272,43 @@ mod tests {
     }
 
     #[test]
+    fn the_disk_waits_for_a_straggler_but_not_in_a_sprint() {
+        let t = Tuning::default();
+        let step = |lag: f32, sprint: bool| {
+            let mut a = Anchor {
+                pos: Vec2::new(1.0, 0.0),
+                prev_pos: Vec2::ZERO,
+                heading: Vec2::new(1.0, 0.0),
+                leash_dist: 0.0,
+                urgency: 0.0,
+                settling: false,
+            };
+            step_anchor(
+                &mut a,
+                Vec2::new(1.0, 0.0),
+                sprint,
+                Vec2::ZERO,
+                Vec2::ZERO,
+                lag,
+                &t,
+            );
+            a.pos.x - 1.0
+        };
+        let free = step(0.0, false);
+        assert!((free - t.anchor.speed * DT).abs() < 1e-6);
+        // A straggler fully into its catch-up: `1 - straggler_wait` of the speed is left.
+        let waiting = step(1.0, false);
+        assert!((waiting - free * (1.0 - t.anchor.straggler_wait)).abs() < 1e-6);
+        assert!((step(0.5, false) - free * (1.0 - 0.5 * t.anchor.straggler_wait)).abs() < 1e-6);
+        // Shift is the player's call.
+        assert!((step(1.0, true) - t.anchor.sprint_speed * DT).abs() < 1e-6);
+        // The lag ramps over the catch-up span: 0 up to its start, 1 a span later.
+        let m = &t.movement;
+        assert_eq!(straggler_lag(m.catch_up_start, &t), 0.0);
+        assert_eq!(straggler_lag(m.catch_up_start + m.catch_up_span, &t), 1.0);
+    }
+
+    #[test]
     fn hard_limit_stops_the_disk() {
         let t = Tuning::default();
         let mut a = Anchor {
@@ -273,6 +326,7 @@ mod tests {
                 true,
                 Vec2::ZERO,
                 Vec2::ZERO,
+                0.0,
                 &t,
             );
         }

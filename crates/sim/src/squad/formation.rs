@@ -5,7 +5,7 @@ use crate::nav::tracer::walkable_line;
 use crate::space::grid::{resolve_walls, Grid};
 use crate::squad::anchor::SquadState;
 use crate::squad::Squad;
-use crate::tuning::Tuning;
+use crate::tuning::{ticks, Tuning};
 
 pub use crate::squad::SlotKey;
 
@@ -56,24 +56,168 @@ pub fn update_slots(s: &mut Squad, grid: &Grid, t: &Tuning) {
         s.slots[i] = p;
         folded += f as usize;
     }
-    if folded >= 2 && s.state == SquadState::Advancing {
+    // The column stands `column_hold` after the passage last folded two slots, so the
+    // squad does not switch shapes at every pillar it passes.
+    let was_column = s.column_left > 0;
+    if s.state != SquadState::Advancing {
+        s.column_left = 0;
+    } else if folded >= 2 {
+        s.column_left = ticks(t.formation.column_hold).max(1);
+    } else {
+        s.column_left = s.column_left.saturating_sub(1);
+    }
+    if s.column_left > 0 {
         let h = s.anchor.heading;
         let gap = t.formation.column_gap;
         for k in 0..n {
             s.slots[k] = reach(a - h * (gap * (k as f32 + 0.5))).0;
         }
-        // Column places by how far ahead each agent already is.
-        let mut order: Vec<usize> = (0..s.agents.len()).collect();
-        order.sort_by(|&i, &j| {
-            let (pi, pj) = (s.agents[i].pos.dot(h), s.agents[j].pos.dot(h));
-            pj.total_cmp(&pi).then(i.cmp(&j))
-        });
-        for (k, &i) in order.iter().enumerate() {
-            s.agents[i].slot = k;
-        }
+        column_places(
+            s,
+            h,
+            if was_column {
+                t.formation.column_swap
+            } else {
+                0.0
+            },
+        );
     } else {
         for (i, ag) in s.agents.iter_mut().enumerate() {
             ag.slot = i;
         }
+    }
+}
+
+/// Column places by how far ahead each agent walks along `h`. Places already held stand
+/// until an agent is `swap` ahead of the one in the place before it (then the two swap;
+/// at most n bubble passes a tick, the rest the next tick); on entering the column (`swap` 0, the slots still the
+/// formation's identity) the order is taken afresh, ties by index.
+fn column_places(s: &mut Squad, h: Vec2, swap: f32) {
+    let n = s.agents.len();
+    let ahead = |i: usize| s.agents[i].pos.dot(h);
+    // `order[k]` = the agent in place k.
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| (s.agents[i].slot, i));
+    // Bubble passes with the margin: deterministic, at most n passes.
+    for _ in 0..n {
+        let mut swapped = false;
+        for k in 0..n.saturating_sub(1) {
+            let (i, j) = (order[k], order[k + 1]);
+            if ahead(j) > ahead(i) + swap || (swap == 0.0 && ahead(j) == ahead(i) && j < i) {
+                order.swap(k, k + 1);
+                swapped = true;
+            }
+        }
+        if !swapped {
+            break;
+        }
+    }
+    for (k, &i) in order.iter().enumerate() {
+        s.agents[i].slot = k;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::squad::agent::{Agent, Role};
+    use crate::squad::anchor::{Anchor, Formation};
+    use crate::squad::registry::LaneRegistry;
+    use crate::squad::ManualAim;
+
+    /// A 2-wide corridor (x 1..=13, y 5..=6) opening into a hall (x 14..=28); five
+    /// agents in a wedge facing +x.
+    fn corridor_squad() -> (Squad, Grid) {
+        let mut grid = Grid::open_with_border(30, 14);
+        for x in 1..14 {
+            for y in 1..13 {
+                if !(5..=6).contains(&y) {
+                    grid.set_wall(x, y, true);
+                }
+            }
+        }
+        let agents = (0..5u32)
+            .map(|i| {
+                let role = if i < 2 { Role::Blade } else { Role::Gunner };
+                Agent::new(
+                    i,
+                    role,
+                    i as usize,
+                    Vec2::new(8.0 - i as f32 * 0.6, 6.0),
+                    0.0,
+                    0.28,
+                    100.0,
+                )
+            })
+            .collect();
+        let squad = Squad {
+            state: SquadState::Advancing,
+            no_input_ticks: 0,
+            formation: Formation::Wedge,
+            anchor: Anchor {
+                pos: Vec2::new(8.5, 6.0),
+                prev_pos: Vec2::new(8.5, 6.0),
+                heading: Vec2::new(1.0, 0.0),
+                leash_dist: 0.0,
+                urgency: 0.0,
+                settling: false,
+            },
+            sprinting: false,
+            manual: ManualAim::Off,
+            assigned: None,
+            agents,
+            slots: vec![Vec2::ZERO; 5],
+            slot_key: None,
+            column_left: 0,
+            lanes: LaneRegistry::default(),
+        };
+        (squad, grid)
+    }
+
+    #[test]
+    fn the_column_stands_its_hold_after_the_passage_stops_folding_the_slots() {
+        let t = Tuning::default();
+        let (mut s, grid) = corridor_squad();
+        update_slots(&mut s, &grid, &t);
+        assert!(s.column_left > 0, "a wedge does not fit a 2-wide corridor");
+        // Out in the hall the wedge fits again: the column still stands for its hold...
+        s.anchor.pos = Vec2::new(20.5, 7.0);
+        let hold = ticks(t.formation.column_hold);
+        for k in 1..hold {
+            update_slots(&mut s, &grid, &t);
+            assert!(
+                s.column_left > 0,
+                "back to the wedge after {k} of {hold} ticks"
+            );
+        }
+        // ...then every agent takes its own slot again.
+        update_slots(&mut s, &grid, &t);
+        assert_eq!(s.column_left, 0);
+        assert!(s.agents.iter().enumerate().all(|(i, a)| a.slot == i));
+    }
+
+    #[test]
+    fn column_places_are_kept_until_an_agent_is_a_swap_ahead() {
+        let t = Tuning::default();
+        let (mut s, _) = corridor_squad();
+        let h = Vec2::new(1.0, 0.0);
+        // Agent i stands at x = i + 1: on entering, the one farthest ahead leads.
+        for (i, a) in s.agents.iter_mut().enumerate() {
+            a.pos = Vec2::new(i as f32 + 1.0, 5.5);
+            a.slot = i;
+        }
+        column_places(&mut s, h, 0.0);
+        let places: Vec<usize> = s.agents.iter().map(|a| a.slot).collect();
+        assert_eq!(places, vec![4, 3, 2, 1, 0]);
+        // Agent 0 (last place) a little ahead of agent 1: the places stand.
+        let swap = t.formation.column_swap;
+        s.agents[0].pos.x = 2.0 + 0.6 * swap;
+        column_places(&mut s, h, swap);
+        assert_eq!(s.agents[0].slot, 4);
+        // More than a swap ahead: the two change places, nobody else moves.
+        s.agents[0].pos.x = 2.0 + 1.2 * swap;
+        column_places(&mut s, h, swap);
+        let places: Vec<usize> = s.agents.iter().map(|a| a.slot).collect();
+        assert_eq!(places, vec![3, 4, 2, 1, 0]);
     }
 }

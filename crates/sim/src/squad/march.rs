@@ -6,12 +6,13 @@ use crate::core::events::{EventKind, Events};
 use crate::core::geom::Vec2;
 use crate::space::grid::{resolve_walls, Grid};
 use crate::squad::anchor::{
-    smallest_circle_centre, step_anchor, urgency_from_distance, SquadState,
+    smallest_circle_centre, step_anchor, straggler_lag, urgency_from_distance, SquadState,
 };
 use crate::squad::Squad;
 use crate::tuning::{TickTuning, Tuning};
 
-/// S3.2: ADVANCING while there is input, HOLDING after `hold_delay` without. Returns
+/// S3.2: ADVANCING while there is input, HOLDING after `hold_delay` without, once the
+/// disk has settled among the agents (at most `hold_settle_max`). Returns
 /// whether there is movement input.
 pub fn update_state(
     s: &mut Squad,
@@ -36,7 +37,8 @@ pub fn update_state(
             s.anchor.settling = true;
         }
         s.no_input_ticks = s.no_input_ticks.saturating_add(1);
-        if s.state == SquadState::Advancing && s.no_input_ticks >= tt.hold_delay {
+        let settled = !s.anchor.settling || s.no_input_ticks >= tt.hold_settle_max;
+        if s.state == SquadState::Advancing && s.no_input_ticks >= tt.hold_delay && settled {
             s.state = SquadState::Holding;
             // The squad stops where it stands, inside the solver's hard bound.
             let bound = t.solver.cohesion_radius + t.solver.post_leash;
@@ -78,9 +80,91 @@ pub fn move_anchor(
     } else {
         centre
     };
-    step_anchor(&mut s.anchor, dir, sprint, centre, middle, t);
+    // The worst straggler among the agents the AI moves (a scripted walk is no one's
+    // to wait for).
+    let lag = s
+        .agents
+        .iter()
+        .filter(|a| a.alive && !a.forced)
+        .map(|a| straggler_lag(a.pos.distance(s.goal_of(a)), t))
+        .fold(0.0, f32::max);
+    step_anchor(&mut s.anchor, dir, sprint, centre, middle, lag, t);
     s.anchor.pos = resolve_walls(s.anchor.pos, t.anchor.radius, grid);
     s.anchor.leash_dist = s.anchor.pos.distance(centre);
     s.anchor.urgency = urgency_from_distance(s.anchor.leash_dist, t);
     s.sprinting = moving && (sprint_key || s.anchor.urgency > t.anchor.sprint_at);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::squad::agent::{Agent, Role};
+    use crate::squad::anchor::{Anchor, Formation};
+    use crate::squad::registry::LaneRegistry;
+    use crate::squad::ManualAim;
+
+    fn marching_squad() -> Squad {
+        let agents = (0..5u32)
+            .map(|i| {
+                let role = if i < 2 { Role::Blade } else { Role::Gunner };
+                let pos = Vec2::new(4.0 + i as f32 * 0.6, 4.0);
+                Agent::new(i, role, i as usize, pos, 0.0, 0.28, 100.0)
+            })
+            .collect();
+        Squad {
+            state: SquadState::Advancing,
+            no_input_ticks: 0,
+            formation: Formation::Wedge,
+            anchor: Anchor {
+                pos: Vec2::new(8.0, 4.0),
+                prev_pos: Vec2::new(8.0, 4.0),
+                heading: Vec2::new(1.0, 0.0),
+                leash_dist: 2.9,
+                urgency: 0.5,
+                settling: false,
+            },
+            sprinting: false,
+            manual: ManualAim::Off,
+            assigned: None,
+            agents,
+            slots: vec![Vec2::ZERO; 5],
+            slot_key: None,
+            column_left: 0,
+            lanes: LaneRegistry::default(),
+        }
+    }
+
+    /// Ticks without input until HOLDING, the disk settling until tick `settled_at`.
+    fn ticks_to_hold(settled_at: u32, t: &Tuning) -> u32 {
+        let tt = TickTuning::from_tuning(t);
+        let mut s = marching_squad();
+        let mut events = Events::default();
+        for k in 1..=600 {
+            update_state(&mut s, Vec2::ZERO, t, &tt, &mut events, k as u64);
+            assert!(
+                s.anchor.settling || k > settled_at,
+                "input stopped: the disk settles"
+            );
+            if s.state == SquadState::Holding {
+                return k;
+            }
+            if k == settled_at {
+                s.anchor.settling = false;
+            }
+        }
+        panic!("never held");
+    }
+
+    #[test]
+    fn the_squad_holds_once_the_disk_has_settled_and_the_hold_delay_is_over() {
+        let t = Tuning::default();
+        let tt = TickTuning::from_tuning(&t);
+        // Settled early: the hold delay decides.
+        assert_eq!(ticks_to_hold(2, &t), tt.hold_delay);
+        // Still in flight past the hold delay: HOLDING the tick after it settles.
+        assert_eq!(ticks_to_hold(tt.hold_delay + 5, &t), tt.hold_delay + 6);
+        // A disk that never settles (held off by a wall) holds at `hold_settle_max`.
+        assert_eq!(ticks_to_hold(u32::MAX, &t), tt.hold_settle_max);
+        assert!(tt.hold_settle_max > tt.hold_delay + 6);
+    }
 }

@@ -63,6 +63,8 @@ pub struct Squad {
     pub slots: Vec<Vec2>,
     /// What the slots were last computed from (they are recomputed when it changes).
     pub slot_key: Option<SlotKey>,
+    /// Ticks the column (S3.4 in a passage) still stands; 0 = the formation's own slots.
+    pub column_left: u32,
     pub lanes: LaneRegistry,
 }
 

@@ -7,10 +7,12 @@ use crate::core::geom::Vec2;
 use crate::horde::enemy::{find_enemy, Enemy};
 use crate::nav::follow::{FollowLimits, PathPlanner};
 use crate::space::grid::{resolve_walls, Grid};
-use crate::squad::agent::Agent;
-use crate::squad::anchor::{squad_speed, SquadState};
+use crate::squad::agent::{Agent, Role};
+use crate::squad::anchor::{squad_speed, straggler_lag, SquadState};
+use crate::squad::blades::around::round_goal;
 use crate::squad::blades::melee::lunge_step;
 use crate::squad::blades::state::StrikePhase;
+use crate::squad::registry::ReservedSector;
 use crate::squad::Squad;
 use crate::tuning::{TickTuning, Tuning, DT};
 
@@ -75,25 +77,85 @@ pub fn target_push(me: &Agent, enemies: &[Enemy], range: f32) -> Vec2 {
 /// Brakes `desired` (a velocity) so that agent `me` does not walk into an enemy's body:
 /// enemy by enemy, its speed toward that one is cut to what the acceleration limit can
 /// still stop before contact, `sqrt(2 · steer_accel · gap)` (M7.6; a later cut may turn
-/// some speed back toward an earlier enemy, so the bound is exact for the last one). It shapes the wish, not the
-/// velocity, so the acceleration limit — and with it the reachable set of S9.5 — holds.
+/// some speed back toward an earlier enemy, so the bound is exact for the last one). It
+/// shapes the wish, not the velocity, so the acceleration limit — and with it the
+/// reachable set of S9.5 — holds.
 pub fn contact_brake(me: &Agent, desired: Vec2, enemies: &[Enemy], accel: f32) -> Vec2 {
     let mut v = desired;
     for e in enemies.iter().filter(|e| e.alive) {
-        let off = e.pos - me.pos;
-        let d = off.length();
-        let gap = d - me.radius - e.radius;
-        if d < 1e-5 || gap > 1.0 {
+        v = brake_toward(v, me, e.pos, e.radius, Vec2::ZERO, accel);
+    }
+    v
+}
+
+/// Against the other agents a softer brake: an agent already touching another does not
+/// close on it any further (the speed closing on it is cut to zero; touching is allowed,
+/// so a blade still shoulders a gunner out of its sector as before). Without it the crowd
+/// and a goal on the same spot press two agents into each other faster than the capped
+/// body push parts them, and a blade with an ally inside its own body can strike nowhere
+/// (the "blades engage" row found a gunner 0.19 u from a blade's centre).
+pub fn ally_brake(me: &Agent, desired: Vec2, agents: &[Agent], accel: f32, slack: f32) -> Vec2 {
+    let mut v = desired;
+    for o in agents.iter().filter(|o| o.alive && o.id != me.id) {
+        v = brake_toward(v, me, o.pos, o.radius - slack, o.vel, accel);
+    }
+    v
+}
+
+/// And against a blade's strike in progress (M4's twin of S9.5): the speed closing on
+/// another blade's striking sector (grown by `margin`, the discipline check's safety
+/// margin) is cut to what the acceleration limit can still stop outside it. The strike
+/// was started with the sector clear of every ally predicted from its velocity; without
+/// this brake a gunner speeding up toward its own post walked into an active sector and
+/// was cut (one generated cave of 200).
+pub fn sector_brake(
+    me: &Agent,
+    desired: Vec2,
+    sectors: &[ReservedSector],
+    margin: f32,
+    accel: f32,
+) -> Vec2 {
+    let mut v = desired;
+    for r in sectors.iter().filter(|r| !r.intent && r.owner != me.id) {
+        let gap = r.sector.distance(me.pos) - me.radius - margin;
+        if gap > 1.0 {
             continue;
         }
-        let toward = off / d;
-        let inward = v.dot(toward);
+        // The way to the sector: down the distance's gradient (central differences).
+        const H: f32 = 1e-3;
+        let dx = r.sector.distance(me.pos + Vec2::new(H, 0.0))
+            - r.sector.distance(me.pos - Vec2::new(H, 0.0));
+        let dy = r.sector.distance(me.pos + Vec2::new(0.0, H))
+            - r.sector.distance(me.pos - Vec2::new(0.0, H));
+        let toward = -Vec2::new(dx, dy).normalize_or_zero();
+        let closing = v.dot(toward);
         let allowed = (2.0 * accel * gap.max(0.0)).sqrt();
-        if inward > allowed {
-            v -= toward * (inward - allowed);
+        if closing > allowed {
+            v -= toward * (closing - allowed);
         }
     }
     v
+}
+
+/// `v` with its speed closing on the body at `pos` (radius `radius`, moving at `vel`)
+/// cut to `sqrt(2 · accel · gap)`; bodies more than 1 u apart are left alone. Only the
+/// other's speed *away* is credited: one coming at the agent never makes it back off
+/// (a gunner at its post is not carried off by a blade running into it).
+fn brake_toward(v: Vec2, me: &Agent, pos: Vec2, radius: f32, vel: Vec2, accel: f32) -> Vec2 {
+    let off = pos - me.pos;
+    let d = off.length();
+    let gap = d - me.radius - radius;
+    if d < 1e-5 || gap > 1.0 {
+        return v;
+    }
+    let toward = off / d;
+    let closing = v.dot(toward) - vel.dot(toward).max(0.0);
+    let allowed = (2.0 * accel * gap.max(0.0)).sqrt();
+    if closing > allowed {
+        v - toward * (closing - allowed)
+    } else {
+        v
+    }
 }
 
 /// Layer 4: away from walls closer than `range` to the body surface, plus a tangential
@@ -193,8 +255,7 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
         // An agent far behind its goal hurries on its own (catch-up), so the tail of a
         // column in a corridor or a straggler closes in without waiting for the leash.
         let behind = s.agents[i].pos.distance(goal);
-        let catch_up =
-            ((behind - t.movement.catch_up_start) / t.movement.catch_up_span).clamp(0.0, 1.0);
+        let catch_up = straggler_lag(behind, t);
         let speed = match s.state {
             SquadState::Advancing if s.sprinting => t.squad.fast_speed,
             SquadState::Advancing => squad_speed(s.anchor.urgency.max(catch_up), t),
@@ -217,6 +278,22 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
             )
         };
         let a = &s.agents[i];
+        // A blade bound for the far side of its target walks round the body (M6 keeps
+        // it from walking through).
+        let steer_goal = match a.melee.target.and_then(|id| find_enemy(m.enemies, id)) {
+            Some(e) if a.role == Role::Blade => {
+                let body = e.radius + a.radius;
+                round_goal(
+                    a.pos,
+                    steer_goal,
+                    e.pos,
+                    body,
+                    body + t.melee.standoff_gap,
+                    t.melee.round_turn_deg.to_radians(),
+                )
+            }
+            _ => steer_goal,
+        };
         let mv = &t.movement;
         let mut desired = seek(a.pos, steer_goal, mv.arrive_radius) * mv.w_seek;
         desired += separation(a, &s.agents, mv.separation_radius) * mv.w_separation;
@@ -227,18 +304,34 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
         if s.state == SquadState::Holding {
             desired += tether(a.pos, s.anchor.pos, t) * mv.w_tether;
         }
-        // Recovering from a strike: the blade moves slower.
+        // Recovering from a strike the blade moves slower; with a target it closes in or
+        // takes its clear spot at the run (the agents' top speed), not at the march's
+        // walk: a fight is won by the blade that gets there.
         let speed = if a.melee.phase == StrikePhase::Recovery {
             speed * t.melee.recovery_speed_factor
+        } else if a.role == Role::Blade && a.melee.target.is_some() {
+            speed.max(t.squad.fast_speed)
         } else {
             speed
         };
-        let desired_vel = contact_brake(
+        // Allies first, enemies last: no later cut turns speed back toward an enemy (M7.6).
+        let desired_vel = ally_brake(
             a,
             desired.clamp_length(1.0) * speed,
-            m.enemies,
+            &s.agents,
+            mv.steer_accel,
+            mv.ally_brake_slack,
+        );
+        // Twice the margin: the brake shapes the wish, the velocity follows a tick
+        // behind, and M4 cancels a windup at the margin itself.
+        let desired_vel = sector_brake(
+            a,
+            desired_vel,
+            &s.lanes.sectors,
+            2.0 * t.melee.safety_margin,
             mv.steer_accel,
         );
+        let desired_vel = contact_brake(a, desired_vel, m.enemies, mv.steer_accel);
         let a = &mut s.agents[i];
         a.vel = approach_velocity(a.vel, desired_vel, t);
         let next = a.pos + a.vel * DT;
@@ -280,6 +373,84 @@ fn tether(pos: Vec2, anchor: Vec2, t: &Tuning) -> Vec2 {
 mod tests {
     use super::*;
     use crate::space::grid::resolve_walls;
+
+    fn body(id: u32, pos: Vec2, vel: Vec2) -> Agent {
+        let mut a = Agent::new(id, Role::Gunner, id as usize, pos, 0.0, 0.28, 100.0);
+        a.vel = vel;
+        a
+    }
+
+    #[test]
+    fn an_agent_touching_another_does_not_close_on_it_but_follows_it_at_its_pace() {
+        let t = Tuning::default();
+        let (accel, slack) = (t.movement.steer_accel, t.movement.ally_brake_slack);
+        let me = body(0, Vec2::ZERO, Vec2::ZERO);
+        // Touching (0.5 apart, radii 0.28): no speed toward the other is left...
+        let still = body(1, Vec2::new(0.5, 0.0), Vec2::ZERO);
+        let v = ally_brake(&me, Vec2::new(2.0, 0.7), &[me.clone(), still], accel, slack);
+        assert!(v.x.abs() < 1e-5, "{v:?}");
+        assert!((v.y - 0.7).abs() < 1e-6, "sideways is free: {v:?}");
+        // ...but walking behind one that walks away at the same pace is not slowed.
+        let ahead = body(1, Vec2::new(0.5, 0.0), Vec2::new(2.0, 0.0));
+        let v = ally_brake(&me, Vec2::new(2.0, 0.0), &[me.clone(), ahead], accel, slack);
+        assert!((v.x - 2.0).abs() < 1e-5, "{v:?}");
+        // Nearly touching, the brake lets it come on at what it can still stop from.
+        let near = body(1, Vec2::new(0.7, 0.0), Vec2::ZERO);
+        let v = ally_brake(&me, Vec2::new(2.7, 0.0), &[me.clone(), near], accel, slack);
+        let gap: f32 = 0.7 - 0.28 - (0.28 - slack);
+        assert!((v.x - (2.0 * accel * gap).sqrt()).abs() < 1e-4, "{v:?}");
+    }
+
+    #[test]
+    fn an_agent_walking_at_a_striking_sector_stops_outside_it() {
+        let t = Tuning::default();
+        let margin = 2.0 * t.melee.safety_margin;
+        let sector = ReservedSector {
+            owner: 0,
+            sector: crate::squad::blades::melee::guarded_sector(Vec2::ZERO, 0.0, 0, &t),
+            intent: false,
+        };
+        let sectors = [sector];
+        // A gunner beside the sector walks straight at it at the top speed, tick by tick
+        // at the acceleration limit: it never comes inside the sector and the margin M4
+        // cancels at (it slows, slides along the edge and round the arc).
+        let mut a = body(2, Vec2::new(0.7, 2.2), Vec2::new(0.0, -2.7));
+        let mut closest = f32::INFINITY;
+        for _ in 0..120 {
+            let want = sector_brake(
+                &a,
+                Vec2::new(0.0, -2.7),
+                &sectors,
+                margin,
+                t.movement.steer_accel,
+            );
+            a.vel = approach_velocity(a.vel, want, &t);
+            a.pos += a.vel * DT;
+            closest = closest.min(sector.sector.distance(a.pos));
+        }
+        assert!(
+            closest >= a.radius + t.melee.safety_margin,
+            "came within {closest:.3} of the sector (M4 cancels inside {:.3})",
+            a.radius + t.melee.safety_margin
+        );
+        assert!(
+            a.pos.y < 0.0,
+            "it went round, it did not stop for good: {:?}",
+            a.pos
+        );
+        // An intended sector (no strike yet) and the agent's own do not brake.
+        let me = body(0, Vec2::new(0.7, 1.0), Vec2::ZERO);
+        let intent = [ReservedSector {
+            intent: true,
+            ..sector
+        }];
+        let want = Vec2::new(0.0, -2.7);
+        assert_eq!(
+            sector_brake(&body(2, me.pos, Vec2::ZERO), want, &intent, margin, 14.0),
+            want
+        );
+        assert_eq!(sector_brake(&me, want, &sectors, margin, 14.0), want);
+    }
 
     #[test]
     fn arrive_brakes_inside_the_radius() {

@@ -31,6 +31,12 @@ pub struct AnchorTuning {
     /// Speed of that snap-back, u/s: fast enough that within `hold_delay` the disk is
     /// back among the agents (A5), as an elastic would snap.
     pub settle_speed: f32,
+    /// The squad waits for a straggler: while an agent lags behind its goal past the
+    /// catch-up start (`movement.catch_up_start`, full at `+ catch_up_span`), the disk
+    /// pulling away from the squad keeps `1 - straggler_wait` of its speed. Without it a
+    /// straggler at the agents' top speed closes on a squad marching at its equilibrium
+    /// speed at 0.42 u/s, and a blade back from a fight lags for seconds (A10).
+    pub straggler_wait: f32,
 }
 
 impl Default for AnchorTuning {
@@ -45,7 +51,8 @@ impl Default for AnchorTuning {
             urgency_start: 2.0,
             sprint_at: 0.85,
             settle_distance: 0.3,
-            settle_speed: 12.0,
+            settle_speed: 20.0,
+            straggler_wait: 0.5,
         }
     }
 }
@@ -67,6 +74,7 @@ impl AnchorTuning {
             a.leash_max - 0.01,
         );
         v.range("anchor.sprint_at", a.sprint_at, 0.0, 1.0);
+        v.range("anchor.straggler_wait", a.straggler_wait, 0.0, 0.99);
         v.range(
             "anchor.settle_distance",
             a.settle_distance,

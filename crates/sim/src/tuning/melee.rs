@@ -42,13 +42,38 @@ pub struct MeleeTuning {
     /// Extra reach of the blades' post bound while advancing, beyond the solver's hard
     /// bound: the anchor leads the squad by ≈2.9 on the march.
     pub advance_bound_extra: f32,
-    /// A blade keeps its current target out to this many times `engage_radius`\n(hysteresis: a target that steps back is not dropped at once).
+    /// A blade keeps its current target out to this many times `engage_radius`
+    /// (hysteresis: a target that steps back is not dropped at once).
     pub keep_target_factor: f32,
+    /// Self-defence while advancing: an enemy this close to a blade (centre to centre)
+    /// is a target even beyond the post bound, and the blade may fight it from a spot no
+    /// farther from the disk than it already stands. Without it a blade left behind the
+    /// march walks away from the crowd on its heels and is struck from behind (A10 and
+    /// the "blades engage" row measured it). The same 1.5 u as that row's contact.
+    pub defend_radius: f32,
+    /// A blade whose post is on the far side of its target walks round the body, this
+    /// many degrees of the ring at a time (a steering point, not a path): straight at the
+    /// post it would press into the target and stand there (the "blades engage" row).
+    pub round_turn_deg: f32,
+    /// The blade solver keeps a spot this far from the other blade and its post (the
+    /// solver's too-close penalty): side by side at body contact each blade stands in
+    /// the other's guarded sector unless the target is dead ahead, and neither strikes.
+    /// At 1.2 u the other body takes ≈21° beyond the 55° half-angle.
+    pub blade_spacing: f32,
+    /// A swing need not be aimed at the target's centre: when an ally stands in the
+    /// sector of the straight swing, the axis turns off the target, up to this fraction
+    /// of the half-angle, in `swing_turn_steps` steps each side, so long as the target's
+    /// centre stays inside the sector. Two blades side by side at body contact block each
+    /// other's straight slashes; a slash turned 40° away from the partner clears it (the
+    /// "blades engage" row measured blades that stood by a crowd and never hit).
+    pub swing_turn_max: f32,
+    pub swing_turn_steps: u32,
     /// The lunge stops this far short of body contact with its target (M6).
     pub lunge_stop_gap: f32,
     /// A blade recovering from a strike moves at this fraction of the squad's speed.
     pub recovery_speed_factor: f32,
-    /// A ready blade this close to its post reserves its strike sector even before\nits target is in reach (gunners keep their lanes out of it early).
+    /// A ready blade this close to its post reserves its strike sector even before its
+    /// target is in reach (gunners keep their lanes out of it early).
     pub reserve_at_post: f32,
 }
 
@@ -74,6 +99,11 @@ impl Default for MeleeTuning {
             directions: 12,
             advance_bound_extra: 0.6,
             keep_target_factor: 1.25,
+            defend_radius: 1.5,
+            round_turn_deg: 45.0,
+            blade_spacing: 1.2,
+            swing_turn_max: 0.8,
+            swing_turn_steps: 2,
             lunge_stop_gap: 0.02,
             recovery_speed_factor: 0.5,
             reserve_at_post: 0.5,
@@ -101,6 +131,26 @@ impl MeleeTuning {
         v.positive("melee.lunge_accel", me.lunge_accel);
         v.range("melee.safety_margin", me.safety_margin, 0.0, 5.0);
         v.positive("melee.engage_radius", me.engage_radius);
+        v.range(
+            "melee.defend_radius",
+            me.defend_radius,
+            0.0,
+            me.engage_radius,
+        );
+        v.range("melee.round_turn_deg", me.round_turn_deg, 1.0, 180.0);
+        v.range(
+            "melee.blade_spacing",
+            me.blade_spacing,
+            0.0,
+            me.engage_radius,
+        );
+        v.range("melee.swing_turn_max", me.swing_turn_max, 0.0, 1.0);
+        v.range(
+            "melee.swing_turn_steps",
+            me.swing_turn_steps as f32,
+            0.0,
+            16.0,
+        );
         v.range("melee.standoff_gap", me.standoff_gap, 0.0, 5.0);
         v.range("melee.reserve_scale", me.reserve_scale, 1.0, 10.0);
         v.range("melee.directions", me.directions as f32, 1.0, 64.0);

@@ -136,6 +136,7 @@ impl Tuning {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TickTuning {
     pub hold_delay: u32,
+    pub hold_settle_max: u32,
     pub solve_interval: u32,
     pub commit_time: u32,
     pub fire_cooldown: u32,
@@ -154,6 +155,7 @@ impl TickTuning {
     pub fn from_tuning(t: &Tuning) -> TickTuning {
         TickTuning {
             hold_delay: ticks(t.squad.hold_delay),
+            hold_settle_max: ticks(t.squad.hold_settle_max),
             solve_interval: ticks(t.solver.interval).max(1),
             commit_time: ticks(t.solver.commit_time),
             fire_cooldown: ticks(t.fire.cooldown),

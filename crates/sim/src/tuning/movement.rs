@@ -13,6 +13,10 @@ pub struct MovementTuning {
     /// Must exceed `w_separation`: stepping out of a lane beats keeping distance.
     pub w_lane_avoid: f32,
     pub w_target_push: f32,
+    /// An agent may close on another agent only as fast as it could still stop at this
+    /// much overlap of the two bodies (`sqrt(2 · steer_accel · gap)`): they touch and
+    /// shoulder, but the crowd does not press one inside the other.
+    pub ally_brake_slack: f32,
     /// Enemies and targets push agents that come closer than contact plus this.
     pub target_push_range: f32,
     pub w_wall_avoid: f32,
@@ -56,6 +60,7 @@ impl Default for MovementTuning {
             w_lane_avoid: 2.4,
             w_target_push: 1.0,
             target_push_range: 0.15,
+            ally_brake_slack: 0.05,
             w_wall_avoid: 1.2,
             wall_avoid_range: 0.25,
             arrive_radius: 0.6,
@@ -84,6 +89,7 @@ impl MovementTuning {
         v.range("movement.w_lane_avoid", m.w_lane_avoid, 0.0, 100.0);
         v.range("movement.w_target_push", m.w_target_push, 0.0, 100.0);
         v.range("movement.target_push_range", m.target_push_range, 0.0, 5.0);
+        v.range("movement.ally_brake_slack", m.ally_brake_slack, 0.0, 0.5);
         v.range("movement.w_wall_avoid", m.w_wall_avoid, 0.0, 100.0);
         v.range("movement.wall_avoid_range", m.wall_avoid_range, 0.0, 5.0);
         v.positive("movement.arrive_radius", m.arrive_radius);

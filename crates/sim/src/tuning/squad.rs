@@ -15,6 +15,11 @@ pub struct SquadTuning {
     pub agent_health: f32,
     /// Seconds without movement input before the squad switches to HOLDING (S3.2).
     pub hold_delay: f32,
+    /// HOLDING also waits for the disk to settle among the agents (S3.3's snap-back), at
+    /// most this long after the input stopped (a disk held off by a wall does not keep
+    /// the squad marching). Holding at once, a blade fighting at the edge of the march
+    /// stood 3.65 u from a disk still in flight (A5's bound is 3.38).
+    pub hold_settle_max: f32,
     /// Agent walking speed, u/s.
     pub walk_speed: f32,
     /// Agent fast speed (Shift, or urgency 1), u/s.
@@ -38,6 +43,7 @@ impl Default for SquadTuning {
             body_radius: 0.28,
             agent_health: 100.0,
             hold_delay: 0.15,
+            hold_settle_max: 0.5,
             walk_speed: 1.75,
             fast_speed: 2.7,
             body_push_share: 0.3,
@@ -60,6 +66,12 @@ impl SquadTuning {
         v.range("squad.body_radius", s.body_radius, 0.05, 1.0);
         v.positive("squad.agent_health", s.agent_health);
         v.range("squad.hold_delay", s.hold_delay, 0.0, 10.0);
+        v.range(
+            "squad.hold_settle_max",
+            s.hold_settle_max,
+            s.hold_delay,
+            10.0,
+        );
         v.positive("squad.walk_speed", s.walk_speed);
         v.range("squad.fast_speed", s.fast_speed, s.walk_speed, 100.0);
         v.range("squad.body_push_share", s.body_push_share, 0.0, 1.0);

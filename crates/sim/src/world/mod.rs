@@ -147,6 +147,7 @@ impl World {
                 agents: Vec::with_capacity(n),
                 slots: vec![Vec2::ZERO; n],
                 slot_key: None,
+                column_left: 0,
                 lanes: LaneRegistry::default(),
             },
             horde: Horde::default(),

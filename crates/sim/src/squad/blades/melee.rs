@@ -16,17 +16,22 @@ use crate::horde::enemy::{find_enemy, Enemy};
 use crate::space::grid::Grid;
 use crate::squad::agent::{Agent, Role};
 use crate::squad::anchor::SquadState;
+use crate::squad::blades::around::walk_round;
 use crate::squad::blades::sector::Sector;
 use crate::squad::view::WorldView;
 use crate::tuning::{TickTuning, Tuning, DT};
 
 pub use crate::squad::blades::reach::{
-    guarded_sector, lunge_extent, strike_sector, target_in_reach,
+    guarded_sector, lunge_extent, strike_sector, swing_axes, target_in_reach,
 };
 pub use crate::squad::blades::state::{MeleeState, StrikePhase, Struck};
 
 /// M4: the first ally whose body comes within `safety_margin` of the guarded sector at
-/// any tick of the coming `ticks` (windup + active), extrapolating its velocity.
+/// any tick of the coming `ticks` (windup + active), extrapolating its velocity — and for
+/// another blade mid-strike, anywhere along a whole lunge from where it stands (rooted in
+/// its windup its velocity is zero, yet it will lunge: a windup started into that path
+/// was cancelled by it, the "blades engage" row found; mid-lunge this over-covers the
+/// part already done, on the safe side).
 pub fn ally_in_sector_predicted(
     blade: &Agent,
     sector: &Sector,
@@ -36,6 +41,16 @@ pub fn ally_in_sector_predicted(
 ) -> Option<u32> {
     let margin = t.melee.safety_margin;
     for a in agents.iter().filter(|a| a.alive && a.id != blade.id) {
+        if a.role == Role::Blade && a.melee.striking() {
+            let lunge = Vec2::from_angle(a.melee.axis) * lunge_extent(a.melee.strike, t);
+            const STEPS: u32 = 4;
+            if (0..=STEPS).any(|j| {
+                let p = a.pos + lunge * (j as f32 / STEPS as f32);
+                sector.distance(p) < a.radius + margin
+            }) {
+                return Some(a.id);
+            }
+        }
         let mut k = 0;
         loop {
             let p = a.pos + a.vel * (k as f32 * DT);
@@ -83,13 +98,28 @@ fn blade_bound(w: &WorldView) -> f32 {
     }
 }
 
+/// While advancing, how far from the disk a blade may fight an enemy on its heels: as far
+/// as it already stands plus one approach ring (`standoff` from the enemy: the spots on
+/// the near side of an enemy behind it are a ring's width farther out than the blade),
+/// and never more than `engage_radius` past the post bound; `None` while holding, where
+/// the tether brings it back instead.
+fn defend_bound(w: &WorldView, blade: &Agent, standoff: f32) -> Option<f32> {
+    let cap = blade_bound(w) + w.tuning.melee.engage_radius;
+    (w.state == SquadState::Advancing).then(|| (blade.pos.distance(w.anchor) + standoff).min(cap))
+}
+
 /// The blade's melee target: the current one while it stays close, else the nearest
-/// live enemy within `engage_radius` whose contact spot is inside the post bound.
+/// live enemy within `engage_radius` whose contact spot is inside the post bound — or,
+/// while advancing, within `defend_radius` of the blade wherever it stands (self-defence).
 pub fn choose_blade_target(w: &WorldView, blade: &Agent) -> Option<u32> {
     let m = &w.tuning.melee;
     let bound = blade_bound(w) + m.reach[0];
+    let defending = w.state == SquadState::Advancing;
     let ok = |e: &crate::horde::enemy::Enemy, r: f32| {
-        e.alive && e.pos.distance(blade.pos) <= r && e.pos.distance(w.anchor) <= bound
+        let d = e.pos.distance(blade.pos);
+        e.alive
+            && d <= r
+            && (e.pos.distance(w.anchor) <= bound || (defending && d <= m.defend_radius))
     };
     // Two blades on one small target would always stand in each other's sectors: a
     // target another blade already holds is not taken (blades decide in index order).
@@ -128,8 +158,13 @@ pub struct BladeSpot {
 /// M5: the spot round `target` from which the blade's sector to it is ally-free — the
 /// solver idea in angular form. Candidates at contact + `standoff_gap` in `directions`
 /// directions; rejected inside walls or beyond the post bound; scored +100 sector clear,
-/// −9 × distance walked, −35 per gunner lane the spot blocks, −24 × distance beyond the
-/// cohesion radius, +hysteresis for the committed direction.
+/// −9 × distance walked (round the target's body, [`walk_round`]), −35 per gunner lane
+/// the spot blocks, −24 × distance beyond the cohesion radius, −60 where another agent
+/// stands or within `blade_spacing` of the other blade or its post, +hysteresis for the
+/// committed direction. While advancing a spot
+/// beyond the bound is kept when it is no more than one approach ring farther from the
+/// disk than the blade ([`defend_bound`]: it fights where it stands, it never walks out
+/// to do so).
 pub fn solve_blade_post(
     w: &WorldView,
     blade: &Agent,
@@ -142,7 +177,7 @@ pub fn solve_blade_post(
     let s = &t.solver;
     let e = w.enemy(target)?;
     let standoff = e.radius + blade.radius + m.standoff_gap;
-    let bound = blade_bound(w);
+    let bound = blade_bound(w).max(defend_bound(w, blade, standoff).unwrap_or(0.0));
     let mut best: Option<BladeSpot> = None;
     for k in 0..m.directions {
         let dir = Vec2::from_angle(std::f32::consts::TAU * k as f32 / m.directions as f32);
@@ -161,7 +196,28 @@ pub fn solve_blade_post(
                     && a.pos.distance(pos) >= a.radius + blade.radius
             });
         let mut score = if clear { s.w_lane } else { 0.0 };
-        score += s.w_move * pos.distance(blade.pos);
+        // Where another agent stands (or the other blade's post is) there is no room, and
+        // from there every sector holds that body: the solver's too-close penalty.
+        // The other blade needs more room: side by side closer than `blade_spacing`
+        // each stands in the other's sectors and neither strikes.
+        let crowded = w
+            .agents
+            .iter()
+            .filter(|a| a.alive && a.id != blade.id)
+            .any(|a| {
+                if a.role == Role::Blade {
+                    a.pos.distance(pos) < m.blade_spacing
+                        || a.post_pos.distance(pos) < m.blade_spacing
+                } else {
+                    a.pos.distance(pos) < a.radius + blade.radius
+                }
+            });
+        if crowded {
+            score += s.w_too_close;
+        }
+        // The walk there: round the target's body when the spot is on its far side.
+        let body = e.radius + blade.radius;
+        score += s.w_move * walk_round(blade.pos, pos, e.pos, body, standoff);
         score += s.w_block * w.lanes.blocked_by(pos, blade.id, t) as f32;
         score += s.w_cohesion * (pos.distance(w.anchor) - s.cohesion_radius).max(0.0);
         if blade.melee.approach == Some(k) {
@@ -196,9 +252,6 @@ pub struct StrikeStep<'a> {
 }
 
 impl StrikeStep<'_> {
-    fn enemy(&self, id: u32) -> Option<&Enemy> {
-        find_enemy(self.enemies, id)
-    }
     fn emit(&mut self, kind: EventKind) {
         self.events.emit(self.tick, kind);
     }
@@ -220,45 +273,86 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
         StrikePhase::Ready => {
             let a = &w.agents[i];
             let m = &a.melee;
-            let wants = m.cooldown == 0
-                && !w.sprinting
-                && m.target
-                    .and_then(|id| w.enemy(id))
-                    .is_some_and(|e| e.alive && target_in_reach(a, e, k, t));
-            if wants {
+            let ready = m.cooldown == 0 && !w.sprinting;
+            if ready {
                 let enemies = w.enemies;
-                if let Some(e) = find_enemy(enemies, a.melee.target.unwrap_or(u32::MAX)) {
-                    let axis = (e.pos - a.pos).angle();
-                    let sector = guarded_sector(a.pos, axis, k, t);
-                    let ticks = w.ticks.strike_windup[k] + w.ticks.strike_active[k];
-                    match ally_in_sector_predicted(a, &sector, w.agents, ticks, t) {
-                        None => {
-                            let a = &mut w.agents[i];
-                            a.melee.withheld = false;
-                            a.melee.phase = StrikePhase::Windup;
-                            a.melee.phase_left = w.ticks.strike_windup[k];
-                            a.melee.axis = axis;
-                            a.melee.phase_started = tick;
-                            a.melee.combo_left = 0;
-                            a.facing = axis;
-                            a.vel = Vec2::ZERO;
-                            w.emit(EventKind::StrikeStarted {
-                                blade: i as u32,
-                                strike: k as u8,
-                                target: e.id,
-                            });
-                            return;
-                        }
-                        Some(ally) => {
-                            if !w.agents[i].melee.withheld {
-                                w.emit(EventKind::StrikeWithheld {
-                                    blade: i as u32,
-                                    ally,
-                                });
-                            }
-                            w.agents[i].melee.withheld = true;
-                        }
+                let target = m.target.unwrap_or(u32::MAX);
+                let ticks = w.ticks.strike_windup[k] + w.ticks.strike_active[k];
+                // The first swing axis at `e` whose guarded sector no ally enters, or the
+                // ally in the straight one's.
+                let clear = |e: &Enemy| {
+                    let mut blocked = None;
+                    swing_axes(a.pos, e.pos, k, t)
+                        .find(|&axis| {
+                            let sector = guarded_sector(a.pos, axis, k, t);
+                            let ally = ally_in_sector_predicted(a, &sector, w.agents, ticks, t);
+                            blocked = blocked.or(ally);
+                            ally.is_none()
+                        })
+                        .ok_or_else(|| blocked.expect("the straight axis was tried"))
+                };
+                // The target first, when it is in reach; when it is not, or an ally stands
+                // in its sector, another enemy in reach whose sector is clear (nearest
+                // first): a blade in a crowd strikes the one it can, it does not wait on
+                // the one it cannot. `Err(ally)` names the ally of the first blocked one.
+                let first = find_enemy(enemies, target)
+                    .filter(|e| e.alive && target_in_reach(a, e, k, t))
+                    .map(clear);
+                let chosen = match first {
+                    Some(Ok(axis)) => Ok((find_enemy(enemies, target).expect("found above"), axis)),
+                    first => {
+                        let mut others: Vec<&Enemy> = enemies
+                            .iter()
+                            .filter(|o| o.alive && o.id != target && target_in_reach(a, o, k, t))
+                            .collect();
+                        others.sort_by(|p, q| {
+                            p.pos
+                                .distance_sq(a.pos)
+                                .total_cmp(&q.pos.distance_sq(a.pos))
+                                .then(p.id.cmp(&q.id))
+                        });
+                        let mut blocked = first.and_then(Result::err);
+                        others
+                            .into_iter()
+                            .find_map(|o| match clear(o) {
+                                Ok(axis) => Some((o, axis)),
+                                Err(ally) => {
+                                    blocked.get_or_insert(ally);
+                                    None
+                                }
+                            })
+                            .ok_or(blocked.unwrap_or(u32::MAX))
                     }
+                };
+                match chosen {
+                    Ok((e, axis)) => {
+                        let a = &mut w.agents[i];
+                        a.melee.withheld = false;
+                        a.melee.target = Some(e.id);
+                        a.melee.phase = StrikePhase::Windup;
+                        a.melee.phase_left = w.ticks.strike_windup[k];
+                        a.melee.axis = axis;
+                        a.melee.phase_started = tick;
+                        a.melee.combo_left = 0;
+                        a.facing = axis;
+                        a.vel = Vec2::ZERO;
+                        w.emit(EventKind::StrikeStarted {
+                            blade: i as u32,
+                            strike: k as u8,
+                            target: e.id,
+                        });
+                        return;
+                    }
+                    Err(ally) if ally != u32::MAX => {
+                        if !w.agents[i].melee.withheld {
+                            w.emit(EventKind::StrikeWithheld {
+                                blade: i as u32,
+                                ally,
+                            });
+                        }
+                        w.agents[i].melee.withheld = true;
+                    }
+                    Err(_) => {}
                 }
             }
             let a = &mut w.agents[i];
@@ -425,4 +519,198 @@ pub fn lunge_step(agents: &mut [Agent], i: usize, enemies: &[Enemy], grid: &Grid
     a.vel = dir * speed;
     a.pos = crate::space::grid::resolve_walls(a.pos + a.vel * DT, a.radius, grid);
     a.facing = a.melee.axis;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::horde::enemy::{AttackState, EnemyKind};
+
+    fn body(id: u32, role: Role, pos: Vec2) -> Agent {
+        Agent::new(id, role, id as usize, pos, 0.0, 0.28, 100.0)
+    }
+
+    fn dummy(id: u32, pos: Vec2) -> Enemy {
+        Enemy {
+            id,
+            kind: EnemyKind::Dummy,
+            pos,
+            prev_pos: pos,
+            vel: Vec2::ZERO,
+            facing: 0.0,
+            radius: 0.3,
+            health: 100.0,
+            alive: true,
+            stagger: 0,
+            hits: 0,
+            attack: AttackState::default(),
+            wander: 0.0,
+            sees: false,
+        }
+    }
+
+    /// One strike step of blade 0 among `agents`; the events it emitted.
+    fn strike_step(agents: &mut [Agent], enemies: &[Enemy], t: &Tuning) -> Vec<EventKind> {
+        let ticks = TickTuning::from_tuning(t);
+        let mut damage = DamageQueue::default();
+        let mut events = Events::default();
+        let mut w = StrikeStep {
+            tick: 100,
+            tuning: t,
+            ticks: &ticks,
+            sprinting: false,
+            agents,
+            enemies,
+            damage: &mut damage,
+            events: &mut events,
+        };
+        step_blade(&mut w, 0);
+        events.this_tick.iter().map(|e| e.kind.clone()).collect()
+    }
+
+    #[test]
+    fn a_blade_strikes_the_enemy_it_can_when_an_ally_stands_in_its_targets_sector() {
+        let t = Tuning::default();
+        let mut blade = body(0, Role::Blade, Vec2::ZERO);
+        blade.melee.target = Some(1);
+        // The target dead ahead with a gunner in between; another enemy in reach to the
+        // side, its sector clear.
+        let gunner = body(2, Role::Gunner, Vec2::new(0.75, 0.0));
+        let enemies = [
+            dummy(1, Vec2::new(1.35, 0.0)),
+            dummy(2, Vec2::new(-0.4, 1.0)),
+        ];
+        let mut agents = [blade.clone(), gunner.clone()];
+        let ev = strike_step(&mut agents, &enemies, &t);
+        assert!(
+            ev.contains(&EventKind::StrikeStarted {
+                blade: 0,
+                strike: 0,
+                target: 2
+            }),
+            "{ev:?}"
+        );
+        assert_eq!(agents[0].melee.target, Some(2));
+        assert_eq!(agents[0].melee.phase, StrikePhase::Windup);
+        // With the side one out of reach the blade withholds, naming the gunner.
+        let enemies = [
+            dummy(1, Vec2::new(1.35, 0.0)),
+            dummy(2, Vec2::new(-0.4, 2.5)),
+        ];
+        let mut agents = [blade, gunner];
+        let ev = strike_step(&mut agents, &enemies, &t);
+        assert_eq!(ev, vec![EventKind::StrikeWithheld { blade: 0, ally: 2 }]);
+        assert_eq!(agents[0].melee.phase, StrikePhase::Ready);
+    }
+
+    #[test]
+    fn a_blade_beside_its_partner_turns_its_swing_away_from_it() {
+        // Yard 4's fight: two blades side by side at body contact, the crowd ahead. The
+        // straight slash at the target takes in the partner 66° off its axis; a swing
+        // turned away from the partner keeps the target inside and the partner out.
+        let mut t = Tuning::default();
+        let mut blade = body(0, Role::Blade, Vec2::ZERO);
+        blade.melee.target = Some(1);
+        let partner = body(1, Role::Blade, Vec2::new(0.9, 0.4));
+        let target = dummy(1, Vec2::new(0.0, 1.1));
+        let straight = std::f32::consts::FRAC_PI_2;
+        let blocked = guarded_sector(Vec2::ZERO, straight, 0, &t);
+        assert!(blocked.distance(partner.pos) < partner.radius + t.melee.safety_margin);
+        let mut agents = [blade.clone(), partner.clone()];
+        let ev = strike_step(&mut agents, std::slice::from_ref(&target), &t);
+        assert_eq!(
+            ev,
+            vec![EventKind::StrikeStarted {
+                blade: 0,
+                strike: 0,
+                target: 1
+            }]
+        );
+        let axis = agents[0].melee.axis;
+        let turned = crate::core::geom::wrap_angle(axis - straight);
+        assert!(turned > 0.3, "turned {turned:.2} rad away from the partner");
+        assert!(strike_sector(Vec2::ZERO, axis, 0, &t).distance(target.pos) == 0.0);
+        let guarded = guarded_sector(Vec2::ZERO, axis, 0, &t);
+        assert!(guarded.distance(partner.pos) >= partner.radius + t.melee.safety_margin);
+        // Only straight swings: it withholds, naming the partner.
+        t.melee.swing_turn_steps = 0;
+        let mut agents = [blade, partner];
+        let ev = strike_step(&mut agents, std::slice::from_ref(&target), &t);
+        assert_eq!(ev, vec![EventKind::StrikeWithheld { blade: 0, ally: 1 }]);
+    }
+
+    #[test]
+    fn another_blades_lunge_still_ahead_blocks_a_windup_into_its_path() {
+        let t = Tuning::default();
+        let me = body(0, Role::Blade, Vec2::ZERO);
+        let sector = guarded_sector(Vec2::ZERO, 0.0, 0, &t);
+        // The other blade rooted in its windup beside the sector, about to lunge across
+        // it: zero velocity, yet in the way.
+        let mut other = body(1, Role::Blade, Vec2::new(0.8, 1.7));
+        other.melee.phase = StrikePhase::Windup;
+        other.melee.strike = 2;
+        other.melee.axis = -std::f32::consts::FRAC_PI_2;
+        let ticks = 18;
+        assert!(sector.distance(other.pos) > other.radius + t.melee.safety_margin);
+        let agents = [me.clone(), other.clone()];
+        assert_eq!(
+            ally_in_sector_predicted(&me, &sector, &agents, ticks, &t),
+            Some(1)
+        );
+        // Lunging away from the sector it does not block.
+        other.melee.axis = std::f32::consts::FRAC_PI_2;
+        let agents = [me.clone(), other];
+        assert_eq!(
+            ally_in_sector_predicted(&me, &sector, &agents, ticks, &t),
+            None
+        );
+    }
+
+    #[test]
+    fn a_blade_left_behind_the_march_defends_itself_but_not_while_holding() {
+        let t = Tuning::default();
+        let grid = Grid::open_with_border(40, 40);
+        let lanes = crate::squad::registry::LaneRegistry::default();
+        let blade = body(0, Role::Blade, Vec2::new(10.0, 10.0));
+        let agents = [blade.clone()];
+        // An enemy on its heels (behind it, seen from the disk), both far beyond the post
+        // bound from the disk.
+        let enemies = [dummy(7, Vec2::new(9.1, 10.0))];
+        let view = |state| WorldView {
+            agents: &agents,
+            enemies: &enemies,
+            grid: &grid,
+            tuning: &t,
+            state,
+            anchor: Vec2::new(17.0, 10.0),
+            assigned: None,
+            lanes: &lanes,
+        };
+        let advancing = view(SquadState::Advancing);
+        assert_eq!(choose_blade_target(&advancing, &blade), Some(7));
+        let mut spots = Vec::new();
+        let spot = solve_blade_post(&advancing, &blade, 7, &mut spots).expect("a spot");
+        let ring = 0.3 + 0.28 + t.melee.standoff_gap;
+        assert!(
+            spot.pos.distance(advancing.anchor)
+                <= blade.pos.distance(advancing.anchor) + ring + 1e-4,
+            "it fights where it stands, never a ring farther out: {spot:?}"
+        );
+        assert!(
+            spot.pos.distance(blade.pos) < 0.5,
+            "on the near side: {spot:?}"
+        );
+        // Holding, the tether brings it back instead; an enemy beyond `defend_radius`
+        // is not taken either.
+        assert_eq!(
+            choose_blade_target(&view(SquadState::Holding), &blade),
+            None
+        );
+        let enemies = [dummy(7, Vec2::new(7.5, 10.0))];
+        let far = WorldView {
+            enemies: &enemies,
+            ..view(SquadState::Advancing)
+        };
+        assert_eq!(choose_blade_target(&far, &blade), None);
+    }
 }

@@ -1,5 +1,6 @@
 //! Blades (SPEC §10): strike sectors, phases, combo, discipline, post solver.
 
+pub(crate) mod around;
 pub mod melee;
 pub(crate) mod reach;
 pub(crate) mod sector;

@@ -1,7 +1,7 @@
 //! What a strike reaches (M1, M4): strike `k`'s sector, how far its lunge carries the
 //! blade, the sector the discipline check guards, and whether a target is in reach.
 
-use crate::core::geom::Vec2;
+use crate::core::geom::{wrap_angle, Vec2};
 use crate::horde::enemy::Enemy;
 use crate::squad::agent::Agent;
 use crate::squad::blades::sector::Sector;
@@ -30,8 +30,53 @@ pub fn guarded_sector(apex: Vec2, axis: f32, k: usize, t: &Tuning) -> Sector {
     s
 }
 
+/// The axes strike `k` from `apex` may swing along at a target centred at `at`:
+/// straight at it first, then turned off it by `j / steps` of `swing_turn_max` times the
+/// half-angle, one side then the other, for `j` in `1..=steps`. Every one keeps the
+/// target's centre inside the sector, so a target in reach is in reach on each.
+pub fn swing_axes(apex: Vec2, at: Vec2, k: usize, t: &Tuning) -> impl Iterator<Item = f32> {
+    let straight = (at - apex).angle();
+    let steps = t.melee.swing_turn_steps;
+    let turn = t.melee.swing_turn_max * t.melee.half_angle_deg[k].to_radians();
+    std::iter::once(straight).chain((1..=steps).flat_map(move |j| {
+        let d = turn * j as f32 / steps as f32;
+        [wrap_angle(straight + d), wrap_angle(straight - d)]
+    }))
+}
+
 /// Whether strike `k` from `blade` would touch `target` now (in reach and angle).
 pub fn target_in_reach(blade: &Agent, e: &Enemy, k: usize, t: &Tuning) -> bool {
     let axis = (e.pos - blade.pos).angle();
     strike_sector(blade.pos, axis, k, t).hits_circle(e.pos, e.radius)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swing_axes_go_straight_first_then_turn_each_side_keeping_the_target_inside() {
+        let t = Tuning::default();
+        let target = Vec2::new(1.0, 0.0);
+        for k in 0..3 {
+            let axes: Vec<f32> = swing_axes(Vec2::ZERO, target, k, &t).collect();
+            let steps = t.melee.swing_turn_steps as usize;
+            assert_eq!(axes.len(), 1 + 2 * steps);
+            assert_eq!(axes[0], 0.0, "straight at the target first");
+            let half = t.melee.half_angle_deg[k].to_radians();
+            let farthest = axes.iter().fold(0.0f32, |m, a| m.max(a.abs()));
+            assert!((farthest - t.melee.swing_turn_max * half).abs() < 1e-5);
+            for pair in axes[1..].chunks(2) {
+                assert!(
+                    pair[0] > 0.0 && (pair[0] + pair[1]).abs() < 1e-6,
+                    "{pair:?}"
+                );
+            }
+            for &axis in &axes {
+                // The target's centre stays inside the sector's angle and reach.
+                let s = strike_sector(Vec2::ZERO, axis, k, &t);
+                assert_eq!(s.distance(target), 0.0, "strike {k}, axis {axis}");
+            }
+        }
+    }
 }
