@@ -134,12 +134,19 @@ fn knockback_reach(a: &Agent, ticks: u32, top: f32, enemies: &[Enemy], t: &Tunin
 /// Agent `a`'s course: where its present velocity takes it tick by tick, pushed out of
 /// walls as the movement step does (a wall stops the body; it does not change the
 /// velocity), `course[k]` after `k` ticks, for `k` in `0..=ticks`, into `out`.
+///
+/// A scripted walker is placed on its path and never pushed out of walls, so its course
+/// is not either (a walker scripted through a wall is where its path says).
 pub fn walled_course(a: &Agent, ticks: u32, grid: &Grid, out: &mut Vec<Vec2>) {
     out.clear();
     let mut p = a.pos;
     out.push(p);
     for _ in 0..ticks {
-        p = resolve_walls(p + a.vel * DT, a.radius, grid);
+        p = if a.forced {
+            p + a.vel * DT
+        } else {
+            resolve_walls(p + a.vel * DT, a.radius, grid)
+        };
         out.push(p);
     }
 }
@@ -180,8 +187,13 @@ fn reachable_set_crosses(
         if dist_point_segment(a.pos, b0, b1) >= threshold + r.travel {
             continue;
         }
-        let (c0, c1) = (course_from(a, k, &course), course[k as usize + 2]);
-        if dist_segment_segment(b0, b1, c0, c1) < threshold + r.drift {
+        // A blade may root anywhere on its course so far (a windup roots it where it
+        // stands): every piece of that course, since along a wall the course bends and
+        // a chord would cut the corner; any other agent is round this tick's piece.
+        let first = if a.role == Role::Blade { 0 } else { k as usize };
+        let near = (first..k as usize + 2)
+            .any(|j| dist_segment_segment(b0, b1, course[j], course[j + 1]) < threshold + r.drift);
+        if near {
             return true;
         }
     }
@@ -366,6 +378,29 @@ mod tests {
         let mut a = Agent::new(id, Role::Gunner, 0, p, 0.0, 0.28, 100.0);
         a.vel = v;
         a
+    }
+
+    #[test]
+    fn a_scripted_walkers_course_goes_where_its_path_does_not_out_of_walls() {
+        // A wall column at x = 10; an agent 0.5 west of it walking east at 2 u/s.
+        let mut cells = vec![false; 64 * 64];
+        for y in 0..64 {
+            cells[y * 64 + 10] = true;
+        }
+        let grid = Grid::new(64, 64, cells);
+        let mut a = agent(0, Vec2::new(9.5, 5.5), Vec2::new(2.0, 0.0));
+        let mut course = Vec::new();
+        walled_course(&a, 30, &grid, &mut course);
+        // The squad's own agent is stopped by the wall, as the movement step stops it.
+        assert!(course[30].x <= 10.0 - a.radius + 1e-4, "{:?}", course[30]);
+        // A scripted walker is never pushed out: its course runs on through.
+        a.forced = true;
+        walled_course(&a, 30, &grid, &mut course);
+        assert!(
+            (course[30].x - (9.5 + 2.0 * 30.0 * DT)).abs() < 1e-4,
+            "{:?}",
+            course[30]
+        );
     }
 
     #[test]
