@@ -46,9 +46,9 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "7877d930bed35412".to_string(),
-            "82024380cef600b9".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim5")
+            "c32fe2fa4c04d7a9".to_string(),
+            "2a60707215e0ca1b".to_string(),
+            concat!(env!("CARGO_PKG_VERSION"), "+sim6")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

@@ -230,11 +230,9 @@ fn replay_counterexample(c: &Case) -> usize {
 
 #[test]
 fn regression_walker_reversing_at_tick_102_is_not_hit() {
-    // Was: tick 102: gunner 2 hit ally 1 at (4.75, 7.86) (Forced). Since S9.5's fight
-    // (aim offsets, capped pushes, contact brake) this case no longer brings the walker
-    // into a firing line: 0 shots withheld for it at 24 u/s or 64. It stays as the exact
-    // replay; the mechanism is tested by case 360 below, the intercept scenario (A7) and
-    // `tests/reachable_set.rs`'s turning walker.
+    // Was: tick 102: gunner 2 hit ally 1 at (4.75, 7.86) (Forced). The walker is in
+    // harm's way again since the striking blades' bound (S9.5's gap 1): shots are
+    // withheld for it.
     let withheld = replay_counterexample(&counterexample(
         (2, 9),
         &[(1, 1), (3, 9)],
@@ -243,9 +241,9 @@ fn regression_walker_reversing_at_tick_102_is_not_hit() {
         &[(2, 50), (1, 69)],
         6894187007979997130,
     ));
-    assert_eq!(
-        withheld, 0,
-        "the walker came back into a firing line: tighten this test"
+    assert!(
+        withheld > 0,
+        "no shot withheld for the walker: the case no longer tests it"
     );
 }
 

@@ -24,8 +24,8 @@ use crate::tuning::{TickTuning, Tuning, DT};
 /// top speed carries it; a shot is withheld when the bullet's piece of path of that tick
 /// comes within the threshold of both. So no motion the rules allow — turning, braking,
 /// reversing, a blade starting a strike — walks an ally into a bullet that has left.
-/// A blade already in a strike has known moves: rooted for the rest of its windup, then
-/// the lunge along its strike axis ([`lunge_crosses`]).
+/// A blade already in a strike is bounded round its known moves: rooted for the rest of
+/// its windup, then the lunge along its strike axis ([`lunge_reach`]).
 #[allow(clippy::too_many_arguments)]
 pub fn ally_intercepts_shot(
     shooter: u32,
@@ -45,10 +45,10 @@ pub fn ally_intercepts_shot(
     // first step, whichever order the tick runs its systems in.
     let n = (flight / DT).ceil() as u32 + 1;
     for a in agents.iter().filter(|a| a.alive && a.id != shooter) {
+        let w = ReachWorld { enemies, grid };
         let hit = if a.melee.striking() {
-            lunge_crosses(a, muzzle, bullet_vel, flight, threshold, t)
+            lunge_crosses(a, muzzle, bullet_vel, flight, threshold, &w, t)
         } else {
-            let w = ReachWorld { enemies, grid };
             reachable_set_crosses(a, muzzle, bullet_vel, flight, n, threshold, &w, t)
         };
         if hit {
@@ -200,40 +200,84 @@ fn reachable_set_crosses(
     false
 }
 
-/// Tick by tick over the flight: does a striking blade's predicted lunge come within
-/// `threshold` of the bullet's path segment of that tick?
+/// Where a blade already in a strike can be `ticks` ticks on (S9.5): within `slack` of
+/// the segment `from`–`to`. A bound, not a guess: rooted where it stands until its lunge
+/// may begin, anywhere on the whole lunge after (the lunge's own acceleration and its
+/// stop short of the target decide where); a cancelled windup keeps it rooted for the
+/// strike it had planned (`MeleeState::rooted`), so it walks off from rest only once that
+/// strike would have ended, under the acceleration limit; body pushes and the knockback
+/// of blows move it all along.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LungeReach {
+    pub from: Vec2,
+    pub to: Vec2,
+    pub slack: f32,
+}
+
+/// [`LungeReach`] of striking blade `a` after `ticks` ticks, among `enemies`. Near a
+/// wall the lunge slides along it rather than down its axis (walls still constrain it,
+/// M2): there the slack grows by the lunge's length.
+pub fn lunge_reach(
+    a: &Agent,
+    ticks: u32,
+    enemies: &[Enemy],
+    grid: &Grid,
+    t: &Tuning,
+) -> LungeReach {
+    use crate::squad::blades::reach::lunge_extent;
+    use crate::squad::blades::state::StrikePhase;
+    let k = a.melee.strike.min(2);
+    let active = crate::tuning::ticks(t.melee.active[k]).max(1);
+    // Ticks until the lunge may begin, and until the strike is over (from rest after).
+    let (start, over) = match a.melee.phase {
+        StrikePhase::Windup => {
+            let start = a.melee.phase_left.saturating_sub(1);
+            (start, start + active)
+        }
+        _ => (0, a.melee.phase_left),
+    };
+    let lunged = ticks > start;
+    let extent = lunge_extent(k, t);
+    let to = if lunged {
+        a.pos + Vec2::from_angle(a.melee.axis) * extent
+    } else {
+        a.pos
+    };
+    let slide = if lunged && grid.circle_hits_wall(a.pos, a.radius + extent) {
+        extent
+    } else {
+        0.0
+    };
+    let free = ticks.saturating_sub(over) as f32;
+    let from_rest = t.movement.steer_accel * DT * DT * free * (free + 1.0) * 0.5;
+    let push = t.squad.body_push_max_speed * ticks as f32 * DT;
+    let knock = knockback_reach(a, ticks, t.squad.fast_speed, enemies, t);
+    LungeReach {
+        from: a.pos,
+        to,
+        slack: from_rest + push + knock + slide,
+    }
+}
+
+/// Tick by tick over the flight: can a striking blade ([`lunge_reach`]) come within
+/// `threshold` of the bullet's path segment of that tick? Its reach is taken a tick on
+/// (the order of moves within a tick is not assumed).
 fn lunge_crosses(
     a: &Agent,
     muzzle: Vec2,
     bullet_vel: Vec2,
     flight: f32,
     threshold: f32,
+    w: &ReachWorld,
     t: &Tuning,
 ) -> bool {
-    use crate::squad::blades::reach::lunge_extent;
-    use crate::squad::blades::state::StrikePhase;
-    let k = a.melee.strike.min(2);
-    let axis = Vec2::from_angle(a.melee.axis);
-    let extent = lunge_extent(k, t);
-    // Ticks until the lunge starts, and its length in ticks.
-    let (start, len) = match a.melee.phase {
-        StrikePhase::Windup => (
-            a.melee.phase_left.saturating_sub(1),
-            crate::tuning::ticks(t.melee.active[k]).max(1),
-        ),
-        _ => (0, a.melee.phase_left.max(1)),
-    };
     let n = (flight / DT).ceil() as u32 + 1;
-    for step in 0..=n {
-        let lunged = (step.saturating_sub(start) as f32 / len as f32).min(1.0) * extent;
-        let p = a.pos + axis * lunged;
+    (0..=n).any(|step| {
+        let r = lunge_reach(a, step + 2, w.enemies, w.grid, t);
         let b0 = muzzle + bullet_vel * (step as f32 * DT).min(flight);
         let b1 = muzzle + bullet_vel * ((step + 1) as f32 * DT).min(flight);
-        if dist_point_segment(p, b0, b1) < threshold {
-            return true;
-        }
-    }
-    false
+        dist_segment_segment(r.from, r.to, b0, b1) < threshold + r.slack
+    })
 }
 
 /// Turns `current` toward `wanted` by at most `max_step` radians.
@@ -378,6 +422,72 @@ mod tests {
         let mut a = Agent::new(id, Role::Gunner, 0, p, 0.0, 0.28, 100.0);
         a.vel = v;
         a
+    }
+
+    #[test]
+    fn a_striking_blade_is_bounded_round_its_rooting_and_lunge() {
+        use crate::squad::blades::reach::lunge_extent;
+        use crate::squad::blades::state::StrikePhase;
+        let t = Tuning::default();
+        let mut b = Agent::new(0, Role::Blade, 0, Vec2::new(5.0, 5.0), 0.0, 0.28, 100.0);
+        b.melee.phase = StrikePhase::Windup;
+        b.melee.phase_left = 6;
+        b.melee.strike = 0;
+        b.melee.axis = 0.0;
+        let active = crate::tuning::ticks(t.melee.active[0]);
+        let push = |k: u32| t.squad.body_push_max_speed * k as f32 * DT;
+        // Rooted until the lunge may begin: a point, widened by pushes only.
+        let r = lunge_reach(&b, 5, &[], &open(), &t);
+        assert_eq!((r.from, r.to), (b.pos, b.pos));
+        assert!((r.slack - push(5)).abs() < 1e-6);
+        // Then anywhere on the whole lunge.
+        let r = lunge_reach(&b, 6, &[], &open(), &t);
+        assert!((r.to.x - (5.0 + lunge_extent(0, &t))).abs() < 1e-6);
+        // Once the strike it planned is over, it may walk off from rest.
+        let over = 5 + active;
+        let r = lunge_reach(&b, over, &[], &open(), &t);
+        assert!((r.slack - push(over)).abs() < 1e-6);
+        let r = lunge_reach(&b, over + 2, &[], &open(), &t);
+        let from_rest = t.movement.steer_accel * DT * DT * 3.0;
+        assert!((r.slack - push(over + 2) - from_rest).abs() < 1e-6);
+        // By a wall (0.5 ahead) the lunge may slide along it: the slack grows by its length.
+        let mut cells = vec![false; 64 * 64];
+        cells[5 * 64 + 6] = true;
+        let walled = Grid::new(64, 64, cells);
+        b.pos = Vec2::new(5.5, 5.5);
+        let r = lunge_reach(&b, 6, &[], &walled, &t);
+        assert!((r.slack - push(6) - lunge_extent(0, &t)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_shot_past_a_rooted_blade_that_pushes_could_carry_into_it_is_withheld() {
+        use crate::squad::blades::state::StrikePhase;
+        let t = Tuning::default();
+        // A blade rooted in a long windup 0.56 beside the line (outside LaneClear's 0.53):
+        // the old prediction (rooted, no slack) let the shot go; pushes can carry it 0.03
+        // closer within the flight, so the bound withholds it.
+        let mut b = Agent::new(1, Role::Blade, 0, Vec2::new(4.0, 0.56), 0.0, 0.28, 100.0);
+        b.melee.phase = StrikePhase::Windup;
+        b.melee.phase_left = 17;
+        b.melee.strike = 2;
+        b.melee.axis = std::f32::consts::FRAC_PI_2;
+        let agents = [agent(0, Vec2::ZERO, Vec2::ZERO), b.clone()];
+        let shot = |agents: &[Agent]| {
+            ally_intercepts_shot(
+                0,
+                Vec2::new(0.3, 0.0),
+                Vec2::new(1.0, 0.0),
+                8.0,
+                agents,
+                &[],
+                &open(),
+                &t,
+            )
+        };
+        assert_eq!(shot(&agents), Some(1));
+        // Farther off, beyond every push the flight allows, it fires.
+        b.pos.y = 0.75;
+        assert_eq!(shot(&[agents[0].clone(), b]), None);
     }
 
     #[test]

@@ -249,6 +249,13 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
                 lunge_step(&mut s.agents, i, m.enemies, m.grid, t);
                 continue;
             }
+            StrikePhase::Ready if s.agents[i].melee.rooted > 0 => {
+                // A cancelled windup roots the blade for the strike it had planned.
+                let a = &mut s.agents[i];
+                a.melee.rooted -= 1;
+                a.vel = Vec2::ZERO;
+                continue;
+            }
             _ => {}
         }
         let goal = s.goal_of(&s.agents[i]);

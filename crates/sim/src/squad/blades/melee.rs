@@ -330,6 +330,7 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                         a.melee.withheld = false;
                         a.melee.target = Some(e.id);
                         a.melee.phase = StrikePhase::Windup;
+                        a.melee.rooted = 0;
                         a.melee.phase_left = w.ticks.strike_windup[k];
                         a.melee.axis = axis;
                         a.melee.phase_started = tick;
@@ -374,6 +375,7 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                 // M4: an ally entered during windup: cancelled, no damage, no cooldown.
                 let cooldown = a.melee.cooldown;
                 let a = &mut w.agents[i];
+                a.melee.rooted = a.melee.phase_left + w.ticks.strike_active[k];
                 a.melee.phase = StrikePhase::Ready;
                 a.melee.phase_left = 0;
                 a.melee.phase_started = tick;
@@ -601,6 +603,38 @@ mod tests {
         let ev = strike_step(&mut agents, &enemies, &t);
         assert_eq!(ev, vec![EventKind::StrikeWithheld { blade: 0, ally: 2 }]);
         assert_eq!(agents[0].melee.phase, StrikePhase::Ready);
+    }
+
+    #[test]
+    fn a_cancelled_windup_roots_the_blade_for_the_strike_it_had_planned() {
+        // S9.5: a gunner's shot in flight foresaw the blade rooted, then on its lunge; a
+        // cancel must not let it walk off from rest in between.
+        let t = Tuning::default();
+        let tt = TickTuning::from_tuning(&t);
+        let mut blade = body(0, Role::Blade, Vec2::ZERO);
+        blade.melee.target = Some(1);
+        let target = dummy(1, Vec2::new(1.0, 0.0));
+        let mut agents = [blade, body(1, Role::Gunner, Vec2::new(-3.0, 0.0))];
+        strike_step(&mut agents, std::slice::from_ref(&target), &t);
+        assert_eq!(agents[0].melee.phase, StrikePhase::Windup);
+        assert_eq!(agents[0].melee.rooted, 0);
+        // Two ticks on, the gunner steps into the sector: cancelled.
+        strike_step(&mut agents, std::slice::from_ref(&target), &t);
+        strike_step(&mut agents, std::slice::from_ref(&target), &t);
+        let left = agents[0].melee.phase_left;
+        agents[1].pos = Vec2::new(0.6, 0.2);
+        let ev = strike_step(&mut agents, std::slice::from_ref(&target), &t);
+        assert!(
+            matches!(ev[..], [EventKind::StrikeCancelled { .. }]),
+            "{ev:?}"
+        );
+        assert_eq!(agents[0].melee.phase, StrikePhase::Ready);
+        assert_eq!(agents[0].melee.rooted, left + tt.strike_active[0]);
+        // The next strike's windup clears it (the windup roots the blade itself).
+        agents[1].pos = Vec2::new(-3.0, 0.0);
+        strike_step(&mut agents, std::slice::from_ref(&target), &t);
+        assert_eq!(agents[0].melee.phase, StrikePhase::Windup);
+        assert_eq!(agents[0].melee.rooted, 0);
     }
 
     #[test]

@@ -44,6 +44,11 @@ pub struct MeleeState {
     pub phase_started: u64,
     /// The last tick's strike was withheld (the event is logged once per episode).
     pub withheld: bool,
+    /// Ticks a cancelled windup still roots the blade: the rest of the windup and the
+    /// active window it had planned (a flinch). A gunner's shot already in flight had
+    /// foreseen the blade rooted and then on its lunge; walking off from rest at once
+    /// it would leave that prediction (S9.5).
+    pub rooted: u32,
 }
 
 impl MeleeState {
