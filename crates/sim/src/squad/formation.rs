@@ -121,9 +121,6 @@ fn column_places(s: &mut Squad, h: Vec2, swap: f32) {
 mod tests {
     use super::*;
     use crate::squad::agent::{Agent, Role};
-    use crate::squad::anchor::{Anchor, Formation};
-    use crate::squad::registry::LaneRegistry;
-    use crate::squad::ManualAim;
 
     /// A 2-wide corridor (x 1..=13, y 5..=6) opening into a hall (x 14..=28); five
     /// agents in a wedge facing +x.
@@ -150,27 +147,7 @@ mod tests {
                 )
             })
             .collect();
-        let squad = Squad {
-            state: SquadState::Advancing,
-            no_input_ticks: 0,
-            formation: Formation::Wedge,
-            anchor: Anchor {
-                pos: Vec2::new(8.5, 6.0),
-                prev_pos: Vec2::new(8.5, 6.0),
-                heading: Vec2::new(1.0, 0.0),
-                leash_dist: 0.0,
-                urgency: 0.0,
-                settling: false,
-            },
-            sprinting: false,
-            manual: ManualAim::Off,
-            assigned: None,
-            agents,
-            slots: vec![Vec2::ZERO; 5],
-            slot_key: None,
-            column_left: 0,
-            lanes: LaneRegistry::default(),
-        };
+        let squad = Squad::marching(agents, Vec2::new(8.5, 6.0));
         (squad, grid)
     }
 

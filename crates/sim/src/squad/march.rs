@@ -99,9 +99,6 @@ pub fn move_anchor(
 mod tests {
     use super::*;
     use crate::squad::agent::{Agent, Role};
-    use crate::squad::anchor::{Anchor, Formation};
-    use crate::squad::registry::LaneRegistry;
-    use crate::squad::ManualAim;
 
     fn marching_squad() -> Squad {
         let agents = (0..5u32)
@@ -111,27 +108,7 @@ mod tests {
                 Agent::new(i, role, i as usize, pos, 0.0, 0.28, 100.0)
             })
             .collect();
-        Squad {
-            state: SquadState::Advancing,
-            no_input_ticks: 0,
-            formation: Formation::Wedge,
-            anchor: Anchor {
-                pos: Vec2::new(8.0, 4.0),
-                prev_pos: Vec2::new(8.0, 4.0),
-                heading: Vec2::new(1.0, 0.0),
-                leash_dist: 2.9,
-                urgency: 0.5,
-                settling: false,
-            },
-            sprinting: false,
-            manual: ManualAim::Off,
-            assigned: None,
-            agents,
-            slots: vec![Vec2::ZERO; 5],
-            slot_key: None,
-            column_left: 0,
-            lanes: LaneRegistry::default(),
-        }
+        Squad::marching(agents, Vec2::new(8.0, 4.0))
     }
 
     /// Ticks without input until HOLDING, the disk settling until tick `settled_at`.

@@ -93,3 +93,33 @@ impl Squad {
         }
     }
 }
+
+#[cfg(test)]
+impl Squad {
+    /// A squad for the squad's unit tests: `agents` advancing in a wedge behind their disk
+    /// at `anchor`, heading +x, the leash slack, nothing else started.
+    pub(crate) fn marching(agents: Vec<Agent>, anchor: Vec2) -> Squad {
+        let slots = vec![Vec2::ZERO; agents.len()];
+        Squad {
+            state: SquadState::Advancing,
+            no_input_ticks: 0,
+            formation: Formation::Wedge,
+            anchor: Anchor {
+                pos: anchor,
+                prev_pos: anchor,
+                heading: Vec2::new(1.0, 0.0),
+                leash_dist: 0.0,
+                urgency: 0.0,
+                settling: false,
+            },
+            sprinting: false,
+            manual: ManualAim::Off,
+            assigned: None,
+            agents,
+            slots,
+            slot_key: None,
+            column_left: 0,
+            lanes: LaneRegistry::default(),
+        }
+    }
+}
