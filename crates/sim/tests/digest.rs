@@ -46,9 +46,9 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "c32fe2fa4c04d7a9".to_string(),
+            "d13c3faf088661e5".to_string(),
             "2a60707215e0ca1b".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim6")
+            concat!(env!("CARGO_PKG_VERSION"), "+sim7")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

@@ -46,7 +46,9 @@ pub fn ally_intercepts_shot(
     let n = (flight / DT).ceil() as u32 + 1;
     for a in agents.iter().filter(|a| a.alive && a.id != shooter) {
         let w = ReachWorld { enemies, grid };
-        let hit = if a.melee.striking() {
+        // A scripted walker's strike stands still (its state machine does not run) while
+        // the script moves it: its course is the walk's.
+        let hit = if a.melee.striking() && !a.forced {
             lunge_crosses(a, muzzle, bullet_vel, flight, threshold, &w, t)
         } else {
             reachable_set_crosses(a, muzzle, bullet_vel, flight, n, threshold, &w, t)
@@ -234,7 +236,9 @@ pub fn lunge_reach(
             let start = a.melee.phase_left.saturating_sub(1);
             (start, start + active)
         }
-        _ => (0, a.melee.phase_left),
+        // Active: this tick's strike step still counts the phase down, so the recovery
+        // walk is the `phase_left`-th move after the shot.
+        _ => (0, a.melee.phase_left.saturating_sub(1)),
     };
     let lunged = ticks > start;
     let extent = lunge_extent(k, t);
@@ -243,15 +247,17 @@ pub fn lunge_reach(
     } else {
         a.pos
     };
-    let slide = if lunged && grid.circle_hits_wall(a.pos, a.radius + extent) {
-        extent
-    } else {
-        0.0
-    };
     let free = ticks.saturating_sub(over) as f32;
     let from_rest = t.movement.steer_accel * DT * DT * free * (free + 1.0) * 0.5;
     let push = t.squad.body_push_max_speed * ticks as f32 * DT;
     let knock = knockback_reach(a, ticks, t.squad.fast_speed, enemies, t);
+    // Pushes may bring it to a wall before it lunges: look that much farther.
+    let near = a.radius + extent + push + knock + from_rest;
+    let slide = if lunged && grid.circle_hits_wall(a.pos, near) {
+        extent
+    } else {
+        0.0
+    };
     LungeReach {
         from: a.pos,
         to,
@@ -450,6 +456,16 @@ mod tests {
         let r = lunge_reach(&b, over + 2, &[], &open(), &t);
         let from_rest = t.movement.steer_accel * DT * DT * 3.0;
         assert!((r.slack - push(over + 2) - from_rest).abs() < 1e-6);
+        // Mid-lunge with 3 ticks left: this tick's strike step counts one, so the
+        // recovery walk (from rest) is the 3rd move after the shot.
+        let mut mid = b.clone();
+        mid.melee.phase = StrikePhase::Active;
+        mid.melee.phase_left = 3;
+        let r = lunge_reach(&mid, 2, &[], &open(), &t);
+        assert!((r.slack - push(2)).abs() < 1e-6);
+        let r = lunge_reach(&mid, 3, &[], &open(), &t);
+        let one = t.movement.steer_accel * DT * DT;
+        assert!((r.slack - push(3) - one).abs() < 1e-6);
         // By a wall (0.5 ahead) the lunge may slide along it: the slack grows by its length.
         let mut cells = vec![false; 64 * 64];
         cells[5 * 64 + 6] = true;

@@ -273,7 +273,10 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
         StrikePhase::Ready => {
             let a = &w.agents[i];
             let m = &a.melee;
-            let ready = m.cooldown == 0 && !w.sprinting;
+            // A blade rooted by a cancelled windup starts nothing until the strike it had
+            // planned is over: a shot in flight foresaw it on that strike's lunge, not on
+            // a new one along another axis (S9.5).
+            let ready = m.cooldown == 0 && !w.sprinting && m.rooted == 0;
             if ready {
                 let enemies = w.enemies;
                 let target = m.target.unwrap_or(u32::MAX);
@@ -359,7 +362,8 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
             let a = &mut w.agents[i];
             if a.melee.cooldown > 0 {
                 a.melee.cooldown -= 1;
-            } else if a.melee.combo_left > 0 {
+            } else if a.melee.combo_left > 0 && a.melee.rooted == 0 {
+                // The combo window waits out the root (the cancel does not cost the combo).
                 a.melee.combo_left -= 1;
                 if a.melee.combo_left == 0 {
                     // Missed the window: the combo ends with the long cooldown.
@@ -630,11 +634,16 @@ mod tests {
         );
         assert_eq!(agents[0].melee.phase, StrikePhase::Ready);
         assert_eq!(agents[0].melee.rooted, left + tt.strike_active[0]);
-        // The next strike's windup clears it (the windup roots the blade itself).
+        // Rooted, it starts nothing, even with the sector clear again: a new strike could
+        // lunge along another axis than the one a shot in flight foresaw.
         agents[1].pos = Vec2::new(-3.0, 0.0);
+        let ev = strike_step(&mut agents, std::slice::from_ref(&target), &t);
+        assert!(ev.is_empty(), "{ev:?}");
+        assert_eq!(agents[0].melee.phase, StrikePhase::Ready);
+        // The movement step counts the root down; once it is out, the strike starts.
+        agents[0].melee.rooted = 0;
         strike_step(&mut agents, std::slice::from_ref(&target), &t);
         assert_eq!(agents[0].melee.phase, StrikePhase::Windup);
-        assert_eq!(agents[0].melee.rooted, 0);
     }
 
     #[test]

@@ -17,9 +17,11 @@ pub fn strike_sector(apex: Vec2, axis: f32, k: usize, t: &Tuning) -> Sector {
     }
 }
 
-/// How far the lunge of strike `k` can carry the blade.
+/// How far the lunge of strike `k` can carry the blade: the lunge speed over the active
+/// window, in seconds or in the whole ticks it lasts, whichever is longer.
 pub fn lunge_extent(k: usize, t: &Tuning) -> f32 {
-    t.melee.lunge_speed * t.melee.active[k]
+    let ticks = crate::tuning::ticks(t.melee.active[k]).max(1) as f32 * crate::tuning::DT;
+    t.melee.lunge_speed * t.melee.active[k].max(ticks)
 }
 
 /// The sector the discipline check guards: strike `k`'s sector with the reach grown by
