@@ -90,8 +90,9 @@ pub fn update_slots(s: &mut Squad, grid: &Grid, t: &Tuning) {
 
 /// Column places by how far ahead each agent walks along `h`. Places already held stand
 /// until an agent is `swap` ahead of the one in the place before it (then the two swap;
-/// at most n bubble passes a tick, the rest the next tick); on entering the column (`swap` 0, the slots still the
-/// formation's identity) the order is taken afresh, ties by index.
+/// at most n bubble passes a tick, the rest the next tick); on entering the column
+/// (`swap` 0, the slots still the formation's identity) the order is taken afresh, ties
+/// by index.
 fn column_places(s: &mut Squad, h: Vec2, swap: f32) {
     let n = s.agents.len();
     let ahead = |i: usize| s.agents[i].pos.dot(h);

@@ -161,10 +161,9 @@ pub struct BladeSpot {
 /// −9 × distance walked (round the target's body, [`walk_round`]), −35 per gunner lane
 /// the spot blocks, −24 × distance beyond the cohesion radius, −60 where another agent
 /// stands or within `blade_spacing` of the other blade or its post, +hysteresis for the
-/// committed direction. While advancing a spot
-/// beyond the bound is kept when it is no more than one approach ring farther from the
-/// disk than the blade ([`defend_bound`]: it fights where it stands, it never walks out
-/// to do so).
+/// committed direction. While advancing a spot beyond the bound is kept when it is no
+/// more than one approach ring farther from the disk than the blade ([`defend_bound`]:
+/// it fights where it stands, it never walks out to do so).
 pub fn solve_blade_post(
     w: &WorldView,
     blade: &Agent,
@@ -333,7 +332,6 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                         a.melee.withheld = false;
                         a.melee.target = Some(e.id);
                         a.melee.phase = StrikePhase::Windup;
-                        a.melee.rooted = 0;
                         a.melee.phase_left = w.ticks.strike_windup[k];
                         a.melee.axis = axis;
                         a.melee.phase_started = tick;
