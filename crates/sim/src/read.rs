@@ -37,9 +37,13 @@ pub use crate::squad::solver::Candidate;
 
 // The horde and the projectiles.
 pub use crate::combat::bullet::Bullet;
+pub use crate::combat::spit::Spit;
+pub use crate::core::pacing::{Difficulty, Phase};
 pub use crate::horde::enemy::{AttackState, Enemy, EnemyKind};
 pub use crate::horde::Corpse;
 pub use crate::nav::flow::FlowField;
+pub use crate::script::director::Director;
+pub use crate::space::light::{lit, Beam};
 
 // Generated maps (SPEC §26): a map and its scenario from a kind and a seed, as texts.
 pub use crate::space::generate;

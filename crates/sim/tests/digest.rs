@@ -46,9 +46,9 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "d13c3faf088661e5".to_string(),
-            "2a60707215e0ca1b".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim7")
+            "e55b3a9503126256".to_string(),
+            "462df063d721dda8".to_string(),
+            concat!(env!("CARGO_PKG_VERSION"), "+sim8")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

@@ -394,7 +394,7 @@ fn scenario_unknown_enemy_kind_names_the_word() {
         "t.scn:1:11: ",
         &[
             "unknown enemy kind `dragon`",
-            "expected shambler, runner, brute, walker or dummy",
+            "expected shambler, runner, brute, spitter, stalker, walker or dummy",
         ],
     );
 }
@@ -986,5 +986,35 @@ fn repeating_waves_and_looping_routes_parse_and_refuse_bad_values() {
         &scn_err("loop = maybe\n"),
         "t.scn:1:8: ",
         &["expected yes or no"],
+    );
+}
+
+#[test]
+fn scenario_director_and_difficulty_headers_parse_and_bad_words_are_named() {
+    use sim::read::Difficulty;
+    let sc = sim::read::Scenario::parse("t.scn", "director = hard\n").unwrap();
+    assert_eq!(sc.director, Some(Difficulty::Hard));
+    assert_eq!(sc.effective_difficulty(), Difficulty::Hard);
+    let sc = sim::read::Scenario::parse("t.scn", "director = off\ndifficulty = easy\n").unwrap();
+    assert_eq!(
+        (sc.director, sc.effective_difficulty()),
+        (None, Difficulty::Easy)
+    );
+    let mut sc = sim::read::Scenario::parse("t.scn", "director = normal\n").unwrap();
+    sc.set_difficulty(Difficulty::Easy);
+    assert_eq!(
+        sc.director,
+        Some(Difficulty::Easy),
+        "the title's choice sets the level"
+    );
+    assert_msg(
+        &scn_err("director = brutal\n"),
+        "t.scn:1:12: ",
+        &["unknown director `brutal`", "off, easy, normal or hard"],
+    );
+    assert_msg(
+        &scn_err("difficulty = 3\n"),
+        "t.scn:1:14: ",
+        &["unknown difficulty `3`"],
     );
 }

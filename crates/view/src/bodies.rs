@@ -267,7 +267,11 @@ pub fn draw_enemy(
             cv.stroke_circle(h, px(e.radius) * 0.3, 1.5, Rgba::rgb(170, 40, 30));
             None
         }
-        EnemyKind::Shambler | EnemyKind::Runner | EnemyKind::Brute => {
+        EnemyKind::Shambler
+        | EnemyKind::Runner
+        | EnemyKind::Brute
+        | EnemyKind::Spitter
+        | EnemyKind::Stalker => {
             // The swing's telegraph: a red ring closing in on the body as the blow
             // gathers (seed 003: the windup is gameplay, it must read — in the dark too).
             if let Some(left) = e.attack.windup_left {

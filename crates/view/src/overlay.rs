@@ -126,6 +126,18 @@ pub fn describe(e: &Event) -> String {
             strike,
             ..
         } => format!("cut   b{blade} #{} -> e{enemy}", strike + 1),
+        EventKind::SpitReleased { enemy, target, .. } => format!("spit  e{enemy} -> a{target}"),
+        EventKind::SpitHit {
+            enemy,
+            agent: Some(agent),
+            amount,
+            ..
+        } => format!("HURT  a{agent} -{amount:.0} (spit e{enemy})"),
+        EventKind::SpitHit { enemy, .. } => format!("splat e{enemy}'s spit"),
+        EventKind::StalkerLit { enemy } => format!("LIT   stalker e{enemy}"),
+        EventKind::DirectorPhase { phase, intensity } => {
+            format!("DIRECTOR {} ({intensity:.2})", phase.name())
+        }
     };
     format!("{t:7.2}  {what}")
 }

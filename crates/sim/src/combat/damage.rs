@@ -22,6 +22,8 @@ pub enum Source {
     Strike { blade: u32, strike: u8 },
     /// An enemy's blow at the end of its windup.
     Blow { enemy: u32 },
+    /// A spitter's projectile `spit` (T1).
+    Spit { enemy: u32, spit: u32 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

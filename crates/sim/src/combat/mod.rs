@@ -2,3 +2,4 @@
 
 pub(crate) mod bullet;
 pub(crate) mod damage;
+pub(crate) mod spit;

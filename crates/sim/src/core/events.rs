@@ -126,6 +126,32 @@ pub enum EventKind {
         strike: u8,
         pos: Vec2,
     },
+    /// A spitter's windup ended with its target standing: the projectile `spit` leaves
+    /// `pos` along `dir` (T1; the release is the hit frame).
+    SpitReleased {
+        enemy: u32,
+        spit: u32,
+        target: u32,
+        pos: Vec2,
+        dir: Vec2,
+    },
+    /// A spit ended: on `agent` (dealing `amount`), or on a wall or the floor (`None`).
+    SpitHit {
+        enemy: u32,
+        spit: u32,
+        agent: Option<u32>,
+        amount: f32,
+        pos: Vec2,
+    },
+    /// A stalker was caught in a beam after being in the dark (T2).
+    StalkerLit {
+        enemy: u32,
+    },
+    /// The director entered `phase` at `intensity` (T3).
+    DirectorPhase {
+        phase: crate::core::pacing::Phase,
+        intensity: f32,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -5,6 +5,7 @@ pub mod error;
 pub mod events;
 pub mod geom;
 pub(crate) mod ids;
+pub mod pacing;
 pub mod rng;
 pub mod stats;
 pub(crate) mod trig;

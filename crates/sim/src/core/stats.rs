@@ -17,4 +17,10 @@ pub struct Stats {
     pub melee_friendly_hits: u32,
     /// Strike hits on enemies and dummies.
     pub melee_hits: u32,
+    /// Enemy blows and spits that landed on an agent.
+    pub blows_landed: u32,
+    /// Agents that fell.
+    pub agents_down: u32,
+    /// The tick the first agent fell.
+    pub first_fall: Option<u64>,
 }

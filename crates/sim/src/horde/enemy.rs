@@ -9,176 +9,20 @@
 //! stagger ends).
 
 use crate::combat::damage::{Damage, Source, Target};
+use crate::combat::spit::Spit;
 use crate::core::events::Events;
 use crate::core::geom::Vec2;
+use crate::core::ids::Ids;
 use crate::core::rng::Rng;
 use crate::horde::prey::Prey;
 use crate::nav::flow::FlowField;
+use crate::space::light::{lit, Beam};
 use crate::space::map::Map;
 use crate::space::spatial::{Columns, SpatialGrid};
-use crate::tuning::{KindTuning, TickTuning, Tuning, TICK_HZ};
-use serde::{Deserialize, Serialize};
+use crate::tuning::{KindTuning, TickTuning, Tuning};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum EnemyKind {
-    /// The slow horde.
-    Shambler,
-    /// Fast and fragile.
-    Runner,
-    /// Long windup, heavy hit, knockback.
-    Brute,
-    /// A training dummy: static, indestructible, never attacks.
-    Dummy,
-}
-
-impl EnemyKind {
-    pub fn parse(s: &str) -> Option<EnemyKind> {
-        match s {
-            "shambler" | "walker" => Some(EnemyKind::Shambler),
-            "runner" => Some(EnemyKind::Runner),
-            "brute" => Some(EnemyKind::Brute),
-            "dummy" => Some(EnemyKind::Dummy),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            EnemyKind::Shambler => "shambler",
-            EnemyKind::Runner => "runner",
-            EnemyKind::Brute => "brute",
-            EnemyKind::Dummy => "dummy",
-        }
-    }
-
-    /// The kind's tuning; dummies have none.
-    pub fn tuning(self, t: &Tuning) -> Option<&KindTuning> {
-        match self {
-            EnemyKind::Shambler => Some(&t.enemy.shambler),
-            EnemyKind::Runner => Some(&t.enemy.runner),
-            EnemyKind::Brute => Some(&t.enemy.brute),
-            EnemyKind::Dummy => None,
-        }
-    }
-}
-
-/// The integer-tick timing of an attack (seed 003), computed once per kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AttackTiming {
-    /// Ticks from one windup start to the next: `max(1, round(60 / attack_speed))`.
-    pub interval: u32,
-    /// The swing: `min(max_anim, interval)`.
-    pub swing: u32,
-    /// Ticks from `AttackStarted` to the hit:
-    /// `clamp(hit_frame × swing / frame_count, min_windup, interval − 1)`, integer
-    /// division (floor), and never below 1.
-    pub windup: u32,
-}
-
-/// Seed 003's formula. The only rounding is the attack-speed conversion (half away from
-/// zero, in f64); everything after is integer arithmetic.
-pub fn attack_timing(
-    attack_speed: f32,
-    hit_frame: u32,
-    frame_count: u32,
-    max_anim: u32,
-    min_windup: u32,
-) -> AttackTiming {
-    let raw = (TICK_HZ as f64 / attack_speed as f64).round();
-    let interval = if raw.is_finite() && raw >= 1.0 {
-        raw.min(u32::MAX as f64) as u32
-    } else {
-        1
-    };
-    let swing = max_anim.min(interval).max(1);
-    let frames = frame_count.max(1);
-    let at_hit = (hit_frame.min(frames) as u64 * swing as u64 / frames as u64) as u32;
-    // The upper clamp wins over the floor: the hit never lands on the next windup's tick.
-    let upper = interval.saturating_sub(1).max(1);
-    let windup = at_hit.max(min_windup).min(upper).max(1);
-    AttackTiming {
-        interval,
-        swing,
-        windup,
-    }
-}
-
-impl AttackTiming {
-    pub fn of(k: &KindTuning, t: &Tuning) -> AttackTiming {
-        attack_timing(
-            k.attack_speed,
-            k.hit_frame,
-            k.frame_count,
-            t.enemy.max_attack_anim_ticks,
-            t.enemy.min_windup_ticks,
-        )
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
-pub struct AttackState {
-    /// Ticks left until the hit; `None` when not winding up.
-    pub windup_left: Option<u32>,
-    /// The windup length of the swing in progress (fixed at its start).
-    pub windup_ticks: u32,
-    /// The agent snapshot at windup start.
-    pub target: Option<u32>,
-    /// Ticks until a new windup may start (anchored at windup start).
-    pub cooldown: u32,
-    /// The cooldown as it was before the current windup began: an interrupted swing
-    /// gives it back ("cooldown not spent").
-    pub cooldown_before: u32,
-    /// Tick the current windup started (the view animates from it).
-    pub started: u64,
-}
-
-impl AttackState {
-    pub fn winding_up(&self) -> bool {
-        self.windup_left.is_some()
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Enemy {
-    pub id: u32,
-    pub kind: EnemyKind,
-    pub pos: Vec2,
-    pub prev_pos: Vec2,
-    pub vel: Vec2,
-    pub facing: f32,
-    pub radius: f32,
-    pub health: f32,
-    pub alive: bool,
-    /// Ticks of interruption left after a hit.
-    pub stagger: u32,
-    /// Hits taken (dummies count them instead of dying).
-    pub hits: u32,
-    pub attack: AttackState,
-    /// Wander heading (radians) when no agent is known.
-    pub wander: f32,
-    /// The nearest agent was in sight at the last look (every 4th tick).
-    pub sees: bool,
-}
-
-impl Enemy {
-    pub fn is_dummy(&self) -> bool {
-        self.kind == EnemyKind::Dummy
-    }
-}
-
-/// What an enemy knows of its target this tick.
-#[derive(Clone, Copy)]
-struct Seen {
-    id: u32,
-    pos: Vec2,
-    vel: Vec2,
-    radius: f32,
-}
-
-/// Surface gap between an enemy and an agent.
-fn gap(e: &Enemy, pos: Vec2, radius: f32) -> f32 {
-    e.pos.distance(pos) - e.radius - radius
-}
+pub use crate::horde::body::{attack_timing, gap, AttackState, AttackTiming, Enemy, EnemyKind};
+use crate::horde::prey::Seen;
 
 /// One tick of every enemy (world.rs order: after bullets and strikes, so a stagger
 /// landing on tick T is seen by the enemy on tick T — a windup whose hit would land on
@@ -207,7 +51,14 @@ pub struct HordeStep<'a> {
     /// Neighbour grid over the horde's bodies (E1), rebuilt every tick.
     pub neighbours: &'a mut SpatialGrid,
     pub rng: &'a mut Rng,
+    pub ids: &'a mut Ids,
     pub events: &'a mut Events,
+    /// The squad's flashlight cones this tick (T2: stalkers shy from them).
+    pub beams: &'a [Beam],
+    /// Spits in flight: a spitter's release adds one (T1).
+    pub spits: &'a mut Vec<Spit>,
+    /// The difficulty's multiplier of every blow and spit (T4).
+    pub damage_scale: f32,
     /// Applies a blow at once through the one damage path (the victim may fall, and the
     /// next enemy must see it) and returns what the horde then sees of the victim.
     pub deal: &'a mut dyn FnMut(Damage, &mut Events) -> Prey,
@@ -243,11 +94,13 @@ pub fn step_enemies(w: &mut HordeStep) {
     }
     // Each kind's tuning and attack timing, once per step rather than per enemy (the
     // timing rounds a division; the values are the same for every enemy of a kind).
-    let per_kind: [Option<(&KindTuning, AttackTiming)>; 4] = [
+    let per_kind: [Option<(&KindTuning, AttackTiming)>; 6] = [
         EnemyKind::Shambler,
         EnemyKind::Runner,
         EnemyKind::Brute,
         EnemyKind::Dummy,
+        EnemyKind::Spitter,
+        EnemyKind::Stalker,
     ]
     .map(|k| k.tuning(t).map(|kt| (kt, AttackTiming::of(kt, t))));
     // The table is indexed by `kind as usize`: the kinds in declaration order.
@@ -256,6 +109,8 @@ pub fn step_enemies(w: &mut HordeStep) {
             && EnemyKind::Runner as usize == 1
             && EnemyKind::Brute as usize == 2
             && EnemyKind::Dummy as usize == 3
+            && EnemyKind::Spitter as usize == 4
+            && EnemyKind::Stalker as usize == 5
     );
     // Neighbour grid over every body of the horde (indices into `enemies`), with the
     // velocity, radius and fixedness the boids and overlaps read of each neighbour.
@@ -348,7 +203,7 @@ impl SightTurn {
 fn step_enemy(
     w: &mut HordeStep,
     i: usize,
-    per_kind: &[Option<(&KindTuning, AttackTiming)>; 4],
+    per_kind: &[Option<(&KindTuning, AttackTiming)>; 6],
     sight: SightTurn,
     hits: &mut Vec<u32>,
     near: &mut Vec<u32>,
@@ -363,10 +218,29 @@ fn step_enemy(
         return None;
     }
     let (kt, timing) = per_kind[e.kind as usize]?;
-    let id = e.id;
+    let (id, kind) = (e.id, e.kind);
+
+    // A stalker looks at the light every tick (T2): caught, it shies for the back-off
+    // time after the beam leaves it.
+    if kind == EnemyKind::Stalker {
+        let e = &w.enemies[i];
+        let now = lit(w.beams, e.pos, e.radius, &w.map.grid);
+        let back_off = w.ticks.stalk_back_off.max(1);
+        let e = &mut w.enemies[i];
+        let was_dark = !e.lit;
+        if now {
+            e.shy = back_off;
+        } else {
+            e.shy = e.shy.saturating_sub(1);
+        }
+        e.lit = now;
+        if now && was_dark {
+            w.emit(EventKind::StalkerLit { enemy: id });
+        }
+    }
 
     // Stagger: interrupted, sliding to a stop; the cooldown does not run.
-    if e.stagger > 0 {
+    if w.enemies[i].stagger > 0 {
         let e = &mut w.enemies[i];
         e.stagger -= 1;
         if e.attack.winding_up() {
@@ -393,6 +267,34 @@ fn step_enemy(
         e.attack.windup_left = None;
         let target = e.attack.target.take();
         let e = w.enemies[i].clone();
+        if e.kind == EnemyKind::Spitter {
+            // The hit frame is the release (T1): the spit leaves now, at the snapshot
+            // target where it stands; the flight comes on top.
+            match target.map(|ti| w.agents[ti as usize]).filter(|a| a.alive) {
+                Some(a) => {
+                    let spit = crate::horde::spitter::spit_at(
+                        &e,
+                        &a,
+                        kt,
+                        t,
+                        (w.ids.take(), w.tick, w.damage_scale),
+                    );
+                    w.emit(EventKind::SpitReleased {
+                        enemy: id,
+                        spit: spit.id,
+                        target: a.id,
+                        pos: spit.pos,
+                        dir: spit.dir,
+                    });
+                    w.spits.push(spit);
+                }
+                None => w.emit(EventKind::AttackWhiffed {
+                    enemy: id,
+                    gap: f32::INFINITY,
+                }),
+            }
+            return None;
+        }
         // Surface gap to the snapshot target at the hit (infinite when it is down).
         let target_gap = target
             .map(|ti| &w.agents[ti as usize])
@@ -408,7 +310,7 @@ fn step_enemy(
                 let blow = Damage {
                     target: Target::Agent(a.id),
                     source: Source::Blow { enemy: id },
-                    amount: kt.damage,
+                    amount: kt.damage * w.damage_scale,
                     stagger: 0,
                     knockback: dir * kt.knockback,
                     pos: a.pos,
@@ -441,7 +343,15 @@ fn step_enemy(
         });
 
     if let Some(a) = &target {
-        if e.attack.cooldown == 0 && gap(e, a.pos, a.radius) <= kt.reach {
+        let in_reach = e.attack.cooldown == 0
+            && gap(e, a.pos, a.radius) <= kt.reach
+            && match e.kind {
+                // A spitter spits along a clear line only; a shy stalker does not strike.
+                EnemyKind::Spitter => w.map.grid.line_clear(e.pos, a.pos),
+                EnemyKind::Stalker => e.shy == 0,
+                _ => true,
+            };
+        if in_reach {
             let e = &mut w.enemies[i];
             e.attack.cooldown_before = e.attack.cooldown;
             e.attack.cooldown = timing.interval;
@@ -472,7 +382,27 @@ fn step_enemy(
         w.enemies[i].sees = sees;
     }
     let e = &w.enemies[i];
+    let mut top = kt.speed;
+    let special = match e.kind {
+        EnemyKind::Stalker => crate::horde::stalker::stalk_force(
+            e,
+            target.as_ref(),
+            kt,
+            t,
+            (w.beams, &w.map.grid),
+            w.flow.smooth_direction_at(e.pos),
+        ),
+        EnemyKind::Spitter => crate::horde::spitter::spitter_force(e, target.as_ref(), kt, t),
+        _ => None,
+    };
+    let e = &w.enemies[i];
     match &target {
+        _ if special.is_some() => {
+            if let Some((f, s)) = special {
+                force += f;
+                top = s;
+            }
+        }
         Some(a) if e.sees => {
             let contact = e.radius + a.radius + kt.reach * t.enemy.close_in_reach_share;
             if a.pos.distance(e.pos) < contact + t.enemy.close_in_slack {
@@ -518,7 +448,7 @@ fn step_enemy(
 
     let e = &mut w.enemies[i];
     e.wander += wander_turn;
-    e.vel = (e.vel + force.clamp_length(kt.accel) * DT).clamp_length(kt.speed);
+    e.vel = (e.vel + force.clamp_length(kt.accel) * DT).clamp_length(top);
     e.pos = crate::space::grid::resolve_walls(e.pos + e.vel * DT, e.radius, &w.map.grid);
     if e.vel.length_sq() > t.enemy.facing_min_speed_sq {
         e.facing = e.vel.angle();

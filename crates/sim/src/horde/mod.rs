@@ -1,10 +1,14 @@
 //! The horde (SPEC §11): enemy kinds, attacks on integer ticks, steering and boids.
 
 use serde::{Deserialize, Serialize};
+pub mod body;
 pub mod enemy;
 pub(crate) mod prey;
+pub(crate) mod spitter;
+pub(crate) mod stalker;
 pub(crate) mod steering;
 
+use crate::combat::spit::Spit;
 use crate::core::geom::Vec2;
 use crate::core::ids::Ids;
 use crate::core::rng::Rng;
@@ -18,6 +22,8 @@ pub struct Horde {
     pub enemies: Vec<Enemy>,
     /// The newest fallen, oldest first, at most `enemy.corpse_cap`.
     pub corpses: Vec<Corpse>,
+    /// Spitters' projectiles in flight, by id (T1).
+    pub spits: Vec<Spit>,
 }
 
 /// A fallen enemy left on the floor (drawn, blocks nothing).
@@ -60,6 +66,8 @@ impl Horde {
             attack: AttackState::default(),
             wander,
             sees: false,
+            lit: false,
+            shy: 0,
         });
         id
     }

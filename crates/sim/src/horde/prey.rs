@@ -12,3 +12,12 @@ pub struct Prey {
     pub radius: f32,
     pub alive: bool,
 }
+
+/// What an enemy knows of its target this tick.
+#[derive(Clone, Copy)]
+pub struct Seen {
+    pub id: u32,
+    pub pos: Vec2,
+    pub vel: Vec2,
+    pub radius: f32,
+}

@@ -2,13 +2,16 @@
 //! script's part of the world: the waves still to come and the scripted walks.
 
 use serde::{Deserialize, Serialize};
+pub mod director;
 pub mod scenario;
 
 use crate::core::events::{EventKind, Events};
 use crate::core::geom::Vec2;
 use crate::core::ids::Ids;
+use crate::core::pacing::Difficulty;
 use crate::core::rng::Rng;
 use crate::horde::Horde;
+use crate::script::director::Director;
 use crate::script::scenario::{ForcedPath, Wave};
 use crate::space::map::Map;
 use crate::tuning::{Tuning, DT};
@@ -25,6 +28,10 @@ pub struct Script {
     /// stood to the polyline's first point: test hooks never teleport a body into a
     /// bullet's way).
     pub forced_walkers: Vec<Option<Walker>>,
+    /// The director (T3; off unless the scenario turns it on).
+    pub director: Director,
+    /// The difficulty the run plays at (T4).
+    pub difficulty: Difficulty,
 }
 
 /// Where a scripted walker is along its polyline.

@@ -22,6 +22,7 @@
 
 use crate::core::error::LoadError;
 use crate::core::geom::Vec2;
+use crate::core::pacing::Difficulty;
 use crate::space::map::Map;
 use crate::squad::anchor::Formation;
 use serde::{Deserialize, Serialize};
@@ -104,6 +105,11 @@ pub struct Scenario {
     pub places: Vec<(usize, Vec2)>,
     pub forced: Vec<ForcedPath>,
     pub manual: Vec<(f32, ManualEvent)>,
+    /// `director = off|easy|normal|hard` (T3): `None` is off.
+    pub director: Option<Difficulty>,
+    /// `difficulty = easy|normal|hard` (T4); the title or `--difficulty` may set it.
+    /// Unset, a scenario with a director plays at the director's level, else normal.
+    pub difficulty: Option<Difficulty>,
     pub spans: Spans,
 }
 
@@ -125,6 +131,8 @@ impl Default for Scenario {
             places: Vec::new(),
             forced: Vec::new(),
             manual: Vec::new(),
+            director: None,
+            difficulty: None,
             spans: Spans::default(),
         }
     }
@@ -167,6 +175,21 @@ impl Cursor<'_> {
 }
 
 impl Scenario {
+    /// The difficulty the run plays at (T4): the one set, else the director's level,
+    /// else normal.
+    pub fn effective_difficulty(&self) -> Difficulty {
+        self.difficulty.or(self.director).unwrap_or_default()
+    }
+
+    /// Plays at `d`: the difficulty, and the director's level when it has one (the
+    /// title's and `--difficulty`'s choice).
+    pub fn set_difficulty(&mut self, d: Difficulty) {
+        self.difficulty = Some(d);
+        if self.director.is_some() {
+            self.director = Some(d);
+        }
+    }
+
     /// Parses scenario text. Map-dependent checks (waypoints inside walls, spawn indices)
     /// are done by [`Scenario::check_against`] once the map is known.
     pub fn parse(file: &str, text: &str) -> Result<Scenario, LoadError> {
@@ -245,6 +268,29 @@ impl Scenario {
                                 }
                             }
                         }
+                        "director" => {
+                            sc.director = match value {
+                                "off" => None,
+                                v => Some(Difficulty::parse(v).ok_or_else(|| {
+                                    c.err(
+                                        vword,
+                                        format!(
+                                            "unknown director `{value}`: expected off, easy, normal or hard"
+                                        ),
+                                    )
+                                })?),
+                            }
+                        }
+                        "difficulty" => {
+                            sc.difficulty = Some(Difficulty::parse(value).ok_or_else(|| {
+                                c.err(
+                                    vword,
+                                    format!(
+                                        "unknown difficulty `{value}`: expected easy, normal or hard"
+                                    ),
+                                )
+                            })?)
+                        }
                         "heading" => {
                             sc.heading = c.number(Some(vword), "a heading in degrees")?.to_radians()
                         }
@@ -265,7 +311,7 @@ impl Scenario {
                             let kw = &raw[raw.find(key).unwrap_or(0)..];
                             return Err(c.err(
                                 &kw[..key.len()],
-                                format!("unknown key `{key}`: expected name, map, seed, duration, formation, heading, start or loop"),
+                                format!("unknown key `{key}`: expected name, map, seed, duration, formation, heading, start, loop, director or difficulty"),
                             ));
                         }
                     }
@@ -301,7 +347,7 @@ impl Scenario {
                     let spawn = c.index(words.next(), "a spawn index")?;
                     let kw = words.next().ok_or_else(|| c.err("", "expected an enemy kind, found end of line"))?;
                     let kind = EnemyKind::parse(kw)
-                        .ok_or_else(|| c.err(kw, format!("unknown enemy kind `{kw}`: expected shambler, runner, brute, walker or dummy")))?;
+                        .ok_or_else(|| c.err(kw, format!("unknown enemy kind `{kw}`: expected shambler, runner, brute, spitter, stalker, walker or dummy")))?;
                     let count = c.index(words.next(), "an enemy count")?;
                     if count > 500 {
                         return Err(c.err(line_text.trim_end(), "expected a count ≤ 500"));

@@ -3,5 +3,6 @@
 
 pub mod generate;
 pub mod grid;
+pub mod light;
 pub mod map;
 pub mod spatial;

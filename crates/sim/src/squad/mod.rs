@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 pub mod agent;
 pub mod anchor;
+pub mod beams;
 pub mod blades;
 pub(crate) mod bodies;
 pub(crate) mod debug;

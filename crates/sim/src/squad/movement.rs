@@ -3,6 +3,7 @@
 //! collision. Each layer is a function returning a vector in units of "fraction of
 //! max speed" (OpenSteer style); the caller weights and sums them.
 
+use crate::combat::spit::Spit;
 use crate::core::geom::Vec2;
 use crate::horde::enemy::{find_enemy, Enemy};
 use crate::nav::follow::{FollowLimits, PathPlanner};
@@ -214,6 +215,8 @@ pub struct MoveStep<'a> {
     /// Where each agent on a scripted walk (test hook) stands after this tick, by
     /// agent index; `None` for the agents the AI moves.
     pub forced: &'a [Option<Vec2>],
+    /// Spits in flight: an agent in one's way steps aside (T1).
+    pub spits: &'a [Spit],
 }
 
 /// S8: every standing agent's step — scripted walks, rooted windups, lunges, and the
@@ -306,6 +309,7 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
         desired += separation(a, &s.agents, mv.separation_radius) * mv.w_separation;
         desired += s.lanes.avoidance(a.pos, a.id, a.melee.target, t) * mv.w_lane_avoid;
         desired += target_push(a, m.enemies, mv.target_push_range) * mv.w_target_push;
+        desired += dodge(a, m.spits, m.grid, mv.dodge_horizon, mv.dodge_margin) * mv.w_dodge;
         desired += wall_avoidance(a.pos, a.radius, steer_goal, m.grid, mv.wall_avoid_range)
             * mv.w_wall_avoid;
         if s.state == SquadState::Holding {
@@ -359,6 +363,39 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
             a.facing = a.vel.angle();
         }
     }
+}
+
+/// T1: the push out of the way of the spits coming at `me` — as the lane registry
+/// pushes an agent out of a reserved lane. A spit whose path over the next `horizon`
+/// seconds (cut at the first wall) passes within `me`'s radius + its own + `margin`
+/// pushes `me` sideways off the path, harder the closer to the line; one already past
+/// `me` pushes nothing. Zero when no spit comes.
+pub fn dodge(me: &Agent, spits: &[Spit], grid: &Grid, horizon: f32, margin: f32) -> Vec2 {
+    let mut push = Vec2::ZERO;
+    for s in spits {
+        let ahead = s.ahead(horizon);
+        let end = grid
+            .raycast(s.pos, ahead)
+            .map_or(ahead, |h| s.pos.lerp(ahead, h.t));
+        let off = me.pos - s.pos;
+        let along = off.dot(s.dir);
+        if along <= 0.0 || along > s.pos.distance(end) + me.radius {
+            continue;
+        }
+        let side = s.dir.cross(off);
+        let width = me.radius + s.radius + margin;
+        if side.abs() >= width {
+            continue;
+        }
+        // Off the side it stands on; dead on the line, to the spit's left.
+        let n = if side >= 0.0 {
+            s.dir.perp()
+        } else {
+            -s.dir.perp()
+        };
+        push += n * (1.0 - side.abs() / width);
+    }
+    push.clamp_length(1.0)
 }
 
 /// The holding squad's tether: an agent drifting (pushed by the crowd, a lunge, a

@@ -72,6 +72,15 @@ pub struct EnemyTuning {
     pub runner: KindTuning,
     /// Long windup, heavy hit that knocks agents back.
     pub brute: KindTuning,
+    /// Ranged (T1): keeps its distance and spits; `damage` is the spit's, `reach` the
+    /// surface gap it spits from.
+    pub spitter: KindTuning,
+    /// The hunter in the dark (T2): `speed` is its run when unlit.
+    pub stalker: KindTuning,
+    /// The spitter's projectile and distance keeping.
+    pub spit: SpitTuning,
+    /// The stalker's fear of the light.
+    pub stalk: StalkTuning,
     pub dummy_radius: f32,
     /// Seconds an enemy is interrupted after a bullet hit.
     pub stagger_time: f32,
@@ -140,6 +149,39 @@ impl Default for EnemyTuning {
                 separation_radius: 1.1,
                 ..KindTuning::default()
             },
+            // One spit every 3 s; 5 of 7 frames of the 60-tick swing: a 42-tick (0.7 s)
+            // windup, long enough to see the head rear back and to step aside.
+            spitter: KindTuning {
+                speed: 1.4,
+                accel: 6.0,
+                radius: 0.3,
+                health: 45.0,
+                damage: 12.0,
+                attack_speed: 1.0 / 3.0,
+                reach: 7.0,
+                hit_frame: 5,
+                frame_count: 7,
+                ..KindTuning::default()
+            },
+            // Faster than a running agent (3.0) in the dark; a short 15-tick windup
+            // once it is on you; a high acceleration so a beam stops it dead.
+            stalker: KindTuning {
+                speed: 3.4,
+                accel: 40.0,
+                radius: 0.27,
+                health: 55.0,
+                damage: 14.0,
+                attack_speed: 1.2,
+                reach: 0.45,
+                hit_frame: 1,
+                frame_count: 4,
+                w_separation: 1.0,
+                w_alignment: 0.0,
+                w_cohesion: 0.0,
+                ..KindTuning::default()
+            },
+            spit: SpitTuning::default(),
+            stalk: StalkTuning::default(),
             dummy_radius: 0.3,
             stagger_time: 0.2,
             max_attack_anim_ticks: 60,
@@ -168,6 +210,8 @@ impl EnemyTuning {
             ("shambler", &e.shambler),
             ("runner", &e.runner),
             ("brute", &e.brute),
+            ("spitter", &e.spitter),
+            ("stalker", &e.stalker),
         ] {
             let key = |f: &str| format!("enemy.{name}.{f}");
             v.range(&key("speed"), k.speed, 0.0, 100.0);
@@ -240,5 +284,89 @@ impl EnemyTuning {
             0.0,
             100.0,
         );
+        e.spit.validate(v);
+        e.stalk.validate(v);
+    }
+}
+
+/// The spitter's projectile (T1): a real body in flight, slower than a bullet (40 u/s),
+/// so it is seen coming and can be stepped out of.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SpitTuning {
+    /// Flight speed, u/s: 7 u/s crosses the 7 u spitting distance in one second.
+    pub speed: f32,
+    /// The projectile's radius (it hits a body its circle touches).
+    pub radius: f32,
+    /// Farthest it flies, u.
+    pub range: f32,
+    /// A spitter closer than this to its target backs away (it never closes to melee).
+    pub keep_away: f32,
+}
+
+impl Default for SpitTuning {
+    fn default() -> Self {
+        SpitTuning {
+            speed: 7.0,
+            radius: 0.15,
+            range: 11.0,
+            keep_away: 4.0,
+        }
+    }
+}
+
+/// The stalker (T2): uses the dark, fears the beams.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StalkTuning {
+    /// Seconds a stalker backs off after the last tick a beam held it.
+    pub back_off_time: f32,
+    /// Its speed backing away from the light, u/s.
+    pub back_off_speed: f32,
+    /// Within this surface gap of its prey, unlit and in sight, it lunges.
+    pub lunge_range: f32,
+    /// Its lunge, u/s.
+    pub lunge_speed: f32,
+    /// It looks this far ahead for a dark way round a beam, u.
+    pub lookahead: f32,
+    /// The turns it tries off its way to stay dark, degrees (0, ±step, ±2 step, ...).
+    pub turn_step_deg: f32,
+}
+
+impl Default for StalkTuning {
+    fn default() -> Self {
+        StalkTuning {
+            back_off_time: 1.0,
+            back_off_speed: 1.8,
+            lunge_range: 2.5,
+            lunge_speed: 6.0,
+            lookahead: 1.5,
+            turn_step_deg: 30.0,
+        }
+    }
+}
+
+impl SpitTuning {
+    pub(crate) fn validate(&self, v: &mut Validator) {
+        v.range("enemy.spit.speed", self.speed, 0.1, 100.0);
+        v.range("enemy.spit.radius", self.radius, 0.01, 1.0);
+        v.range("enemy.spit.range", self.range, 0.1, 100.0);
+        v.range("enemy.spit.keep_away", self.keep_away, 0.0, 100.0);
+    }
+}
+
+impl StalkTuning {
+    pub(crate) fn validate(&self, v: &mut Validator) {
+        v.range("enemy.stalk.back_off_time", self.back_off_time, 0.0, 60.0);
+        v.range(
+            "enemy.stalk.back_off_speed",
+            self.back_off_speed,
+            0.0,
+            100.0,
+        );
+        v.range("enemy.stalk.lunge_range", self.lunge_range, 0.0, 100.0);
+        v.range("enemy.stalk.lunge_speed", self.lunge_speed, 0.0, 100.0);
+        v.range("enemy.stalk.lookahead", self.lookahead, 0.0, 100.0);
+        v.range("enemy.stalk.turn_step_deg", self.turn_step_deg, 1.0, 90.0);
     }
 }

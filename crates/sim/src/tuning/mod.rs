@@ -12,11 +12,13 @@
 use serde::{Deserialize, Serialize};
 
 pub(crate) mod anchor;
+pub(crate) mod director;
 pub(crate) mod enemy;
 pub(crate) mod file;
 pub(crate) mod fire;
 pub(crate) mod formation;
 pub(crate) mod lane;
+pub(crate) mod light;
 pub(crate) mod melee;
 pub(crate) mod movement;
 pub(crate) mod pilot;
@@ -25,10 +27,12 @@ pub(crate) mod squad;
 pub(crate) mod validator;
 
 pub use anchor::AnchorTuning;
-pub use enemy::{EnemyTuning, KindTuning};
+pub use director::{DirectorTuning, LevelTuning};
+pub use enemy::{EnemyTuning, KindTuning, SpitTuning, StalkTuning};
 pub use fire::FireTuning;
 pub use formation::FormationTuning;
 pub use lane::LaneTuning;
+pub use light::{BeamTuning, LightTuning};
 pub use melee::MeleeTuning;
 pub use movement::MovementTuning;
 pub use pilot::PilotTuning;
@@ -66,6 +70,10 @@ pub struct Tuning {
     pub fire: FireTuning,
     pub melee: MeleeTuning,
     pub enemy: EnemyTuning,
+    /// The flashlights' gameplay cones (T2), which the view's beams also read.
+    pub light: LightTuning,
+    /// The director and the difficulty levels (T3, T4).
+    pub director: DirectorTuning,
     /// The scripted route pilot (driver, not simulation).
     pub pilot: PilotTuning,
 }
@@ -117,6 +125,8 @@ impl Tuning {
         self.fire.validate(v);
         self.melee.validate(v);
         self.enemy.validate(v);
+        self.light.validate(v);
+        self.director.validate(v);
         self.pilot.validate(v);
     }
 
@@ -149,6 +159,8 @@ pub struct TickTuning {
     pub combo_window: u32,
     pub combo_cooldown: u32,
     pub flow_interval: u32,
+    /// A stalker's back-off after the light left it (T2).
+    pub stalk_back_off: u32,
 }
 
 impl TickTuning {
@@ -168,6 +180,7 @@ impl TickTuning {
             combo_window: ticks(t.melee.combo_window),
             combo_cooldown: ticks(t.melee.combo_cooldown),
             flow_interval: ticks(t.enemy.flow_interval).max(1),
+            stalk_back_off: ticks(t.enemy.stalk.back_off_time),
         }
     }
 }

@@ -8,6 +8,12 @@ use super::validator::Validator;
 #[serde(deny_unknown_fields, default)]
 pub struct MovementTuning {
     pub w_seek: f32,
+    /// Stepping out of a spit's way (T1) beats every other wish: 3× the seek.
+    pub w_dodge: f32,
+    /// Seconds of a spit's flight ahead an agent reads: at 7 u/s, 5.6 u.
+    pub dodge_horizon: f32,
+    /// Clearance beyond the two bodies' radii the sidestep makes.
+    pub dodge_margin: f32,
     pub w_separation: f32,
     pub separation_radius: f32,
     /// Must exceed `w_separation`: stepping out of a lane beats keeping distance.
@@ -55,6 +61,9 @@ impl Default for MovementTuning {
     fn default() -> Self {
         MovementTuning {
             w_seek: 1.0,
+            w_dodge: 3.0,
+            dodge_horizon: 0.8,
+            dodge_margin: 0.2,
             w_separation: 1.0,
             separation_radius: 0.7,
             w_lane_avoid: 2.4,
@@ -84,6 +93,9 @@ impl MovementTuning {
     pub(crate) fn validate(&self, v: &mut Validator) {
         let m = self;
         v.range("movement.w_seek", m.w_seek, 0.0, 100.0);
+        v.range("movement.w_dodge", m.w_dodge, 0.0, 100.0);
+        v.range("movement.dodge_horizon", m.dodge_horizon, 0.0, 10.0);
+        v.range("movement.dodge_margin", m.dodge_margin, 0.0, 5.0);
         v.range("movement.w_separation", m.w_separation, 0.0, 100.0);
         v.positive("movement.separation_radius", m.separation_radius);
         v.range("movement.w_lane_avoid", m.w_lane_avoid, 0.0, 100.0);

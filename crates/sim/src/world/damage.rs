@@ -53,11 +53,22 @@ pub fn apply_damage(
                         });
                     }
                     Source::Blow { enemy } => {
+                        stats.blows_landed += 1;
                         a.vel += d.knockback;
                         emit(EventKind::DamageDealt {
                             enemy,
                             agent: victim,
                             amount: d.amount,
+                        });
+                    }
+                    Source::Spit { enemy, spit } => {
+                        stats.blows_landed += 1;
+                        emit(EventKind::SpitHit {
+                            enemy,
+                            spit,
+                            agent: Some(victim),
+                            amount: d.amount,
+                            pos: d.pos,
                         });
                     }
                 }
@@ -66,6 +77,8 @@ pub fn apply_damage(
                     if a.health <= 0.0 {
                         a.alive = false;
                         a.vel = Vec2::ZERO;
+                        stats.agents_down += 1;
+                        stats.first_fall.get_or_insert(tick);
                         emit(EventKind::AgentDown {
                             agent: victim,
                             pos: a.pos,
@@ -105,7 +118,7 @@ pub fn apply_damage(
                             pos: d.pos,
                         });
                     }
-                    Source::Blow { .. } => {}
+                    Source::Blow { .. } | Source::Spit { .. } => {}
                 }
                 if was_alive && e.health <= 0.0 {
                     e.alive = false;

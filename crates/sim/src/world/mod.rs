@@ -10,7 +10,8 @@
 //! walls), urgency → formation slots → waves → lane evaluation (S5) → lane registry
 //! (S7) → posts and solvers (S6, M5) → agent movement (S8) → body overlaps → fire (S9,
 //! re-confirmed on the moved positions) → strikes (§10: phases, discipline, hits) →
-//! bullets → enemies → deaths and clean-up → `tick += 1`. Damage is applied by
+//! bullets → spits (T1) → the squad's beams (T2) → enemies → the director (T3) →
+//! deaths and clean-up → `tick += 1`. Damage is applied by
 //! [`damage::apply_damage`] right after each bullet's hit, each blade's strike and
 //! each enemy's blow.
 
@@ -28,22 +29,27 @@ use std::sync::Arc;
 
 use crate::combat::bullet::{fly, Body, Bullet, BulletBroadPhase, Hit};
 use crate::combat::damage::{Damage, DamageQueue, Source, Target};
+use crate::combat::spit::{fly_spit, Spit};
 use crate::core::events::{Event, EventKind, EventLog, Events};
 use crate::core::geom::Vec2;
 use crate::core::ids::Ids;
+use crate::core::pacing::Difficulty;
 use crate::core::rng::Rng;
 use crate::horde::enemy::{find_enemy, step_enemies, Enemy, EnemyKind, HordeStep};
 use crate::horde::prey::Prey;
 use crate::horde::Horde;
 use crate::nav::flow::FlowField;
 use crate::nav::follow::PathPlanner;
+use crate::script::director::{step_director, Director, DirectorStep};
 use crate::script::scenario::{Scenario, Wave};
 use crate::script::{spawn_waves, Script, WaveStep};
 use crate::space::grid::Grid;
+use crate::space::light::Beam;
 use crate::space::map::Map;
 use crate::space::spatial::SpatialGrid;
 use crate::squad::agent::{Agent, Role};
 use crate::squad::anchor::{Anchor, Formation, SquadState};
+use crate::squad::beams::squad_beams;
 use crate::squad::blades::melee::{step_blade, strikes_this_tick, BladeSpot, StrikeStep};
 use crate::squad::bodies::resolve_bodies;
 use crate::squad::debug::SquadDebug;
@@ -85,6 +91,8 @@ pub struct Caches {
     pub neighbours: SpatialGrid,
     /// The enemies near each bullet's step, rebuilt when bullets step.
     pub bullet_broad: BulletBroadPhase,
+    /// The squad's flashlight cones, rebuilt every tick (T2).
+    pub beams: Vec<Beam>,
 }
 
 #[derive(Clone, Debug)]
@@ -132,6 +140,7 @@ impl World {
                 neighbours: SpatialGrid::for_grid(&map.grid, tuning.enemy.neighbour_cell),
                 flow_seeds: Vec::new(),
                 bullet_broad: BulletBroadPhase::default(),
+                beams: Vec::new(),
             },
             damage: DamageQueue::default(),
             map,
@@ -203,7 +212,14 @@ impl World {
                 .spawn(EnemyKind::Dummy, p, &w.tuning, &mut w.rng, &mut w.ids);
         }
         let mut waves: Vec<(u64, Wave)> = Vec::new();
+        let difficulty = scenario.effective_difficulty();
+        let count_scale = w.tuning.director.level(difficulty).count_scale;
         for wv in &scenario.waves {
+            // The difficulty scales every wave (T4): at least one body, none at 0.
+            let mut wv = wv.clone();
+            if count_scale != 1.0 && wv.count > 0 {
+                wv.count = ((wv.count as f32 * count_scale).round() as u32).max(1);
+            }
             // A repeating wave comes again every `every` seconds to the scenario's end
             // (at most MAX_REPEATS times).
             let mut t = wv.time;
@@ -225,6 +241,8 @@ impl World {
             .map(|f| (ticks(f.from) as u64, ticks(f.to) as u64, f.clone()))
             .collect();
         w.script.forced_walkers = vec![None; w.script.forced.len()];
+        w.script.difficulty = difficulty;
+        w.script.director.level = scenario.director;
         w
     }
 
@@ -339,6 +357,24 @@ impl World {
     pub fn bullets(&self) -> &[Bullet] {
         &self.bullets
     }
+    /// Spitters' projectiles in flight (T1).
+    pub fn spits(&self) -> &[Spit] {
+        &self.horde.spits
+    }
+    /// The director's state (T3).
+    pub fn director(&self) -> &Director {
+        &self.script.director
+    }
+    /// The difficulty the run plays at (T4).
+    pub fn difficulty(&self) -> Difficulty {
+        self.script.difficulty
+    }
+    /// The squad's flashlight cones as the simulation tested them this tick (T2).
+    pub fn beams(&self) -> Vec<Beam> {
+        let mut out = Vec::new();
+        squad_beams(&self.squad.agents, &self.tuning.light, &mut out);
+        out
+    }
     pub fn lanes(&self) -> &LaneRegistry {
         &self.squad.lanes
     }
@@ -412,6 +448,9 @@ pub fn tick(w: &mut World, input: &TickInput) {
     for b in bullets.iter_mut() {
         b.prev_pos = b.pos;
     }
+    for s in horde.spits.iter_mut() {
+        s.prev_pos = s.pos;
+    }
     squad.anchor.prev_pos = squad.anchor.pos;
 
     if let Some(f) = input.formation {
@@ -474,6 +513,7 @@ pub fn tick(w: &mut World, input: &TickInput) {
             ticks: tt,
             planner: &mut caches.planner,
             forced: &walks,
+            spits: &horde.spits,
         },
     );
     resolve_bodies(&mut squad.agents, &mut horde.enemies, grid, t);
@@ -530,6 +570,17 @@ pub fn tick(w: &mut World, input: &TickInput) {
         stats,
         events,
     });
+    step_spits(&mut SpitStep {
+        tick,
+        grid,
+        agents: &mut squad.agents,
+        spits: &mut horde.spits,
+        queue,
+        stats,
+        events,
+    });
+    squad_beams(&squad.agents, &t.light, &mut caches.beams);
+    let damage_scale = t.director.level(script.difficulty).damage_scale;
     let mut prey: Vec<Prey> = squad.agents.iter().map(prey_of).collect();
     let agents = &mut squad.agents;
     let mut deal = |d: Damage, events: &mut Events| -> Prey {
@@ -551,9 +602,28 @@ pub fn tick(w: &mut World, input: &TickInput) {
         flow_seeds: &mut caches.flow_seeds,
         neighbours: &mut caches.neighbours,
         rng,
+        ids,
         events,
+        beams: &caches.beams,
+        spits: &mut horde.spits,
+        damage_scale,
         deal: &mut deal,
     });
+    let prey: Vec<Prey> = squad.agents.iter().map(prey_of).collect();
+    step_director(
+        &mut script.director,
+        &mut DirectorStep {
+            tick,
+            map,
+            tuning: t,
+            flow: &caches.flow,
+            agents: &prey,
+            horde,
+            rng,
+            ids,
+            events,
+        },
+    );
     horde.bury_dead(tick, t.enemy.corpse_cap as usize);
     w.tick += 1;
 }
@@ -567,6 +637,60 @@ fn prey_of(a: &Agent) -> Prey {
         radius: a.radius,
         alive: a.alive,
     }
+}
+
+/// What the spits' step reads and writes.
+struct SpitStep<'a> {
+    tick: u64,
+    grid: &'a Grid,
+    agents: &'a mut [Agent],
+    spits: &'a mut Vec<Spit>,
+    queue: &'a mut DamageQueue,
+    stats: &'a mut Stats,
+    events: &'a mut Events,
+}
+
+/// T1: every spit flies one tick; the first agent or wall its circle meets stops it.
+/// An agent it hits takes its damage through the one damage path at once.
+fn step_spits(s: &mut SpitStep) {
+    let mut bodies: Vec<Body> = Vec::with_capacity(s.agents.len());
+    s.spits.retain_mut(|p| {
+        bodies.clear();
+        bodies.extend(s.agents.iter().filter(|a| a.alive).map(|a| Body {
+            hit: Hit::Agent(a.id),
+            pos: a.pos,
+            radius: a.radius,
+        }));
+        let flight = fly_spit(p, &bodies, s.grid);
+        match flight.hit {
+            Some(Hit::Agent(id)) => {
+                s.queue.push(Damage {
+                    target: Target::Agent(id),
+                    source: Source::Spit {
+                        enemy: p.enemy,
+                        spit: p.id,
+                    },
+                    amount: p.damage,
+                    stagger: 0,
+                    knockback: Vec2::ZERO,
+                    pos: p.pos,
+                });
+                damage::apply_damage(s.queue, s.agents, &mut [], s.stats, s.events, s.tick);
+            }
+            _ if !flight.alive => s.events.emit(
+                s.tick,
+                EventKind::SpitHit {
+                    enemy: p.enemy,
+                    spit: p.id,
+                    agent: None,
+                    amount: 0.0,
+                    pos: p.pos,
+                },
+            ),
+            _ => {}
+        }
+        flight.alive
+    });
 }
 
 /// What the bullets' step reads and writes.

@@ -131,6 +131,7 @@ impl World {
             neighbours: SpatialGrid::for_grid(&map.grid, s.tuning.enemy.neighbour_cell),
             flow_seeds: Vec::new(),
             bullet_broad: BulletBroadPhase::default(),
+            beams: Vec::new(),
         };
         if let Some(seeds) = s.flow_seeds {
             caches.flow.rebuild(&map.grid, &seeds);

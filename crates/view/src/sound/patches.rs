@@ -311,14 +311,14 @@ pub fn enemy_windup(kind: EnemyKind, secs: f32) -> Patch {
                 0.7,
             ),
         ]),
-        EnemyKind::Runner => Patch::new(&[filtered(
+        EnemyKind::Runner | EnemyKind::Stalker => Patch::new(&[filtered(
             layer(Wave::White, 0.0, held(0.03, 0.1), 0.35),
             FilterKind::BandPass,
             2800.0,
             3400.0,
             2.0,
         )]),
-        EnemyKind::Shambler | EnemyKind::Dummy => Patch::new(&[wobble(
+        EnemyKind::Shambler | EnemyKind::Dummy | EnemyKind::Spitter => Patch::new(&[wobble(
             filtered(
                 layer(Wave::Saw, 78.0, held(0.05, 0.2), 0.5),
                 FilterKind::LowPass,
@@ -390,9 +390,9 @@ pub fn grunt() -> Patch {
 /// An enemy going down, by kind.
 pub fn death(kind: EnemyKind) -> Patch {
     let (from, to, secs, gain) = match kind {
-        EnemyKind::Runner => (900.0, 220.0, 0.45, 0.4),
+        EnemyKind::Runner | EnemyKind::Stalker => (900.0, 220.0, 0.45, 0.4),
         EnemyKind::Brute => (58.0, 28.0, 1.2, 0.8),
-        EnemyKind::Shambler | EnemyKind::Dummy => (95.0, 42.0, 0.8, 0.45),
+        EnemyKind::Shambler | EnemyKind::Dummy | EnemyKind::Spitter => (95.0, 42.0, 0.8, 0.45),
     };
     Patch::new(&[
         wobble(

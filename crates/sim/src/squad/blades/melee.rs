@@ -550,6 +550,8 @@ mod tests {
             attack: AttackState::default(),
             wander: 0.0,
             sees: false,
+            lit: false,
+            shy: 0,
         }
     }
 
