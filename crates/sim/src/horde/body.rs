@@ -165,6 +165,16 @@ impl Enemy {
     pub fn is_dummy(&self) -> bool {
         self.kind == EnemyKind::Dummy
     }
+
+    /// The squad perceives this enemy from `from` (T2): every enemy, but a stalker only
+    /// while a beam holds it or within `enemy.stalk.sensed_within` — in the dark the
+    /// squad does not see it coming; turning the beams onto it (manual aim) does.
+    pub fn perceived_from(&self, from: Vec2, t: &Tuning) -> bool {
+        self.kind != EnemyKind::Stalker
+            || self.lit
+            || self.pos.distance_sq(from)
+                <= t.enemy.stalk.sensed_within * t.enemy.stalk.sensed_within
+    }
 }
 
 /// Surface gap between an enemy and an agent.

@@ -55,8 +55,9 @@ pub(crate) fn spitter_force(
         let away = e.pos + (e.pos - a.pos).normalize_or_zero();
         return Some((seek(e.pos, e.vel, away, kt.speed) * kt.w_pursuit, kt.speed));
     }
-    // A little inside the spitting distance, so a step of the prey does not take it out.
-    if g <= kt.reach * 0.9 {
+    // A little inside the spitting distance (8 u: just beyond a gunner's 8 u from centre
+    // to centre), so a step of the prey does not take it out.
+    if g <= kt.reach * 0.95 {
         return Some((
             arrive(e.pos, e.vel, e.pos, kt.speed, 0.5) * kt.w_pursuit,
             kt.speed,

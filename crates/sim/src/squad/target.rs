@@ -58,7 +58,8 @@ pub fn aim_at(from: Vec2, e: &Enemy, t: &Tuning) -> Vec2 {
     lead_aim(from, e.pos, e.vel, t)
 }
 
-/// Live enemies within `acquisition_radius` of `from`, nearest first (ties by id).
+/// Live enemies within `acquisition_radius` of `from` that the squad perceives from
+/// there (a stalker in the dark it does not: T2), nearest first (ties by id).
 pub fn enemies_in_reach<'a>(
     from: Vec2,
     enemies: &'a [Enemy],
@@ -70,7 +71,7 @@ pub fn enemies_in_reach<'a>(
     out.extend(
         enemies
             .iter()
-            .filter(|e| e.alive && e.pos.distance_sq(from) <= r2),
+            .filter(|e| e.alive && e.pos.distance_sq(from) <= r2 && e.perceived_from(from, t)),
     );
     out.sort_by(|a, b| {
         a.pos

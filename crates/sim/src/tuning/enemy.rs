@@ -158,7 +158,7 @@ impl Default for EnemyTuning {
                 health: 45.0,
                 damage: 12.0,
                 attack_speed: 1.0 / 3.0,
-                reach: 7.0,
+                reach: 8.0,
                 hit_frame: 5,
                 frame_count: 7,
                 ..KindTuning::default()
@@ -300,7 +300,8 @@ pub struct SpitTuning {
     pub radius: f32,
     /// Farthest it flies, u.
     pub range: f32,
-    /// A spitter closer than this to its target backs away (it never closes to melee).
+    /// A spitter closer than this (surface gap) to its target backs away (it never
+    /// closes to melee).
     pub keep_away: f32,
 }
 
@@ -309,7 +310,7 @@ impl Default for SpitTuning {
         SpitTuning {
             speed: 7.0,
             radius: 0.15,
-            range: 11.0,
+            range: 12.0,
             keep_away: 4.0,
         }
     }
@@ -331,6 +332,9 @@ pub struct StalkTuning {
     pub lookahead: f32,
     /// The turns it tries off its way to stay dark, degrees (0, ±step, ±2 step, ...).
     pub turn_step_deg: f32,
+    /// The squad perceives an unlit stalker only this close (centre to centre, u): the
+    /// sound of it at arm's length.
+    pub sensed_within: f32,
 }
 
 impl Default for StalkTuning {
@@ -342,6 +346,7 @@ impl Default for StalkTuning {
             lunge_speed: 6.0,
             lookahead: 1.5,
             turn_step_deg: 30.0,
+            sensed_within: 2.0,
         }
     }
 }
@@ -368,5 +373,6 @@ impl StalkTuning {
         v.range("enemy.stalk.lunge_speed", self.lunge_speed, 0.0, 100.0);
         v.range("enemy.stalk.lookahead", self.lookahead, 0.0, 100.0);
         v.range("enemy.stalk.turn_step_deg", self.turn_step_deg, 1.0, 90.0);
+        v.range("enemy.stalk.sensed_within", self.sensed_within, 0.0, 100.0);
     }
 }
