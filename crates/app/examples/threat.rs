@@ -27,7 +27,36 @@ fn main() {
     while run.world.tick() < total {
         run.step(TickInput::default());
         let w = &run.world;
+        if let (Ok(id), Ok(from)) = (
+            std::env::var("WATCH").map(|v| v.parse::<u32>().unwrap()),
+            std::env::var("FROM").map(|v| v.parse::<u64>().unwrap()),
+        ) {
+            if w.tick() >= from && w.tick() < from + 40 {
+                if let Some(e) = w.enemy(id) {
+                    println!("t{} e{} pos ({:.3},{:.3}) vel ({:.2},{:.2}) lit {} shy {} windup {:?} stagger {}", w.tick(), id, e.pos.x, e.pos.y, e.vel.x, e.vel.y, e.lit, e.shy, e.attack.windup_left, e.stagger);
+                }
+            }
+        }
+        if std::env::var("SPITS").is_ok() {
+            for s in w.spits() {
+                println!(
+                    "  t{} spit {} at ({:.2},{:.2}) traveled {:.2} dir ({:.2},{:.2})",
+                    w.tick(),
+                    s.id,
+                    s.pos.x,
+                    s.pos.y,
+                    s.traveled,
+                    s.dir.x,
+                    s.dir.y
+                );
+            }
+        }
         for e in w.events() {
+            if let EventKind::SpitHit { pos, agent, .. } = &e.kind {
+                if std::env::var("SPITS").is_ok() {
+                    println!("spit hit {agent:?} at ({:.2},{:.2})", pos.x, pos.y);
+                }
+            }
             let kind_of = |id: u32| w.enemy(id).map_or("gone", |e| e.kind.name()).to_string();
             match &e.kind {
                 EventKind::AttackStarted { enemy, .. } => {

@@ -26,6 +26,8 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("melee_ally", include_str!("../content/melee_ally.scn")),
     ("melee_cancel", include_str!("../content/melee_cancel.scn")),
     ("leash_hold", include_str!("../content/leash_hold.scn")),
+    ("spitters", include_str!("../content/spitters.scn")),
+    ("stalkers", include_str!("../content/stalkers.scn")),
 ];
 
 /// The soak scenario (SPEC §19, `--soak`): the combat route there and back again, looped,

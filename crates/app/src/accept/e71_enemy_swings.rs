@@ -21,6 +21,9 @@
 //!   its enemy killed by the tick it was due, nor begun again over it), are violations
 //!   too.
 //!
+//! A spitter's swing ends in a release, not a blow: its swings are E7.3's
+//! (`e73_ranged.rs`) and skipped here.
+//!
 //! Preconditions: at least one swing that ended.
 
 use std::collections::BTreeMap;
@@ -91,8 +94,17 @@ fn measure(r: &Recording) -> Found {
                 }
             }
         }
+        let spitter = |id: u32| {
+            f.enemy(id)
+                .or(prev.enemy(id))
+                .is_some_and(|e| e.kind == EnemyKind::Spitter)
+        };
         for (i, ev) in f.events.iter().enumerate() {
             match ev.kind {
+                EventKind::AttackStarted { enemy, .. }
+                | EventKind::AttackInterrupted { enemy }
+                | EventKind::AttackWhiffed { enemy, .. }
+                    if spitter(enemy) => {}
                 EventKind::AttackStarted {
                     enemy,
                     target,

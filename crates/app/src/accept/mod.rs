@@ -35,6 +35,7 @@ mod a11_determinism;
 mod a12_squad_holds;
 mod e71_enemy_swings;
 mod e72_save_load;
+mod e73_ranged;
 mod generic;
 mod m71_melee_friendly;
 mod m72_combo;
@@ -47,6 +48,7 @@ mod m78_blades_engage;
 mod picture;
 mod strikes;
 mod sweep;
+mod t5_stalker_beam;
 
 #[cfg(test)]
 mod testkit;

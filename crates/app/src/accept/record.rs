@@ -49,6 +49,10 @@ pub struct AgentSnap {
     pub lane_target: Option<u32>,
     pub blocking_ally: Option<u32>,
     pub melee: MeleeSnap,
+    /// Radians: the gunner's barrel (its beam rides it) and the body's facing (a
+    /// blade's beam rides that).
+    pub barrel: f32,
+    pub facing: f32,
 }
 
 impl AgentSnap {
@@ -73,6 +77,16 @@ impl EnemySnap {
     pub fn is_dummy(&self) -> bool {
         self.kind == EnemyKind::Dummy
     }
+}
+
+/// A spitter's projectile after the tick (T1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpitSnap {
+    pub id: u32,
+    pub enemy: u32,
+    pub pos: Vec2,
+    /// Where it was when the tick began.
+    pub prev_pos: Vec2,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -101,6 +115,7 @@ pub struct Frame {
     /// Sorted by id.
     pub enemies: Vec<EnemySnap>,
     pub bullets: Vec<BulletSnap>,
+    pub spits: Vec<SpitSnap>,
     /// This tick's events, in the order the simulation emitted them.
     pub events: Vec<Event>,
 }
@@ -154,6 +169,8 @@ impl Frame {
                         target: a.melee.target,
                         axis: a.melee.axis,
                     },
+                    barrel: a.barrel,
+                    facing: a.facing,
                 })
                 .collect(),
             enemies: w
@@ -174,6 +191,16 @@ impl Frame {
                     id: b.id,
                     shooter: b.shooter,
                     pos: b.pos,
+                })
+                .collect(),
+            spits: w
+                .spits()
+                .iter()
+                .map(|s| SpitSnap {
+                    id: s.id,
+                    enemy: s.enemy,
+                    pos: s.pos,
+                    prev_pos: s.prev_pos,
                 })
                 .collect(),
             events: w.events().to_vec(),
@@ -310,6 +337,7 @@ fn run_frames(setup: &Setup, full: bool, mut after_tick: impl FnMut(&mut World))
                 agents: Vec::new(),
                 enemies: Vec::new(),
                 bullets: Vec::new(),
+                spits: Vec::new(),
                 events: Vec::new(),
             }
         }

@@ -5,8 +5,9 @@ use super::criterion::Criterion;
 use super::{
     a01_friendly_fire, a02_uptime, a03_lane_freeing, a04_solver_stability, a05_cohesion, a06_leash,
     a07_intercept, a08_segment, a09_manual_aim, a10_straggler, a11_determinism, a12_squad_holds,
-    e71_enemy_swings, e72_save_load, generic, m71_melee_friendly, m72_combo, m73_phases,
-    m74_ally_in_sector, m75_march_hits, m76_no_overlap, m77_cancel, m78_blades_engage,
+    e71_enemy_swings, e72_save_load, e73_ranged, generic, m71_melee_friendly, m72_combo,
+    m73_phases, m74_ally_in_sector, m75_march_hits, m76_no_overlap, m77_cancel, m78_blades_engage,
+    t5_stalker_beam,
 };
 
 pub static CRITERIA: &[&dyn Criterion] = &[
@@ -32,6 +33,8 @@ pub static CRITERIA: &[&dyn Criterion] = &[
     &m78_blades_engage::M78,
     &e71_enemy_swings::E71,
     &e72_save_load::E72,
+    &e73_ranged::E73,
+    &t5_stalker_beam::T5,
     &generic::InBounds,
     &generic::Finite,
 ];
@@ -49,7 +52,7 @@ mod tests {
         assert_eq!(sorted.len(), ids.len(), "duplicate id in {ids:?}");
         for want in [
             "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "M7.1",
-            "M7.2", "M7.3", "M7.4", "M7.5", "M7.6", "M7.7", "E7.1", "E7.2",
+            "M7.2", "M7.3", "M7.4", "M7.5", "M7.6", "M7.7", "E7.1", "E7.2", "E7.3", "T5",
         ] {
             assert!(ids.contains(&want), "{want} missing from the registry");
         }

@@ -251,6 +251,13 @@ fn step_enemy(
         }
         let e = &mut w.enemies[i];
         e.vel = e.vel * t.enemy.stagger_damping;
+        if e.shy > 0 {
+            // A stalker in the light brakes as hard as it can, staggered or not (T2):
+            // the hit does not carry it on toward the squad.
+            e.vel = e
+                .vel
+                .clamp_length((e.vel.length() - kt.accel * DT).max(0.0));
+        }
         e.pos = crate::space::grid::resolve_walls(e.pos + e.vel * DT, e.radius, &w.map.grid);
         return None;
     }

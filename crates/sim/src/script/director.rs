@@ -50,6 +50,10 @@ pub struct Director {
     pub spawned: u32,
     /// Peaks reached so far.
     pub peaks: u32,
+    /// Ticks until the next mob may come.
+    pub mob_wait: u32,
+    /// Mobs sent so far.
+    pub mobs: u32,
 }
 
 /// What the director reads and writes.
@@ -66,11 +70,20 @@ pub struct DirectorStep<'a> {
     pub events: &'a mut Events,
 }
 
-/// What this tick did to the squad, read from its events.
-fn hurt_this_tick(events: &[Event]) -> (f32, u32) {
-    let (mut damage, mut downs) = (0.0, 0);
+/// What this tick did to the squad, read from its events: damage taken, agents down,
+/// and enemies killed within `kill_radius` of a standing agent.
+fn hurt_this_tick(events: &[Event], agents: &[Prey], kill_radius: f32) -> (f32, u32, u32) {
+    let (mut damage, mut downs, mut kills) = (0.0, 0, 0);
+    let r2 = kill_radius * kill_radius;
     for e in events {
         match e.kind {
+            EventKind::EnemyKilled { pos, .. }
+                if agents
+                    .iter()
+                    .any(|a| a.alive && a.pos.distance_sq(pos) <= r2) =>
+            {
+                kills += 1
+            }
             EventKind::DamageDealt { amount, .. } => damage += amount,
             EventKind::SpitHit {
                 agent: Some(_),
@@ -81,7 +94,7 @@ fn hurt_this_tick(events: &[Event]) -> (f32, u32) {
             _ => {}
         }
     }
-    (damage, downs)
+    (damage, downs, kills)
 }
 
 /// Living enemies within `radius` of a standing agent (dummies are not a threat).
@@ -99,11 +112,29 @@ pub fn enemies_near(horde: &Horde, agents: &[Prey], radius: f32) -> u32 {
         .count() as u32
 }
 
-/// The intensity after one tick: `damage` taken and `downs` this tick, `near` enemies
-/// close. Pure, so the curve is testable on its own.
-pub fn next_intensity(i: f32, damage: f32, downs: u32, near: u32, t: &Tuning) -> f32 {
+/// What raised the squad's intensity this tick.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Hurt {
+    /// Damage taken.
+    pub damage: f32,
+    /// Agents that fell.
+    pub downs: u32,
+    /// Enemies killed close to the squad.
+    pub kills: u32,
+    /// Enemies close to an agent.
+    pub near: u32,
+}
+
+/// The intensity after one tick of `h`. Pure, so the curve is testable on its own.
+pub fn next_intensity(i: f32, h: Hurt, t: &Tuning) -> f32 {
     let d = &t.director;
-    let mut i = i + damage * d.per_damage + downs as f32 * d.per_down;
+    let Hurt {
+        damage,
+        downs,
+        kills,
+        near,
+    } = h;
+    let mut i = i + damage * d.per_damage + downs as f32 * d.per_down + kills as f32 * d.per_kill;
     i += near as f32 * d.per_near * DT;
     if near == 0 {
         i -= d.decay * DT;
@@ -131,9 +162,16 @@ pub fn step_director(dir: &mut Director, s: &mut DirectorStep) {
     };
     let t = s.tuning;
     let lt = t.director.level(level);
-    let (damage, downs) = hurt_this_tick(&s.events.this_tick);
+    let (damage, downs, kills) =
+        hurt_this_tick(&s.events.this_tick, s.agents, t.director.kill_radius);
     let near = enemies_near(s.horde, s.agents, t.director.near_radius);
-    dir.intensity = next_intensity(dir.intensity, damage, downs, near, t);
+    let hurt = Hurt {
+        damage,
+        downs,
+        kills,
+        near,
+    };
+    dir.intensity = next_intensity(dir.intensity, hurt, t);
     dir.phase_ticks = dir.phase_ticks.saturating_add(1);
     if let Some(next) = next_phase(dir, lt, t) {
         let span = match next {
@@ -160,10 +198,6 @@ pub fn step_director(dir: &mut Director, s: &mut DirectorStep) {
         Phase::Peak => lt.cap_peak,
         Phase::Fade | Phase::Relax => return,
     };
-    if dir.spawn_wait > 0 {
-        dir.spawn_wait -= 1;
-        return;
-    }
     // The flow field is built from the first tick on; before it nothing qualifies.
     if s.flow.width() != s.map.width() {
         return;
@@ -174,6 +208,32 @@ pub fn step_director(dir: &mut Director, s: &mut DirectorStep) {
         .iter()
         .filter(|e| e.alive && !e.is_dummy())
         .count() as u32;
+    // The mob (L4D's horde): every `mob_every` of build-up and peak, a crowd of
+    // shamblers and runners from two sides at once — more than the guns stop before it
+    // reaches the squad.
+    dir.mob_wait = dir.mob_wait.saturating_sub(1);
+    if dir.mob_wait == 0 && alive + lt.mob <= lt.cap_peak {
+        let half = lt.mob / 2;
+        let mut sent = 0;
+        for n in [half, lt.mob - half] {
+            if let Some(at) = spawn_point(s) {
+                let mob_kinds = [lt.kinds[0], lt.kinds[1], 0.0, 0.0, 0.0];
+                for _ in 0..n {
+                    let kind = pick_kind(&mob_kinds, s.rng);
+                    spawn_group(s, kind, at, 1);
+                }
+                sent += n;
+            }
+        }
+        dir.spawned += sent;
+        dir.mobs += (sent > 0) as u32;
+        dir.mob_wait = if sent > 0 { ticks(lt.mob_every) } else { 30 };
+        return;
+    }
+    if dir.spawn_wait > 0 {
+        dir.spawn_wait -= 1;
+        return;
+    }
     let n = lt.group[0] + s.rng.below(lt.group[1] - lt.group[0] + 1);
     if alive + n > cap {
         dir.spawn_wait = ticks(lt.spawn_every / 4.0);
@@ -287,20 +347,32 @@ mod tests {
     #[test]
     fn intensity_rises_with_damage_downs_and_near_enemies_and_decays_when_calm() {
         let t = Tuning::default();
-        let i = next_intensity(0.0, 40.0, 0, 0, &t);
+        let hurt = |damage, downs, kills, near| Hurt {
+            damage,
+            downs,
+            kills,
+            near,
+        };
+        let i = next_intensity(0.0, hurt(40.0, 0, 0, 0), &t);
         assert!((i - 0.5).abs() < 0.01, "{i}");
-        assert!(next_intensity(0.2, 0.0, 1, 0, &t) > 0.69);
-        let near = next_intensity(0.2, 0.0, 0, 5, &t);
+        assert!(next_intensity(0.2, hurt(0.0, 1, 0, 0), &t) > 0.69);
+        let kill = next_intensity(0.2, hurt(0.0, 0, 1, 0), &t);
+        assert!(kill > 0.2, "a kill close by adds {kill}");
+        let near = next_intensity(0.2, hurt(0.0, 0, 0, 5), &t);
         assert!(near > 0.2, "five near add {near}");
-        let calm = next_intensity(0.2, 0.0, 0, 0, &t);
+        let calm = next_intensity(0.2, Hurt::default(), &t);
         assert!(calm < 0.2, "{calm}");
         // A calm minute takes a peak of 1 down by 0.05/s × 60 s = 3: to 0.
         let mut i = 1.0;
         for _ in 0..60 * 60 {
-            i = next_intensity(i, 0.0, 0, 0, &t);
+            i = next_intensity(i, Hurt::default(), &t);
         }
         assert_eq!(i, 0.0);
-        assert_eq!(next_intensity(0.9, 500.0, 3, 9, &t), 1.0, "clamped");
+        assert_eq!(
+            next_intensity(0.9, hurt(500.0, 3, 9, 9), &t),
+            1.0,
+            "clamped"
+        );
     }
 
     #[test]

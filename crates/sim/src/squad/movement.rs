@@ -15,6 +15,7 @@ use crate::squad::blades::melee::lunge_step;
 use crate::squad::blades::state::StrikePhase;
 use crate::squad::registry::ReservedSector;
 use crate::squad::Squad;
+use crate::tuning::MovementTuning;
 use crate::tuning::{TickTuning, Tuning, DT};
 
 /// Layer 1: arrive at `goal` — full speed far away, braking linearly inside
@@ -309,7 +310,7 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
         desired += separation(a, &s.agents, mv.separation_radius) * mv.w_separation;
         desired += s.lanes.avoidance(a.pos, a.id, a.melee.target, t) * mv.w_lane_avoid;
         desired += target_push(a, m.enemies, mv.target_push_range) * mv.w_target_push;
-        desired += dodge(a, m.spits, m.grid, mv.dodge_horizon, mv.dodge_margin) * mv.w_dodge;
+        desired += dodge(a, m.spits, m.grid, mv) * mv.w_dodge;
         desired += wall_avoidance(a.pos, a.radius, steer_goal, m.grid, mv.wall_avoid_range)
             * mv.w_wall_avoid;
         if s.state == SquadState::Holding {
@@ -366,13 +367,18 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
 }
 
 /// T1: the push out of the way of the spits coming at `me` — as the lane registry
-/// pushes an agent out of a reserved lane. A spit whose path over the next `horizon`
-/// seconds (cut at the first wall) passes within `me`'s radius + its own + `margin`
-/// pushes `me` sideways off the path, harder the closer to the line; one already past
-/// `me` pushes nothing. Zero when no spit comes.
-pub fn dodge(me: &Agent, spits: &[Spit], grid: &Grid, horizon: f32, margin: f32) -> Vec2 {
+/// pushes an agent out of a reserved lane. A spit that has flown `dodge_reaction`
+/// seconds (the squad reads it a moment after it leaves) and whose path over the next
+/// `dodge_horizon` seconds (cut at the first wall) passes within `me`'s radius plus its
+/// own plus `dodge_margin` pushes `me` sideways off the path, harder the closer to the
+/// line; one already past `me` pushes nothing. Zero when no spit comes.
+pub fn dodge(me: &Agent, spits: &[Spit], grid: &Grid, mv: &MovementTuning) -> Vec2 {
+    let (horizon, margin) = (mv.dodge_horizon, mv.dodge_margin);
     let mut push = Vec2::ZERO;
-    for s in spits {
+    for s in spits
+        .iter()
+        .filter(|s| s.traveled >= s.speed * mv.dodge_reaction)
+    {
         let ahead = s.ahead(horizon);
         let end = grid
             .raycast(s.pos, ahead)

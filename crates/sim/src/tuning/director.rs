@@ -30,6 +30,10 @@ pub struct LevelTuning {
     /// Weights of the kinds a group is drawn from: shambler, runner, brute, spitter,
     /// stalker.
     pub kinds: [f32; 5],
+    /// The mob: this many shamblers and runners from two sides at once...
+    pub mob: u32,
+    /// ...every this many seconds of build-up and peak.
+    pub mob_every: f32,
 }
 
 impl Default for LevelTuning {
@@ -40,9 +44,13 @@ impl Default for LevelTuning {
             peak_at: 0.7,
             spawn_every: 3.0,
             group: [3, 6],
-            cap_build: 22,
-            cap_peak: 30,
-            kinds: [0.5, 0.25, 0.05, 0.12, 0.08],
+            cap_build: 25,
+            cap_peak: 70,
+            // Three in ten groups spitters: what a holding squad cannot answer from
+            // where it stands (they spit from beyond a gunner's reach).
+            kinds: [0.3, 0.2, 0.05, 0.3, 0.15],
+            mob: 40,
+            mob_every: 20.0,
         }
     }
 }
@@ -58,6 +66,9 @@ pub struct DirectorTuning {
     pub per_damage: f32,
     /// Intensity added when an agent falls.
     pub per_down: f32,
+    /// Intensity added for each enemy killed within `kill_radius` of an agent.
+    pub per_kill: f32,
+    pub kill_radius: f32,
     /// Intensity added per second for each enemy within `near_radius` of an agent.
     pub per_near: f32,
     pub near_radius: f32,
@@ -88,32 +99,39 @@ impl Default for DirectorTuning {
                 peak_at: 0.55,
                 spawn_every: 4.0,
                 group: [2, 4],
-                cap_build: 14,
-                cap_peak: 18,
-                kinds: [0.6, 0.25, 0.0, 0.1, 0.05],
+                cap_build: 16,
+                cap_peak: 36,
+                kinds: [0.5, 0.2, 0.0, 0.2, 0.1],
+                mob: 20,
+                mob_every: 30.0,
             },
             normal: LevelTuning::default(),
             hard: LevelTuning {
-                damage_scale: 1.5,
-                count_scale: 1.3,
+                damage_scale: 1.25,
+                count_scale: 1.1,
                 peak_at: 0.85,
-                spawn_every: 2.0,
-                group: [4, 8],
-                cap_build: 34,
-                cap_peak: 44,
-                kinds: [0.4, 0.28, 0.08, 0.14, 0.1],
+                spawn_every: 2.5,
+                group: [3, 7],
+                cap_build: 30,
+                cap_peak: 80,
+                kinds: [0.3, 0.2, 0.1, 0.25, 0.15],
+                mob: 50,
+                mob_every: 18.0,
             },
             per_damage: 1.0 / 80.0,
             per_down: 0.5,
+            per_kill: 0.03,
+            kill_radius: 6.0,
             per_near: 0.02,
             near_radius: 4.0,
             decay: 0.05,
             sustain: [3.0, 5.0],
             relax_below: 0.25,
             relax: [30.0, 45.0],
-            min_flow_tiles: 14.0,
-            max_flow_tiles: 40.0,
-            sight_range: 18.0,
+            min_flow_tiles: 10.0,
+            max_flow_tiles: 18.0,
+            // The squad's sight in the dark (the horror layer's 12 tiles).
+            sight_range: 12.0,
             samples: 24,
         }
     }
@@ -149,11 +167,15 @@ impl DirectorTuning {
                 v.range(&key(&format!("kinds[{k}]")), w, 0.0, 100.0);
             }
             v.positive(&key("kinds (sum)"), sum);
+            v.range(&key("mob"), l.mob as f32, 0.0, 1000.0);
+            v.positive(&key("mob_every"), l.mob_every);
         }
         let d = self;
         v.range("director.per_damage", d.per_damage, 0.0, 1.0);
         v.range("director.per_down", d.per_down, 0.0, 1.0);
         v.range("director.per_near", d.per_near, 0.0, 1.0);
+        v.range("director.per_kill", d.per_kill, 0.0, 1.0);
+        v.positive("director.kill_radius", d.kill_radius);
         v.positive("director.near_radius", d.near_radius);
         v.range("director.decay", d.decay, 0.0, 1.0);
         v.range("director.sustain[0]", d.sustain[0], 0.0, 600.0);

@@ -149,7 +149,7 @@ impl Default for EnemyTuning {
                 separation_radius: 1.1,
                 ..KindTuning::default()
             },
-            // One spit every 3 s; 5 of 7 frames of the 60-tick swing: a 42-tick (0.7 s)
+            // One spit every 2 s; 5 of 7 frames of the 60-tick swing: a 42-tick (0.7 s)
             // windup, long enough to see the head rear back and to step aside.
             spitter: KindTuning {
                 speed: 1.4,
@@ -157,7 +157,7 @@ impl Default for EnemyTuning {
                 radius: 0.3,
                 health: 45.0,
                 damage: 12.0,
-                attack_speed: 1.0 / 3.0,
+                attack_speed: 0.5,
                 reach: 8.0,
                 hit_frame: 5,
                 frame_count: 7,
@@ -294,11 +294,11 @@ impl EnemyTuning {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct SpitTuning {
-    /// Flight speed, u/s: 7 u/s crosses the 7 u spitting distance in one second.
+    /// Flight speed, u/s: 8 u/s crosses the 8 u spitting distance in one second.
     pub speed: f32,
     /// The projectile's radius (it hits a body its circle touches).
     pub radius: f32,
-    /// Farthest it flies, u.
+    /// Farthest it flies, u: a spit that misses flies on into the wall behind.
     pub range: f32,
     /// A spitter closer than this (surface gap) to its target backs away (it never
     /// closes to melee).
@@ -308,9 +308,9 @@ pub struct SpitTuning {
 impl Default for SpitTuning {
     fn default() -> Self {
         SpitTuning {
-            speed: 7.0,
+            speed: 8.0,
             radius: 0.15,
-            range: 12.0,
+            range: 20.0,
             keep_away: 4.0,
         }
     }
@@ -332,8 +332,8 @@ pub struct StalkTuning {
     pub lookahead: f32,
     /// The turns it tries off its way to stay dark, degrees (0, ±step, ±2 step, ...).
     pub turn_step_deg: f32,
-    /// The squad perceives an unlit stalker only this close (centre to centre, u): the
-    /// sound of it at arm's length.
+    /// The squad perceives an unlit stalker only this close (centre to centre, u): at
+    /// body contact, when it is already on you.
     pub sensed_within: f32,
 }
 
@@ -346,7 +346,7 @@ impl Default for StalkTuning {
             lunge_speed: 6.0,
             lookahead: 1.5,
             turn_step_deg: 30.0,
-            sensed_within: 2.0,
+            sensed_within: 1.2,
         }
     }
 }

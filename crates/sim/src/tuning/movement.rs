@@ -14,6 +14,8 @@ pub struct MovementTuning {
     pub dodge_horizon: f32,
     /// Clearance beyond the two bodies' radii the sidestep makes.
     pub dodge_margin: f32,
+    /// Seconds a spit flies before the squad reacts to it.
+    pub dodge_reaction: f32,
     pub w_separation: f32,
     pub separation_radius: f32,
     /// Must exceed `w_separation`: stepping out of a lane beats keeping distance.
@@ -64,6 +66,7 @@ impl Default for MovementTuning {
             w_dodge: 3.0,
             dodge_horizon: 0.8,
             dodge_margin: 0.2,
+            dodge_reaction: 0.25,
             w_separation: 1.0,
             separation_radius: 0.7,
             w_lane_avoid: 2.4,
@@ -96,6 +99,7 @@ impl MovementTuning {
         v.range("movement.w_dodge", m.w_dodge, 0.0, 100.0);
         v.range("movement.dodge_horizon", m.dodge_horizon, 0.0, 10.0);
         v.range("movement.dodge_margin", m.dodge_margin, 0.0, 5.0);
+        v.range("movement.dodge_reaction", m.dodge_reaction, 0.0, 10.0);
         v.range("movement.w_separation", m.w_separation, 0.0, 100.0);
         v.positive("movement.separation_radius", m.separation_radius);
         v.range("movement.w_lane_avoid", m.w_lane_avoid, 0.0, 100.0);

@@ -1,0 +1,378 @@
+//! E7.3: ranged attacks on integer ticks (SPEC T1). A spitter's projectile leaves
+//! exactly the kind's windup after its `AttackStarted` (the release is the hit frame); a
+//! windup a bullet or blade hit staggers releases nothing (it ends interrupted); and a
+//! projectile never passes a wall.
+//!
+//! Each spitter swing is followed from its start to its end, as E7.1 follows the others:
+//! - **timing**: `SpitReleased` exactly [`windup_ticks`] (seed 003's rule, computed here
+//!   from the tuning) after the start;
+//! - **stagger**: a hit on the spitter in its windup must end the swing interrupted, with
+//!   no release; an interruption without a hit is wrong too;
+//! - **whiff**: a swing may end without a release only when its target was down;
+//! - **walls, from positions**: every tick of every spit's flight (where it was when the
+//!   tick began to where it is after it, or to where it ended) must be a straight
+//!   segment no wall cuts before its end, and where it ended must not be inside a wall;
+//! - **bookkeeping**: a release or interruption with no swing begun, and a swing due
+//!   within the run that never ended.
+//!
+//! Preconditions: at least one spit released, one spitter windup staggered, and one spit
+//! that ended on a wall (each part of the row is then measured, not assumed).
+
+use std::collections::BTreeMap;
+
+use sim::read::{EnemyKind, EventKind, Grid};
+use sim::Vec2;
+
+use super::criterion::{applicable, Criterion, Home, Outcome};
+use super::e71_enemy_swings::windup_ticks;
+use super::record::Recording;
+
+pub struct E73;
+
+#[derive(Clone, Copy, Debug)]
+struct Swing {
+    start: usize,
+    target: u32,
+    staggered: bool,
+}
+
+#[derive(Debug, Default)]
+struct Found {
+    released: usize,
+    on_time: usize,
+    off_time: Vec<String>,
+    interrupted: usize,
+    staggered_released: Vec<String>,
+    interrupted_unhit: Vec<String>,
+    whiffs: usize,
+    wrong_whiff: Vec<String>,
+    flights: usize,
+    at_wall: usize,
+    through_wall: Vec<String>,
+    unpaired: Vec<String>,
+}
+
+/// The segment `a → b` meets no wall before its end (a spit stopping on a wall's face
+/// ends where the wall begins).
+fn clear_to_end(grid: &Grid, a: Vec2, b: Vec2) -> bool {
+    grid.raycast(a, b).is_none_or(|h| h.t >= 1.0 - 1e-3)
+}
+
+/// `p`, a hair back toward `from`: a point on a wall's face reads as the floor before it.
+fn just_before(from: Vec2, p: Vec2) -> Vec2 {
+    p - (p - from).normalize_or_zero() * 1e-3
+}
+
+fn measure(r: &Recording) -> Found {
+    let mut found = Found::default();
+    let grid = &r.map.grid;
+    let Some(kt) = EnemyKind::Spitter.tuning(&r.tuning) else {
+        return found;
+    };
+    let want = windup_ticks(kt, &r.tuning) as usize;
+    let mut swings: BTreeMap<u32, Swing> = BTreeMap::new();
+    for k in 1..r.frames.len() {
+        let (prev, f) = (&r.frames[k - 1], &r.frames[k]);
+        let spitter = |id: u32| {
+            f.enemy(id)
+                .or(prev.enemy(id))
+                .is_some_and(|e| e.kind == EnemyKind::Spitter)
+        };
+        // Staggers first: bullets and strikes resolve before the enemies' step.
+        for e in f.kinds() {
+            if let EventKind::EnemyHit { enemy, .. } | EventKind::MeleeHit { enemy, .. } = e {
+                if let Some(s) = swings.get_mut(enemy) {
+                    if k > s.start && k <= s.start + want {
+                        s.staggered = true;
+                    }
+                }
+            }
+        }
+        for ev in &f.events {
+            match ev.kind {
+                EventKind::AttackStarted { enemy, target, .. } if spitter(enemy) => {
+                    if let Some(old) = swings.insert(
+                        enemy,
+                        Swing {
+                            start: k,
+                            target,
+                            staggered: false,
+                        },
+                    ) {
+                        found.unpaired.push(format!(
+                            "spitter {enemy}: a swing begun at tick {k} over the one of tick {}",
+                            old.start
+                        ));
+                    }
+                }
+                EventKind::SpitReleased { enemy, spit, .. } => {
+                    let Some(s) = swings.remove(&enemy) else {
+                        found.unpaired.push(format!(
+                            "spitter {enemy} tick {k}: spit {spit} with no swing"
+                        ));
+                        continue;
+                    };
+                    found.released += 1;
+                    if k - s.start == want {
+                        found.on_time += 1;
+                    } else {
+                        found.off_time.push(format!(
+                            "spitter {enemy}: released {} ticks after its start, windup {want}",
+                            k - s.start
+                        ));
+                    }
+                    if s.staggered {
+                        found.staggered_released.push(format!(
+                            "spitter {enemy}: staggered in the windup of tick {}, released at {k}",
+                            s.start
+                        ));
+                    }
+                }
+                EventKind::AttackInterrupted { enemy } if spitter(enemy) => {
+                    let Some(s) = swings.remove(&enemy) else {
+                        found
+                            .unpaired
+                            .push(format!("spitter {enemy} tick {k}: interrupted, no swing"));
+                        continue;
+                    };
+                    found.interrupted += 1;
+                    if !s.staggered {
+                        found
+                            .interrupted_unhit
+                            .push(format!("spitter {enemy} tick {k}"));
+                    }
+                }
+                EventKind::AttackWhiffed { enemy, .. } if spitter(enemy) => {
+                    let Some(s) = swings.remove(&enemy) else {
+                        found
+                            .unpaired
+                            .push(format!("spitter {enemy} tick {k}: a whiff, no swing"));
+                        continue;
+                    };
+                    found.whiffs += 1;
+                    let down =
+                        !prev.agents[s.target as usize].alive || !f.agents[s.target as usize].alive;
+                    if !down {
+                        found.wrong_whiff.push(format!(
+                            "spitter {enemy} tick {k}: no release with agent {} standing",
+                            s.target
+                        ));
+                    }
+                }
+                EventKind::EnemyKilled { enemy, .. } => {
+                    if let Some(s) = swings.remove(&enemy) {
+                        if k > s.start + want {
+                            found.unpaired.push(format!(
+                                "spitter {enemy}: the swing of tick {} never ended (killed at {k})",
+                                s.start
+                            ));
+                        }
+                    }
+                }
+                EventKind::SpitHit { spit, pos, .. } => {
+                    // Its last tick: from where it was to where it ended.
+                    let Some(from) = prev.spits.iter().find(|s| s.id == spit).map(|s| s.pos) else {
+                        // Released and ended on one tick: from its spitter's body.
+                        continue;
+                    };
+                    found.flights += 1;
+                    if !clear_to_end(grid, from, pos) || grid.is_wall_at(just_before(from, pos)) {
+                        found.through_wall.push(format!(
+                            "spit {spit} tick {k}: ({:.2}, {:.2}) -> ({:.2}, {:.2}) crosses a wall",
+                            from.x, from.y, pos.x, pos.y
+                        ));
+                    }
+                    let ahead = pos + (pos - from).normalize_or_zero() * 0.02;
+                    if grid.is_wall_at(ahead) {
+                        found.at_wall += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        for s in &f.spits {
+            found.flights += 1;
+            if !clear_to_end(grid, s.prev_pos, s.pos) || grid.is_wall_at(s.pos) {
+                found.through_wall.push(format!(
+                    "spit {} tick {k}: ({:.2}, {:.2}) -> ({:.2}, {:.2}) crosses a wall",
+                    s.id, s.prev_pos.x, s.prev_pos.y, s.pos.x, s.pos.y
+                ));
+            }
+        }
+    }
+    let last = r.frames.len() - 1;
+    for (enemy, s) in &swings {
+        if s.start + want <= last {
+            found.unpaired.push(format!(
+                "spitter {enemy}: the swing of tick {} never ended (due at {})",
+                s.start,
+                s.start + want
+            ));
+        }
+    }
+    found
+}
+
+impl Criterion for E73 {
+    fn id(&self) -> &'static str {
+        "E7.3"
+    }
+    fn threshold(&self) -> &'static str {
+        "0 off time, 0 staggered releases, 0 through walls"
+    }
+    fn home(&self) -> Home {
+        Home::One("spitters")
+    }
+    fn judge(&self, runs: &[&Recording]) -> Outcome {
+        let runs = match applicable(runs, |r| {
+            let f = measure(r);
+            if f.released == 0 {
+                Err("no spit released".to_string())
+            } else if f.interrupted == 0 {
+                Err("no spitter windup staggered".to_string())
+            } else if f.at_wall == 0 {
+                Err("no spit ended on a wall".to_string())
+            } else {
+                Ok(f)
+            }
+        }) {
+            Ok(v) => v,
+            Err(na) => return na,
+        };
+        let sum = |g: fn(&Found) -> usize| runs.iter().map(|(_, f)| g(f)).sum::<usize>();
+        let all = |g: fn(&Found) -> &Vec<String>| {
+            runs.iter()
+                .flat_map(|(_, f)| g(f).iter())
+                .collect::<Vec<_>>()
+        };
+        let bad = [
+            all(|f| &f.off_time),
+            all(|f| &f.staggered_released),
+            all(|f| &f.interrupted_unhit),
+            all(|f| &f.wrong_whiff),
+            all(|f| &f.through_wall),
+            all(|f| &f.unpaired),
+        ];
+        let first = bad
+            .iter()
+            .flatten()
+            .next()
+            .map(|s| format!(" (first: {s})"))
+            .unwrap_or_default();
+        Outcome::judged(
+            bad.iter().all(|b| b.is_empty()),
+            format!(
+                "{} spits: {} on time, {} off; {} staggered windups, {} released anyway, {} unhit; {} whiffs ({} wrong); {} spit-ticks, {} on walls, {} through; {} unpaired{first}",
+                sum(|f| f.released),
+                sum(|f| f.on_time),
+                bad[0].len(),
+                sum(|f| f.interrupted),
+                bad[1].len(),
+                bad[2].len(),
+                sum(|f| f.whiffs),
+                bad[3].len(),
+                sum(|f| f.flights),
+                sum(|f| f.at_wall),
+                bad[4].len(),
+                bad[5].len(),
+            ),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::accept::testkit::*;
+
+    #[test]
+    fn e73_passes_on_the_spitters() {
+        assert_pass(&E73, embedded("spitters"));
+    }
+
+    #[test]
+    fn the_spitters_windup_is_forty_two_ticks() {
+        let t = sim::tuning::Tuning::default();
+        // 1/2 attacks a second → 120-tick interval, 60-tick swing, 5/7 of it → 42.
+        assert_eq!(windup_ticks(&t.enemy.spitter, &t), 42);
+    }
+
+    #[test]
+    fn e73_fails_on_a_release_one_tick_late() {
+        let mut r = copy("spitters");
+        let k = first_frame(&r, |e| matches!(e, EventKind::SpitReleased { .. })).unwrap();
+        let i = r.frames[k]
+            .events
+            .iter()
+            .position(|e| matches!(e.kind, EventKind::SpitReleased { .. }))
+            .unwrap();
+        let ev = r.frames[k].events.remove(i);
+        push_event(&mut r, k + 1, ev.kind);
+        let m = assert_fail(&E73, &r);
+        assert!(m.contains("1 off"), "{m}");
+    }
+
+    /// A hit on the spitter in its windup that did not stop the release.
+    #[test]
+    fn e73_fails_on_a_release_despite_a_stagger() {
+        let mut r = copy("spitters");
+        let (k, enemy) = r
+            .events()
+            .find_map(|(k, e)| match e {
+                EventKind::SpitReleased { enemy, .. } => Some((k, *enemy)),
+                _ => None,
+            })
+            .unwrap();
+        let pos = r.frames[k - 3].enemy(enemy).unwrap().pos;
+        push_event(
+            &mut r,
+            k - 3,
+            EventKind::EnemyHit {
+                shooter: 2,
+                enemy,
+                pos,
+            },
+        );
+        let m = assert_fail(&E73, &r);
+        assert!(m.contains("1 released anyway"), "{m}");
+    }
+
+    /// A spit that ends beyond the wall it met.
+    #[test]
+    fn e73_fails_on_a_spit_through_a_wall() {
+        let mut r = copy("spitters");
+        let grid = r.map.grid.clone();
+        let (k, i, from) = r
+            .frames
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find_map(|(k, f)| {
+                f.events.iter().enumerate().find_map(|(i, e)| match e.kind {
+                    EventKind::SpitHit {
+                        agent: None,
+                        spit,
+                        pos,
+                        ..
+                    } => {
+                        let from = r.frames[k - 1].spits.iter().find(|s| s.id == spit)?.pos;
+                        grid.is_wall_at(pos + (pos - from).normalize_or_zero() * 0.02)
+                            .then_some((k, i, from))
+                    }
+                    _ => None,
+                })
+            })
+            .expect("a spit on a wall");
+        if let EventKind::SpitHit { pos, .. } = &mut r.frames[k].events[i].kind {
+            *pos = *pos + (*pos - from).normalize_or_zero() * 1.5;
+        }
+        let m = assert_fail(&E73, &r);
+        assert!(m.contains("1 through"), "{m}");
+    }
+
+    #[test]
+    fn e73_is_not_applicable_without_spitters() {
+        let m = assert_na(&E73, embedded("hold_static"));
+        assert!(m.contains("no spit released"), "{m}");
+    }
+}
