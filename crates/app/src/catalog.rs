@@ -61,8 +61,12 @@ fn label(file: &str, text: &str, fallback: &str, note: &str) -> (String, String)
 
 /// The embedded scenarios, then the files of `dirs`.
 pub fn catalog(dirs: &[PathBuf]) -> Vec<Entry> {
-    let mut list: Vec<Entry> = content::SCENARIOS
+    // The combat route, the director's scenarios, then the acceptance set-pieces.
+    let (first, rest) = content::SCENARIOS.split_at(1);
+    let mut list: Vec<Entry> = first
         .iter()
+        .chain(content::PLAY)
+        .chain(rest)
         .map(|&(name, text)| {
             let steer = if name == DEFAULT { "  you steer" } else { "" };
             let (name_shown, detail) = label(name, text, name, steer);
@@ -126,10 +130,14 @@ mod tests {
     #[test]
     fn the_embedded_scenarios_come_first_and_load() {
         let list = catalog(&[]);
-        assert_eq!(list.len(), content::SCENARIOS.len());
+        assert_eq!(list.len(), content::SCENARIOS.len() + content::PLAY.len());
         assert_eq!(list[0].source, Source::Embedded(DEFAULT));
         assert_eq!(list[0].name, "combat_route");
         assert_eq!(list[0].detail, "3:00  you steer");
+        // The director's scenarios follow the combat route (T3), before the test range.
+        assert_eq!(list[1].name, "hold_director");
+        assert_eq!(list[2].name, "march_hard");
+        assert_eq!(list[3].name, "hold_static");
         for e in &list {
             assert!(load(e, Some(9), None).is_ok(), "{}", e.name);
         }

@@ -9,6 +9,8 @@ use app::frame::Screen;
 use app::screenshot::Shot;
 use app::session::Session;
 use app::{accept, bench, catalog, files, generate, headless, screenshot, setup, soak, window};
+use sim::content;
+use sim::read::Difficulty;
 use sim::record::Replay;
 use view::Zoom;
 
@@ -31,6 +33,14 @@ struct Cli {
     /// Seed replacing the scenario's seed.
     #[arg(long)]
     seed: Option<u64>,
+    /// Difficulty (easy, normal or hard): the enemies' damage and the waves' counts,
+    /// and the director's level when it is on (SPEC T4).
+    #[arg(long, value_parser = parse_difficulty)]
+    difficulty: Option<Difficulty>,
+    /// The director (off, easy, normal or hard) over the scenario's `director =` header
+    /// (SPEC T3).
+    #[arg(long, value_parser = parse_director)]
+    director: Option<DirectorArg>,
     /// Tuning file (TOML); unknown keys are errors.
     #[arg(long, value_name = "FILE")]
     tuning: Option<PathBuf>,
@@ -171,15 +181,26 @@ impl Cli {
         }
     }
 
-    /// The scenario (`embedded` unless `--scenario`), map, seed and tuning asked for.
+    /// The scenario (`embedded` unless `--scenario`), map, seed, tuning, director and
+    /// difficulty asked for. `--scenario NAME` with no such file names an embedded one.
     fn setup(&self, embedded: &str, seed: Option<u64>) -> Result<setup::Setup, String> {
-        setup::load(
-            self.scenario.as_deref(),
+        let (path, embedded) = match self.scenario.as_deref() {
+            Some(p) if !p.exists() => {
+                match p.to_str().filter(|n| content::scenario_text(n).is_some()) {
+                    Some(name) => (None, name),
+                    None => (Some(p), embedded),
+                }
+            }
+            p => (p, embedded),
+        };
+        Ok(setup::load(
+            path,
             embedded,
             self.map.as_deref(),
             seed,
             self.tuning.as_deref(),
-        )
+        )?
+        .with_pacing(self.director.map(|d| d.0), self.difficulty))
     }
 
     /// `--record`, `--save-at` and `--load` for a headless run.
@@ -225,6 +246,24 @@ fn verdict(passed: bool) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// `--difficulty`'s value.
+fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
+    Difficulty::parse(s).ok_or_else(|| format!("`{s}`: expected easy, normal or hard"))
+}
+
+/// `--director`'s value: off, or the level it plays at.
+#[derive(Clone, Copy, Debug)]
+struct DirectorArg(Option<Difficulty>);
+
+fn parse_director(s: &str) -> Result<DirectorArg, String> {
+    match s {
+        "off" => Ok(DirectorArg(None)),
+        _ => Difficulty::parse(s)
+            .map(|d| DirectorArg(Some(d)))
+            .ok_or_else(|| format!("`{s}`: expected off, easy, normal or hard")),
     }
 }
 

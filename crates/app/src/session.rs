@@ -391,18 +391,37 @@ impl Session {
         let w = &self.world;
         let s = w.stats();
         format!(
-            "{}: {} ticks ({:.1} s simulated) in {seconds:.3} s; shots {}, strike hits {}, kills {}, commits {}, withheld {}, standing {}/{}, FRIENDLY_HITS = {}",
+            "{}: {} ticks ({:.1} s simulated) in {seconds:.3} s; {}; shots {}, strike hits {}, kills {}, commits {}, withheld {}, enemy blows landed {}, agents down {}, first fall {}, standing {}/{}, FRIENDLY_HITS = {}",
             self.name(),
             w.tick(),
             w.tick() as f32 * DT,
+            pacing(w),
             s.shots_fired,
             s.melee_hits,
             s.kills,
             s.commits,
             s.shots_withheld_intercept,
+            s.blows_landed,
+            s.agents_down,
+            s.first_fall.map_or("none".to_string(), clock),
             w.standing_agents(),
             w.agents().len(),
             s.friendly_hits
         )
     }
+}
+
+/// `m:ss` of tick `t`.
+pub fn clock(t: u64) -> String {
+    let secs = (t as f32 * DT) as u32;
+    format!("{}:{:02}", secs / 60, secs % 60)
+}
+
+/// `difficulty normal, director hard` / `difficulty normal, director off` (T3, T4).
+pub fn pacing(w: &World) -> String {
+    format!(
+        "difficulty {}, director {}",
+        w.difficulty().name(),
+        w.director().level.map_or("off", |l| l.name())
+    )
 }

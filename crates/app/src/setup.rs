@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use sim::content;
+use sim::read::Difficulty;
 use sim::read::{Map, Scenario};
+use sim::record::apply_pacing;
 use sim::record::Origin;
 use sim::tuning::Tuning;
 use view::ViewTuning;
@@ -25,6 +27,22 @@ pub struct Setup {
     pub tuning_path: Option<PathBuf>,
     /// The files' texts, tuning and seed: what a replay or a save carries.
     pub origin: Origin,
+}
+
+impl Setup {
+    /// Plays with the director and difficulty asked for (`--director`, `--difficulty`,
+    /// the title's choice) over the scenario's header; the origin carries them, so a
+    /// replay or a save starts the same way.
+    pub fn with_pacing(
+        mut self,
+        director: Option<Option<Difficulty>>,
+        difficulty: Option<Difficulty>,
+    ) -> Setup {
+        apply_pacing(&mut self.scenario, director, difficulty);
+        self.origin.director = director.or(self.origin.director);
+        self.origin.difficulty = difficulty.or(self.origin.difficulty);
+        self
+    }
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -116,6 +134,8 @@ pub fn load(
         scenario_text: text,
         tuning: tuning.clone(),
         seed: scenario.seed,
+        director: None,
+        difficulty: None,
     };
     Ok(Setup {
         map: Arc::new(map),
@@ -144,6 +164,8 @@ pub fn from_texts(
         scenario_text: scenario.1.to_string(),
         tuning,
         seed,
+        director: None,
+        difficulty: None,
     };
     from_origin(&origin, &ViewTuning::default())
 }

@@ -37,6 +37,13 @@ pub struct SeedResult {
     pub standing: usize,
     pub shots: u32,
     pub friendly_hits: u32,
+    /// Enemy blows and spits landed on the squad (T3's measure of a threat).
+    pub blows: u32,
+    pub agents_down: u32,
+    /// Seconds into the run the first agent fell.
+    pub first_fall: Option<f32>,
+    /// Blade strikes that hit.
+    pub blade_hits: u32,
     pub peak_enemies: usize,
     pub peak_bullets: usize,
     pub peak_events: usize,
@@ -55,6 +62,11 @@ pub struct SeedResult {
 }
 
 impl SeedResult {
+    /// Enemy blows landed per simulated minute.
+    pub fn blows_per_minute(&self) -> f32 {
+        self.blows as f32 / (self.ticks.max(1) as f32 / 3600.0)
+    }
+
     /// The result without its wall-clock time (what must equal a serial run's).
     pub fn outcome(&self) -> SeedResult {
         SeedResult {
@@ -161,6 +173,10 @@ pub fn run_seed(
         standing: 0,
         shots: 0,
         friendly_hits: 0,
+        blows: 0,
+        agents_down: 0,
+        first_fall: None,
+        blade_hits: 0,
         peak_enemies: 0,
         peak_bullets: 0,
         peak_events: 0,
@@ -206,6 +222,10 @@ pub fn run_seed(
     r.kills = w.stats().kills;
     r.shots = w.stats().shots_fired;
     r.friendly_hits = w.stats().friendly_hits;
+    r.blows = w.stats().blows_landed;
+    r.agents_down = w.stats().agents_down;
+    r.first_fall = w.stats().first_fall.map(|t| t as f32 * sim::tuning::DT);
+    r.blade_hits = w.stats().melee_hits;
     r.standing = w.standing_agents();
     r.final_checksum = format!("{:016x}", w.checksum());
     r.seconds = start.elapsed().as_secs_f64();
@@ -255,12 +275,16 @@ pub fn run_all(setup: &Setup, o: &Options) -> Result<Vec<Outcome>, String> {
 /// The table of results, one line per seed.
 pub fn table(results: &[SeedResult]) -> String {
     let mut s = format!(
-        "{:>4} {:>6} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>16} {:>7}  {}\n",
+        "{:>4} {:>6} {:>6} {:>8} {:>6} {:>6} {:>6} {:>6} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>16} {:>7}  {}\n",
         "seed",
         "ticks",
         "kills",
         "standing",
         "shots",
+        "blows",
+        "b/min",
+        "1stfall",
+        "blade",
         "p.enemies",
         "p.bullets",
         "p.events",
@@ -275,12 +299,16 @@ pub fn table(results: &[SeedResult]) -> String {
     );
     for r in results {
         s += &format!(
-            "{:>4} {:>6} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>16} {:>7.2}  {}\n",
+            "{:>4} {:>6} {:>6} {:>8} {:>6} {:>6} {:>6.1} {:>6} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>16} {:>7.2}  {}\n",
             r.seed,
             r.ticks,
             r.kills,
             format!("{}/5", r.standing),
             r.shots,
+            r.blows,
+            r.blows_per_minute(),
+            r.first_fall.map_or("-".to_string(), |s| format!("{s:.0}s")),
+            r.blade_hits,
             r.peak_enemies,
             r.peak_bullets,
             r.peak_events,
@@ -295,6 +323,35 @@ pub fn table(results: &[SeedResult]) -> String {
         );
     }
     s
+}
+
+/// The threat over the seeds (T3's measured outcome): the median of enemy blows landed
+/// per minute, the runs where blades struck, where an agent fell, and how many stood at
+/// the end (a count for each of 0..=5 agents standing).
+pub fn threat_line(results: &[SeedResult]) -> String {
+    let mut per_min: Vec<f32> = results.iter().map(SeedResult::blows_per_minute).collect();
+    per_min.sort_by(f32::total_cmp);
+    let median = match per_min.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => per_min[n / 2],
+        n => 0.5 * (per_min[n / 2 - 1] + per_min[n / 2]),
+    };
+    let mut standing = [0usize; 6];
+    for r in results {
+        standing[r.standing.min(5)] += 1;
+    }
+    let n = |f: fn(&SeedResult) -> bool| results.iter().filter(|r| f(r)).count();
+    format!(
+        "threat: blows landed {median:.1}/min median ({:.1}..{:.1}), runs averaging a blow a minute or more {}, blades struck in {}/{} runs, an agent fell in {}/{}, standing at the end [0..5] = {standing:?}, friendly hits {}",
+        per_min.first().copied().unwrap_or(0.0),
+        per_min.last().copied().unwrap_or(0.0),
+        n(|r| r.blows_per_minute() >= 1.0),
+        n(|r| r.blade_hits > 0),
+        results.len(),
+        n(|r| r.agents_down > 0),
+        results.len(),
+        results.iter().map(|r| r.friendly_hits).sum::<u32>(),
+    )
 }
 
 /// `--soak`: prints the table; Ok(false) when any seed broke a check (its replay
@@ -332,6 +389,7 @@ pub fn run_cli(setup: &Setup, o: &Options) -> Result<bool, String> {
             );
         }
     }
+    println!("{}", threat_line(&results));
     let kills: u32 = results.iter().map(|r| r.kills).sum();
     let ticks: u64 = results.iter().map(|r| r.ticks).sum();
     println!(

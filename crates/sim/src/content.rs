@@ -30,6 +30,18 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("stalkers", include_str!("../content/stalkers.scn")),
 ];
 
+/// The embedded scenarios to play against the threat (SPEC T3): a holding room with the
+/// director on normal, a march with it on hard. Not among [`SCENARIOS`] (the
+/// acceptance set-pieces keep the director off); the title lists them after the combat
+/// route and [`scenario_text`] finds them by name.
+pub const PLAY: &[(&str, &str)] = &[
+    (
+        "hold_director",
+        include_str!("../content/hold_director.scn"),
+    ),
+    ("march_hard", include_str!("../content/march_hard.scn")),
+];
+
 /// The soak scenario (SPEC §19, `--soak`): the combat route there and back again, looped,
 /// with repeating waves. Not among [`SCENARIOS`] (the acceptance run's set-pieces);
 /// [`scenario_text`] finds it by name.
@@ -91,6 +103,7 @@ pub fn map_text(name: &str) -> Option<&'static str> {
 pub fn scenario_text(name: &str) -> Option<&'static str> {
     SCENARIOS
         .iter()
+        .chain(PLAY)
         .chain(std::iter::once(&SOAK))
         .find(|(n, _)| *n == name)
         .map(|(_, t)| *t)

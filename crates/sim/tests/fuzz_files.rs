@@ -75,6 +75,8 @@ fn recorded() -> &'static (Vec<u8>, Vec<u8>) {
             scenario_text: text.into(),
             tuning: Tuning::default(),
             seed: sc.seed,
+            director: None,
+            difficulty: None,
         };
         let (mut w, sc) = o.world().unwrap();
         let mut d = RouteDriver::new();

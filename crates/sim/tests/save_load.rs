@@ -25,6 +25,8 @@ fn origin(name: &str) -> Origin {
         scenario_text: text.to_string(),
         tuning: Tuning::default(),
         seed: sc.seed,
+        director: None,
+        difficulty: None,
     }
 }
 

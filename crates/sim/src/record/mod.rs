@@ -16,6 +16,6 @@ pub mod probe;
 pub mod replay;
 pub(crate) mod save;
 
-pub use origin::Origin;
+pub use origin::{apply_pacing, Origin};
 pub use replay::{Recorder, Replay};
 pub use save::Save;

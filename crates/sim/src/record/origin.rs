@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::core::pacing::Difficulty;
 use crate::script::scenario::Scenario;
 use crate::space::map::Map;
 use crate::tuning::Tuning;
@@ -21,6 +22,13 @@ pub struct Origin {
     pub tuning: Tuning,
     /// The seed the run used (the scenario's, or the one given on the command line).
     pub seed: u64,
+    /// The director as the command line or the title set it (T3): `None` keeps the
+    /// scenario's header, `Some(None)` turns it off, `Some(Some(level))` on.
+    #[serde(default)]
+    pub director: Option<Option<Difficulty>>,
+    /// The difficulty chosen on the title or with `--difficulty` (T4), if any.
+    #[serde(default)]
+    pub difficulty: Option<Difficulty>,
 }
 
 impl Origin {
@@ -37,6 +45,7 @@ impl Origin {
             .check_against(&map, self.tuning.squad.agent_count as usize)
             .map_err(|e| e.to_string())?;
         scenario.seed = self.seed;
+        apply_pacing(&mut scenario, self.director, self.difficulty);
         Ok((Arc::new(map), scenario))
     }
 
@@ -44,5 +53,21 @@ impl Origin {
     pub fn world(&self) -> Result<(World, Scenario), String> {
         let (map, scenario) = self.open()?;
         Ok((World::new(map, &scenario, self.tuning.clone()), scenario))
+    }
+}
+
+/// The director and difficulty a run was started with, over the scenario's header: the
+/// director first (on at a level, or off), then the difficulty, which also sets the
+/// level of a director that is on.
+pub fn apply_pacing(
+    scenario: &mut Scenario,
+    director: Option<Option<Difficulty>>,
+    difficulty: Option<Difficulty>,
+) {
+    if let Some(d) = director {
+        scenario.director = d;
+    }
+    if let Some(d) = difficulty {
+        scenario.set_difficulty(d);
     }
 }
