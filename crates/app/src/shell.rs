@@ -1,9 +1,10 @@
-//! The player's shell without a window: the title's choices (scenario, seed), the pause
+//! The player's shell without a window: the title's choices (scenario, seed, difficulty), the pause
 //! menu, what their keys do, and the screens drawn from them. Keys arrive as
 //! [`MenuKey`]s so the keyboard, the mouse and a gamepad can all drive the menus; the
 //! window maps its keys, `--screenshot --screen` draws the same screens headless.
 
 use raster::Framebuffer;
+use sim::read::Difficulty;
 use view::screens::{self, Layout, TitleView};
 
 use crate::catalog::{Entry, Source};
@@ -19,6 +20,8 @@ pub enum MenuKey {
     Back,
     Digit(u8),
     Erase,
+    /// The next difficulty (Tab on the title).
+    Difficulty,
 }
 
 /// Longest seed typed (digits of u64::MAX).
@@ -114,6 +117,9 @@ pub enum TitleAction {
 pub struct TitleMenu {
     pub selected: usize,
     pub seed: SeedChoice,
+    /// Easy, normal or hard (T4): the enemies' damage and counts, and the director's
+    /// level where a scenario has one.
+    pub difficulty: Difficulty,
     pub note: Option<String>,
 }
 
@@ -134,10 +140,20 @@ impl TitleMenu {
             MenuKey::Left | MenuKey::Right => self.seed.cycle(),
             MenuKey::Digit(d) => self.seed.push_digit(d),
             MenuKey::Erase => self.seed.erase(),
+            MenuKey::Difficulty => self.difficulty = next_difficulty(self.difficulty),
             MenuKey::Confirm => return Some(TitleAction::Start),
             MenuKey::Back => return Some(TitleAction::Quit),
         }
         None
+    }
+}
+
+/// Easy → normal → hard → easy.
+pub fn next_difficulty(d: Difficulty) -> Difficulty {
+    match d {
+        Difficulty::Easy => Difficulty::Normal,
+        Difficulty::Normal => Difficulty::Hard,
+        Difficulty::Hard => Difficulty::Easy,
     }
 }
 
@@ -278,6 +294,7 @@ pub fn title_layout(w: usize, h: usize, menu: &TitleMenu, entries: &[Entry]) -> 
             entries: &labels,
             selected: menu.selected,
             seed: &seed,
+            difficulty: menu.difficulty.name(),
             note: menu.note.as_deref(),
         },
     )
@@ -307,6 +324,23 @@ mod tests {
         assert_eq!(t.selected, 0);
         assert_eq!(t.key(MenuKey::Confirm, 4), Some(TitleAction::Start));
         assert_eq!(t.key(MenuKey::Back, 4), Some(TitleAction::Quit));
+    }
+
+    #[test]
+    fn tab_on_the_title_cycles_the_difficulty_and_starts_on_normal() {
+        let mut m = TitleMenu::default();
+        assert_eq!(m.difficulty, Difficulty::Normal);
+        let seen: Vec<Difficulty> = (0..3)
+            .map(|_| {
+                assert_eq!(m.key(MenuKey::Difficulty, 4), None);
+                m.difficulty
+            })
+            .collect();
+        assert_eq!(
+            seen,
+            [Difficulty::Hard, Difficulty::Easy, Difficulty::Normal]
+        );
+        assert_eq!(m.selected, 0, "the scenario stays chosen");
     }
 
     #[test]

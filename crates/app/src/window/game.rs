@@ -501,14 +501,17 @@ impl Game {
             return;
         };
         let seed = self.title.seed.resolve();
+        let difficulty = self.title.difficulty;
         match catalog::load(&entry, seed, self.start.setup.tuning_path.as_deref()) {
             Ok(setup) => {
                 self.title.note = None;
+                let setup = setup.with_pacing(None, Some(difficulty));
                 self.begin(setup, !catalog::player_steers(&entry));
                 let seed = self.session.seed();
                 self.say(format!(
-                    "{}, seed {seed}: H shows the controls, Esc the menu",
-                    self.session.name()
+                    "{}, seed {seed}, {}: H shows the controls, Esc the menu",
+                    self.session.name(),
+                    difficulty.name()
                 ));
             }
             Err(e) => {

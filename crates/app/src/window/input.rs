@@ -84,6 +84,7 @@ pub fn menu_key(code: KeyCode) -> Option<MenuKey> {
         KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => Some(MenuKey::Confirm),
         KeyCode::Escape => Some(MenuKey::Back),
         KeyCode::Backspace | KeyCode::Delete => Some(MenuKey::Erase),
+        KeyCode::Tab => Some(MenuKey::Difficulty),
         KeyCode::Digit0 | KeyCode::Numpad0 => digit(0),
         KeyCode::Digit1 | KeyCode::Numpad1 => digit(1),
         KeyCode::Digit2 | KeyCode::Numpad2 => digit(2),
@@ -352,6 +353,7 @@ mod tests {
         assert_eq!(menu_key(KeyCode::Numpad7), Some(MenuKey::Digit(7)));
         assert_eq!(menu_key(KeyCode::Digit0), Some(MenuKey::Digit(0)));
         assert_eq!(menu_key(KeyCode::Backspace), Some(MenuKey::Erase));
+        assert_eq!(menu_key(KeyCode::Tab), Some(MenuKey::Difficulty));
         assert_eq!(menu_key(KeyCode::F1), None);
     }
 

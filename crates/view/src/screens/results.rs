@@ -3,7 +3,7 @@
 //! each kill it does not count, so [`RunTally`] derives it from the tick's events.
 
 use raster::{chars_fitting, clip_end, text_width, wrap_lines, Framebuffer, Rgba};
-use sim::read::{EventKind, World};
+use sim::read::{Difficulty, EventKind, World};
 
 use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
 use super::style::{clock_text, ACCENT, DANGER, INK, INK_DIM, SAFE};
@@ -74,6 +74,14 @@ pub struct Results {
     pub friendly_hits: u32,
     pub standing: usize,
     pub squad: usize,
+    /// Enemy blows and spits that landed on the squad (T3).
+    pub blows_landed: u32,
+    pub agents_down: u32,
+    /// Seconds into the run the first agent fell.
+    pub first_fall: Option<f32>,
+    /// The difficulty the run played at, and the director's level (`None`: off).
+    pub difficulty: Difficulty,
+    pub director: Option<Difficulty>,
 }
 
 impl Results {
@@ -99,6 +107,11 @@ impl Results {
             friendly_hits: s.friendly_hits,
             standing: w.standing_agents(),
             squad: w.agents().len(),
+            blows_landed: s.blows_landed,
+            agents_down: s.agents_down,
+            first_fall: s.first_fall.map(|t| t as f32 * sim::tuning::DT),
+            difficulty: w.difficulty(),
+            director: w.director().level,
         }
     }
 
@@ -129,9 +142,29 @@ impl Results {
                 },
             ),
             (
+                "Enemy blows",
+                self.blows_landed.to_string(),
+                match self.first_fall {
+                    Some(t) => format!(
+                        "({} down, the first at {})",
+                        self.agents_down,
+                        clock_text(t)
+                    ),
+                    None => "(no agent fell)".into(),
+                },
+            ),
+            (
                 "Standing",
                 format!("{} of {}", self.standing, self.squad),
                 String::new(),
+            ),
+            (
+                "Difficulty",
+                self.difficulty.name().to_string(),
+                match self.director {
+                    Some(d) => format!("(director {})", d.name()),
+                    None => "(director off)".into(),
+                },
             ),
             ("Seed", self.seed.to_string(), String::new()),
         ]

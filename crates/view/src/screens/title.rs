@@ -1,5 +1,5 @@
 //! The title screen: the game's name over the live, darkened scene, the scenario list,
-//! the seed choice and the controls.
+//! the seed and difficulty choices and the controls.
 
 use raster::{clip_end, wrap_lines, Framebuffer};
 
@@ -15,6 +15,8 @@ pub struct TitleView<'a> {
     pub selected: usize,
     /// The seed choice as a line: the scenario's own, random, or the digits typed.
     pub seed: &'a str,
+    /// The difficulty chosen: easy, normal or hard (T4).
+    pub difficulty: &'a str,
     /// A note under the list (why the last choice could not start), if any: wrapped in
     /// the list's panel, over at most [`NOTE_LINES`] lines.
     pub note: Option<&'a str>,
@@ -169,6 +171,17 @@ pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
         l.text(c, cx, y, key, INK, 2);
         l.text(c, cx + 200, y, what, INK_DIM, 2);
     }
+    // The difficulty (T4), level with the seed on the left.
+    l.text(c, cx, seed_y, "DIFFICULTY", ACCENT, 2);
+    l.text(
+        c,
+        cx + 200,
+        seed_y,
+        &format!("< {} >", v.difficulty),
+        INK,
+        2,
+    );
+    l.text(c, cx, seed_y + 28, "Tab changes it", INK_DIM, 2);
 
     l.centred(
         all,
