@@ -46,8 +46,8 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "e55b3a9503126256".to_string(),
-            "462df063d721dda8".to_string(),
+            "49e0f716c0780a94".to_string(),
+            "d51d2a86fe10c9bd".to_string(),
             concat!(env!("CARGO_PKG_VERSION"), "+sim8")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
