@@ -1,5 +1,6 @@
 //! Bodies: squad agents (gunners and blades, with weapon, facing and health) and enemies
-//! (shamblers, runners, brutes, training dummies), drawn through a [`Canvas`] so the
+//! (shamblers, runners, brutes, training dummies; the threat's spitters and stalkers,
+//! each its own shape at a glance), drawn through a [`Canvas`] so the
 //! horror layer can light them. The caller sets [`Canvas::stamp`] to the body's light
 //! and, for an enemy, its [`Shade`]: how far a light shows it and how much of a
 //! silhouette it is in the dark.
@@ -52,6 +53,8 @@ pub struct Glint {
     pub eyes: [[f32; 2]; 2],
     /// 0..1: the silhouette's strength.
     pub level: f32,
+    /// Their colour ([`eye_color`]: a stalker's amber, the horde's red).
+    pub color: Rgba,
 }
 
 /// Screen radius of a body of world radius `r` (its diamond half-width).
@@ -237,6 +240,104 @@ fn rim(cv: &mut Canvas, c: [f32; 2], r: f32, grow: f32, lift: f32, col: Rgba) {
     cv.stamp = stamp;
 }
 
+/// The least light on a stalker a beam holds (`Enemy::lit`, the simulation's own light
+/// test, T2), light-buffer units: the beam's far end is dim as drawn (its falloff), yet
+/// a stalker caught there freezes — the player must see it caught, in the light's
+/// colours, wherever the cone reaches.
+pub const CAUGHT: Rgba = Rgba::rgb(150, 146, 136);
+
+/// The light to draw enemy `e` with, `light` being what the frame's lights put on it:
+/// at least [`CAUGHT`] on a stalker a beam holds.
+pub fn caught_light(e: &Enemy, light: Rgba) -> Rgba {
+    if e.kind != EnemyKind::Stalker || !e.lit {
+        return light;
+    }
+    Rgba::rgb(
+        light.r.max(CAUGHT.r),
+        light.g.max(CAUGHT.g),
+        light.b.max(CAUGHT.b),
+    )
+}
+
+/// The colour an enemy's eyes glow: a stalker's amber eyeshine, the horde's red.
+pub fn eye_color(kind: EnemyKind) -> Rgba {
+    match kind {
+        EnemyKind::Stalker => pal::STALKER_EYES,
+        _ => pal::EYES,
+    }
+}
+
+/// How far through its windup `e` is at frame time `alpha`, 0..1; `None` when it is not
+/// winding up.
+pub fn windup_progress(e: &Enemy, alpha: f32) -> Option<f32> {
+    let left = e.attack.windup_left?;
+    let total = e.attack.windup_ticks.max(1) as f32;
+    Some((1.0 - (left as f32 - alpha) / total).clamp(0.0, 1.0))
+}
+
+/// A windup's telegraph: a ring on the floor closing in on the body at `p` as the
+/// attack gathers (`t` 0..1), emissive so it reads in the dark (seed 003: the windup is
+/// gameplay, it must read). Red for a blow; bile green for a spit.
+fn closing_ring(cv: &mut Canvas, iso: &Iso, p: Vec2, radius: f32, t: f32, col: Rgba) {
+    let c = iso.project(p, 0.0);
+    let r = px(radius) * (2.4 - 1.2 * t);
+    cv.glow_stroke_ellipse(
+        c,
+        [r, r * 0.5],
+        1.5 + 2.0 * t,
+        Paint::alpha(col.with_alpha((90.0 + 150.0 * t) as u8)),
+    );
+}
+
+/// How a kind's eyes sit on its head: their colour, dot radius (px) and spacing (a
+/// share of the body's screen radius either side).
+#[derive(Clone, Copy)]
+struct EyeStyle {
+    col: Rgba,
+    size: f32,
+    spread: f32,
+}
+
+/// The horde's red eyes.
+const RED_EYES: EyeStyle = EyeStyle {
+    col: pal::EYES,
+    size: 1.6,
+    spread: 0.22,
+};
+
+/// The eyes on a head at `h` (body radius `r` on screen, facing `f`), when it faces the
+/// viewer: additive dots, glowing as far as a light shows the body (a silhouette's shine
+/// comes after the post pass instead). Returns their points.
+fn eyes(
+    cv: &mut Canvas,
+    iso: &Iso,
+    (h, r): ([f32; 2], f32),
+    f: Vec2,
+    shade: Shade,
+    style: EyeStyle,
+) -> Option<[[f32; 2]; 2]> {
+    if f.x + f.y <= -0.3 {
+        return None;
+    }
+    let side = iso.screen_dir(f.perp());
+    let fwd = iso.screen_dir(f);
+    let k = style.spread;
+    let eye = |s: f32| {
+        [
+            h[0] + fwd[0] * r * 0.3 + side[0] * s * r * k,
+            h[1] + fwd[1] * r * 0.2 + side[1] * s * r * k,
+        ]
+    };
+    let eyes = [eye(-1.0), eye(1.0)];
+    let glow = (255.0 * shade.lit.clamp(0.0, 1.0)).round() as u8;
+    if glow > 0 {
+        for c in eyes {
+            cv.circle(c, style.size, Paint::additive(style.col.with_alpha(glow)));
+        }
+    }
+    Some(eyes)
+}
+
 /// Draws an enemy as `shade` says; returns its eyes' screen points when it has eyes and
 /// shows them (facing the viewer).
 pub fn draw_enemy(
@@ -267,72 +368,314 @@ pub fn draw_enemy(
             cv.stroke_circle(h, px(e.radius) * 0.3, 1.5, Rgba::rgb(170, 40, 30));
             None
         }
-        EnemyKind::Shambler
-        | EnemyKind::Runner
-        | EnemyKind::Brute
-        | EnemyKind::Spitter
-        | EnemyKind::Stalker => {
-            // The swing's telegraph: a red ring closing in on the body as the blow
-            // gathers (seed 003: the windup is gameplay, it must read — in the dark too).
-            if let Some(left) = e.attack.windup_left {
-                let total = e.attack.windup_ticks.max(1) as f32;
-                let t = (1.0 - (left as f32 - alpha) / total).clamp(0.0, 1.0);
-                let c = iso.project(p, 0.0);
-                let r = px(e.radius) * (2.4 - 1.2 * t);
-                cv.glow_stroke_ellipse(
-                    c,
-                    [r, r * 0.5],
-                    1.5 + 2.0 * t,
-                    Paint::alpha(Rgba::new(255, 40, 30, (90.0 + 150.0 * t) as u8)),
-                );
-            }
-            let staggered = e.stagger > 0;
-            let lean = Vec2::from_angle(e.facing) * 0.08;
-            let c = iso.project(p + lean, 0.36);
-            let r = px(e.radius) * 0.95;
-            let (base, dark) = match e.kind {
-                EnemyKind::Runner => (pal::RUNNER, pal::WALKER_DARK),
-                EnemyKind::Brute => (pal::BRUTE, pal::BRUTE_DARK),
-                _ => (pal::WALKER, pal::WALKER_DARK),
-            };
-            let (base, dark) = if staggered {
-                (base.scale_rgb(1.5), dark.scale_rgb(1.5))
-            } else {
-                (base, dark)
-            };
-            let h = iso.project(p + lean * 2.5, ENEMY_HEAD_Z);
-            let hr = r * 0.55;
-            if shade.rim.a > 0 {
-                rim(cv, c, r + 1.5, 0.8, 1.0, shade.rim);
-            }
-            body(cv, c, r, base, dark);
-            if shade.rim.a > 0 {
-                rim(cv, h, hr + 1.2, 0.0, 1.6, shade.rim);
-            }
-            cv.circle(h, hr + 1.2, Paint::alpha(pal::OUTLINE));
-            cv.inner_circle(h, hr, Paint::opaque(dark));
-            let f = Vec2::from_angle(e.facing);
-            if f.x + f.y <= -0.3 {
-                return None;
-            }
-            let side = iso.screen_dir(f.perp());
-            let fwd = iso.screen_dir(f);
-            let eye = |s: f32| {
-                [
-                    h[0] + fwd[0] * r * 0.3 + side[0] * s * r * 0.22,
-                    h[1] + fwd[1] * r * 0.2 + side[1] * s * r * 0.22,
-                ]
-            };
-            let eyes = [eye(-1.0), eye(1.0)];
-            // Additive: the eyes glow in the dark, as far as a light shows the body (a
-            // silhouette's shine after the post pass instead).
-            let glow = (255.0 * shade.lit.clamp(0.0, 1.0)).round() as u8;
-            if glow > 0 {
-                for c in eyes {
-                    cv.circle(c, 1.6, Paint::additive(pal::EYES.with_alpha(glow)));
-                }
-            }
-            Some(eyes)
+        EnemyKind::Spitter => draw_spitter(cv, iso, e, p, alpha, shade),
+        EnemyKind::Stalker => draw_stalker(cv, iso, e, p, alpha, shade),
+        EnemyKind::Shambler | EnemyKind::Runner | EnemyKind::Brute => {
+            draw_walker(cv, iso, e, p, alpha, shade)
         }
     }
+}
+
+/// The horde that walks up and strikes: shamblers, runners, brutes — a round body, a
+/// head leaning along the facing, red eyes.
+fn draw_walker(
+    cv: &mut Canvas,
+    iso: &Iso,
+    e: &Enemy,
+    p: Vec2,
+    alpha: f32,
+    shade: Shade,
+) -> Option<[[f32; 2]; 2]> {
+    if let Some(t) = windup_progress(e, alpha) {
+        closing_ring(cv, iso, p, e.radius, t, Rgba::rgb(255, 40, 30));
+    }
+    let staggered = e.stagger > 0;
+    let lean = Vec2::from_angle(e.facing) * 0.08;
+    let c = iso.project(p + lean, 0.36);
+    let r = px(e.radius) * 0.95;
+    let (base, dark) = match e.kind {
+        EnemyKind::Runner => (pal::RUNNER, pal::WALKER_DARK),
+        EnemyKind::Brute => (pal::BRUTE, pal::BRUTE_DARK),
+        _ => (pal::WALKER, pal::WALKER_DARK),
+    };
+    let (base, dark) = if staggered {
+        (base.scale_rgb(1.5), dark.scale_rgb(1.5))
+    } else {
+        (base, dark)
+    };
+    let h = iso.project(p + lean * 2.5, ENEMY_HEAD_Z);
+    let hr = r * 0.55;
+    if shade.rim.a > 0 {
+        rim(cv, c, r + 1.5, 0.8, 1.0, shade.rim);
+    }
+    body(cv, c, r, base, dark);
+    if shade.rim.a > 0 {
+        rim(cv, h, hr + 1.2, 0.0, 1.6, shade.rim);
+    }
+    cv.circle(h, hr + 1.2, Paint::alpha(pal::OUTLINE));
+    cv.inner_circle(h, hr, Paint::opaque(dark));
+    eyes(cv, iso, (h, r), Vec2::from_angle(e.facing), shade, RED_EYES)
+}
+
+/// A rim light along a limb about to be drawn from `a` to `b` with `width`: the same
+/// line a pixel higher and wider than its outline, which the limb then covers all but
+/// its upper edge of.
+fn rim_line(cv: &mut Canvas, a: [f32; 2], b: [f32; 2], width: f32, col: Rgba) {
+    let stamp = cv.stamp;
+    if cv.has_light() {
+        cv.stamp = UNLIT;
+    }
+    let up = |q: [f32; 2]| [q[0], q[1] - 1.2];
+    cv.line(up(a), up(b), width + 2.6, LineCap::Round, Paint::alpha(col));
+    cv.stamp = stamp;
+}
+
+/// A jointed limb: shoulder `a`, knee or elbow `k`, foot or hand `b`, outlined; with a
+/// rim on its upper edge when `rim` shows.
+fn limb(cv: &mut Canvas, [a, k, b]: [[f32; 2]; 3], width: f32, col: Rgba, rim: Rgba) {
+    if rim.a > 0 {
+        rim_line(cv, a, k, width, rim);
+        rim_line(cv, k, b, width, rim);
+    }
+    for (from, to) in [(a, k), (k, b)] {
+        cv.line(from, to, width + 1.6, LineCap::Round, pal::OUTLINE);
+    }
+    for (from, to) in [(a, k), (k, b)] {
+        cv.line(from, to, width, LineCap::Round, col);
+    }
+}
+
+/// A spitter (T1): a bloated, sickly yellow-green body, pustules on its hide, a small
+/// head over a swollen throat sac. Its windup is its telegraph, readable in the dark: the
+/// head rears back, the sac swells and glows bile green, and a green ring closes in on
+/// it; at the ring's end the spit leaves.
+fn draw_spitter(
+    cv: &mut Canvas,
+    iso: &Iso,
+    e: &Enemy,
+    p: Vec2,
+    alpha: f32,
+    shade: Shade,
+) -> Option<[[f32; 2]; 2]> {
+    let f = Vec2::from_angle(e.facing);
+    let windup = windup_progress(e, alpha);
+    if let Some(t) = windup {
+        closing_ring(cv, iso, p, e.radius, t, pal::BILE);
+    }
+    let k = windup.unwrap_or(0.0);
+    // The sac fills slowly, then fast as the spit comes up.
+    let swell = k * (0.4 + 0.6 * k);
+    let (base, dark) = if e.stagger > 0 {
+        (
+            pal::SPITTER.scale_rgb(1.4),
+            pal::SPITTER_DARK.scale_rgb(1.4),
+        )
+    } else {
+        (pal::SPITTER, pal::SPITTER_DARK)
+    };
+    // Bloated: a wide belly low, the body over it; the head rears back with the windup.
+    let r = px(e.radius) * 1.05;
+    let belly = iso.project(p - f * 0.02, 0.2);
+    let c = iso.project(p, 0.36);
+    let rear = f * (0.07 - 0.17 * k);
+    let h = iso.project(p + rear, 0.62 - 0.03 * k);
+    let hr = r * 0.42;
+    let sac_at = iso.project(p + f * (0.17 + 0.05 * swell) + rear * 0.5, 0.44);
+    let sr = r * (0.3 + 0.36 * swell);
+    let sac_in_front = f.x + f.y > -0.2;
+    if shade.rim.a > 0 {
+        rim(cv, c, r + 1.5, 0.8, 1.0, shade.rim);
+    }
+    if !sac_in_front {
+        sac(cv, sac_at, sr, k);
+    }
+    cv.ellipse(
+        belly,
+        [r * 1.05 + 1.5, r * 0.7 + 1.5],
+        Paint::alpha(pal::OUTLINE),
+    );
+    cv.ellipse(belly, [r * 1.05, r * 0.7], Paint::opaque(dark));
+    body(cv, c, r, base, dark);
+    // Pustules on the side toward the viewer.
+    let side = iso.screen_dir(f.perp());
+    for (s, d, z) in [
+        (0.55f32, 0.3f32, 1.0f32),
+        (-0.45, 0.5, 0.8),
+        (0.1, 0.62, 0.7),
+    ] {
+        let q = [
+            c[0] + side[0] * s * r + r * 0.1 * z,
+            c[1] + side[1] * s * r * 0.6 + r * d * 0.5,
+        ];
+        cv.inner_circle(q, r * 0.13 * z + 0.6, Paint::opaque(pal::SPITTER_BOIL));
+    }
+    if shade.rim.a > 0 {
+        rim(cv, h, hr + 1.2, 0.0, 1.6, shade.rim);
+    }
+    cv.circle(h, hr + 1.2, Paint::alpha(pal::OUTLINE));
+    cv.inner_circle(h, hr, Paint::opaque(dark));
+    if sac_in_front {
+        sac(cv, sac_at, sr, k);
+    }
+    let eyes = eyes(
+        cv,
+        iso,
+        (h, r * 0.8),
+        f,
+        shade,
+        EyeStyle {
+            size: 1.3,
+            ..RED_EYES
+        },
+    );
+    if k > 0.0 {
+        // The telegraph shines through whatever hides the sac (its own body when it
+        // faces away): bile light round the throat, stronger as the spit comes.
+        let a = (40.0 + 150.0 * k).round() as u8;
+        let at = if sac_in_front {
+            sac_at
+        } else {
+            [sac_at[0], sac_at[1] - sr * 0.5]
+        };
+        cv.glow_circle(
+            at,
+            sr * (0.55 + 0.3 * k),
+            Paint::additive(pal::BILE.with_alpha(a)),
+        );
+        cv.glow_circle(
+            at,
+            sr * 0.35,
+            Paint::additive(pal::BILE_CORE.with_alpha((200.0 * k) as u8)),
+        );
+    }
+    eyes
+}
+
+/// A spitter's throat sac at `c`, radius `r`, `k` through the windup (0 = at rest): pale
+/// at rest, greener as it fills (its glow is drawn over the body, [`draw_spitter`]).
+fn sac(cv: &mut Canvas, c: [f32; 2], r: f32, k: f32) {
+    cv.circle(c, r + 1.2, Paint::alpha(pal::OUTLINE));
+    cv.inner_circle(c, r, Paint::opaque(pal::SPITTER_SAC));
+    cv.inner_circle(
+        [c[0] - r * 0.3, c[1] - r * 0.35],
+        r * 0.3,
+        Paint::alpha(Rgba::new(255, 255, 230, 90)),
+    );
+    if k > 0.0 {
+        // Veins filling with bile.
+        cv.inner_circle(
+            c,
+            r * 0.7,
+            Paint::alpha(pal::BILE.with_alpha((120.0 * k) as u8)),
+        );
+    }
+}
+
+/// A stalker (T2): thin, low and dark, crouched on four long limbs, its eyes an amber
+/// eyeshine. Caught in a beam (`lit`) it recoils: it rears up, pales, and throws its
+/// arms up over its face. Lunging (its windup) it flattens and reaches; the red ring
+/// closes in as on every blow.
+fn draw_stalker(
+    cv: &mut Canvas,
+    iso: &Iso,
+    e: &Enemy,
+    p: Vec2,
+    alpha: f32,
+    shade: Shade,
+) -> Option<[[f32; 2]; 2]> {
+    let f = Vec2::from_angle(e.facing);
+    let sd = f.perp();
+    let windup = windup_progress(e, alpha);
+    if let Some(t) = windup {
+        closing_ring(cv, iso, p, e.radius, t, Rgba::rgb(255, 40, 30));
+    }
+    let k = windup.unwrap_or(0.0);
+    // Pose: crouched; flatter and longer as it lunges; reared back when lit.
+    let (z, lean) = if e.lit {
+        (0.4, -0.1)
+    } else {
+        (0.24 - 0.07 * k, 0.05 + 0.1 * k)
+    };
+    let (base, dark, limb_col) = if e.lit || e.stagger > 0 {
+        (
+            pal::STALKER_LIT,
+            pal::STALKER,
+            pal::STALKER_LIT.scale_rgb(0.8),
+        )
+    } else {
+        (pal::STALKER, pal::STALKER_DARK, pal::STALKER_LIMB)
+    };
+    let hips = p - f * 0.15;
+    let chest = p + f * (0.07 + lean);
+    let head = chest + f * (0.15 + 0.05 * k);
+    let at = |q: Vec2, h: f32| iso.project(q, h);
+    // Its gait: the limbs swing with where it is (still when it stands).
+    let g = (p.x * 2.3 + p.y * 2.9).sin() * 0.07;
+    let legs = [-1.0f32, 1.0].map(|s| {
+        [
+            at(hips, z),
+            at(hips - f * 0.04 + sd * (s * 0.25), z + 0.2),
+            at(hips - f * (0.2 + s * g) + sd * (s * 0.33), 0.0),
+        ]
+    });
+    let arms = [-1.0f32, 1.0].map(|s| {
+        if e.lit {
+            // Flinching: elbows out and up, hands over the face.
+            [
+                at(chest, z + 0.04),
+                at(chest + f * 0.02 + sd * (s * 0.24), z + 0.3),
+                at(head + f * 0.08 + sd * (s * 0.07), z + 0.5),
+            ]
+        } else {
+            [
+                at(chest, z + 0.03),
+                at(chest + f * 0.06 + sd * (s * 0.27), z + 0.22 - 0.06 * k),
+                at(chest + f * (0.3 + 0.16 * k + s * g) + sd * (s * 0.2), 0.0),
+            ]
+        }
+    });
+    let w = px(e.radius) * 0.24;
+    for l in legs {
+        limb(cv, l, w, limb_col, shade.rim);
+    }
+    if !e.lit {
+        for a in arms {
+            limb(cv, a, w, limb_col, shade.rim);
+        }
+    }
+    // A thin torso: hips and chest, a small low head thrust forward.
+    let r = px(e.radius) * 0.62;
+    let (hc, cc) = (at(hips, z), at(chest, z + 0.04));
+    let hd = at(head, z + 0.13);
+    let hr = r * 0.62;
+    if shade.rim.a > 0 {
+        rim(cv, hc, r * 0.85 + 1.5, 0.6, 1.0, shade.rim);
+        rim(cv, cc, r + 1.5, 0.6, 1.0, shade.rim);
+    }
+    cv.circle(hc, r * 0.85 + 1.4, Paint::alpha(pal::OUTLINE));
+    cv.inner_circle(hc, r * 0.85, Paint::opaque(dark));
+    body(cv, cc, r, base, dark);
+    if shade.rim.a > 0 {
+        rim(cv, hd, hr + 1.2, 0.0, 1.4, shade.rim);
+    }
+    cv.circle(hd, hr + 1.2, Paint::alpha(pal::OUTLINE));
+    cv.inner_circle(hd, hr, Paint::opaque(dark));
+    let eyes = eyes(
+        cv,
+        iso,
+        (hd, r),
+        f,
+        shade,
+        EyeStyle {
+            col: pal::STALKER_EYES,
+            size: 1.4,
+            spread: 0.5,
+        },
+    );
+    if e.lit {
+        for a in arms {
+            limb(cv, a, w, limb_col, shade.rim);
+        }
+    }
+    eyes
 }

@@ -1,13 +1,16 @@
 //! Short-lived cosmetic effects fed from the simulation's events: hit sparks, the flash
-//! of a landed enemy blow, kill splats, wall sparks. Owned by the app, drawn by the view;
-//! the simulation never sees them. Bounded memory (S19).
+//! of a landed enemy blow, kill splats, wall sparks, a spit bursting on an agent and the
+//! glowing bile a spit leaves where it fell. Owned by the app, drawn by the view; the
+//! simulation never sees them. Bounded memory (S19).
 
-use raster::{draw_line, fill_circle, fill_ellipse, Framebuffer, LineCap, Paint, Rgba};
+use raster::{draw_light, draw_line, fill_circle, fill_ellipse, Framebuffer, LineCap, Paint, Rgba};
 use serde::{Deserialize, Serialize};
-use sim::read::{EventKind, World};
+use sim::read::{EventKind, Grid, World};
 use sim::Vec2;
 
+use crate::canvas::Canvas;
 use crate::iso::Iso;
+use crate::palette as pal;
 
 /// Most effects alive at once; the oldest go first.
 pub const EFFECTS_CAP: usize = 512;
@@ -24,6 +27,11 @@ pub enum FxKind {
     Spark,
     /// A friendly hit: never expected, loud when it happens.
     Friendly,
+    /// A spit burst on an agent: a splash of bile (the blood is the horror layer's).
+    Spat,
+    /// A spit that hit a wall or fell: a burst of droplets and a pool of glowing bile on
+    /// the floor, fading.
+    Splat,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -42,6 +50,8 @@ impl FxKind {
             FxKind::Hurt => 20,
             FxKind::Kill => 30,
             FxKind::Friendly => 90,
+            FxKind::Spat => 24,
+            FxKind::Splat => 180,
         }
     }
 }
@@ -69,6 +79,14 @@ impl Effects {
                     Some(a) => (a.pos, FxKind::Hurt),
                     None => continue,
                 },
+                EventKind::SpitHit {
+                    agent: Some(_),
+                    pos,
+                    ..
+                } => (*pos, FxKind::Spat),
+                EventKind::SpitHit {
+                    agent: None, pos, ..
+                } => (off_the_wall(&w.map().grid, *pos), FxKind::Splat),
                 _ => continue,
             };
             if self.fx.len() == EFFECTS_CAP {
@@ -89,11 +107,30 @@ impl Effects {
     }
 
     /// Only the effects that are light (sparks, the flash of a blow, the friendly-hit
-    /// ring), for the horror layer's final frame; blood replaces the rest there.
+    /// ring, bile bursting), for the horror layer's final frame; blood replaces the rest
+    /// there, and the bile's pools are on the floor ([`Effects::draw_floor`]).
     pub fn draw_glows(&self, fb: &mut Framebuffer, iso: &Iso, alpha: f32) {
         self.draw_kinds(fb, iso, alpha, |k| {
-            matches!(k, FxKind::Spark | FxKind::Hurt | FxKind::Friendly)
+            matches!(
+                k,
+                FxKind::Spark | FxKind::Hurt | FxKind::Friendly | FxKind::Spat | FxKind::Splat
+            )
         });
+    }
+
+    /// What lies on the floor, under the bodies, for the horror layer's scene stage: the
+    /// pools of bile where spits fell, emissive (they glow in the dark) and fading.
+    pub fn draw_floor(&self, cv: &mut Canvas, iso: &Iso, alpha: f32) {
+        let now = self.last_tick as f32 + alpha;
+        for f in self.fx.iter().filter(|f| f.kind == FxKind::Splat) {
+            let t = ((now - f.born as f32) / f.kind.life() as f32).clamp(0.0, 1.0);
+            pool(
+                f,
+                t,
+                |c, r, col| cv.ellipse(c, r, Paint::additive(col)),
+                iso,
+            );
+        }
     }
 
     fn draw_kinds(
@@ -103,6 +140,8 @@ impl Effects {
         alpha: f32,
         keep: impl Fn(FxKind) -> bool,
     ) {
+        // Only the lights: the horror layer's final frame (its pools are on its floor).
+        let glows_only = !keep(FxKind::Hit);
         let now = self.last_tick as f32 + alpha;
         for f in self.fx.iter().filter(|f| keep(f.kind)) {
             let t = ((now - f.born as f32) / f.kind.life() as f32).clamp(0.0, 1.0);
@@ -151,6 +190,36 @@ impl Effects {
                         Paint::additive(Rgba::new(255, 220, 150, (255.0 * fade) as u8)),
                     );
                 }
+                FxKind::Spat => {
+                    // A splash of bile off the body, and droplets thrown round it.
+                    let c = iso.project(f.pos, 0.45);
+                    draw_light(fb, c, 16.0 + 12.0 * t, pal::BILE, 0.9 * fade);
+                    fill_circle(
+                        fb,
+                        c,
+                        4.0 + 8.0 * t,
+                        Paint::additive(pal::BILE.with_alpha((200.0 * fade) as u8)),
+                    );
+                    droplets(fb, c, f.born, 6.0 + 20.0 * t, fade);
+                }
+                FxKind::Splat => {
+                    // The burst (its first fifth) over the pool, which the horror layer
+                    // draws on the floor; the plain board draws the pool here.
+                    if !glows_only {
+                        pool(
+                            f,
+                            t,
+                            |c, r, col| fill_ellipse(fb, c, r, Paint::additive(col)),
+                            iso,
+                        );
+                    }
+                    let burst = (t * 6.0).min(1.0);
+                    if burst < 1.0 {
+                        let c = iso.project(f.pos, 0.3);
+                        draw_light(fb, c, 12.0 + 10.0 * burst, pal::BILE, 0.8 * (1.0 - burst));
+                        droplets(fb, c, f.born, 5.0 + 16.0 * burst, 1.0 - burst);
+                    }
+                }
                 FxKind::Friendly => {
                     let c = iso.project(f.pos, 0.5);
                     for r in [14.0f32, 22.0] {
@@ -166,4 +235,67 @@ impl Effects {
             }
         }
     }
+}
+
+/// A pool of bile where a spit fell, `t` through its life: it spreads a little, then
+/// fades; drawn through `fill` (centre, radii, colour), additive.
+fn pool(f: &Fx, t: f32, mut fill: impl FnMut([f32; 2], [f32; 2], Rgba), iso: &Iso) {
+    let c = iso.project(f.pos, 0.0);
+    let spread = (t * 8.0).min(1.0);
+    let fade = 1.0 - t;
+    let r = 6.0 + 6.0 * spread;
+    fill(
+        c,
+        [r * 1.3, r * 0.65],
+        pal::BILE.with_alpha((120.0 * fade) as u8),
+    );
+    fill(
+        c,
+        [r * 0.6, r * 0.3],
+        pal::BILE_CORE.with_alpha((110.0 * fade) as u8),
+    );
+    // Splashes round the pool.
+    for k in 0..3 {
+        let a = k as f32 * 2.1 + (f.born % 7) as f32;
+        let q = [c[0] + a.cos() * r * 1.5, c[1] + a.sin() * r * 0.75];
+        fill(
+            q,
+            [r * 0.3, r * 0.15],
+            pal::BILE.with_alpha((110.0 * fade) as u8),
+        );
+    }
+}
+
+/// Droplets of bile thrown out round `c` to `reach` pixels (their angles from `seed`),
+/// at `level` 0..1, additive.
+fn droplets(fb: &mut Framebuffer, c: [f32; 2], seed: u64, reach: f32, level: f32) {
+    for k in 0..7 {
+        let a = k as f32 * 0.898 + (seed % 13) as f32 * 0.37;
+        let d = reach * (0.6 + 0.4 * ((k * 5 % 7) as f32 / 6.0));
+        let q = [c[0] + a.cos() * d, c[1] + a.sin() * d * 0.6 - reach * 0.15];
+        fill_circle(
+            fb,
+            q,
+            1.0 + 0.8 * level,
+            Paint::additive(pal::BILE.with_alpha((230.0 * level) as u8)),
+        );
+    }
+}
+
+/// Where the pool of a spit that stopped at `p` lies: a little off any wall beside it
+/// (a spit stops on the wall's face; its pool runs down onto the floor in front).
+fn off_the_wall(g: &Grid, p: Vec2) -> Vec2 {
+    const OFF: f32 = 0.3;
+    let mut q = p;
+    for d in [
+        Vec2::new(1.0, 0.0),
+        Vec2::new(-1.0, 0.0),
+        Vec2::new(0.0, 1.0),
+        Vec2::new(0.0, -1.0),
+    ] {
+        if g.is_wall_at(p + d * OFF) {
+            q -= d * OFF;
+        }
+    }
+    q
 }

@@ -14,6 +14,7 @@ pub mod scene;
 pub mod screens;
 pub mod seen;
 pub mod sound;
+pub mod spits;
 pub mod state;
 pub mod strikes;
 pub mod tuning;

@@ -1,12 +1,14 @@
 //! The debug overlay (Q1, F1): lanes coloured by state, reservation corridors, solver
 //! candidates coloured by score, posts and slots, urgency and leash, squad state,
-//! FRIENDLY_HITS, the event log tail, frame and tick timings.
+//! FRIENDLY_HITS, the event log tail, frame and tick timings; the threat's (§22): the
+//! beam cones the simulation tests, the stalkers they hold, the director and the
+//! difficulty.
 
 use raster::{
     draw_line, draw_text, fill_circle, fill_quad, stroke_circle, stroke_ellipse, Framebuffer,
     LineCap, Paint, Rgba,
 };
-use sim::read::{Event, EventKind, ManualAim, Role, SquadState, World};
+use sim::read::{EnemyKind, Event, EventKind, ManualAim, Role, SquadState, World};
 use sim::Vec2;
 
 use crate::horror::{Readout, StageTimes};
@@ -21,6 +23,8 @@ const INTENT: Rgba = Rgba::new(250, 230, 60, 230);
 const CORRIDOR: Rgba = Rgba::new(120, 200, 255, 34);
 const POST: Rgba = Rgba::new(255, 255, 255, 220);
 const SLOT: Rgba = Rgba::new(160, 160, 255, 200);
+/// The simulation's beam cones: faint, under everything the overlay says about them.
+const BEAM: Rgba = Rgba::new(255, 236, 190, 70);
 const Z: f32 = 0.05;
 
 /// Timings the app measured, shown in the overlay.
@@ -171,6 +175,7 @@ pub fn draw_overlay(
     timings: &Timings,
     horror: Option<&Readout>,
 ) {
+    draw_beams(fb, w, iso, alpha);
     // Reservation corridors (S7).
     for l in &w.lanes().lanes {
         corridor(fb, iso, l.muzzle, l.aim, w.tuning().reserve_threshold());
@@ -360,6 +365,7 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option
             timings.frame_ms, timings.tick_ms, timings.fps
         ),
     ];
+    lines.extend(director_lines(w));
     if let Some(h) = horror {
         // H7 and the horror layer's stage times (P4).
         lines.push(format!(
@@ -438,6 +444,78 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option
     for (name, col) in legend {
         fb.fill_rect(lx, ly + 2, 10, 4, Paint::opaque(col.with_alpha(255)));
         lx += 14 + draw_text(fb, lx + 14, ly, name, pal::TEXT_DIM, 1) + 12;
+    }
+}
+
+/// The director and the difficulty (T3, T4): `difficulty normal  director off`, or with
+/// the director on its level and phase, then its intensity and what it did.
+pub fn director_lines(w: &World) -> Vec<String> {
+    let d = w.director();
+    let difficulty = w.difficulty().name();
+    match d.level {
+        None => vec![format!("difficulty {difficulty}  director off")],
+        Some(level) => vec![
+            format!(
+                "difficulty {difficulty}  director {}  {}",
+                level.name(),
+                d.phase.name()
+            ),
+            format!(
+                "intensity {:.2}  (spawned {}, peaks {})  {:.1} s in phase",
+                d.intensity,
+                d.spawned,
+                d.peaks,
+                d.phase_ticks as f32 / 60.0
+            ),
+        ],
+    }
+}
+
+/// The squad's beams as the simulation tests them this tick (`World::beams`, T2): each
+/// cone's edges and its arc at the range, faint, under the rest of the overlay; and the
+/// stalkers they hold ringed in amber (`LIT`), those backing off from the light ringed
+/// thin.
+fn draw_beams(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
+    const ARC: usize = 12;
+    for b in w.beams() {
+        let o = iso.project(b.origin, Z);
+        let dir = |t: f32| {
+            // The axis turned by t × the half-angle (t in -1..=1), from its cos and sin.
+            let h = Vec2::from_angle(t * b.sin_half.atan2(b.cos_half));
+            Vec2::new(
+                b.axis.x * h.x - b.axis.y * h.y,
+                b.axis.y * h.x + b.axis.x * h.y,
+            )
+        };
+        let at = |t: f32| iso.project(b.origin + dir(t) * b.range, Z);
+        for t in [-1.0, 1.0] {
+            draw_line(fb, o, at(t), 1.0, LineCap::Round, BEAM);
+        }
+        for i in 0..ARC {
+            let t0 = -1.0 + 2.0 * i as f32 / ARC as f32;
+            let t1 = -1.0 + 2.0 * (i + 1) as f32 / ARC as f32;
+            draw_line(fb, at(t0), at(t1), 1.0, LineCap::Round, BEAM);
+        }
+    }
+    for e in w
+        .enemies()
+        .iter()
+        .filter(|e| e.alive && e.kind == EnemyKind::Stalker)
+    {
+        let c = iso.project(lerp_pos(e.prev_pos, e.pos, alpha), 0.3);
+        if e.lit {
+            stroke_circle(fb, c, 13.0, 2.0, pal::STALKER_EYES.with_alpha(230));
+            draw_text(
+                fb,
+                c[0] as i32 + 15,
+                c[1] as i32 - 12,
+                "LIT",
+                pal::STALKER_EYES,
+                1,
+            );
+        } else if e.shy > 0 {
+            stroke_circle(fb, c, 13.0, 1.0, pal::STALKER_EYES.with_alpha(120));
+        }
     }
 }
 

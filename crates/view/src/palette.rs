@@ -52,3 +52,25 @@ pub const RUNNER: Rgba = Rgba::rgb(140, 120, 70);
 pub const BRUTE: Rgba = Rgba::rgb(110, 70, 80);
 pub const BRUTE_DARK: Rgba = Rgba::rgb(60, 34, 40);
 pub const ROCK: Rgba = Rgba::rgb(44, 42, 48);
+
+// The threat (SPEC §22): spitters, their bile, stalkers.
+/// A spitter's bloated body: a sickly yellow-green, unlike any other kind.
+pub const SPITTER: Rgba = Rgba::rgb(150, 160, 56);
+pub const SPITTER_DARK: Rgba = Rgba::rgb(70, 82, 26);
+/// Its throat sac, pale and swollen.
+pub const SPITTER_SAC: Rgba = Rgba::rgb(204, 220, 104);
+/// Pustules on its hide.
+pub const SPITTER_BOIL: Rgba = Rgba::rgb(196, 178, 84);
+/// Bile: the spit's glow, the sac's windup glow, the splat (emissive, reads in the dark).
+pub const BILE: Rgba = Rgba::rgb(140, 255, 60);
+/// The spit's hot core.
+pub const BILE_CORE: Rgba = Rgba::rgb(226, 255, 170);
+/// A stalker: thin, dark, nearly the colour of the dark itself.
+pub const STALKER: Rgba = Rgba::rgb(62, 58, 74);
+pub const STALKER_DARK: Rgba = Rgba::rgb(30, 27, 38);
+/// Its limbs.
+pub const STALKER_LIMB: Rgba = Rgba::rgb(44, 40, 54);
+/// Its eyes: an animal's amber eyeshine, not the horde's red.
+pub const STALKER_EYES: Rgba = Rgba::rgb(255, 206, 70);
+/// A stalker caught in a beam: its pale hide shows.
+pub const STALKER_LIT: Rgba = Rgba::rgb(150, 140, 158);

@@ -1,5 +1,5 @@
 //! The isometric scene (R2): floor, walls as shaded blocks, bodies, the anchor disk,
-//! bullets with tracer streaks, fallen bodies.
+//! bullets with tracer streaks, spits in flight, fallen bodies.
 //!
 //! Occlusion is a stable painter's order: the floor first, then walls and bodies
 //! together sorted back to front by `x + y` of their footprint (a wall tile by its
@@ -24,11 +24,13 @@ use sim::read::{Grid, Role, Tile, World};
 use sim::Vec2;
 
 use crate::bodies::{
-    draw_agent, draw_enemy, px, Glint, Shade, BODY_Z, ENEMY_HEAD_Z, GUN_Z, HEAD_Z,
+    caught_light, draw_agent, draw_enemy, eye_color, px, Glint, Shade, BODY_Z, ENEMY_HEAD_Z, GUN_Z,
+    HEAD_Z,
 };
 use crate::canvas::Canvas;
 use crate::iso::{Iso, HEIGHT_PX, TILE_H, TILE_W};
 use crate::palette as pal;
+use crate::spits::draw_spits;
 use crate::strikes::{draw_strike_arcs, draw_strike_telegraphs};
 
 pub use crate::interp::lerp_pos;
@@ -609,7 +611,7 @@ pub fn draw_objects(
                 let p = lerp_pos(e.prev_pos, e.pos, alpha);
                 let shade = match lit {
                     Some(l) => {
-                        let light = l.light_at(p);
+                        let light = caught_light(e, l.light_at(p));
                         cv.stamp = light;
                         l.enemy_shade(p, light)
                     }
@@ -621,6 +623,7 @@ pub fn draw_objects(
                         glints.push(Glint {
                             eyes,
                             level: shade.silhouette,
+                            color: eye_color(e.kind),
                         });
                     }
                 }
@@ -672,6 +675,7 @@ pub fn draw_scene(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
     }
     draw_strike_arcs(fb, iso, w, alpha);
     draw_bullets(fb, iso, w, alpha);
+    draw_spits(fb, iso, w.spits(), alpha);
     draw_xray(fb, w, iso, alpha);
 }
 

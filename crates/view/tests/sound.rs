@@ -139,6 +139,19 @@ fn every_event_kind_is_heard_within_a_block_of_its_tick_and_not_before() {
         ("combat_route:25", Cue::AgentCry, 10800, "AgentDown", |e| {
             matches!(e, EventKind::AgentDown { .. })
         }),
+        // The threat (§22).
+        ("spitters", Cue::SpitRelease, 2700, "SpitReleased", |e| {
+            matches!(e, EventKind::SpitReleased { .. })
+        }),
+        ("spitters", Cue::SpitHit, 2700, "SpitHit on an agent", |e| {
+            matches!(e, EventKind::SpitHit { agent: Some(_), .. })
+        }),
+        ("spitters", Cue::SpitSplat, 2700, "SpitHit on a wall", |e| {
+            matches!(e, EventKind::SpitHit { agent: None, .. })
+        }),
+        ("stalkers", Cue::StalkerLit, 2700, "StalkerLit", |e| {
+            matches!(e, EventKind::StalkerLit { .. })
+        }),
     ];
     for &(name, cue, ticks, what, is) in cases {
         let (blocks, events) = render(name, &[cue], ticks);
@@ -480,4 +493,63 @@ fn the_heartbeat_quickens_with_tension() {
         "{scared:.3} s against {:.3}",
         60.0 / bpm
     );
+}
+
+#[test]
+fn the_threat_kinds_have_their_own_voices() {
+    // A spitter's windup and death are not a shambler's, a stalker's not a runner's
+    // (the kinds they were drawn from before they had their own).
+    use sim::read::EnemyKind::*;
+    for (kind, like) in [(Spitter, Shambler), (Stalker, Runner)] {
+        assert_ne!(
+            patches::enemy_windup(kind, 0.7),
+            patches::enemy_windup(like, 0.7),
+            "{kind:?}'s windup"
+        );
+        assert_ne!(
+            patches::death(kind),
+            patches::death(like),
+            "{kind:?}'s death"
+        );
+    }
+    // The spitter's gurgle rises with its windup: its layers glide up over the windup's
+    // length (pitch or band), and it is held until the release.
+    let w = patches::enemy_windup(Spitter, 0.7);
+    assert!(w.layers().iter().all(|l| l.sweep == 0.7));
+    assert!(w
+        .layers()
+        .iter()
+        .all(|l| l.freq_end > l.freq || l.cutoff_end > l.cutoff));
+    assert_eq!(w.duration(), f32::INFINITY);
+    // A spit on an agent lands heavier than one on a wall.
+    let energy = |p: &audio::Patch| p.layers().iter().map(|l| l.gain).sum::<f32>();
+    assert!(
+        energy(&view::sound::threat::spit_splat(true))
+            > energy(&view::sound::threat::spit_splat(false))
+    );
+}
+
+#[test]
+fn a_stalker_flickering_in_a_beam_shrieks_once_in_a_while() {
+    // A beam catching the same stalker on every tick for a second: a shriek per
+    // LIT_SHRIEK_GAP (0.6 s: two in the second), not one per catch.
+    use sim::read::EnemyKind::Stalker;
+    let (mut w, sc) = scenario("stalkers");
+    let mut d = RouteDriver::new();
+    let mut sound = SoundLayer::new(1, AudioTuning::default());
+    sound.only(&[Cue::StalkerLit]);
+    while !w.enemies().iter().any(|e| e.kind == Stalker) {
+        let input = d.input(&sc, &w);
+        tick(&mut w, &input);
+    }
+    let id = w.enemies().iter().find(|e| e.kind == Stalker).unwrap().id;
+    for _ in 0..60 {
+        let input = d.input(&sc, &w);
+        tick(&mut w, &input);
+        sound.hear(&w, &EventKind::StalkerLit { enemy: id });
+        sound.hear(&w, &EventKind::StalkerLit { enemy: id });
+    }
+    let gap = view::sound::LIT_SHRIEK_GAP;
+    assert!(w.enemy(id).is_some(), "the stalker still stands");
+    assert_eq!(sound.started(Cue::StalkerLit), (1.0 / gap).ceil() as u64);
 }

@@ -1,5 +1,5 @@
-//! H4 blood: particles sprayed along every hit (bullets, strikes, enemy blows, friendly
-//! hits) and pools where bodies fall; particles that land leave decals on the floor.
+//! H4 blood: particles sprayed along every hit (bullets, strikes, enemy blows, spits on
+//! an agent, friendly hits) and pools where bodies fall; particles that land leave decals on the floor.
 //! Both are capped and the oldest are reused, so memory stays bounded however long the
 //! run (S19). Randomness comes from the layer's own cosmetic RNG, never `World::rng`.
 
@@ -180,6 +180,17 @@ impl Blood {
                 EventKind::DamageDealt { enemy, agent, .. } => {
                     if let Some(p) = agent_pos(agent) {
                         self.spray(p, along(enemy_pos(enemy), p), t.blood_per_hit, t);
+                    }
+                }
+                // A spit burst on an agent hurts as a blow does: blood along its flight
+                // (the bile's splash is an effect, `effects.rs`).
+                EventKind::SpitHit {
+                    agent: Some(agent),
+                    pos,
+                    ..
+                } => {
+                    if let Some(p) = agent_pos(agent) {
+                        self.spray(p, along(Some(pos), p), t.blood_per_hit, t);
                     }
                 }
                 EventKind::EnemyKilled { pos, .. } | EventKind::AgentDown { pos, .. } => {

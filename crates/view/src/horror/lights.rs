@@ -1,6 +1,10 @@
-//! H1 light: the frame's lights (flashlights, lamps, muzzle flashes, tracers, the
+//! H1 light: the frame's lights (flashlights, lamps, muzzle flashes, tracers, spits, the
 //! anchor's glow), their occlusion by walls, and the light they put on the floor, on wall
 //! faces and on bodies.
+//!
+//! A flashlight's cone — range and half-angle — is the simulation's (`[light]`, the
+//! numbers its own light test reads, T2): what the player sees lit is what a stalker
+//! shies from. Its look (soft edge, colour, level, spill) is the view's `[horror]`.
 //!
 //! A light's reach is its visibility polygon on the tile grid ([`super::vispoly`]),
 //! computed in world space, projected onto the iso floor and filled into the light buffer
@@ -11,7 +15,7 @@
 
 use raster::{add_light_fan, Cone, Framebuffer, LightShape, Rgba};
 use sim::read::{Grid, Role, World};
-use sim::tuning::DT;
+use sim::tuning::{BeamTuning, DT};
 use sim::Vec2;
 
 use super::tracers::Tracers;
@@ -105,12 +109,13 @@ fn rgb_of(c: [u8; 3], intensity: f32) -> [f32; 3] {
     c.map(|v| v as f32 / 255.0 * intensity * 128.0)
 }
 
-/// A flashlight as two lights: the beam, and the spill round the bearer.
-fn flashlight(pos: Vec2, axis: f32, t: &FlashlightTuning, out: &mut Vec<Light>) {
-    let half = t.half_angle_deg.to_radians();
+/// A flashlight as two lights: the beam (the cone `cone`, the simulation's, drawn with a
+/// soft edge outside it), and the spill round the bearer.
+fn flashlight(pos: Vec2, axis: f32, cone: &BeamTuning, t: &FlashlightTuning, out: &mut Vec<Light>) {
+    let half = cone.half_angle_deg.to_radians();
     out.push(Light {
         pos,
-        range: t.range,
+        range: cone.range,
         rgb: rgb_of(t.color, t.intensity),
         beam: Some(Beam {
             axis,
@@ -138,12 +143,14 @@ fn flicker(i: usize, s: f32) -> f32 {
 /// Every light of the frame at interpolation `alpha`.
 pub fn gather(w: &World, tracers: &Tracers, t: &HorrorTuning, alpha: f32, out: &mut Vec<Light>) {
     out.clear();
+    let cones = &w.tuning().light;
     for a in w.agents().iter().filter(|a| a.alive) {
         let p = lerp_pos(a.prev_pos, a.pos, alpha);
         match a.role {
-            // The gunner's light rides the barrel; the blade's its facing.
-            Role::Gunner => flashlight(p, a.barrel, &t.gunner_light, out),
-            Role::Blade => flashlight(p, a.facing, &t.blade_light, out),
+            // The gunner's light rides the barrel; the blade's its facing (the axes of
+            // the simulation's beams, `World::beams`).
+            Role::Gunner => flashlight(p, a.barrel, &cones.gunner, &t.gunner_light, out),
+            Role::Blade => flashlight(p, a.facing, &cones.blade, &t.blade_light, out),
         }
     }
     let secs = (w.tick() as f32 + alpha) * DT;
@@ -158,6 +165,13 @@ pub fn gather(w: &World, tracers: &Tracers, t: &HorrorTuning, alpha: f32, out: &
         out.push(Light::point(
             lerp_pos(b.prev_pos, b.pos, alpha),
             &t.tracer_light,
+            1.0,
+        ));
+    }
+    for s in w.spits() {
+        out.push(Light::point(
+            lerp_pos(s.prev_pos, s.pos, alpha),
+            &t.spit_light,
             1.0,
         ));
     }

@@ -14,8 +14,8 @@
 //! 4. **post** — one fused pass `albedo × light`, desaturation, vignette and grain
 //!    ([`raster::post_process`]), driven by [`tension`];
 //! 5. what shines on the final frame: the eyes of silhouettes ([`silhouette`]: enemies in
-//!    sight that no light shows), tracers and muzzle flashes, lamp bulbs, blade arcs,
-//!    sparks, the x-ray of agents and of the anchor disk behind walls.
+//!    sight that no light shows), tracers and muzzle flashes, spits in flight, lamp
+//!    bulbs, blade arcs, sparks, the x-ray of agents and of the anchor disk behind walls.
 
 pub mod blood;
 pub mod fog;
@@ -43,6 +43,7 @@ use crate::iso::{Camera, Iso, TILE_H, TILE_W};
 use crate::palette as pal;
 use crate::scene::{self, memory_tint, Lighting};
 use crate::seen::Seen;
+use crate::spits::draw_spits;
 use crate::strikes::draw_strike_arcs;
 
 use blood::Blood;
@@ -362,6 +363,9 @@ impl Horror {
         {
             let mut cv = Canvas::lit(fb, &mut self.light);
             scene::draw_floor_markers(&mut cv, &iso, w, alpha);
+            if let Some(fx) = effects {
+                fx.draw_floor(&mut cv, &iso, alpha);
+            }
             scene::draw_objects(&mut cv, w, &iso, alpha, rect, Some(&lit), &mut self.glints);
             draw_particles(&mut cv, &self.blood, &lit, &iso, alpha);
         }
@@ -375,6 +379,7 @@ impl Horror {
         scene::draw_lamp_glows(fb, &iso, w, &lit, 1.0);
         draw_strike_arcs(fb, &iso, w, alpha);
         self.tracers.draw(fb, &iso, t, alpha);
+        draw_spits(fb, &iso, w.spits(), alpha);
         if let Some(fx) = effects {
             fx.draw_glows(fb, &iso, alpha);
         }

@@ -14,7 +14,6 @@ use sim::Vec2;
 
 use crate::bodies::{Glint, Shade};
 use crate::horror::tuning::HorrorTuning;
-use crate::palette as pal;
 
 /// 0..1: how far a light shows a body with light `light` on it, the ambient being
 /// `ambient` (light-buffer units, 128 = 1.0): its strongest channel above the ambient,
@@ -71,12 +70,12 @@ pub fn draw_glints(fb: &mut Framebuffer, glints: &[Glint], t: &HorrorTuning) {
             continue;
         }
         for c in g.eyes {
-            draw_light(fb, c, 4.0, pal::EYES, 0.35 * k);
+            draw_light(fb, c, 4.0, g.color, 0.35 * k);
             fill_circle(
                 fb,
                 c,
                 1.3,
-                Paint::additive(pal::EYES.with_alpha((255.0 * k).round() as u8)),
+                Paint::additive(g.color.with_alpha((255.0 * k).round() as u8)),
             );
         }
     }

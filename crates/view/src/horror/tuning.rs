@@ -20,14 +20,18 @@ pub type Rgb = [u8; 3];
 /// just above the 60 % the readability test holds.
 pub const DESATURATE_MAX: f32 = 0.35;
 
-/// A flashlight carried by an agent (H1): a cone along its facing.
+/// The farthest a flashlight's spill reaches round its bearer, world units (its light
+/// is drawn to twice that). A fixed bound: the beam's own range is gameplay tuning
+/// (`[light]`, the simulation's), which this section does not see.
+pub const SPILL_MAX: f32 = 4.0;
+
+/// How a flashlight carried by an agent looks (H1). Its cone — range and half-angle —
+/// is gameplay: the simulation's `[light]` section (`Tuning::light`), which its light
+/// test reads too, so what the player sees lit is what a stalker shies from. Here only
+/// its soft edge, level, colour and spill.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct FlashlightTuning {
-    /// Reach of the beam, world units (the light is zero there).
-    pub range: f32,
-    /// Half-angle of the full beam, degrees.
-    pub half_angle_deg: f32,
     /// Soft edge outside the full beam, degrees: the light fades to zero over it.
     pub softness_deg: f32,
     /// Light at the bearer, in units of 1.0.
@@ -60,9 +64,11 @@ pub struct HorrorTuning {
     /// How far the squad sees in the dark, tiles (Euclidean, from each agent's tile):
     /// beyond it the map is memory even in a straight line of sight.
     pub sight_radius: u32,
-    /// Gunners' lights ride the barrel: a narrow, long, white beam.
+    /// Gunners' lights ride the barrel: a narrow, long, white beam (its cone:
+    /// `light.gunner`).
     pub gunner_light: FlashlightTuning,
-    /// Blades carry a wider, shorter, warmer light along their facing.
+    /// Blades carry a wider, shorter, warmer light along their facing (its cone:
+    /// `light.blade`).
     pub blade_light: FlashlightTuning,
     /// Map lamps (`L`): warm, occluded like every light.
     pub lamp: PointLightTuning,
@@ -74,6 +80,8 @@ pub struct HorrorTuning {
     pub muzzle_flash_time: f32,
     /// Each bullet in flight carries a small light.
     pub tracer_light: PointLightTuning,
+    /// Each spitter's spit in flight glows: a small green light on the floor under it.
+    pub spit_light: PointLightTuning,
     /// Seconds a tracer streak takes to fade after the bullet passed (H3).
     pub tracer_fade: f32,
     /// The anchor disk glows faintly.
@@ -137,8 +145,6 @@ pub struct HorrorTuning {
 impl Default for FlashlightTuning {
     fn default() -> Self {
         FlashlightTuning {
-            range: 8.5,
-            half_angle_deg: 17.0,
             softness_deg: 9.0,
             intensity: 1.3,
             color: [255, 244, 214],
@@ -167,8 +173,6 @@ impl Default for HorrorTuning {
             sight_radius: 12,
             gunner_light: FlashlightTuning::default(),
             blade_light: FlashlightTuning {
-                range: 5.0,
-                half_angle_deg: 32.0,
                 softness_deg: 14.0,
                 intensity: 1.2,
                 color: [255, 214, 160],
@@ -187,6 +191,13 @@ impl Default for HorrorTuning {
                 range: 1.6,
                 intensity: 0.7,
                 color: [255, 190, 110],
+            },
+            // 1.5 u, bile green: a pool of sick light moving over the floor, small enough
+            // that the blob itself stays the brightest thing about it.
+            spit_light: PointLightTuning {
+                range: 1.5,
+                intensity: 0.9,
+                color: [140, 255, 60],
             },
             tracer_fade: 0.12,
             anchor_glow: PointLightTuning {
@@ -248,11 +259,9 @@ impl Default for HorrorTuning {
 impl FlashlightTuning {
     fn validate(&self, v: &mut Validator, key: &str) {
         let k = |f: &str| format!("horror.{key}.{f}");
-        v.range(&k("range"), self.range, 0.1, 64.0);
-        v.range(&k("half_angle_deg"), self.half_angle_deg, 0.0, 180.0);
         v.range(&k("softness_deg"), self.softness_deg, 0.0, 180.0);
         v.range(&k("intensity"), self.intensity, 0.0, 2.0);
-        v.range(&k("spill"), self.spill, 0.0, self.range);
+        v.range(&k("spill"), self.spill, 0.0, SPILL_MAX);
         v.range(&k("spill_level"), self.spill_level, 0.0, 1.0);
     }
 }
@@ -275,6 +284,7 @@ impl HorrorTuning {
         self.lamp.validate(v, "lamp");
         self.muzzle_flash.validate(v, "muzzle_flash");
         self.tracer_light.validate(v, "tracer_light");
+        self.spit_light.validate(v, "spit_light");
         self.anchor_glow.validate(v, "anchor_glow");
         v.range("horror.lamp_flicker", self.lamp_flicker, 0.0, 1.0);
         v.range("horror.muzzle_flash_time", self.muzzle_flash_time, 0.0, 1.0);

@@ -20,6 +20,14 @@ pub enum Cue {
     EnemyDeath,
     Moan,
     Shriek,
+    /// A spitter's spit leaving (T1).
+    SpitRelease,
+    /// A spit bursting on an agent.
+    SpitHit,
+    /// A spit bursting on a wall or the floor.
+    SpitSplat,
+    /// A stalker caught in a beam (T2).
+    StalkerLit,
     CrowdBed,
     Shuffle,
     Footstep,
@@ -33,7 +41,7 @@ pub enum Cue {
 }
 
 impl Cue {
-    pub const ALL: [Cue; 23] = [
+    pub const ALL: [Cue; 27] = [
         Cue::Gunshot,
         Cue::WallHit,
         Cue::Ricochet,
@@ -48,6 +56,10 @@ impl Cue {
         Cue::EnemyDeath,
         Cue::Moan,
         Cue::Shriek,
+        Cue::SpitRelease,
+        Cue::SpitHit,
+        Cue::SpitSplat,
+        Cue::StalkerLit,
         Cue::CrowdBed,
         Cue::Shuffle,
         Cue::Footstep,
@@ -67,12 +79,12 @@ impl Cue {
             Cue::Drone | Cue::CrowdBed => 50.0,
             Cue::Heartbeat => 20.0,
             Cue::Notice => 10.0,
-            Cue::AgentCry | Cue::EnemyBlow => 8.0,
-            Cue::EnemyWindup | Cue::Shriek => 6.0,
+            Cue::AgentCry | Cue::EnemyBlow | Cue::SpitHit => 8.0,
+            Cue::EnemyWindup | Cue::Shriek | Cue::SpitRelease | Cue::StalkerLit => 6.0,
             Cue::Breath => 5.0,
             Cue::Gunshot | Cue::BladeWindup | Cue::BladeSwish | Cue::BladeHit => 4.0,
             Cue::FleshHit | Cue::EnemyWhiff | Cue::EnemyGrunt | Cue::EnemyDeath => 3.0,
-            Cue::WallHit | Cue::Ricochet | Cue::Moan => 2.0,
+            Cue::WallHit | Cue::Ricochet | Cue::Moan | Cue::SpitSplat => 2.0,
             Cue::Distant => 1.5,
             Cue::Shuffle | Cue::Footstep => 1.0,
         }

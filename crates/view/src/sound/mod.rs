@@ -14,7 +14,9 @@
 //!   `AttackStarted` → the enemy's windup voice by kind (a brute's roar is its
 //!   telegraph), `DamageDealt` → a heavy blow, `AttackWhiffed` → a whiff,
 //!   `AttackInterrupted` → the windup cut and a grunt; `EnemyKilled` → a death by kind;
-//!   `AgentDown` → a cry;
+//!   `AgentDown` → a cry; the threat's (§22): a spitter's windup gurgles up to
+//!   `SpitReleased` → a wet "ptoo", `SpitHit` → a splat (heavier on an agent),
+//!   `StalkerLit` → a hiss and a shriek (once per stalker in a while);
 //! - the world's state: runners shriek when they first see the squad, shamblers in
 //!   hearing moan now and then, the crowd's bed and its shuffles follow how many enemies
 //!   are near, the squad's footsteps follow their walk, a hurt agent breathes hard;
@@ -23,7 +25,9 @@
 
 pub mod cue;
 pub mod patches;
+pub mod recipe;
 pub mod space;
+pub mod threat;
 pub mod tuning;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -43,6 +47,9 @@ pub const HANDOVER: f32 = 0.04;
 /// A windup's reverb send: kept nearly dry, so a cut is a cut (a wet send would ring on
 /// in the room past the 30 ms a cancelled windup has to fall 20 dB in).
 pub const WINDUP_ROOM: f32 = 0.03;
+/// Seconds before a stalker caught in a beam again shrieks again (a beam sweeping over
+/// it catches it on and off).
+pub const LIT_SHRIEK_GAP: f32 = 0.6;
 
 pub struct SoundLayer {
     pub tuning: AudioTuning,
@@ -60,6 +67,8 @@ pub struct SoundLayer {
     /// then kept by `EnemySpawned` and `EnemyKilled`.
     kinds: BTreeMap<u32, EnemyKind>,
     kinds_known: bool,
+    /// The tick each stalker last shrieked at a beam.
+    lit_shrieks: BTreeMap<u32, u64>,
     /// Runners that saw the squad at their last look.
     seeing: BTreeSet<u32>,
     moans: Vec<VoiceId>,
@@ -94,6 +103,7 @@ impl SoundLayer {
             enemy_windups: BTreeMap::new(),
             kinds: BTreeMap::new(),
             kinds_known: false,
+            lit_shrieks: BTreeMap::new(),
             seeing: BTreeSet::new(),
             moans: Vec::new(),
             walked: Vec::new(),
@@ -312,6 +322,7 @@ impl SoundLayer {
                 );
                 let v = self.enemy_windups.remove(&enemy);
                 self.release(v, HANDOVER);
+                self.lit_shrieks.remove(&enemy);
             }
             EventKind::StrikeStarted { blade, strike, .. } => {
                 let Some(a) = w.agents().get(blade as usize) else {
@@ -404,6 +415,52 @@ impl SoundLayer {
                     let (pos, pitch) = (e.pos, self.vary(0.1));
                     self.play_at(w, Cue::EnemyGrunt, patches::grunt(), pos, 0.5, 0.1, pitch);
                 }
+            }
+            EventKind::SpitReleased { enemy, pos, .. } => {
+                // The gurgle turns into the spit.
+                let v = self.enemy_windups.remove(&enemy);
+                self.release(v, HANDOVER);
+                let pitch = self.vary(0.08);
+                self.play_at(
+                    w,
+                    Cue::SpitRelease,
+                    threat::spit_release(),
+                    pos,
+                    0.85,
+                    0.15,
+                    pitch,
+                );
+            }
+            EventKind::SpitHit { agent, pos, .. } => {
+                let (cue, gain) = match agent {
+                    Some(_) => (Cue::SpitHit, 1.0),
+                    None => (Cue::SpitSplat, 0.6),
+                };
+                let pitch = self.vary(0.1);
+                let patch = threat::spit_splat(agent.is_some());
+                self.play_at(w, cue, patch, pos, gain, 0.15, pitch);
+            }
+            EventKind::StalkerLit { enemy } => {
+                // A beam flickering over it shrieks it once, not every catch.
+                let gap = ticks(LIT_SHRIEK_GAP) as u64;
+                let now = w.tick();
+                if self.lit_shrieks.get(&enemy).is_some_and(|&t| now < t + gap) {
+                    return;
+                }
+                let Some(e) = w.enemy(enemy) else {
+                    return;
+                };
+                let (pos, pitch) = (e.pos, self.vary(0.1));
+                self.lit_shrieks.insert(enemy, now);
+                self.play_at(
+                    w,
+                    Cue::StalkerLit,
+                    threat::stalker_lit(),
+                    pos,
+                    0.8,
+                    0.25,
+                    pitch,
+                );
             }
             EventKind::AgentDown { pos, .. } => {
                 let pitch = self.vary(0.08);

@@ -1,74 +1,15 @@
 //! The game's sounds as recipes for the synthesizer (SPEC §21 AU2): each a few layers of
 //! oscillators and noise with a filter and an envelope (the sfxr family's way: a handful
-//! of numbers per sound, no sample files). The numbers were chosen by ear from
-//! spectrograms of offline renders (docs/sound.md); what varies per event (the space
-//! round a shot, a windup's length, a beat's strength) comes in as an argument.
+//! of numbers per sound, no sample files; the words for them in [`super::recipe`]). The
+//! numbers were chosen by ear from spectrograms of offline renders (docs/sound.md); what
+//! varies per event (the space round a shot, a windup's length, a beat's strength) comes
+//! in as an argument. The threat's sounds (§22) are in [`super::threat`].
 
-use audio::{Envelope, FilterKind, Layer, Patch, Wave};
+use audio::{FilterKind, Layer, Patch, Wave};
 use sim::read::EnemyKind;
 
-/// A one-shot envelope: `attack`, `hold`, `decay` seconds.
-const fn shot(attack: f32, hold: f32, decay: f32) -> Envelope {
-    Envelope {
-        attack,
-        hold,
-        decay,
-        sustain: false,
-    }
-}
-
-/// An envelope held until the voice is released.
-const fn held(attack: f32, decay: f32) -> Envelope {
-    Envelope {
-        attack,
-        hold: 0.0,
-        decay,
-        sustain: true,
-    }
-}
-
-/// A layer of `wave` at `freq` with envelope `env` and `gain`.
-fn layer(wave: Wave, freq: f32, env: Envelope, gain: f32) -> Layer {
-    Layer {
-        freq,
-        freq_end: freq,
-        env,
-        gain,
-        ..Layer::new(wave)
-    }
-}
-
-/// `l` with its pitch gliding to `to` over `secs`.
-fn glide(l: Layer, to: f32, secs: f32) -> Layer {
-    Layer {
-        freq_end: to,
-        sweep: secs,
-        ..l
-    }
-}
-
-/// `l` through a filter from `cutoff` to `cutoff_end` (over the layer's sweep).
-fn filtered(l: Layer, kind: FilterKind, cutoff: f32, cutoff_end: f32, q: f32) -> Layer {
-    Layer {
-        filter: kind,
-        cutoff,
-        cutoff_end,
-        q,
-        ..l
-    }
-}
-
-fn wobble(l: Layer, hz: f32, semitones: f32) -> Layer {
-    Layer {
-        vibrato_hz: hz,
-        vibrato_semitones: semitones,
-        ..l
-    }
-}
-
-fn later(l: Layer, delay: f32) -> Layer {
-    Layer { delay, ..l }
-}
+use super::recipe::{filtered, glide, held, later, layer, shot, wobble};
+use super::threat::{spitter_death, spitter_windup, stalker_death, stalker_windup};
 
 /// A gunshot: a transient click, a low thump, a band-passed noise body and a tail
 /// whose length follows the space round the shooter (`openness` 0 = a corridor, a short
@@ -277,7 +218,8 @@ pub fn shriek() -> Patch {
 }
 
 /// An enemy's windup, by kind, held until the blow, the whiff or the stagger: a
-/// shambler's growl, a runner's hiss, a brute's roar (the long telegraph, loud).
+/// shambler's growl, a runner's hiss, a brute's roar (the long telegraph, loud), a
+/// spitter's gurgle rising to the spit, a stalker's chitter before it lunges.
 pub fn enemy_windup(kind: EnemyKind, secs: f32) -> Patch {
     match kind {
         EnemyKind::Brute => Patch::new(&[
@@ -311,14 +253,16 @@ pub fn enemy_windup(kind: EnemyKind, secs: f32) -> Patch {
                 0.7,
             ),
         ]),
-        EnemyKind::Runner | EnemyKind::Stalker => Patch::new(&[filtered(
+        EnemyKind::Runner => Patch::new(&[filtered(
             layer(Wave::White, 0.0, held(0.03, 0.1), 0.35),
             FilterKind::BandPass,
             2800.0,
             3400.0,
             2.0,
         )]),
-        EnemyKind::Shambler | EnemyKind::Dummy | EnemyKind::Spitter => Patch::new(&[wobble(
+        EnemyKind::Spitter => spitter_windup(secs),
+        EnemyKind::Stalker => stalker_windup(secs),
+        EnemyKind::Shambler | EnemyKind::Dummy => Patch::new(&[wobble(
             filtered(
                 layer(Wave::Saw, 78.0, held(0.05, 0.2), 0.5),
                 FilterKind::LowPass,
@@ -387,12 +331,14 @@ pub fn grunt() -> Patch {
     )])
 }
 
-/// An enemy going down, by kind.
+/// An enemy going down, by kind (the threat's have their own, [`super::threat`]).
 pub fn death(kind: EnemyKind) -> Patch {
     let (from, to, secs, gain) = match kind {
-        EnemyKind::Runner | EnemyKind::Stalker => (900.0, 220.0, 0.45, 0.4),
+        EnemyKind::Runner => (900.0, 220.0, 0.45, 0.4),
         EnemyKind::Brute => (58.0, 28.0, 1.2, 0.8),
-        EnemyKind::Shambler | EnemyKind::Dummy | EnemyKind::Spitter => (95.0, 42.0, 0.8, 0.45),
+        EnemyKind::Spitter => return spitter_death(),
+        EnemyKind::Stalker => return stalker_death(),
+        EnemyKind::Shambler | EnemyKind::Dummy => (95.0, 42.0, 0.8, 0.45),
     };
     Patch::new(&[
         wobble(
