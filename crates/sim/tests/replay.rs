@@ -3,29 +3,17 @@
 //! refused with one line, never a panic; tuning reloads and runs begun from a save
 //! replay too.
 
-use sim::content;
+mod common;
+
 use sim::driver::route::RouteDriver;
 use sim::record::replay::{Start, Verdict};
 use sim::record::{Origin, Recorder, Replay, Save};
-use sim::script::scenario::Scenario;
-use sim::tuning::{ticks, Tuning};
+
+use sim::tuning::ticks;
 use sim::world::{tick, World};
 use sim::Vec2;
 
-fn origin(name: &str) -> Origin {
-    let text = content::scenario_text(name).unwrap();
-    let sc = Scenario::parse(name, text).unwrap();
-    Origin {
-        map_file: format!("{}.map", sc.map),
-        map_text: content::map_text(&sc.map).unwrap().to_string(),
-        scenario_file: format!("{name}.scn"),
-        scenario_text: text.to_string(),
-        tuning: Tuning::default(),
-        seed: sc.seed,
-        director: None,
-        difficulty: None,
-    }
-}
+use common::origin;
 
 /// Runs `o`'s route for `n` ticks, recording; `each` may change the world's tuning
 /// before a tick (returns true when it did).

@@ -3,32 +3,19 @@
 //! continues with the unsaved run's checksum at every tick to the end; a damaged save
 //! is refused; and the checksum sees every field of the state.
 
-use sim::content;
+mod common;
+
 use sim::driver::route::RouteDriver;
 use sim::horde::enemy::Enemy;
 use sim::record::container::GAME_VERSION;
-use sim::record::{Origin, Save};
-use sim::script::scenario::Scenario;
+use sim::record::Save;
 use sim::squad::agent::Role;
 use sim::squad::blades::melee::StrikePhase;
-use sim::tuning::{ticks, Tuning};
+use sim::tuning::ticks;
 use sim::world::state::WorldState;
 use sim::world::{tick, World};
 
-fn origin(name: &str) -> Origin {
-    let text = content::scenario_text(name).unwrap();
-    let sc = Scenario::parse(name, text).unwrap();
-    Origin {
-        map_file: format!("{}.map", sc.map),
-        map_text: content::map_text(&sc.map).unwrap().to_string(),
-        scenario_file: format!("{name}.scn"),
-        scenario_text: text.to_string(),
-        tuning: Tuning::default(),
-        seed: sc.seed,
-        director: None,
-        difficulty: None,
-    }
-}
+use common::origin;
 
 /// The moments a save must survive, as predicates on the world after a tick.
 type Moment = (&'static str, fn(&World) -> bool);

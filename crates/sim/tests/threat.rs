@@ -2,9 +2,10 @@
 //! test (T2), the director (T3) and the difficulty (T4), in small worlds and on the
 //! embedded director scenario.
 
+mod common;
+
 use std::sync::Arc;
 
-use sim::content;
 use sim::core::events::EventKind;
 use sim::driver::route::RouteDriver;
 use sim::read::{Difficulty, EnemyKind, Grid, Phase};
@@ -231,17 +232,9 @@ fn the_squad_does_not_see_a_stalker_in_the_dark() {
 }
 
 fn origin(name: &str, difficulty: Option<Difficulty>) -> Origin {
-    let text = content::scenario_text(name).unwrap();
-    let sc = Scenario::parse(name, text).unwrap();
     Origin {
-        map_file: format!("{}.map", sc.map),
-        map_text: content::map_text(&sc.map).unwrap().to_string(),
-        scenario_file: format!("{name}.scn"),
-        scenario_text: text.to_string(),
-        tuning: Tuning::default(),
-        seed: sc.seed,
-        director: None,
         difficulty,
+        ..common::origin(name)
     }
 }
 
