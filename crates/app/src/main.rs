@@ -437,6 +437,8 @@ fn play_in_window(cli: &Cli) -> Result<ExitCode, Failure> {
         horror: !cli.no_horror,
         entries: catalog::catalog(&catalog::scenario_dirs()),
         seed: cli.seed,
+        difficulty: cli.difficulty,
+        director: cli.director.map(|d| d.0),
         record: cli.record.clone(),
         resume,
         watching,

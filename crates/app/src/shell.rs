@@ -118,8 +118,9 @@ pub struct TitleMenu {
     pub selected: usize,
     pub seed: SeedChoice,
     /// Easy, normal or hard (T4): the enemies' damage and counts, and the director's
-    /// level where a scenario has one.
-    pub difficulty: Difficulty,
+    /// level where a scenario has one; `None` plays each scenario at its own (a
+    /// `director = hard` march is hard).
+    pub difficulty: Option<Difficulty>,
     pub note: Option<String>,
 }
 
@@ -148,12 +149,13 @@ impl TitleMenu {
     }
 }
 
-/// Easy → normal → hard → easy.
-pub fn next_difficulty(d: Difficulty) -> Difficulty {
+/// The scenario's own → easy → normal → hard → the scenario's own.
+pub fn next_difficulty(d: Option<Difficulty>) -> Option<Difficulty> {
     match d {
-        Difficulty::Easy => Difficulty::Normal,
-        Difficulty::Normal => Difficulty::Hard,
-        Difficulty::Hard => Difficulty::Easy,
+        None => Some(Difficulty::Easy),
+        Some(Difficulty::Easy) => Some(Difficulty::Normal),
+        Some(Difficulty::Normal) => Some(Difficulty::Hard),
+        Some(Difficulty::Hard) => None,
     }
 }
 
@@ -294,7 +296,7 @@ pub fn title_layout(w: usize, h: usize, menu: &TitleMenu, entries: &[Entry]) -> 
             entries: &labels,
             selected: menu.selected,
             seed: &seed,
-            difficulty: menu.difficulty.name(),
+            difficulty: menu.difficulty.map_or("own", |d| d.name()),
             note: menu.note.as_deref(),
         },
     )
@@ -327,10 +329,10 @@ mod tests {
     }
 
     #[test]
-    fn tab_on_the_title_cycles_the_difficulty_and_starts_on_normal() {
+    fn tab_on_the_title_cycles_the_difficulty_from_the_scenarios_own() {
         let mut m = TitleMenu::default();
-        assert_eq!(m.difficulty, Difficulty::Normal);
-        let seen: Vec<Difficulty> = (0..3)
+        assert_eq!(m.difficulty, None, "each scenario at its own level");
+        let seen: Vec<Option<Difficulty>> = (0..4)
             .map(|_| {
                 assert_eq!(m.key(MenuKey::Difficulty, 4), None);
                 m.difficulty
@@ -338,7 +340,12 @@ mod tests {
             .collect();
         assert_eq!(
             seen,
-            [Difficulty::Hard, Difficulty::Easy, Difficulty::Normal]
+            [
+                Some(Difficulty::Easy),
+                Some(Difficulty::Normal),
+                Some(Difficulty::Hard),
+                None
+            ]
         );
         assert_eq!(m.selected, 0, "the scenario stays chosen");
     }

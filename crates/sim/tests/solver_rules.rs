@@ -88,7 +88,13 @@ fn candidate_at(w: &World, agent: usize, r: f32, deg: f32) -> Vec2 {
 /// Enemy ids in reach of the agent, nearest first (what the solver scores coverage on).
 fn reach(w: &World, agent: usize) -> Vec<u32> {
     let mut near = Vec::new();
-    enemies_in_reach(w.agents()[agent].pos, w.enemies(), w.tuning(), &mut near);
+    enemies_in_reach(
+        w.agents()[agent].pos,
+        w.enemies(),
+        w.agents(),
+        w.tuning(),
+        &mut near,
+    );
     near.iter().map(|e| e.id).collect()
 }
 

@@ -240,8 +240,8 @@ fn origin(name: &str, difficulty: Option<Difficulty>) -> Origin {
 
 #[test]
 fn the_director_spawns_out_of_sight_and_far_enough_along_the_flow_field() {
-    let mut o = origin("hold_director", None);
-    o.tuning.enemy.spawn_jitter = 0.0;
+    // With the bodies' spawn jitter (0.9 u): every body, not only the place, unseen.
+    let o = origin("hold_director", None);
     let (mut w, _) = o.world().unwrap();
     let d = o.tuning.director.clone();
     let mut spawned = 0;

@@ -9,6 +9,8 @@
 //! - **stagger**: a hit on the spitter in its windup must end the swing interrupted, with
 //!   no release; an interruption without a hit is wrong too;
 //! - **whiff**: a swing may end without a release only when its target was down;
+//! - **the release, from positions**: the spit the event names is in flight that
+//!   frame, new, at its spitter's body;
 //! - **walls, from positions**: every tick of every spit's flight (where it was when the
 //!   tick began to where it is after it, or to where it ended) must be a straight
 //!   segment no wall cuts before its end, and where it ended must not be inside a wall;
@@ -49,8 +51,14 @@ struct Found {
     flights: usize,
     at_wall: usize,
     through_wall: Vec<String>,
+    /// Releases with no new spit in flight at the spitter that frame.
+    unseen: Vec<String>,
     unpaired: Vec<String>,
 }
+
+/// How far a released spit may be from its spitter's recorded body that frame: the
+/// crowd's push moves the body after the release (a step's worth, never more).
+const RELEASE_SLACK: f32 = 0.1;
 
 /// The segment `a → b` meets no wall before its end (a spit stopping on a wall's face
 /// ends where the wall begins).
@@ -106,6 +114,16 @@ fn measure(r: &Recording) -> Found {
                     }
                 }
                 EventKind::SpitReleased { enemy, spit, .. } => {
+                    // From positions: the spit is new in this frame, at its spitter.
+                    let body = f.enemy(enemy).or(prev.enemy(enemy)).map(|e| e.pos);
+                    let here = f.spits.iter().find(|x| x.id == spit).map(|x| x.pos);
+                    let before = prev.spits.iter().any(|x| x.id == spit);
+                    match (here, body) {
+                        (Some(p), Some(b)) if !before && p.distance(b) <= RELEASE_SLACK => {}
+                        _ => found.unseen.push(format!(
+                            "spit {spit} tick {k}: released, but not in flight from spitter {enemy}"
+                        )),
+                    }
                     let Some(s) = swings.remove(&enemy) else {
                         found.unpaired.push(format!(
                             "spitter {enemy} tick {k}: spit {spit} with no swing"
@@ -190,12 +208,17 @@ fn measure(r: &Recording) -> Found {
                 _ => {}
             }
         }
+        // Every spit's tick from where the previous frame recorded it (a new one: where
+        // it was released, checked above).
         for s in &f.spits {
+            let Some(from) = prev.spits.iter().find(|x| x.id == s.id).map(|x| x.pos) else {
+                continue;
+            };
             found.flights += 1;
-            if !clear_to_end(grid, s.prev_pos, s.pos) || grid.is_wall_at(s.pos) {
+            if !clear_to_end(grid, from, s.pos) || grid.is_wall_at(s.pos) {
                 found.through_wall.push(format!(
                     "spit {} tick {k}: ({:.2}, {:.2}) -> ({:.2}, {:.2}) crosses a wall",
-                    s.id, s.prev_pos.x, s.prev_pos.y, s.pos.x, s.pos.y
+                    s.id, from.x, from.y, s.pos.x, s.pos.y
                 ));
             }
         }
@@ -252,6 +275,7 @@ impl Criterion for E73 {
             all(|f| &f.wrong_whiff),
             all(|f| &f.through_wall),
             all(|f| &f.unpaired),
+            all(|f| &f.unseen),
         ];
         let first = bad
             .iter()
@@ -262,7 +286,7 @@ impl Criterion for E73 {
         Outcome::judged(
             bad.iter().all(|b| b.is_empty()),
             format!(
-                "{} spits: {} on time, {} off; {} staggered windups, {} released anyway, {} unhit; {} whiffs ({} wrong); {} spit-ticks, {} on walls, {} through; {} unpaired{first}",
+                "{} spits: {} on time, {} off; {} staggered windups, {} released anyway, {} unhit; {} whiffs ({} wrong); {} spit-ticks, {} on walls, {} through; {} unpaired; {} releases not in flight{first}",
                 sum(|f| f.released),
                 sum(|f| f.on_time),
                 bad[0].len(),
@@ -275,6 +299,7 @@ impl Criterion for E73 {
                 sum(|f| f.at_wall),
                 bad[4].len(),
                 bad[5].len(),
+                bad[6].len(),
             ),
         )
     }
@@ -368,6 +393,23 @@ mod tests {
         }
         let m = assert_fail(&E73, &r);
         assert!(m.contains("1 through"), "{m}");
+    }
+
+    /// A release the event reports but no spit in flight shows.
+    #[test]
+    fn e73_fails_on_a_release_with_no_spit_in_flight() {
+        let mut r = copy("spitters");
+        let k = first_frame(&r, |e| matches!(e, EventKind::SpitReleased { .. })).unwrap();
+        let spit = r.frames[k]
+            .kinds()
+            .find_map(|e| match e {
+                EventKind::SpitReleased { spit, .. } => Some(*spit),
+                _ => None,
+            })
+            .unwrap();
+        r.frames[k].spits.retain(|s| s.id != spit);
+        let m = assert_fail(&E73, &r);
+        assert!(m.contains("1 releases not in flight"), "{m}");
     }
 
     #[test]

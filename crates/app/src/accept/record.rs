@@ -70,6 +70,9 @@ pub struct EnemySnap {
     pub kind: EnemyKind,
     pub alive: bool,
     pub pos: Vec2,
+    /// Its velocity after the tick: its own move (a shove by the crowd moves the body
+    /// without it).
+    pub vel: Vec2,
     pub radius: f32,
 }
 
@@ -181,6 +184,7 @@ impl Frame {
                     kind: e.kind,
                     alive: e.alive,
                     pos: e.pos,
+                    vel: e.vel,
                     radius: e.radius,
                 })
                 .collect(),

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use raster::Framebuffer;
-use sim::read::{ManualCommand, TickInput};
+use sim::read::{Difficulty, ManualCommand, TickInput};
 use sim::record::Replay;
 use view::screens::{self, Results};
 use view::{Timings, ViewOptions, Zoom};
@@ -81,6 +81,10 @@ pub struct Options {
     pub entries: Vec<Entry>,
     /// A seed given on the command line: the title starts with it typed in.
     pub seed: Option<u64>,
+    /// `--difficulty`: the title starts with it chosen.
+    pub difficulty: Option<Difficulty>,
+    /// `--director`: every run started from the title has it.
+    pub director: Option<Option<Difficulty>>,
     /// `--record FILE`: the first run's replay goes there (otherwise to `replays/`).
     pub record: Option<PathBuf>,
     /// Play this run at once: a loaded save (`--load`) or a replay (`--replay
@@ -107,6 +111,8 @@ fn watched(setup: Setup, scripted: bool) -> Session {
 
 pub struct Game {
     entries: Vec<Entry>,
+    /// `--director` for the runs started from the title.
+    director: Option<Option<Difficulty>>,
     /// The title's live scene: the default scenario driven by its route.
     demo: Setup,
     title: TitleMenu,
@@ -166,8 +172,10 @@ impl Game {
                 Some(s) => crate::shell::SeedChoice::Typed(s.to_string()),
                 None => crate::shell::SeedChoice::Own,
             },
+            difficulty: opts.difficulty,
             ..TitleMenu::default()
         };
+        let director = opts.director;
         let (screen, scripted) = if opts.direct || opts.resume.is_some() {
             (Screen::Game, opts.scripted)
         } else {
@@ -184,6 +192,7 @@ impl Game {
             entries: opts.entries,
             demo,
             title,
+            director,
             screen,
             results: None,
             start: Start { setup, scripted },
@@ -505,13 +514,13 @@ impl Game {
         match catalog::load(&entry, seed, self.start.setup.tuning_path.as_deref()) {
             Ok(setup) => {
                 self.title.note = None;
-                let setup = setup.with_pacing(None, Some(difficulty));
+                let setup = setup.with_pacing(self.director, difficulty);
                 self.begin(setup, !catalog::player_steers(&entry));
                 let seed = self.session.seed();
                 self.say(format!(
                     "{}, seed {seed}, {}: H shows the controls, Esc the menu",
                     self.session.name(),
-                    difficulty.name()
+                    self.session.world.difficulty().name()
                 ));
             }
             Err(e) => {
@@ -930,6 +939,8 @@ mod tests {
             horror: true,
             entries: catalog(&[]),
             seed: None,
+            difficulty: None,
+            director: None,
             record: None,
             resume: None,
             watching: None,

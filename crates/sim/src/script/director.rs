@@ -50,7 +50,7 @@ pub struct Director {
     pub spawned: u32,
     /// Peaks reached so far.
     pub peaks: u32,
-    /// Ticks until the next mob may come.
+    /// Ticks until the next mob may come (the first comes `mob_every` into the run).
     pub mob_wait: u32,
     /// Mobs sent so far.
     pub mobs: u32,
@@ -209,8 +209,9 @@ pub fn step_director(dir: &mut Director, s: &mut DirectorStep) {
         .filter(|e| e.alive && !e.is_dummy())
         .count() as u32;
     // The mob (L4D's horde): every `mob_every` of build-up and peak, a crowd of
-    // shamblers and runners from two sides at once — more than the guns stop before it
-    // reaches the squad.
+    // shamblers and runners from two places at once — more than the guns stop before it
+    // reaches the squad. It may take the population to the peak's cap even in the
+    // build-up (it is what makes the peak); the two places are drawn independently.
     dir.mob_wait = dir.mob_wait.saturating_sub(1);
     if dir.mob_wait == 0 && alive + lt.mob <= lt.cap_peak {
         let half = lt.mob / 2;
@@ -317,7 +318,8 @@ fn spawn_point(s: &mut DirectorStep) -> Option<Vec2> {
     Some(ok[s.rng.below(ok.len() as u32) as usize])
 }
 
-/// `n` bodies of `kind` round `at`, jittered as a wave's and never inside a wall.
+/// `n` bodies of `kind` round `at`, jittered as a wave's, never inside a wall and never
+/// where the jitter brings one into an agent's sight ([`spawn_allowed`]).
 fn spawn_group(s: &mut DirectorStep, kind: EnemyKind, at: Vec2, n: u32) {
     let t = s.tuning;
     let r = kind.tuning(t).map_or(t.enemy.dummy_radius, |k| k.radius);
@@ -330,7 +332,8 @@ fn spawn_group(s: &mut DirectorStep, kind: EnemyKind, at: Vec2, n: u32) {
                     s.rng.range_f32(-jitter, jitter),
                     s.rng.range_f32(-jitter, jitter),
                 );
-            if !s.map.grid.circle_hits_wall(q, r) {
+            // Jittered, a body must still stand where no agent sees it.
+            if !s.map.grid.circle_hits_wall(q, r) && spawn_allowed(q, s) {
                 p = q;
                 break;
             }

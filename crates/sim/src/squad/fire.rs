@@ -120,7 +120,14 @@ fn knockback_reach(a: &Agent, ticks: u32, top: f32, enemies: &[Enemy], t: &Tunin
             // when that windup and the cooldown allow, and lands a windup later — if the
             // enemy is close enough to begin it during the flight.
             busy => {
-                let closing = (kt.speed + top) * ticks as f32 * DT;
+                // A stalker lunges faster than its run (T2).
+                let speed = match e.kind {
+                    crate::horde::enemy::EnemyKind::Stalker => {
+                        kt.speed.max(t.enemy.stalk.lunge_speed)
+                    }
+                    _ => kt.speed,
+                };
+                let closing = (speed + top) * ticks as f32 * DT;
                 if e.pos.distance(a.pos) - e.radius - a.radius > kt.reach + closing {
                     continue;
                 }

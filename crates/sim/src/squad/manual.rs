@@ -3,6 +3,8 @@
 
 use crate::core::geom::Vec2;
 use crate::horde::enemy::{find_enemy, Enemy};
+use crate::squad::agent::Agent;
+use crate::squad::target::perceived;
 use crate::squad::Squad;
 use crate::tuning::Tuning;
 use serde::{Deserialize, Serialize};
@@ -24,13 +26,13 @@ pub enum ManualCommand {
 }
 
 /// Takes the player's manual command of this tick.
-pub fn apply_manual(s: &mut Squad, enemies: &[Enemy], command: Option<ManualCommand>) {
+pub fn apply_manual(s: &mut Squad, enemies: &[Enemy], command: Option<ManualCommand>, t: &Tuning) {
     match command {
         Some(ManualCommand::Assign(id)) => s.manual = ManualAim::Target(id),
         Some(ManualCommand::AssignNearest(p)) => {
             let nearest = enemies
                 .iter()
-                .filter(|e| e.alive)
+                .filter(|e| e.alive && perceived(e, &s.agents, t))
                 .min_by(|a, b| {
                     a.pos
                         .distance_sq(p)
@@ -54,7 +56,7 @@ pub fn resolve_manual(s: &mut Squad, enemies: &[Enemy], t: &Tuning) {
     s.assigned = match s.manual {
         ManualAim::Off => None,
         ManualAim::Target(id) => find_enemy(enemies, id).filter(|e| e.alive).map(|e| e.id),
-        ManualAim::Direction(dir) => targets_in_cone(s.anchor.pos, enemies, dir, t)
+        ManualAim::Direction(dir) => targets_in_cone(s.anchor.pos, enemies, &s.agents, dir, t)
             .first()
             .copied(),
     };
@@ -65,15 +67,22 @@ pub fn resolve_manual(s: &mut Squad, enemies: &[Enemy], t: &Tuning) {
     }
 }
 
-/// Live enemies inside the manual cone around `dir` from the anchor, nearest to the
-/// anchor first (what Tab cycles through, S15).
-pub fn targets_in_cone(anchor: Vec2, enemies: &[Enemy], dir: Vec2, t: &Tuning) -> Vec<u32> {
+/// Live enemies the squad perceives inside the manual cone around `dir` from the
+/// anchor, nearest to the anchor first (what Tab cycles through, S15; a stalker in the
+/// dark is not among them: T2 — the cone's beams must find it first).
+pub fn targets_in_cone(
+    anchor: Vec2,
+    enemies: &[Enemy],
+    agents: &[Agent],
+    dir: Vec2,
+    t: &Tuning,
+) -> Vec<u32> {
     let dir = dir.normalize_or_zero();
     let cos_cone = crate::core::trig::cos(t.fire.manual_cone_deg.to_radians());
     let reach = t.lane.acquisition_radius + t.solver.cohesion_radius;
     let mut v: Vec<(f32, u32)> = enemies
         .iter()
-        .filter(|e| e.alive)
+        .filter(|e| e.alive && perceived(e, agents, t))
         .filter_map(|e| {
             let off = e.pos - anchor;
             let d = off.length();

@@ -128,7 +128,7 @@ pub fn solve_firing_position(
     out.clear();
     let primary = agent.lane.priority?;
     let mut near = Vec::new();
-    enemies_in_reach(agent.pos, w.enemies, w.tuning, &mut near);
+    enemies_in_reach(agent.pos, w.enemies, w.agents, w.tuning, &mut near);
     let reach: Vec<u32> = near
         .iter()
         .take(MAX_COVERAGE_TARGETS)

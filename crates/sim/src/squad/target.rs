@@ -58,11 +58,21 @@ pub fn aim_at(from: Vec2, e: &Enemy, t: &Tuning) -> Vec2 {
     lead_aim(from, e.pos, e.vel, t)
 }
 
-/// Live enemies within `acquisition_radius` of `from` that the squad perceives from
-/// there (a stalker in the dark it does not: T2), nearest first (ties by id).
+/// The squad perceives `e` (T2): every enemy, but a stalker only while a beam holds it
+/// or within arm's reach of a standing agent (`Enemy::perceived_from`) — what one agent
+/// feels at its side, the others hear.
+pub fn perceived(e: &Enemy, agents: &[Agent], t: &Tuning) -> bool {
+    e.kind != crate::horde::enemy::EnemyKind::Stalker
+        || e.lit
+        || agents.iter().any(|a| a.alive && e.perceived_from(a.pos, t))
+}
+
+/// Live enemies within `acquisition_radius` of `from` that the squad perceives
+/// ([`perceived`]: a stalker in the dark it does not), nearest first (ties by id).
 pub fn enemies_in_reach<'a>(
     from: Vec2,
     enemies: &'a [Enemy],
+    agents: &[Agent],
     t: &Tuning,
     out: &mut Vec<&'a Enemy>,
 ) {
@@ -71,7 +81,7 @@ pub fn enemies_in_reach<'a>(
     out.extend(
         enemies
             .iter()
-            .filter(|e| e.alive && e.pos.distance_sq(from) <= r2 && e.perceived_from(from, t)),
+            .filter(|e| e.alive && e.pos.distance_sq(from) <= r2 && perceived(e, agents, t)),
     );
     out.sort_by(|a, b| {
         a.pos
@@ -90,8 +100,11 @@ pub fn evaluate_agent_lane(agent: &Agent, w: &WorldView) -> LaneEval {
 pub fn evaluate_lane_from(from: Vec2, agent: &Agent, w: &WorldView) -> LaneEval {
     let t = w.tuning;
     let mut near = Vec::new();
-    enemies_in_reach(from, w.enemies, t, &mut near);
-    let assigned = w.assigned.and_then(|id| w.enemy(id)).filter(|e| e.alive);
+    enemies_in_reach(from, w.enemies, w.agents, t, &mut near);
+    let assigned = w
+        .assigned
+        .and_then(|id| w.enemy(id))
+        .filter(|e| e.alive && perceived(e, w.agents, t));
     let Some(primary) = assigned.or_else(|| near.first().copied()) else {
         return LaneEval {
             aim: from,

@@ -243,6 +243,10 @@ impl World {
         w.script.forced_walkers = vec![None; w.script.forced.len()];
         w.script.difficulty = difficulty;
         w.script.director.level = scenario.director;
+        if let Some(level) = scenario.director {
+            // The first mob after a whole `mob_every`, not on the first tick.
+            w.script.director.mob_wait = ticks(w.tuning.director.level(level).mob_every);
+        }
         w
     }
 
@@ -290,12 +294,13 @@ impl World {
         self.squad.agents.iter().all(|a| !a.alive)
     }
 
-    /// Live enemies inside the manual cone around `dir` from the anchor, nearest to the
-    /// anchor first (what Tab cycles through, S15).
+    /// Live enemies the squad perceives inside the manual cone around `dir` from the
+    /// anchor, nearest to the anchor first (what Tab cycles through, S15).
     pub fn targets_in_cone(&self, dir: Vec2) -> Vec<u32> {
         targets_in_cone(
             self.squad.anchor.pos,
             &self.horde.enemies,
+            &self.squad.agents,
             dir,
             &self.tuning,
         )
@@ -456,7 +461,7 @@ pub fn tick(w: &mut World, input: &TickInput) {
     if let Some(f) = input.formation {
         squad.formation = f;
     }
-    apply_manual(squad, &horde.enemies, input.manual);
+    apply_manual(squad, &horde.enemies, input.manual, t);
     let moving = update_state(squad, input.move_dir, t, tt, events, tick);
     move_anchor(squad, input.move_dir, input.sprint, moving, grid, t);
     update_slots(squad, grid, t);

@@ -238,6 +238,25 @@ pub fn validate(map: &Map, s: &WorldState) -> Result<(), String> {
             return fail(format!("bullet {} is off the map", b.id));
         }
     }
+    let mut last = 0;
+    for p in &s.horde.spits {
+        if p.id <= last || p.id >= next_id {
+            return fail(format!("spit id {} out of order or not yet issued", p.id));
+        }
+        last = p.id;
+        let finite = [p.speed, p.traveled, p.range, p.radius, p.damage]
+            .iter()
+            .all(|v| v.is_finite());
+        if !on_map(p.pos) || !on_map(p.prev_pos) || !p.dir.is_finite() || !finite {
+            return fail(format!("spit {} is off the map", p.id));
+        }
+        if !(p.speed > 0.0 && p.speed <= MAX_SPEED && p.radius > 0.0 && p.radius <= 1.0) {
+            return fail(format!("spit {} has a bad body", p.id));
+        }
+    }
+    if !(0.0..=1.0).contains(&s.script.director.intensity) {
+        return fail("the director's intensity is out of 0..1".into());
+    }
     let sc = &s.script;
     if sc.next_wave > sc.waves.len() || sc.waves.windows(2).any(|w| w[0].0 > w[1].0) {
         return fail("the waves are out of order".into());

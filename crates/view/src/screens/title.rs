@@ -15,7 +15,7 @@ pub struct TitleView<'a> {
     pub selected: usize,
     /// The seed choice as a line: the scenario's own, random, or the digits typed.
     pub seed: &'a str,
-    /// The difficulty chosen: easy, normal or hard (T4).
+    /// The difficulty chosen: easy, normal or hard, or `own` (each scenario's) (T4).
     pub difficulty: &'a str,
     /// A note under the list (why the last choice could not start), if any: wrapped in
     /// the list's panel, over at most [`NOTE_LINES`] lines.
@@ -181,7 +181,7 @@ pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
         INK,
         2,
     );
-    l.text(c, cx, seed_y + 28, "Tab changes it", INK_DIM, 2);
+    l.text(c, cx, seed_y + 28, "Tab: own/easy/normal/hard", INK_DIM, 2);
 
     l.centred(
         all,

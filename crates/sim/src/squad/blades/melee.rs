@@ -119,7 +119,7 @@ pub fn choose_blade_target(w: &WorldView, blade: &Agent) -> Option<u32> {
         let d = e.pos.distance(blade.pos);
         e.alive
             && d <= r
-            && e.perceived_from(blade.pos, w.tuning)
+            && crate::squad::target::perceived(e, w.agents, w.tuning)
             && (e.pos.distance(w.anchor) <= bound || (defending && d <= m.defend_radius))
     };
     // Two blades on one small target would always stand in each other's sectors: a
