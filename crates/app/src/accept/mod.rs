@@ -240,7 +240,14 @@ pub fn run_cli(
     }
     let recordings: Vec<Recording> = match scenario {
         Some(path) => {
-            let s = setup::load(Some(path), "combat_route", map, seed, tuning)?;
+            // No such file, an embedded scenario's name: that one (as the other modes).
+            let embedded = (!path.exists())
+                .then(|| path.to_str().filter(|n| content::scenario_text(n).is_some()))
+                .flatten();
+            let s = match embedded {
+                Some(name) => setup::load(None, name, map, seed, tuning)?,
+                None => setup::load(Some(path), "combat_route", map, seed, tuning)?,
+            };
             vec![record(&s, true)]
         }
         None => {
