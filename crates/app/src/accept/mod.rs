@@ -242,7 +242,10 @@ pub fn run_cli(
         Some(path) => {
             // No such file, an embedded scenario's name: that one (as the other modes).
             let embedded = (!path.exists())
-                .then(|| path.to_str().filter(|n| content::scenario_text(n).is_some()))
+                .then(|| {
+                    path.to_str()
+                        .filter(|n| content::scenario_text(n).is_some())
+                })
                 .flatten();
             let s = match embedded {
                 Some(name) => setup::load(None, name, map, seed, tuning)?,
