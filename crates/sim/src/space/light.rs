@@ -46,11 +46,11 @@ impl Beam {
         if d2 <= r * r {
             return true;
         }
-        // Inside the wedge: the angle to the axis within the half-angle.
-        let along = u.dot(self.axis);
+        // Inside the wedge (the angle to the axis within the half-angle) and, as tested
+        // above, within the range: lit.
         let d = d2.sqrt();
-        if along >= self.cos_half * d {
-            return d <= self.range + r;
+        if u.dot(self.axis) >= self.cos_half * d {
+            return true;
         }
         // Outside it: within `r` of the nearer edge, a segment of the range's length.
         let side = if self.axis.cross(u) >= 0.0 { 1.0 } else { -1.0 };
