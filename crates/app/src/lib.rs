@@ -6,6 +6,7 @@
 pub mod accept;
 pub mod audio_out;
 pub mod bench;
+pub mod campaign;
 pub mod catalog;
 pub mod cosmetics;
 pub mod files;

@@ -42,6 +42,34 @@ pub const PLAY: &[(&str, &str)] = &[
     ("march_hard", include_str!("../content/march_hard.scn")),
 ];
 
+/// The campaign (SPEC C2): its missions in the order they are played, each a scenario
+/// with a `briefing`, objectives and a reference route (its waypoints: what
+/// `--headless` and CI drive; in the window the player steers). Not among
+/// [`SCENARIOS`]; [`scenario_text`] finds them by name.
+pub const CAMPAIGN: &[(&str, &str)] = &[
+    (
+        "m1_station",
+        include_str!("../content/campaign/m1_station.scn"),
+    ),
+    (
+        "m2_warrens",
+        include_str!("../content/campaign/m2_warrens.scn"),
+    ),
+    ("m3_gate", include_str!("../content/campaign/m3_gate.scn")),
+    (
+        "m4_blackbox",
+        include_str!("../content/campaign/m4_blackbox.scn"),
+    ),
+    (
+        "m5_lights_out",
+        include_str!("../content/campaign/m5_lights_out.scn"),
+    ),
+    (
+        "m6_long_dark",
+        include_str!("../content/campaign/m6_long_dark.scn"),
+    ),
+];
+
 /// The soak scenario (SPEC §19, `--soak`): the combat route there and back again, looped,
 /// with repeating waves. Not among [`SCENARIOS`] (the acceptance run's set-pieces);
 /// [`scenario_text`] finds it by name.
@@ -104,6 +132,7 @@ pub fn scenario_text(name: &str) -> Option<&'static str> {
     SCENARIOS
         .iter()
         .chain(PLAY)
+        .chain(CAMPAIGN)
         .chain(std::iter::once(&SOAK))
         .find(|(n, _)| *n == name)
         .map(|(_, t)| *t)

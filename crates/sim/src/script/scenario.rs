@@ -110,6 +110,9 @@ pub struct Scenario {
     /// `difficulty = easy|normal|hard` (T4); the title or `--difficulty` may set it.
     /// Unset, a scenario with a director plays at the director's level, else normal.
     pub difficulty: Option<Difficulty>,
+    /// `briefing = ...` (C2): the paragraph the player reads before a mission; several
+    /// `briefing` lines are one paragraph, joined by spaces.
+    pub briefing: String,
     pub spans: Spans,
 }
 
@@ -133,6 +136,7 @@ impl Default for Scenario {
             manual: Vec::new(),
             director: None,
             difficulty: None,
+            briefing: String::new(),
             spans: Spans::default(),
         }
     }
@@ -226,6 +230,12 @@ impl Scenario {
                     let vword = &vword[..value.len().min(vword.len())];
                     match key {
                         "name" => sc.name = value.to_string(),
+                        "briefing" => {
+                            if !sc.briefing.is_empty() {
+                                sc.briefing.push(' ');
+                            }
+                            sc.briefing.push_str(value);
+                        }
                         "map" => sc.map = value.to_string(),
                         "seed" => {
                             sc.seed = value.parse::<u64>().map_err(|_| {
@@ -311,7 +321,7 @@ impl Scenario {
                             let kw = &raw[raw.find(key).unwrap_or(0)..];
                             return Err(c.err(
                                 &kw[..key.len()],
-                                format!("unknown key `{key}`: expected name, map, seed, duration, formation, heading, start, loop, director or difficulty"),
+                                format!("unknown key `{key}`: expected name, briefing, map, seed, duration, formation, heading, start, loop, director or difficulty"),
                             ));
                         }
                     }
