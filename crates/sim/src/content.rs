@@ -10,6 +10,13 @@ pub const MAPS: &[(&str, &str)] = &[
     ("switchback", include_str!("../content/switchback.map")),
     ("yard", include_str!("../content/yard.map")),
     ("islands", include_str!("../content/islands.map")),
+    // The campaign's (C2).
+    ("station", include_str!("../content/campaign/station.map")),
+    ("warrens", include_str!("../content/campaign/warrens.map")),
+    ("gate", include_str!("../content/campaign/gate.map")),
+    ("flooded", include_str!("../content/campaign/flooded.map")),
+    ("switchyard", include_str!("../content/campaign/switchyard.map")),
+    ("long_dark", include_str!("../content/campaign/long_dark.map")),
 ];
 
 pub const DEFAULT_MAP: &str = MAPS[0].1;

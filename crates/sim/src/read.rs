@@ -43,6 +43,9 @@ pub use crate::horde::enemy::{AttackState, Enemy, EnemyKind};
 pub use crate::horde::Corpse;
 pub use crate::nav::flow::FlowField;
 pub use crate::script::director::Director;
+pub use crate::script::mission::{
+    Area, Goal, Item, Mission, MissionSpec, Nest, Objective, ObjectiveSpec, Outcome, Status,
+};
 pub use crate::space::light::{lit, Beam};
 
 // Generated maps (SPEC §26): a map and its scenario from a kind and a seed, as texts.

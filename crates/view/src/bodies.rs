@@ -370,9 +370,40 @@ pub fn draw_enemy(
         }
         EnemyKind::Spitter => draw_spitter(cv, iso, e, p, alpha, shade),
         EnemyKind::Stalker => draw_stalker(cv, iso, e, p, alpha, shade),
+        EnemyKind::Nest => {
+            draw_nest(cv, iso, e, p, shade);
+            None
+        }
         EnemyKind::Shambler | EnemyKind::Runner | EnemyKind::Brute => {
             draw_walker(cv, iso, e, p, alpha, shade)
         }
+    }
+}
+
+/// A nest (C1): a swollen mound of flesh with sacs that glow and pulse — a body that
+/// breeds, not one that walks. Hit, it flushes bright (its stagger).
+fn draw_nest(cv: &mut Canvas, iso: &Iso, e: &Enemy, p: Vec2, shade: Shade) {
+    let r = px(e.radius);
+    let flush = if e.stagger > 0 { 1.6 } else { 1.0 };
+    let flesh = Rgba::rgb(92, 34, 44).scale_rgb(flush);
+    let dark = Rgba::rgb(40, 12, 20);
+    let c = iso.project(p, 0.22);
+    if shade.rim.a > 0 {
+        rim(cv, c, r + 2.0, 0.8, 1.0, shade.rim);
+    }
+    // Three lobes round a centre, outlined together.
+    let lobes = [(-0.45, 0.1, 0.62), (0.42, 0.05, 0.66), (0.0, -0.32, 0.7)];
+    for (dx, dy, k) in lobes {
+        cv.circle([c[0] + dx * r, c[1] + dy * r], r * k + 1.5, Paint::alpha(pal::OUTLINE));
+    }
+    for (dx, dy, k) in lobes {
+        body(cv, [c[0] + dx * r, c[1] + dy * r], r * k, flesh, dark);
+    }
+    // Sacs: each nest's glow its own (its wander phase), changing with every hit taken.
+    let beat = (e.wander + e.hits as f32 * 0.7).sin() * 0.5 + 0.5;
+    let sac = Rgba::new(210, 190, 90, (110.0 + 120.0 * beat) as u8);
+    for (dx, dy) in [(-0.35, -0.05), (0.3, 0.12), (0.05, -0.45), (0.4, -0.3)] {
+        cv.inner_circle([c[0] + dx * r, c[1] + dy * r], r * 0.16, Paint::alpha(sac));
     }
 }
 

@@ -142,6 +142,15 @@ pub fn describe(e: &Event) -> String {
         EventKind::DirectorPhase { phase, intensity } => {
             format!("DIRECTOR {} ({intensity:.2})", phase.name())
         }
+        EventKind::ObjectiveActive { objective } => format!("OBJECTIVE #{objective} active"),
+        EventKind::ObjectiveDone { objective } => format!("OBJECTIVE #{objective} done"),
+        EventKind::TriggerFired { trigger } => format!("trigger #{trigger}"),
+        EventKind::Said { line } => format!("say   line {line}"),
+        EventKind::ItemPicked { item, agent } => format!("item  #{item} picked by a{agent}"),
+        EventKind::ItemDropped { item, .. } => format!("item  #{item} DROPPED"),
+        EventKind::MissionEnded { won } => {
+            format!("MISSION {}", if *won { "WON" } else { "FAILED" })
+        }
     };
     format!("{t:7.2}  {what}")
 }

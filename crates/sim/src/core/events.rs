@@ -152,6 +152,37 @@ pub enum EventKind {
         phase: crate::core::pacing::Phase,
         intensity: f32,
     },
+    /// Objective `objective` (its index in the scenario) became the squad's to do (C1).
+    ObjectiveActive {
+        objective: u32,
+    },
+    /// Objective `objective` was completed.
+    ObjectiveDone {
+        objective: u32,
+    },
+    /// Trigger `trigger` fired (its index in the scenario).
+    TriggerFired {
+        trigger: u32,
+    },
+    /// A trigger's line of text, `line` indexing the mission's lines.
+    Said {
+        line: u32,
+    },
+    /// Agent `agent` picked up item `item`.
+    ItemPicked {
+        item: u32,
+        agent: u32,
+    },
+    /// The carrier of item `item` fell: the item lies at `pos`.
+    ItemDropped {
+        item: u32,
+        pos: Vec2,
+    },
+    /// The mission ended: every objective done (`won`), or the squad down or out of
+    /// time.
+    MissionEnded {
+        won: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

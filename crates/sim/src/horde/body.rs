@@ -20,6 +20,8 @@ pub enum EnemyKind {
     Spitter,
     /// The hunter in the dark (T2): fast unlit, shies from the beams, lunges close.
     Stalker,
+    /// A mission's nest (C1): static, never attacks, breeds until it is destroyed.
+    Nest,
 }
 
 impl EnemyKind {
@@ -31,6 +33,7 @@ impl EnemyKind {
             "dummy" => Some(EnemyKind::Dummy),
             "spitter" => Some(EnemyKind::Spitter),
             "stalker" => Some(EnemyKind::Stalker),
+            "nest" => Some(EnemyKind::Nest),
             _ => None,
         }
     }
@@ -43,18 +46,19 @@ impl EnemyKind {
             EnemyKind::Dummy => "dummy",
             EnemyKind::Spitter => "spitter",
             EnemyKind::Stalker => "stalker",
+            EnemyKind::Nest => "nest",
         }
     }
 
-    /// The kind's tuning; dummies have none.
+    /// The kind's tuning; dummies and nests have none (a nest's body is `[mission]`'s).
     pub fn tuning(self, t: &Tuning) -> Option<&KindTuning> {
         match self {
             EnemyKind::Shambler => Some(&t.enemy.shambler),
             EnemyKind::Runner => Some(&t.enemy.runner),
             EnemyKind::Brute => Some(&t.enemy.brute),
-            EnemyKind::Dummy => None,
             EnemyKind::Spitter => Some(&t.enemy.spitter),
             EnemyKind::Stalker => Some(&t.enemy.stalker),
+            EnemyKind::Dummy | EnemyKind::Nest => None,
         }
     }
 }
@@ -164,6 +168,18 @@ pub struct Enemy {
 impl Enemy {
     pub fn is_dummy(&self) -> bool {
         self.kind == EnemyKind::Dummy
+    }
+
+    /// A body that never moves of itself: a dummy or a nest (the horde's step skips
+    /// it; bodies pushing into it give way).
+    pub fn is_fixed(&self) -> bool {
+        matches!(self.kind, EnemyKind::Dummy | EnemyKind::Nest)
+    }
+
+    /// A body that hunts the squad (the director counts these): not a dummy, not a
+    /// nest.
+    pub fn is_threat(&self) -> bool {
+        !self.is_fixed()
     }
 
     /// The squad perceives this enemy from `from` (T2): every enemy, but a stalker only

@@ -94,13 +94,14 @@ pub fn step_enemies(w: &mut HordeStep) {
     }
     // Each kind's tuning and attack timing, once per step rather than per enemy (the
     // timing rounds a division; the values are the same for every enemy of a kind).
-    let per_kind: [Option<(&KindTuning, AttackTiming)>; 6] = [
+    let per_kind: [Option<(&KindTuning, AttackTiming)>; 7] = [
         EnemyKind::Shambler,
         EnemyKind::Runner,
         EnemyKind::Brute,
         EnemyKind::Dummy,
         EnemyKind::Spitter,
         EnemyKind::Stalker,
+        EnemyKind::Nest,
     ]
     .map(|k| k.tuning(t).map(|kt| (kt, AttackTiming::of(kt, t))));
     // The table is indexed by `kind as usize`: the kinds in declaration order.
@@ -111,6 +112,7 @@ pub fn step_enemies(w: &mut HordeStep) {
             && EnemyKind::Dummy as usize == 3
             && EnemyKind::Spitter as usize == 4
             && EnemyKind::Stalker as usize == 5
+            && EnemyKind::Nest as usize == 6
     );
     // Neighbour grid over every body of the horde (indices into `enemies`), with the
     // velocity, radius and fixedness the boids and overlaps read of each neighbour.
@@ -124,7 +126,7 @@ pub fn step_enemies(w: &mut HordeStep) {
                     let body = BodyData {
                         vel: e.vel,
                         radius: e.radius,
-                        fixed: e.is_dummy(),
+                        fixed: e.is_fixed(),
                     };
                     (i as u32, e.pos, body)
                 }),
@@ -147,7 +149,7 @@ pub fn step_enemies(w: &mut HordeStep) {
     }
     // Last, enemies that walked (or were shoved by the crowd) into an agent step back
     // out of it: agents resolved their overlaps before the horde moved (world.rs order).
-    for e in w.enemies.iter_mut().filter(|e| e.alive && !e.is_dummy()) {
+    for e in w.enemies.iter_mut().filter(|e| e.alive && !e.is_fixed()) {
         for a in w.agents.iter().filter(|a| a.alive) {
             let off = e.pos - a.pos;
             let min = e.radius + a.radius;
@@ -203,7 +205,7 @@ impl SightTurn {
 fn step_enemy(
     w: &mut HordeStep,
     i: usize,
-    per_kind: &[Option<(&KindTuning, AttackTiming)>; 6],
+    per_kind: &[Option<(&KindTuning, AttackTiming)>; 7],
     sight: SightTurn,
     hits: &mut Vec<u32>,
     near: &mut Vec<u32>,
@@ -214,7 +216,7 @@ fn step_enemy(
 
     let t = w.tuning;
     let e = &w.enemies[i];
-    if !e.alive || e.kind == EnemyKind::Dummy {
+    if !e.alive || e.is_fixed() {
         return None;
     }
     let (kt, timing) = per_kind[e.kind as usize]?;
@@ -503,7 +505,7 @@ fn narrow_to_reach(slots: &mut Vec<u32>, cols: Columns<'_>, p: Vec2, reach: f32)
 fn push_out_of_crowd(w: &mut HordeStep, i: usize, picked: Option<(Picked, &mut Vec<u32>)>) {
     use crate::horde::steering::add_overlap_push;
     let e = &w.enemies[i];
-    if !e.alive || e.is_dummy() {
+    if !e.alive || e.is_fixed() {
         return;
     }
     let (p, r) = (e.pos, e.radius);

@@ -45,9 +45,10 @@ impl Horde {
         rng: &mut Rng,
         ids: &mut Ids,
     ) -> u32 {
-        let (radius, health) = match kind.tuning(tuning) {
-            None => (tuning.enemy.dummy_radius, f32::INFINITY),
-            Some(k) => (k.radius, k.health),
+        let (radius, health) = match (kind, kind.tuning(tuning)) {
+            (EnemyKind::Nest, _) => (tuning.mission.nest_radius, tuning.mission.nest_health),
+            (_, None) => (tuning.enemy.dummy_radius, f32::INFINITY),
+            (_, Some(k)) => (k.radius, k.health),
         };
         let wander = rng.range_f32(0.0, std::f32::consts::TAU);
         let id = ids.take();

@@ -103,7 +103,7 @@ pub fn enemies_near(horde: &Horde, agents: &[Prey], radius: f32) -> u32 {
     horde
         .enemies
         .iter()
-        .filter(|e| e.alive && !e.is_dummy())
+        .filter(|e| e.alive && e.is_threat())
         .filter(|e| {
             agents
                 .iter()
@@ -206,7 +206,7 @@ pub fn step_director(dir: &mut Director, s: &mut DirectorStep) {
         .horde
         .enemies
         .iter()
-        .filter(|e| e.alive && !e.is_dummy())
+        .filter(|e| e.alive && e.is_threat())
         .count() as u32;
     // The mob (L4D's horde): every `mob_every` of build-up and peak, a crowd of
     // shamblers and runners from two places at once — more than the guns stop before it

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 pub mod director;
+pub mod mission;
 pub mod scenario;
 
 use crate::core::events::{EventKind, Events};
@@ -12,6 +13,7 @@ use crate::core::pacing::Difficulty;
 use crate::core::rng::Rng;
 use crate::horde::Horde;
 use crate::script::director::Director;
+use crate::script::mission::Mission;
 use crate::script::scenario::{ForcedPath, Wave};
 use crate::space::map::Map;
 use crate::tuning::{Tuning, DT};
@@ -32,6 +34,8 @@ pub struct Script {
     pub director: Director,
     /// The difficulty the run plays at (T4).
     pub difficulty: Difficulty,
+    /// The mission's objectives, triggers, items and nests (C1); empty: no mission.
+    pub mission: Mission,
 }
 
 /// Where a scripted walker is along its polyline.

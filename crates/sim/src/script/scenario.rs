@@ -19,10 +19,30 @@
 //! aim T DEGREES                          # manual aim: at T s aim vector at DEGREES
 //! clear_manual T                         # back to automatic targeting
 //! ```
+//!
+//! Missions (C1, `script::mission`; a label after `|` is what the HUD shows):
+//!
+//! ```text
+//! area NAME X1 Y1 X2 Y2                  # a named rectangle, world units
+//! objective NAME reach AREA [after=OBJ] [| LABEL]
+//! objective NAME survive SECONDS [after=OBJ] [| LABEL]
+//! objective NAME hold AREA SECONDS [after=OBJ] [| LABEL]
+//! objective NAME nests [after=OBJ] [| LABEL]        # every nest destroyed
+//! objective NAME recover X Y AREA [after=OBJ] [| LABEL]  # the item at X Y into AREA
+//! nest X Y [KIND]                        # a nest breeding KIND (shambler)
+//! trigger enter AREA ACTION              # once, when a standing agent enters AREA
+//! trigger done OBJ ACTION                # once, when objective OBJ is done
+//! # ACTION: wave SPAWN KIND COUNT | director PHASE|LEVEL|off | say TEXT
+//! ```
+//!
+//! Areas and objectives are named before they are referred to.
 
 use crate::core::error::LoadError;
 use crate::core::geom::Vec2;
-use crate::core::pacing::Difficulty;
+use crate::core::pacing::{Difficulty, Phase};
+use crate::script::mission::{
+    Action, Area, Cue, Goal, MissionSpec, ObjectiveSpec, TriggerSpec, When,
+};
 use crate::space::map::Map;
 use crate::squad::anchor::Formation;
 use serde::{Deserialize, Serialize};
@@ -81,6 +101,10 @@ pub struct Spans {
     pub dummies: Vec<Span>,
     pub places: Vec<Span>,
     pub forced: Vec<Span>,
+    pub areas: Vec<Span>,
+    pub objectives: Vec<Span>,
+    pub nests: Vec<Span>,
+    pub triggers: Vec<Span>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -113,6 +137,8 @@ pub struct Scenario {
     /// `briefing = ...` (C2): the paragraph the player reads before a mission; several
     /// `briefing` lines are one paragraph, joined by spaces.
     pub briefing: String,
+    /// Areas, objectives, nests and triggers (C1); empty: no mission.
+    pub mission: MissionSpec,
     pub spans: Spans,
 }
 
@@ -137,6 +163,7 @@ impl Default for Scenario {
             director: None,
             difficulty: None,
             briefing: String::new(),
+            mission: MissionSpec::default(),
             spans: Spans::default(),
         }
     }
@@ -175,6 +202,18 @@ impl Cursor<'_> {
                 format!("bad number `{w}`: expected {what} (a whole number ≥ 0)"),
             )
         })
+    }
+}
+
+/// What the HUD says of an objective the scenario gave no label.
+fn default_label(goal: &Goal, m: &MissionSpec) -> String {
+    let area = |a: usize| m.areas[a].name.replace('_', " ");
+    match *goal {
+        Goal::Reach { area: a } => format!("Reach {}", area(a)),
+        Goal::Survive { seconds } => format!("Survive {} s", seconds.round()),
+        Goal::Hold { area: a, seconds } => format!("Hold {} for {} s", area(a), seconds.round()),
+        Goal::Nests => "Destroy the nests".into(),
+        Goal::Recover { area: a, .. } => format!("Bring the item to {}", area(a)),
     }
 }
 
@@ -405,6 +444,143 @@ impl Scenario {
                     sc.spans.forced.push(here);
                     continue;
                 }
+                "area" => {
+                    let name = words.next().ok_or_else(|| c.err("", "expected an area name, found end of line"))?;
+                    if sc.mission.area(name).is_some() {
+                        return Err(c.err(name, format!("area `{name}` is named twice")));
+                    }
+                    let x1 = c.number(words.next(), "area X1")?;
+                    let y1 = c.number(words.next(), "area Y1")?;
+                    let x2 = c.number(words.next(), "area X2")?;
+                    let y2 = c.number(words.next(), "area Y2")?;
+                    sc.mission.areas.push(Area {
+                        name: name.to_string(),
+                        min: Vec2::new(x1.min(x2), y1.min(y2)),
+                        max: Vec2::new(x1.max(x2), y1.max(y2)),
+                    });
+                    sc.spans.areas.push(here);
+                }
+                "objective" => {
+                    let (left, label) = match line_text.split_once('|') {
+                        Some((l, r)) => (l, Some(r.trim())),
+                        None => (line_text, None),
+                    };
+                    let mut ws = left.split_whitespace().skip(1);
+                    let name = ws.next().ok_or_else(|| c.err("", "expected an objective name, found end of line"))?;
+                    if sc.mission.objective(name).is_some() {
+                        return Err(c.err(name, format!("objective `{name}` is named twice")));
+                    }
+                    let area_of = |w: Option<&str>, sc: &Scenario| -> Result<usize, LoadError> {
+                        let w = w.ok_or_else(|| c.err("", "expected an area name, found end of line"))?;
+                        sc.mission.area(w).ok_or_else(|| c.err(w, format!("unknown area `{w}`: name it with `area` above")))
+                    };
+                    let kw = ws.next().ok_or_else(|| c.err("", "expected reach, survive, hold, nests or recover, found end of line"))?;
+                    let goal = match kw {
+                        "reach" => Goal::Reach { area: area_of(ws.next(), &sc)? },
+                        "survive" => {
+                            let seconds = c.number(ws.next(), "seconds to survive")?;
+                            if seconds <= 0.0 {
+                                return Err(c.err(kw, "expected seconds > 0"));
+                            }
+                            Goal::Survive { seconds }
+                        }
+                        "hold" => {
+                            let area = area_of(ws.next(), &sc)?;
+                            let seconds = c.number(ws.next(), "seconds to hold")?;
+                            if seconds <= 0.0 {
+                                return Err(c.err(kw, "expected seconds > 0"));
+                            }
+                            Goal::Hold { area, seconds }
+                        }
+                        "nests" => Goal::Nests,
+                        "recover" => {
+                            let x = c.number(ws.next(), "the item's X")?;
+                            let y = c.number(ws.next(), "the item's Y")?;
+                            let area = area_of(ws.next(), &sc)?;
+                            sc.mission.items.push(Vec2::new(x, y));
+                            Goal::Recover { item: sc.mission.items.len() - 1, area }
+                        }
+                        other => return Err(c.err(other, format!("unknown objective `{other}`: expected reach, survive, hold, nests or recover"))),
+                    };
+                    let mut after = None;
+                    for w in ws {
+                        let Some(o) = w.strip_prefix("after=") else {
+                            return Err(c.err(w, format!("unexpected `{w}`: expected after=OBJECTIVE or `| label`")));
+                        };
+                        after = Some(sc.mission.objective(o).ok_or_else(|| {
+                            c.err(o, format!("unknown objective `{o}`: name it with `objective` above"))
+                        })?);
+                    }
+                    let label = match label {
+                        Some(l) if !l.is_empty() => l.to_string(),
+                        _ => default_label(&goal, &sc.mission),
+                    };
+                    sc.mission.objectives.push(ObjectiveSpec { name: name.to_string(), goal, after, label });
+                    sc.spans.objectives.push(here);
+                    continue;
+                }
+                "nest" => {
+                    let x = c.number(words.next(), "nest X")?;
+                    let y = c.number(words.next(), "nest Y")?;
+                    let kind = match words.next() {
+                        None => EnemyKind::Shambler,
+                        Some(w) => match EnemyKind::parse(w) {
+                            Some(k) if !matches!(k, EnemyKind::Nest | EnemyKind::Dummy) => k,
+                            _ => return Err(c.err(w, format!("unknown brood `{w}`: expected shambler, runner, brute, spitter or stalker"))),
+                        },
+                    };
+                    sc.mission.nests.push((Vec2::new(x, y), kind));
+                    sc.spans.nests.push(here);
+                }
+                "trigger" => {
+                    let when_kw = words.next().ok_or_else(|| c.err("", "expected enter or done, found end of line"))?;
+                    let what = words.next().ok_or_else(|| c.err("", "expected an area or objective name, found end of line"))?;
+                    let when = match when_kw {
+                        "enter" => When::Enter(sc.mission.area(what).ok_or_else(|| c.err(what, format!("unknown area `{what}`: name it with `area` above")))?),
+                        "done" => When::Done(sc.mission.objective(what).ok_or_else(|| c.err(what, format!("unknown objective `{what}`: name it with `objective` above")))?),
+                        other => return Err(c.err(other, format!("unknown trigger `{other}`: expected enter or done"))),
+                    };
+                    let act = words.next().ok_or_else(|| c.err("", "expected wave, director or say, found end of line"))?;
+                    let action = match act {
+                        "wave" => {
+                            let spawn = c.index(words.next(), "a spawn index")?;
+                            let kw = words.next().ok_or_else(|| c.err("", "expected an enemy kind, found end of line"))?;
+                            let kind = EnemyKind::parse(kw)
+                                .filter(|k| !matches!(k, EnemyKind::Nest | EnemyKind::Dummy))
+                                .ok_or_else(|| c.err(kw, format!("unknown enemy kind `{kw}`: expected shambler, runner, brute, spitter or stalker")))?;
+                            let count = c.index(words.next(), "an enemy count")?;
+                            if count > 500 {
+                                return Err(c.err(kw, "expected a count ≤ 500"));
+                            }
+                            Action::Wave { spawn, kind, count: count as u32 }
+                        }
+                        "director" => {
+                            let w = words.next().ok_or_else(|| c.err("", "expected a phase, a level or off, found end of line"))?;
+                            let cue = match w {
+                                "off" => Cue::Level(None),
+                                "build-up" | "buildup" => Cue::Phase(Phase::BuildUp),
+                                "peak" => Cue::Phase(Phase::Peak),
+                                "fade" => Cue::Phase(Phase::Fade),
+                                "relax" => Cue::Phase(Phase::Relax),
+                                v => Cue::Level(Some(Difficulty::parse(v).ok_or_else(|| c.err(v, format!("unknown director cue `{v}`: expected build-up, peak, fade, relax, easy, normal, hard or off")))?)),
+                            };
+                            Action::Director(cue)
+                        }
+                        "say" => {
+                            let at = act.as_ptr() as usize - line_text.as_ptr() as usize + act.len();
+                            let text = line_text[at..].trim();
+                            if text.is_empty() {
+                                return Err(c.err("", "expected the text to say, found end of line"));
+                            }
+                            sc.mission.lines.push(text.to_string());
+                            for _ in words.by_ref() {}
+                            Action::Say(sc.mission.lines.len() - 1)
+                        }
+                        other => return Err(c.err(other, format!("unknown action `{other}`: expected wave, director or say"))),
+                    };
+                    sc.mission.triggers.push(TriggerSpec { when, action });
+                    sc.spans.triggers.push(here);
+                }
                 "assign" => {
                     let t = c.number(words.next(), "time")?;
                     let x = c.number(words.next(), "X")?;
@@ -423,7 +599,7 @@ impl Scenario {
                 other => {
                     return Err(c.err(
                         other,
-                        format!("unknown statement `{other}`: expected a `key = value` header or waypoint, wave, dummy, place, force, assign, aim, clear_manual"),
+                        format!("unknown statement `{other}`: expected a `key = value` header or waypoint, wave, dummy, place, force, assign, aim, clear_manual, area, objective, nest, trigger"),
                     ))
                 }
             }
@@ -529,6 +705,39 @@ impl Scenario {
                 );
             }
         }
+        let m = &self.mission;
+        let (w, h) = (map.width() as f32, map.height() as f32);
+        for (k, a) in m.areas.iter().enumerate() {
+            if a.max.x < 0.0 || a.max.y < 0.0 || a.min.x > w || a.min.y > h {
+                at(sp.areas.get(k), format!("area `{}` lies outside the map ({w} x {h})", a.name));
+            } else if !area_has_floor(map, a) {
+                at(sp.areas.get(k), format!("area `{}` has no floor tile: the squad could never stand in it", a.name));
+            }
+        }
+        for (k, o) in m.objectives.iter().enumerate() {
+            match o.goal {
+                Goal::Recover { item, .. } if inside_wall(m.items[item]) => {
+                    let p = m.items[item];
+                    at(sp.objectives.get(k), format!("item ({}, {}) is inside a wall: expected a floor tile", p.x, p.y));
+                }
+                Goal::Nests if m.nests.is_empty() => {
+                    at(sp.objectives.get(k), "objective `nests` but the scenario has no `nest`".into());
+                }
+                _ => {}
+            }
+        }
+        for (k, (p, _)) in m.nests.iter().enumerate() {
+            if inside_wall(*p) {
+                at(sp.nests.get(k), format!("nest ({}, {}) is inside a wall: expected a floor tile", p.x, p.y));
+            }
+        }
+        for (k, t) in m.triggers.iter().enumerate() {
+            if let Action::Wave { spawn, .. } = t.action {
+                if spawn >= map.enemy_spawns.len() {
+                    at(sp.triggers.get(k), format!("spawn index {spawn} out of range: the map has {} enemy spawns `E`", map.enemy_spawns.len()));
+                }
+            }
+        }
         match found.into_iter().min_by_key(|(sp, _)| (sp.line, sp.col)) {
             Some((sp, msg)) => Err(LoadError::new(&self.file, sp.line, sp.col, msg)),
             None => Ok(()),
@@ -551,4 +760,11 @@ mod content_tests {
             sc.check_against(&map, 5).unwrap_or_else(|e| panic!("{e}"));
         }
     }
+}
+
+/// Some tile of `a` is floor.
+fn area_has_floor(map: &Map, a: &Area) -> bool {
+    let (x0, y0) = (a.min.x.floor() as i32, a.min.y.floor() as i32);
+    let (x1, y1) = (a.max.x.ceil() as i32, a.max.y.ceil() as i32);
+    (y0..y1.max(y0 + 1)).any(|y| (x0..x1.max(x0 + 1)).any(|x| !map.grid.is_wall(x, y)))
 }

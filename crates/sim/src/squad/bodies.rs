@@ -2,7 +2,7 @@
 //! pushed), agent–enemy by `body_push_share`, dummies do not move. Walls win last.
 
 use crate::core::geom::Vec2;
-use crate::horde::enemy::{Enemy, EnemyKind};
+use crate::horde::enemy::Enemy;
 use crate::space::grid::{resolve_walls, Grid};
 use crate::squad::agent::Agent;
 use crate::tuning::{Tuning, DT};
@@ -58,7 +58,7 @@ pub fn resolve_bodies(agents: &mut [Agent], enemies: &mut [Enemy], grid: &Grid, 
                     Vec2::new(1.0, 0.0)
                 };
                 let overlap = min - d;
-                if e.kind == EnemyKind::Dummy {
+                if e.is_fixed() {
                     let m = overlap.min(*left);
                     *left -= m;
                     a.pos += dir * m;

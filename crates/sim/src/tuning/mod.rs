@@ -20,6 +20,7 @@ pub(crate) mod formation;
 pub(crate) mod lane;
 pub(crate) mod light;
 pub(crate) mod melee;
+pub(crate) mod mission;
 pub(crate) mod movement;
 pub(crate) mod pilot;
 pub(crate) mod solver;
@@ -34,6 +35,7 @@ pub use formation::FormationTuning;
 pub use lane::LaneTuning;
 pub use light::{BeamTuning, LightTuning};
 pub use melee::MeleeTuning;
+pub use mission::MissionTuning;
 pub use movement::MovementTuning;
 pub use pilot::PilotTuning;
 pub use solver::SolverTuning;
@@ -74,6 +76,8 @@ pub struct Tuning {
     pub light: LightTuning,
     /// The director and the difficulty levels (T3, T4).
     pub director: DirectorTuning,
+    /// Nests and items (C1).
+    pub mission: MissionTuning,
     /// The scripted route pilot (driver, not simulation).
     pub pilot: PilotTuning,
 }
@@ -127,6 +131,7 @@ impl Tuning {
         self.enemy.validate(v);
         self.light.validate(v);
         self.director.validate(v);
+        self.mission.validate(v);
         self.pilot.validate(v);
     }
 

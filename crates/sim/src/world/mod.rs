@@ -41,6 +41,7 @@ use crate::horde::Horde;
 use crate::nav::flow::FlowField;
 use crate::nav::follow::PathPlanner;
 use crate::script::director::{step_director, Director, DirectorStep};
+use crate::script::mission::{step_mission, Mission, MissionStep};
 use crate::script::scenario::{Scenario, Wave};
 use crate::script::{spawn_waves, Script, WaveStep};
 use crate::space::grid::Grid;
@@ -211,6 +212,14 @@ impl World {
             w.horde
                 .spawn(EnemyKind::Dummy, p, &w.tuning, &mut w.rng, &mut w.ids);
         }
+        w.script.mission = Mission::new(
+            &scenario.mission,
+            ticks(scenario.duration) as u64,
+            &mut w.horde,
+            &w.tuning,
+            &mut w.rng,
+            &mut w.ids,
+        );
         let mut waves: Vec<(u64, Wave)> = Vec::new();
         let difficulty = scenario.effective_difficulty();
         let count_scale = w.tuning.director.level(difficulty).count_scale;
@@ -369,6 +378,10 @@ impl World {
     /// The director's state (T3).
     pub fn director(&self) -> &Director {
         &self.script.director
+    }
+    /// The mission under way (C1): empty when the scenario has no objectives.
+    pub fn mission(&self) -> &Mission {
+        &self.script.mission
     }
     /// The difficulty the run plays at (T4).
     pub fn difficulty(&self) -> Difficulty {
@@ -624,6 +637,22 @@ pub fn tick(w: &mut World, input: &TickInput) {
             flow: &caches.flow,
             agents: &prey,
             horde,
+            rng,
+            ids,
+            events,
+        },
+    );
+    step_mission(
+        &mut script.mission,
+        &mut MissionStep {
+            tick,
+            map,
+            tuning: t,
+            agents: &squad.agents,
+            anchor: squad.anchor.pos,
+            horde,
+            director: &mut script.director,
+            difficulty: script.difficulty,
             rng,
             ids,
             events,

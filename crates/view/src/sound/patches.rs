@@ -262,7 +262,7 @@ pub fn enemy_windup(kind: EnemyKind, secs: f32) -> Patch {
         )]),
         EnemyKind::Spitter => spitter_windup(secs),
         EnemyKind::Stalker => stalker_windup(secs),
-        EnemyKind::Shambler | EnemyKind::Dummy => Patch::new(&[wobble(
+        EnemyKind::Shambler | EnemyKind::Dummy | EnemyKind::Nest => Patch::new(&[wobble(
             filtered(
                 layer(Wave::Saw, 78.0, held(0.05, 0.2), 0.5),
                 FilterKind::LowPass,
@@ -339,6 +339,8 @@ pub fn death(kind: EnemyKind) -> Patch {
         EnemyKind::Spitter => return spitter_death(),
         EnemyKind::Stalker => return stalker_death(),
         EnemyKind::Shambler | EnemyKind::Dummy => (95.0, 42.0, 0.8, 0.45),
+        // A nest bursts: low, long and loud (the objective's sound).
+        EnemyKind::Nest => (70.0, 24.0, 1.6, 0.9),
     };
     Patch::new(&[
         wobble(
