@@ -1,3 +1,6 @@
+//! A mission traced: `cargo run --release -p sim --example mtrace -- m2_warrens 600` prints
+//! the anchor, the squad, the nests, the items and the objectives every N ticks while
+//! the reference route drives (how the campaign routes were made).
 use sim::driver::route::RouteDriver;
 use sim::read::*;
 use std::sync::Arc;
@@ -13,9 +16,22 @@ fn main() {
     while w.tick() < end && !w.mission().outcome.ended() && !w.lost() {
         let i = d.input(&sc, &w);
         tick(&mut w, &i);
-        if w.tick() % every == 0 {
+        if w.tick().is_multiple_of(every) {
             let m = w.mission();
-            let nests: Vec<String> = m.nests.iter().map(|n| w.enemy(n.enemy).map_or("dead".into(), |e| format!("{:.0}hp{}{}", e.health, if n.awake {"w"} else {""}, n.children.len()))).collect();
+            let nests: Vec<String> = m
+                .nests
+                .iter()
+                .map(|n| {
+                    w.enemy(n.enemy).map_or("dead".into(), |e| {
+                        format!(
+                            "{:.0}hp{}{}",
+                            e.health,
+                            if n.awake { "w" } else { "" },
+                            n.children.len()
+                        )
+                    })
+                })
+                .collect();
             let a = w.anchor().pos;
             let c = w.squad_centre();
             println!("{:5.1}s anchor ({:.1},{:.1}) centre ({:.1},{:.1}) enemies {} standing {} nests {:?} items {:?} obj {:?}",

@@ -15,8 +15,14 @@ pub const MAPS: &[(&str, &str)] = &[
     ("warrens", include_str!("../content/campaign/warrens.map")),
     ("gate", include_str!("../content/campaign/gate.map")),
     ("flooded", include_str!("../content/campaign/flooded.map")),
-    ("switchyard", include_str!("../content/campaign/switchyard.map")),
-    ("long_dark", include_str!("../content/campaign/long_dark.map")),
+    (
+        "switchyard",
+        include_str!("../content/campaign/switchyard.map"),
+    ),
+    (
+        "long_dark",
+        include_str!("../content/campaign/long_dark.map"),
+    ),
 ];
 
 pub const DEFAULT_MAP: &str = MAPS[0].1;

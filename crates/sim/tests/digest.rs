@@ -46,9 +46,9 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "49e0f716c0780a94".to_string(),
-            "d51d2a86fe10c9bd".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim8")
+            "d4df5ca2274a80b2".to_string(),
+            "258f2144a0c9a05d".to_string(),
+            concat!(env!("CARGO_PKG_VERSION"), "+sim9")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

@@ -364,7 +364,7 @@ fn scenario_unknown_header_key_names_the_key() {
     assert_msg(
         &scn_err("name = x\nspeed = 3\n"),
         "t.scn:2:1: ",
-        &["unknown key `speed`", "expected name, map, seed"],
+        &["unknown key `speed`", "expected name, briefing, map, seed"],
     );
     assert_msg(
         &scn_err("   speed = 3\n"),

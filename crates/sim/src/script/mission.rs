@@ -28,7 +28,7 @@ use crate::core::geom::Vec2;
 use crate::core::ids::Ids;
 use crate::core::pacing::{Difficulty, Phase};
 use crate::core::rng::Rng;
-use crate::horde::enemy::{find_enemy, EnemyKind};
+use crate::horde::enemy::{find_enemy, Enemy, EnemyKind};
 use crate::horde::Horde;
 use crate::script::director::Director;
 use crate::space::map::Map;
@@ -295,6 +295,50 @@ impl Mission {
         }
     }
 
+    /// What a tick relies on (a mission read from a save): every area, item, objective
+    /// and agent index in range, positions finite.
+    pub fn check(&self, agents: usize) -> Result<(), String> {
+        let areas = self.areas.len();
+        let area_ok = |a: usize| a < areas;
+        for (k, o) in self.objectives.iter().enumerate() {
+            let ok = match o.spec.goal {
+                Goal::Reach { area } | Goal::Hold { area, .. } => area_ok(area),
+                Goal::Recover { item, area } => area_ok(area) && item < self.items.len(),
+                Goal::Survive { .. } | Goal::Nests => true,
+            };
+            if !ok || o.spec.after.is_some_and(|a| a >= self.objectives.len()) {
+                return Err(format!(
+                    "objective {k} refers to no area, item or objective"
+                ));
+            }
+        }
+        for (k, (t, _)) in self.triggers.iter().enumerate() {
+            let ok = match t.when {
+                When::Enter(a) => area_ok(a),
+                When::Done(o) => o < self.objectives.len(),
+            } && match t.action {
+                Action::Say(line) => line < self.lines.len(),
+                _ => true,
+            };
+            if !ok {
+                return Err(format!("trigger {k} refers to nothing"));
+            }
+        }
+        for (k, it) in self.items.iter().enumerate() {
+            if !it.pos.is_finite() || it.carrier.is_some_and(|c| c as usize >= agents) {
+                return Err(format!("item {k} is off the map or carried by no agent"));
+            }
+        }
+        if self.said.is_some_and(|(_, l)| l >= self.lines.len()) {
+            return Err("the mission said a line it has not".into());
+        }
+        let finite = |a: &Area| a.min.is_finite() && a.max.is_finite();
+        if !self.areas.iter().all(finite) {
+            return Err("an area is not finite".into());
+        }
+        Ok(())
+    }
+
     /// The world has a mission (objectives to complete).
     pub fn is_mission(&self) -> bool {
         !self.objectives.is_empty()
@@ -302,15 +346,20 @@ impl Mission {
 
     /// Nests still standing.
     pub fn nests_left(&self, horde: &Horde) -> usize {
+        self.nests_left_in(&horde.enemies)
+    }
+
+    /// Nests still standing among `enemies` (sorted by id: the world's).
+    pub fn nests_left_in(&self, enemies: &[Enemy]) -> usize {
         self.nests
             .iter()
-            .filter(|n| find_enemy(&horde.enemies, n.enemy).is_some_and(|e| e.alive))
+            .filter(|n| find_enemy(enemies, n.enemy).is_some_and(|e| e.alive))
             .count()
     }
 
     /// Where the player should look for objective `k`: its area, its item (until it is
     /// carried, then the area), the nearest standing nest to `from`.
-    pub fn marker(&self, k: usize, horde: &Horde, from: Vec2) -> Option<Vec2> {
+    pub fn marker_in(&self, k: usize, enemies: &[Enemy], from: Vec2) -> Option<Vec2> {
         let o = self.objectives.get(k)?;
         match o.spec.goal {
             Goal::Reach { area } | Goal::Hold { area, .. } => Some(self.areas[area].centre()),
@@ -318,7 +367,7 @@ impl Mission {
             Goal::Nests => self
                 .nests
                 .iter()
-                .filter_map(|n| find_enemy(&horde.enemies, n.enemy).filter(|e| e.alive))
+                .filter_map(|n| find_enemy(enemies, n.enemy).filter(|e| e.alive))
                 .map(|e| e.pos)
                 .min_by(|a, b| a.distance_sq(from).total_cmp(&b.distance_sq(from))),
             Goal::Recover { item, area } => {
@@ -369,7 +418,7 @@ pub fn step_mission(m: &mut Mission, s: &mut MissionStep) {
     // starts counting next tick.
     for k in 0..m.objectives.len() {
         let since = match m.objectives[k].status {
-            Status::Active { since } => since,
+            Status::Active { since } if since <= s.tick => since,
             _ => continue,
         };
         let done = match m.objectives[k].spec.goal {
@@ -408,7 +457,8 @@ pub fn step_mission(m: &mut Mission, s: &mut MissionStep) {
                 },
             );
             for j in 0..m.objectives.len() {
-                if m.objectives[j].status == Status::Waiting && m.objectives[j].spec.after == Some(k)
+                if m.objectives[j].status == Status::Waiting
+                    && m.objectives[j].spec.after == Some(k)
                 {
                     m.objectives[j].status = Status::Active { since: s.tick + 1 };
                     s.events.emit(
@@ -526,8 +576,7 @@ fn carry_items(m: &mut Mission, s: &mut MissionStep) {
             continue;
         }
         let near = s.anchor.distance_sq(it.pos) <= r2
-            || s
-                .agents
+            || s.agents
                 .iter()
                 .any(|a| a.alive && a.pos.distance_sq(it.pos) <= r2);
         if !near {
@@ -570,7 +619,8 @@ fn fire_triggers(m: &mut Mission, s: &mut MissionStep) {
             continue;
         }
         m.triggers[k].1 = true;
-        s.events.emit(s.tick, EventKind::TriggerFired { trigger: k as u32 });
+        s.events
+            .emit(s.tick, EventKind::TriggerFired { trigger: k as u32 });
         match m.triggers[k].0.action.clone() {
             Action::Wave { spawn, kind, count } => {
                 let Some(&at) = s.map.enemy_spawns.get(spawn) else {
@@ -584,7 +634,16 @@ fn fire_triggers(m: &mut Mission, s: &mut MissionStep) {
                 };
                 spawn_near(s, at, s.tuning.enemy.spawn_jitter, kind, n);
             }
-            Action::Director(Cue::Level(level)) => s.director.level = level,
+            Action::Director(Cue::Level(level)) => {
+                // A director switched on here waits a whole `mob_every` for its first
+                // mob, as one the header starts does.
+                if s.director.level.is_none() {
+                    if let Some(l) = level {
+                        s.director.mob_wait = ticks(s.tuning.director.level(l).mob_every);
+                    }
+                }
+                s.director.level = level;
+            }
             Action::Director(Cue::Phase(phase)) => {
                 let d = &s.tuning.director;
                 let span = match phase {

@@ -395,7 +395,9 @@ impl Scenario {
                     let time = c.number(words.next(), "wave time in seconds")?;
                     let spawn = c.index(words.next(), "a spawn index")?;
                     let kw = words.next().ok_or_else(|| c.err("", "expected an enemy kind, found end of line"))?;
+                    // A nest is stated with `nest` (a wave of them would never breed).
                     let kind = EnemyKind::parse(kw)
+                        .filter(|k| *k != EnemyKind::Nest)
                         .ok_or_else(|| c.err(kw, format!("unknown enemy kind `{kw}`: expected shambler, runner, brute, spitter, stalker, walker or dummy")))?;
                     let count = c.index(words.next(), "an enemy count")?;
                     if count > 500 {
@@ -478,17 +480,19 @@ impl Scenario {
                     let goal = match kw {
                         "reach" => Goal::Reach { area: area_of(ws.next(), &sc)? },
                         "survive" => {
-                            let seconds = c.number(ws.next(), "seconds to survive")?;
+                            let w = ws.next();
+                            let seconds = c.number(w, "seconds to survive")?;
                             if seconds <= 0.0 {
-                                return Err(c.err(kw, "expected seconds > 0"));
+                                return Err(c.err(w.unwrap_or(kw), "expected seconds > 0"));
                             }
                             Goal::Survive { seconds }
                         }
                         "hold" => {
                             let area = area_of(ws.next(), &sc)?;
-                            let seconds = c.number(ws.next(), "seconds to hold")?;
+                            let w = ws.next();
+                            let seconds = c.number(w, "seconds to hold")?;
                             if seconds <= 0.0 {
-                                return Err(c.err(kw, "expected seconds > 0"));
+                                return Err(c.err(w.unwrap_or(kw), "expected seconds > 0"));
                             }
                             Goal::Hold { area, seconds }
                         }
@@ -548,9 +552,10 @@ impl Scenario {
                             let kind = EnemyKind::parse(kw)
                                 .filter(|k| !matches!(k, EnemyKind::Nest | EnemyKind::Dummy))
                                 .ok_or_else(|| c.err(kw, format!("unknown enemy kind `{kw}`: expected shambler, runner, brute, spitter or stalker")))?;
-                            let count = c.index(words.next(), "an enemy count")?;
+                            let cw = words.next();
+                            let count = c.index(cw, "an enemy count")?;
                             if count > 500 {
-                                return Err(c.err(kw, "expected a count ≤ 500"));
+                                return Err(c.err(cw.unwrap_or(kw), "expected a count ≤ 500"));
                             }
                             Action::Wave { spawn, kind, count: count as u32 }
                         }
@@ -709,32 +714,62 @@ impl Scenario {
         let (w, h) = (map.width() as f32, map.height() as f32);
         for (k, a) in m.areas.iter().enumerate() {
             if a.max.x < 0.0 || a.max.y < 0.0 || a.min.x > w || a.min.y > h {
-                at(sp.areas.get(k), format!("area `{}` lies outside the map ({w} x {h})", a.name));
+                at(
+                    sp.areas.get(k),
+                    format!("area `{}` lies outside the map ({w} x {h})", a.name),
+                );
             } else if !area_has_floor(map, a) {
-                at(sp.areas.get(k), format!("area `{}` has no floor tile: the squad could never stand in it", a.name));
+                at(
+                    sp.areas.get(k),
+                    format!(
+                        "area `{}` has no floor tile: the squad could never stand in it",
+                        a.name
+                    ),
+                );
             }
         }
         for (k, o) in m.objectives.iter().enumerate() {
             match o.goal {
                 Goal::Recover { item, .. } if inside_wall(m.items[item]) => {
                     let p = m.items[item];
-                    at(sp.objectives.get(k), format!("item ({}, {}) is inside a wall: expected a floor tile", p.x, p.y));
+                    at(
+                        sp.objectives.get(k),
+                        format!(
+                            "item ({}, {}) is inside a wall: expected a floor tile",
+                            p.x, p.y
+                        ),
+                    );
                 }
                 Goal::Nests if m.nests.is_empty() => {
-                    at(sp.objectives.get(k), "objective `nests` but the scenario has no `nest`".into());
+                    at(
+                        sp.objectives.get(k),
+                        "objective `nests` but the scenario has no `nest`".into(),
+                    );
                 }
                 _ => {}
             }
         }
         for (k, (p, _)) in m.nests.iter().enumerate() {
             if inside_wall(*p) {
-                at(sp.nests.get(k), format!("nest ({}, {}) is inside a wall: expected a floor tile", p.x, p.y));
+                at(
+                    sp.nests.get(k),
+                    format!(
+                        "nest ({}, {}) is inside a wall: expected a floor tile",
+                        p.x, p.y
+                    ),
+                );
             }
         }
         for (k, t) in m.triggers.iter().enumerate() {
             if let Action::Wave { spawn, .. } = t.action {
                 if spawn >= map.enemy_spawns.len() {
-                    at(sp.triggers.get(k), format!("spawn index {spawn} out of range: the map has {} enemy spawns `E`", map.enemy_spawns.len()));
+                    at(
+                        sp.triggers.get(k),
+                        format!(
+                            "spawn index {spawn} out of range: the map has {} enemy spawns `E`",
+                            map.enemy_spawns.len()
+                        ),
+                    );
                 }
             }
         }
@@ -743,6 +778,17 @@ impl Scenario {
             None => Ok(()),
         }
     }
+}
+
+/// Some tile of `a` is floor.
+fn area_has_floor(map: &Map, a: &Area) -> bool {
+    // Tiles beyond the map are wall: the range stops one past its edges (an area far
+    // larger than the map is not walked tile by tile).
+    let (x0, y0) = (a.min.x.floor() as i32, a.min.y.floor() as i32);
+    let (x1, y1) = (a.max.x.ceil() as i32, a.max.y.ceil() as i32);
+    let (x0, y0) = (x0.max(-1), y0.max(-1));
+    let (x1, y1) = (x1.min(map.width() + 1), y1.min(map.height() + 1));
+    (y0..y1.max(y0 + 1)).any(|y| (x0..x1.max(x0 + 1)).any(|x| !map.grid.is_wall(x, y)))
 }
 
 #[cfg(test)]
@@ -760,11 +806,4 @@ mod content_tests {
             sc.check_against(&map, 5).unwrap_or_else(|e| panic!("{e}"));
         }
     }
-}
-
-/// Some tile of `a` is floor.
-fn area_has_floor(map: &Map, a: &Area) -> bool {
-    let (x0, y0) = (a.min.x.floor() as i32, a.min.y.floor() as i32);
-    let (x1, y1) = (a.max.x.ceil() as i32, a.max.y.ceil() as i32);
-    (y0..y1.max(y0 + 1)).any(|y| (x0..x1.max(x0 + 1)).any(|x| !map.grid.is_wall(x, y)))
 }

@@ -286,5 +286,8 @@ pub fn validate(map: &Map, s: &WorldState) -> Result<(), String> {
     if s.horde.corpses.len() > s.tuning.enemy.corpse_cap as usize {
         return fail("more corpses than the cap".into());
     }
+    if let Err(e) = s.script.mission.check(n) {
+        return fail(format!("mission: {e}"));
+    }
     Ok(())
 }
