@@ -1572,7 +1572,8 @@ fn an_edited_mission_in_a_save_is_refused() {
     }
     let good = w.snapshot();
     assert!(World::restore(map.clone(), good.clone()).is_ok());
-    let edits: [(&str, fn(&mut sim::world::state::WorldState)); 4] = [
+    type Edit = fn(&mut sim::world::state::WorldState);
+    let edits: [(&str, Edit); 4] = [
         ("carried by agent 99", |s| {
             s.script.mission.items[0].carrier = Some(99)
         }),
