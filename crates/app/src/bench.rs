@@ -72,16 +72,28 @@ fn frame_ms(setup: &Setup, at: f32, overlay: bool, horror: bool) -> FrameNumbers
     let mut s = run_to(setup, at, false);
     let mut c = Composer::default();
     let (title, pause) = (TitleMenu::default(), PauseMenu::default());
+    let (progress, settings) = (
+        crate::progress::Progress::default(),
+        crate::settings::Settings::default(),
+    );
+    let lists = crate::shell::Lists {
+        free: &[],
+        range: &[],
+        missions: &[],
+        progress: &progress,
+        settings: &settings,
+    };
     let timings = Timings::default();
     let frame = Frame {
         screen: Screen::Game,
         help: false,
         menus: Menus {
             title: &title,
-            entries: &[],
+            lists: &lists,
             pause: &pause,
             about: "",
             results: None,
+            results_keys: None,
         },
         alpha: 0.5,
         zoom: view::Zoom::default(),

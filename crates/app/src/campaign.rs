@@ -55,6 +55,16 @@ pub fn load(
     setup::load(None, m.id, None, seed, tuning)
 }
 
+/// Whether the run whose results are `r` won its mission (every objective done, C1):
+/// the one place the shell decides it (progress, the results' "next mission"). A
+/// scenario without objectives is won by lasting to its end with someone standing.
+pub fn mission_won(r: &view::screens::Results) -> bool {
+    match &r.mission {
+        Some(m) => m.won,
+        None => r.outcome == view::screens::Outcome::Survived,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

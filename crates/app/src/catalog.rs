@@ -1,6 +1,8 @@
 //! The scenarios the title offers: every embedded one, then the `.scn` files of a
 //! `scenarios/` folder beside the binary and in the working directory (each file once,
-//! sorted by name within its folder).
+//! sorted by name within its folder). The title shows them on two pages ([`Group`]):
+//! free play (the combat route, the director's scenarios and the files) and the test
+//! range (the acceptance set-pieces, each named by what it proves, [`TEST_RANGE`]).
 
 use std::path::{Path, PathBuf};
 
@@ -31,6 +33,56 @@ pub const DOES_NOT_LOAD: &str = "(does not load)";
 /// The embedded scenario the game starts on; played from the window, the player steers
 /// instead of its scripted route.
 pub const DEFAULT: &str = "combat_route";
+
+/// The title's page an entry is listed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// The combat route, the director's scenarios, the `scenarios/` files.
+    FreePlay,
+    /// The acceptance set-pieces.
+    TestRange,
+}
+
+/// The test range: each acceptance set-piece (`sim::content::SCENARIOS` but the combat
+/// route), what it shows and the criteria it is the home of (docs/acceptance.md).
+pub const TEST_RANGE: &[(&str, &str, &str)] = &[
+    (
+        "hold_static",
+        "Holding still: posts kept, no fidgeting",
+        "A4 A5",
+    ),
+    ("lane_free", "A blocked lane: gunners step aside", "A3"),
+    ("intercept", "Holding fire: an ally in the lane", "A7"),
+    ("manual_aim", "Manual aim: two guns on the target", "A9"),
+    ("leash_march", "Blades strike on the march", "M7.5"),
+    ("melee_dummy", "A blade's combo on a dummy", "M7.2"),
+    ("melee_ally", "No strike through an ally", "M7.4"),
+    (
+        "melee_cancel",
+        "A cancelled strike keeps its cooldown",
+        "M7.7",
+    ),
+    (
+        "leash_hold",
+        "The leash on a long march, foes on the flanks",
+        "A6",
+    ),
+    ("spitters", "Spitters: their spit in flight", "E7.3"),
+    ("stalkers", "Stalkers freeze in the beams", "T5"),
+];
+
+/// The page `e` is listed on.
+pub fn group(e: &Entry) -> Group {
+    match e.source {
+        Source::Embedded(name) if TEST_RANGE.iter().any(|(n, _, _)| *n == name) => Group::TestRange,
+        _ => Group::FreePlay,
+    }
+}
+
+/// The entries of `group`, in the catalog's order.
+pub fn in_group(entries: &[Entry], g: Group) -> Vec<Entry> {
+    entries.iter().filter(|e| group(e) == g).cloned().collect()
+}
 
 /// `scenarios/` beside the binary, then in the working directory.
 pub fn scenario_dirs() -> Vec<PathBuf> {
@@ -69,7 +121,11 @@ pub fn catalog(dirs: &[PathBuf]) -> Vec<Entry> {
         .chain(rest)
         .map(|&(name, text)| {
             let steer = if name == DEFAULT { "  you steer" } else { "" };
-            let (name_shown, detail) = label(name, text, name, steer);
+            let (mut name_shown, mut detail) = label(name, text, name, steer);
+            if let Some((_, what, rows)) = TEST_RANGE.iter().find(|(n, _, _)| *n == name) {
+                name_shown = what.to_string();
+                detail = format!("{rows}  {detail}");
+            }
             Entry {
                 name: name_shown,
                 detail,
@@ -137,11 +193,40 @@ mod tests {
         // The director's scenarios follow the combat route (T3), before the test range.
         assert_eq!(list[1].name, "hold_director");
         assert_eq!(list[2].name, "march_hard");
-        assert_eq!(list[3].name, "hold_static");
+        assert_eq!(list[3].name, "Holding still: posts kept, no fidgeting");
+        assert_eq!(list[3].detail, "A4 A5  0:20");
         for e in &list {
             assert!(load(e, Some(9), None).is_ok(), "{}", e.name);
         }
         assert_eq!(load(&list[0], Some(9), None).unwrap().scenario.seed, 9);
+    }
+
+    /// Free play: the route, the director's scenarios and the files; the test range:
+    /// every acceptance set-piece but the route, each named by what it proves.
+    #[test]
+    fn free_play_and_the_test_range_split_the_list() {
+        let list = catalog(&[std::path::PathBuf::from("../../scenarios")]);
+        let free: Vec<String> = in_group(&list, Group::FreePlay)
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(
+            free,
+            ["combat_route", "hold_director", "march_hard", "last_stand"]
+        );
+        let range = in_group(&list, Group::TestRange);
+        let names: Vec<&str> = range
+            .iter()
+            .map(|e| match e.source {
+                Source::Embedded(n) => n,
+                Source::File(_) => "a file",
+            })
+            .collect();
+        let want: Vec<&str> = content::SCENARIOS[1..].iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, want, "every set-piece but the route, in order");
+        for e in &range {
+            assert!(e.name.contains(' '), "{} is named by what it tests", e.name);
+        }
     }
 
     #[test]

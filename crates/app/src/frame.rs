@@ -10,10 +10,9 @@ use sim::Vec2;
 use view::screens::{self, Results};
 use view::{StageTimes, Timings, ViewOptions, Zoom};
 
-use crate::catalog::Entry;
 use crate::cosmetics::Cosmetics;
 use crate::hud;
-use crate::shell::{self, PauseMenu, TitleMenu};
+use crate::shell::{self, Lists, Page, PauseMenu, TitleMenu};
 
 /// The internal resolution (R3): every frame is drawn at this size, then presented
 /// scaled to the window.
@@ -26,7 +25,8 @@ pub const HEIGHT: usize = 720;
 pub enum Screen {
     /// The run as played.
     Game,
-    /// The title over the live scene (the default scenario driven by its route).
+    /// The title over the live scene (the default scenario driven by its route): the
+    /// page [`TitleMenu::page`] says.
     Title,
     /// The pause menu over the game.
     Pause,
@@ -35,19 +35,35 @@ pub enum Screen {
 }
 
 impl Screen {
-    pub const NAMES: &'static str = "game, title, help, pause, results";
+    pub const NAMES: &'static str =
+        "game, title, campaign, briefing, settings, free-play, test-range, help, pause, results";
 
     /// `--screen NAME`: the screen, and whether help is over it (`help` is help over
-    /// the game).
+    /// the game; `campaign`, `briefing` and `settings` are pages of the title,
+    /// [`Screen::page`]).
     pub fn parse(s: &str) -> Result<(Screen, bool), String> {
         Ok(match s {
             "game" => (Screen::Game, false),
-            "title" => (Screen::Title, false),
+            "title" | "campaign" | "briefing" | "settings" | "free-play" | "test-range" => {
+                (Screen::Title, false)
+            }
             "help" => (Screen::Game, true),
             "pause" => (Screen::Pause, false),
             "results" => (Screen::Results, false),
             _ => return Err(format!("unknown screen `{s}`: expected {}", Self::NAMES)),
         })
+    }
+
+    /// The title's page `--screen NAME` shows (the top menu unless it names another).
+    pub fn page(s: &str) -> Page {
+        match s {
+            "campaign" => Page::Campaign,
+            "briefing" => Page::Briefing,
+            "settings" => Page::Settings,
+            "free-play" => Page::FreePlay,
+            "test-range" => Page::TestRange,
+            _ => Page::Top,
+        }
     }
 }
 
@@ -55,13 +71,16 @@ impl Screen {
 #[derive(Clone, Copy)]
 pub struct Menus<'a> {
     pub title: &'a TitleMenu,
-    /// The title's scenario list.
-    pub entries: &'a [Entry],
+    /// The title's lists (scenarios, missions), the progress and the settings.
+    pub lists: &'a Lists<'a>,
     pub pause: &'a PauseMenu,
     /// The line naming the run on the pause menu.
     pub about: &'a str,
     /// The results screen's numbers.
     pub results: Option<&'a Results>,
+    /// The line of keys under the results (`None`: every run's; a campaign mission has
+    /// its own).
+    pub results_keys: Option<&'a str>,
 }
 
 /// Everything one frame shows besides the world and the feed.
@@ -91,12 +110,15 @@ pub struct Frame<'a> {
 }
 
 /// The composer: the frame and the scene buffer a zoomed frame is drawn into (both
-/// kept between frames).
+/// kept between frames), and the player's brightness.
 pub struct Composer {
     frame: Framebuffer,
     scene: Framebuffer,
     /// The last frame's scene was drawn at another size and resampled (zoomed).
     pub resampled: bool,
+    /// The brightness (SPEC C4): a gamma applied once to the finished frame, screens
+    /// and all (render-only; 1.0 changes no byte).
+    gamma: raster::Gamma,
 }
 
 impl Default for Composer {
@@ -105,11 +127,23 @@ impl Default for Composer {
             frame: Framebuffer::new(WIDTH, HEIGHT),
             scene: Framebuffer::new(0, 0),
             resampled: false,
+            gamma: raster::Gamma::default(),
         }
     }
 }
 
 impl Composer {
+    /// The finished frames' gamma from now on (the settings' brightness).
+    pub fn set_gamma(&mut self, gamma: f32) {
+        if self.gamma.gamma() != gamma {
+            self.gamma = raster::Gamma::new(gamma);
+        }
+    }
+
+    pub fn gamma(&self) -> f32 {
+        self.gamma.gamma()
+    }
+
     /// The last frame composed.
     pub fn frame(&self) -> &Framebuffer {
         &self.frame
@@ -166,11 +200,14 @@ impl Composer {
                     hud::paused(fb);
                 }
             }
-            Screen::Title => shell::draw_title(fb, m.title, m.entries),
+            Screen::Title => shell::draw_title(fb, m.title, m.lists),
             Screen::Pause => shell::draw_pause(fb, m.pause, m.about),
             Screen::Results => {
                 if let Some(r) = m.results {
-                    screens::draw_results(fb, r);
+                    match m.results_keys {
+                        Some(keys) => screens::results::draw_results_with_keys(fb, r, keys),
+                        None => screens::draw_results(fb, r),
+                    }
                 }
             }
         }
@@ -180,6 +217,7 @@ impl Composer {
         if let Some(text) = f.message {
             hud::message_line(fb, text);
         }
+        self.gamma.apply(&mut self.frame);
         stages
     }
 }

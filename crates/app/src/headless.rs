@@ -37,7 +37,7 @@ fn soundtrack(s: Session, path: Option<&Path>) -> Result<(Session, Option<WavOut
 /// Steps `s` with no input until its tick reaches `until` (or a replay stops), writing
 /// each tick's sound to `wav`.
 fn run_until(s: &mut Session, until: u64, wav: &mut Option<WavOut>) -> Result<(), String> {
-    while s.world.tick() < until {
+    while s.world.tick() < until && !s.world.mission().outcome.ended() {
         if s.step(Default::default()).is_none() {
             break;
         }
@@ -62,8 +62,10 @@ fn finish(wav: Option<WavOut>, path: Option<&Path>) -> Result<(), String> {
 }
 
 /// `--headless`: runs the scenario (or the loaded save) to its end — or to `--save-at` —
-/// and prints a summary.
-pub fn run(setup: Option<&Setup>, opts: &Options) -> Result<(), String> {
+/// and prints a summary, and a mission's outcome with each objective's (C3). Returns
+/// `false` when a mission run to its end was not accomplished (failed, or won with a
+/// friendly hit): `--headless` exits 1 then.
+pub fn run(setup: Option<&Setup>, opts: &Options) -> Result<bool, String> {
     let mut s = match (&opts.load, setup) {
         (Some(path), _) => {
             let bytes = files::read(path)?;
@@ -103,12 +105,15 @@ pub fn run(setup: Option<&Setup>, opts: &Options) -> Result<(), String> {
         }
     }
     println!("{}", s.summary(start.elapsed().as_secs_f64()));
+    if let Some(report) = s.mission_report() {
+        println!("{report}");
+    }
     finish(wav, opts.audio_out.as_deref())?;
     if let (Some(path), Some(r)) = (&opts.record, &s.recorder) {
         files::write(path, &r.encode()?)?;
         println!("recorded {} ticks to {}", r.ticks(), path.display());
     }
-    Ok(())
+    Ok(opts.save_at.is_some() || s.mission_accomplished().unwrap_or(true))
 }
 
 /// `--replay FILE` headless: Ok(true) when every tick matched. Prints

@@ -10,7 +10,7 @@
 use std::time::{Duration, Instant};
 
 use raster::{draw_line, draw_text, fill_circle, stroke_circle, Framebuffer, LineCap, Paint, Rgba};
-use sim::read::{Agent, EventKind, Formation, Role, Vec2, World};
+use sim::read::{Agent, EventKind, Formation, Goal, Role, Vec2, World};
 use sim::tuning::DT;
 use view::{Camera, Iso};
 
@@ -88,6 +88,8 @@ pub fn message_line(frame: &mut Framebuffer, text: &str) {
 const NOTICE_TICKS: u64 = 4 * 60;
 /// Notices shown at once (the newest).
 const NOTICES: usize = 3;
+/// At most this many objectives are shown at once (the active ones).
+const OBJECTIVE_LINES: usize = 2;
 
 /// Something the HUD says for a while: an agent down (with where), a formation change.
 #[derive(Clone, Debug, PartialEq)]
@@ -144,10 +146,27 @@ impl HudFeed {
     /// One simulation tick of `w`.
     pub fn absorb(&mut self, w: &World) {
         self.now = w.tick();
+        let m = w.mission();
         for e in w.events() {
-            if let EventKind::AgentDown { agent, pos } = e.kind {
-                let text = format!("{} is down", agent_name(w.agents(), agent as usize));
-                self.say(text, Some(pos), true);
+            match e.kind {
+                EventKind::AgentDown { agent, pos } => {
+                    let text = format!("{} is down", agent_name(w.agents(), agent as usize));
+                    self.say(text, Some(pos), true);
+                }
+                EventKind::Said { line } => {
+                    if let Some(text) = m.lines.get(line as usize) {
+                        self.say(text.clone(), None, false);
+                    }
+                }
+                EventKind::ObjectiveDone { objective } => {
+                    if let Some(o) = m.objectives.get(objective as usize) {
+                        self.say(format!("done: {}", o.spec.label), None, false);
+                    }
+                }
+                EventKind::ItemDropped { pos, .. } => {
+                    self.say("the carrier fell: the item is down".into(), Some(pos), true);
+                }
+                _ => {}
             }
         }
         let f = w.formation();
@@ -184,6 +203,8 @@ pub struct Layout {
     pub top: Rect,
     /// The notices under it.
     pub notices: Rect,
+    /// The mission's objectives under the notices (C1), a line each.
+    pub objectives: Rect,
     /// One card per agent, bottom centre, above the message band.
     pub cards: Vec<Rect>,
     /// The formation, aim and leash box beside the cards.
@@ -199,7 +220,16 @@ pub fn layout(width: i32, height: i32, agents: usize) -> Layout {
     // Centred, but right of the overlay's stats block (x < 464).
     let tx = ((width - top_w) / 2).max(470 * s);
     let top = (tx, 6 * s, top_w, 22 * s);
-    let notices = (tx, top.1 + top.3 + 4 * s, top_w, 14 * s * NOTICES as i32);
+    // Notices and objectives are wider than the time line: a trigger's sentence fits.
+    let wide_w = 560 * s;
+    let wx = ((width - wide_w) / 2).max(470 * s);
+    let notices = (wx, top.1 + top.3 + 4 * s, wide_w, 14 * s * NOTICES as i32);
+    let objectives = (
+        wx,
+        notices.1 + notices.3 + 4 * s,
+        wide_w,
+        (14 * OBJECTIVE_LINES as i32 + 6) * s,
+    );
     let (card_w, card_h, gap) = (62 * s, 34 * s, 6 * s);
     let side_w = 150 * s;
     let total = agents as i32 * (card_w + gap) + side_w;
@@ -215,6 +245,7 @@ pub fn layout(width: i32, height: i32, agents: usize) -> Layout {
         scale: s,
         top,
         notices,
+        objectives,
         cards,
         side,
     }
@@ -272,7 +303,21 @@ pub fn draw_hud(fb: &mut Framebuffer, w: &World, v: &HudView) {
         centred_in(fb, l.notices, y, &n.text, c, s);
         y += 14 * s;
         if let Some(p) = n.pos {
-            marker(fb, v, p, s);
+            marker(fb, v, p, s, WARN);
+        }
+    }
+    // The mission: each active objective, how far it has got, and a marker toward
+    // where it is (C1).
+    let lines = objective_lines(w);
+    if !lines.is_empty() {
+        backing(fb, l.objectives);
+        let mut y = l.objectives.1 + 4 * s;
+        for (text, at) in lines.iter().take(OBJECTIVE_LINES) {
+            centred_in(fb, l.objectives, y, text, OBJECTIVE, s);
+            y += 14 * s;
+            if let Some(p) = at {
+                marker(fb, v, *p, s, OBJECTIVE);
+            }
         }
     }
     // The squad: a card per agent.
@@ -361,9 +406,57 @@ pub fn draw_hud(fb: &mut Framebuffer, w: &World, v: &HudView) {
     );
 }
 
-/// A ring over a fallen agent on screen, or an arrow at the frame's edge toward one off
-/// it.
-fn marker(fb: &mut Framebuffer, v: &HudView, p: Vec2, s: i32) {
+/// The active objectives as the HUD words them — the label and how far it has got — and
+/// where each is (its area, its item, the nearest nest), when it has a place.
+pub fn objective_lines(w: &World) -> Vec<(String, Option<Vec2>)> {
+    let m = w.mission();
+    if m.outcome.ended() {
+        return Vec::new();
+    }
+    let centre = w.squad_centre();
+    m.objectives
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.active())
+        .map(|(k, o)| {
+            let secs = |t: u64| t as f32 * DT;
+            let more = match o.spec.goal {
+                Goal::Reach { .. } => String::new(),
+                Goal::Survive { seconds } => format!(
+                    "  {} left",
+                    view::screens::clock_text((seconds - secs(o.progress)).max(0.0))
+                ),
+                Goal::Hold { area, seconds } => {
+                    let inside = m.areas[area].contains(centre);
+                    format!(
+                        "  {:.0}/{seconds:.0} s{}",
+                        secs(o.progress).min(seconds),
+                        if inside { "" } else { "  (get inside)" }
+                    )
+                }
+                Goal::Nests => format!("  {} left", m.nests_left_in(w.enemies())),
+                Goal::Recover { item, .. } => {
+                    let it = &m.items[item];
+                    match it.carrier {
+                        Some(c) => format!("  carried by {}", agent_name(w.agents(), c as usize)),
+                        None => "  (find it)".into(),
+                    }
+                }
+            };
+            (
+                format!("{}{more}", o.spec.label),
+                m.marker_in(k, w.enemies(), centre),
+            )
+        })
+        .collect()
+}
+
+/// The objective marker's colour: a pale gold, apart from the warnings' red.
+const OBJECTIVE: Rgba = Rgba::rgb(240, 210, 120);
+
+/// A ring over `p` on screen, or an arrow at the frame's edge toward it when it is off
+/// screen, in `colour` (a fallen agent's red, an objective's gold).
+fn marker(fb: &mut Framebuffer, v: &HudView, p: Vec2, s: i32, colour: Rgba) {
     let (w, h) = (fb.width as f32, fb.height as f32);
     let iso = Iso::new(v.camera.center, fb.width, fb.height);
     let q = iso.project(p, 0.0);
@@ -374,7 +467,7 @@ fn marker(fb: &mut Framebuffer, v: &HudView, p: Vec2, s: i32) {
     ];
     let margin = 24.0 * s as f32;
     let inside = q[0] > margin && q[0] < w - margin && q[1] > margin && q[1] < h - margin;
-    let paint = Paint::alpha(WARN.with_alpha(220));
+    let paint = Paint::alpha(colour.with_alpha(220));
     if inside {
         stroke_circle(fb, q, 16.0 * s as f32, 2.0 * s as f32, paint);
         return;
@@ -415,7 +508,12 @@ mod tests {
                 w,
                 30 + 16 * MESSAGE_LINES as i32,
             );
-            let mut boxes = vec![("top", l.top), ("notices", l.notices), ("side", l.side)];
+            let mut boxes = vec![
+                ("top", l.top),
+                ("notices", l.notices),
+                ("objectives", l.objectives),
+                ("side", l.side),
+            ];
             boxes.extend(l.cards.iter().map(|c| ("card", *c)));
             for (name, r) in &boxes {
                 assert!(
@@ -444,6 +542,49 @@ mod tests {
         // The overlay's log stays above the message band too.
         let log = view::overlay::text_regions(1280, 720)[1];
         assert!(log.1 + log.3 <= 720 - 30 - 16 * MESSAGE_LINES as i32);
+    }
+
+    /// The HUD words each active objective with its progress and marks where it is:
+    /// the Warrens' nests, counted down as the squad burns them, the nearest one marked;
+    /// once they are all gone, the exit shaft.
+    #[test]
+    fn the_hud_shows_the_active_objective_its_progress_and_where_it_is() {
+        let setup = crate::setup::load(None, "m2_warrens", None, None, None).unwrap();
+        let mut world = World::new(setup.map.clone(), &setup.scenario, setup.tuning.clone());
+        let mut route = sim::driver::route::RouteDriver::new();
+        let mut step = |w: &mut World| {
+            let input = route.input(&setup.scenario, w);
+            sim::read::tick(w, &input);
+        };
+        let s = &mut world;
+        let lines = objective_lines(s);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert_eq!(lines[0].0, "Burn out the three nests  3 left");
+        let nearest = lines[0].1.expect("a nest is marked");
+        let m = s.mission();
+        let first = s.enemy(m.nests[0].enemy).unwrap().pos;
+        assert_eq!(nearest, first, "the nest nearest the start");
+        let mut left_seen = vec![3];
+        while !s.mission().objectives[0].done() && !s.mission().outcome.ended() {
+            step(s);
+            let l = objective_lines(s);
+            if let Some(n) = l[0]
+                .0
+                .strip_suffix(" left")
+                .and_then(|t| t.rsplit(' ').next())
+            {
+                let n: usize = n.parse().unwrap();
+                if left_seen.last() != Some(&n) {
+                    left_seen.push(n);
+                }
+            }
+        }
+        assert_eq!(left_seen, [3, 2, 1], "counted down as the nests fell");
+        step(s);
+        let l = objective_lines(s);
+        assert_eq!(l[0].0, "Climb out at the exit shaft");
+        let shaft = s.mission().areas[4].centre();
+        assert_eq!(l[0].1, Some(shaft));
     }
 
     #[test]

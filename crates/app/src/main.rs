@@ -8,7 +8,9 @@ use clap::Parser;
 use app::frame::Screen;
 use app::screenshot::Shot;
 use app::session::Session;
-use app::{accept, bench, catalog, files, generate, headless, screenshot, setup, soak, window};
+use app::{
+    accept, bench, catalog, files, generate, headless, screenshot, settings, setup, soak, window,
+};
 use sim::content;
 use sim::read::Difficulty;
 use sim::record::Replay;
@@ -66,6 +68,10 @@ struct Cli {
     /// Print the compiled-in tuning as TOML and exit.
     #[arg(long)]
     print_tuning: bool,
+    /// Replace the settings file (settings.toml in the user's config directory) with
+    /// the defaults, say so in one line, and exit.
+    #[arg(long)]
+    reset_settings: bool,
     /// Run the scenario headless and print its summary.
     #[arg(long)]
     headless: bool,
@@ -142,6 +148,7 @@ struct Cli {
 /// What the command line asks for (the first that applies, in this order).
 enum Mode {
     PrintTuning,
+    ResetSettings,
     /// `--generate KIND`: a map and a scenario written out.
     Generate(String),
     Accept,
@@ -160,6 +167,8 @@ impl Cli {
     fn mode(&self) -> Mode {
         if self.print_tuning {
             Mode::PrintTuning
+        } else if self.reset_settings {
+            Mode::ResetSettings
         } else if let Some(kind) = &self.generate {
             Mode::Generate(kind.clone())
         } else if self.accept {
@@ -309,6 +318,10 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
             print!("{}", setup::default_tuning_text());
             Ok(ExitCode::SUCCESS)
         }
+        Mode::ResetSettings => {
+            println!("{}", settings::reset(&settings::default_path()?)?);
+            Ok(ExitCode::SUCCESS)
+        }
         Mode::Generate(name) => {
             let kind = generate::kind(&name)?;
             let out = cli.out.as_deref().ok_or_else(|| {
@@ -359,10 +372,7 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
             Ok(verdict(soak::run_cli(&cli.setup("soak", None)?, &o)?))
         }
         Mode::Replay(path) => Ok(verdict(headless::replay(&path, cli.audio_out.as_deref())?)),
-        Mode::HeadlessLoad => {
-            headless::run(None, &cli.headless_options()?)?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Mode::HeadlessLoad => Ok(verdict(headless::run(None, &cli.headless_options()?)?)),
         Mode::Screenshot(path) => {
             let (screen, help) =
                 Screen::parse(&cli.screen).map_err(|e| format!("--screen: {e}"))?;
@@ -374,8 +384,11 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
                 overlay: cli.overlay,
                 plain: cli.no_horror,
                 zoom: Zoom::default(),
+                page: Screen::page(&cli.screen),
             };
-            let (fb, world) = screenshot::render_screen(&setup, cli.at.max(0.0), &shot, &entries);
+            let profile = screenshot::Profile::of_user();
+            let (fb, world) =
+                screenshot::render_screen_with(&setup, cli.at.max(0.0), &shot, &entries, &profile);
             screenshot::write_png(&fb, &path)?;
             println!(
                 "{}: tick {} of {}",
@@ -391,8 +404,10 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
         }
         Mode::Headless => {
             let setup = cli.setup("combat_route", cli.seed)?;
-            headless::run(Some(&setup), &cli.headless_options()?)?;
-            Ok(ExitCode::SUCCESS)
+            Ok(verdict(headless::run(
+                Some(&setup),
+                &cli.headless_options()?,
+            )?))
         }
         Mode::Window => play_in_window(cli),
     }

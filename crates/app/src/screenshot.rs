@@ -9,11 +9,14 @@ use sim::read::{TickInput, World};
 use sim::tuning::{ticks, DT};
 use view::{Timings, ViewOptions, Zoom};
 
-use crate::catalog::Entry;
+use crate::campaign::{self, Mission};
+use crate::catalog::{self, Entry, Group};
 use crate::frame::{Composer, Frame, Menus, Screen};
+use crate::progress::Progress;
 use crate::session::Session;
+use crate::settings::Settings;
 use crate::setup::Setup;
-use crate::shell::{PauseMenu, TitleMenu};
+use crate::shell::{Lists, Page, PauseMenu, TitleMenu};
 
 /// The scenario (its route driving, with the cosmetics feed) run to `at` seconds — or,
 /// with `stop_at_end`, until the run ends if that is sooner — the camera following the
@@ -39,6 +42,17 @@ pub struct Shot {
     /// Without the horror layer.
     pub plain: bool,
     pub zoom: Zoom,
+    /// The title's page, on [`Screen::Title`].
+    pub page: Page,
+}
+
+/// The player's files a screenshot is drawn with: the campaign's progress (what the
+/// campaign's pages show) and the settings (the settings page, the brightness). Fresh
+/// ones by default, so a screenshot does not depend on the machine.
+#[derive(Clone, Debug, Default)]
+pub struct Profile {
+    pub progress: Progress,
+    pub settings: Settings,
 }
 
 impl Shot {
@@ -50,15 +64,68 @@ impl Shot {
             overlay: false,
             plain: false,
             zoom: Zoom::default(),
+            page: Page::Top,
         }
     }
 }
 
+impl Profile {
+    /// The user's progress and settings as the window would read them (their faults
+    /// printed to stderr, nothing repaired: a screenshot writes no file of theirs).
+    pub fn of_user() -> Profile {
+        let read = |p: Result<std::path::PathBuf, String>| {
+            let p = p.ok()?;
+            std::fs::read_to_string(&p)
+                .ok()
+                .map(|t| (p.display().to_string(), t))
+        };
+        let mut out = Profile::default();
+        if let Some((file, text)) = read(crate::settings::default_path()) {
+            let (s, faults) = Settings::from_toml(&file, &text);
+            for f in faults {
+                eprintln!("squad_proto: {f}");
+            }
+            out.settings = s;
+        }
+        if let Some((file, text)) = read(crate::progress::default_path()) {
+            match Progress::from_toml(&file, &text) {
+                Ok(p) => out.progress = p,
+                Err(e) => eprintln!("squad_proto: campaign progress damaged ({e})"),
+            }
+        }
+        out
+    }
+}
+
+/// The title as the window opens `page`: the campaign on its next mission, the
+/// briefing of that mission.
+pub fn title_on(page: Page, missions: &[Mission], progress: &Progress) -> TitleMenu {
+    let mut t = TitleMenu::default();
+    let next = progress.next_mission(missions);
+    match page {
+        Page::Campaign => t.open_campaign(next),
+        Page::Briefing => t.open_briefing(missions, next),
+        p => t.page = p,
+    }
+    t
+}
+
 /// Composes the frame of `s` as it stands: the window's frame for the same state with
-/// no message, menus at their defaults, `entries` the title's list. Over the pause
-/// menu, the results and help the window's game stands still (the last tick as it is,
-/// no camera shake), and so does this frame.
+/// no message, menus at their defaults, `entries` the title's list, fresh progress and
+/// settings. Over the pause menu, the results and help the window's game stands still
+/// (the last tick as it is, no camera shake), and so does this frame.
 pub fn compose(c: &mut Composer, s: &mut Session, shot: &Shot, entries: &[Entry]) {
+    compose_with(c, s, shot, entries, &Profile::default());
+}
+
+/// [`compose`] with the player's progress and settings.
+pub fn compose_with(
+    c: &mut Composer,
+    s: &mut Session,
+    shot: &Shot,
+    entries: &[Entry],
+    profile: &Profile,
+) {
     let results = s.results();
     let about = s.about();
     // The window's menus at their defaults: a replay's pause menu over a replay.
@@ -67,16 +134,30 @@ pub fn compose(c: &mut Composer, s: &mut Session, shot: &Shot, entries: &[Entry]
     } else {
         PauseMenu::live()
     };
-    let title = TitleMenu::default();
+    let missions = campaign::missions();
+    let (free, range) = (
+        catalog::in_group(entries, Group::FreePlay),
+        catalog::in_group(entries, Group::TestRange),
+    );
+    let lists = Lists {
+        free: &free,
+        range: &range,
+        missions: &missions,
+        progress: &profile.progress,
+        settings: &profile.settings,
+    };
+    let title = title_on(shot.page, &missions, &profile.progress);
+    c.set_gamma(profile.settings.gamma());
     let frame = Frame {
         screen: shot.screen,
         help: shot.help,
         menus: Menus {
             title: &title,
-            entries,
+            lists: &lists,
             pause: &pause,
             about: &about,
             results: Some(&results),
+            results_keys: None,
         },
         alpha: 1.0,
         zoom: shot.zoom,
@@ -105,9 +186,21 @@ pub fn render_screen(
     shot: &Shot,
     entries: &[Entry],
 ) -> (Framebuffer, World) {
+    render_screen_with(setup, at, shot, entries, &Profile::default())
+}
+
+/// [`render_screen`] with the player's progress and settings (`--screenshot` reads the
+/// user's files).
+pub fn render_screen_with(
+    setup: &Setup,
+    at: f32,
+    shot: &Shot,
+    entries: &[Entry],
+    profile: &Profile,
+) -> (Framebuffer, World) {
     let mut s = run_to(setup, at, shot.screen == Screen::Results);
     let mut c = Composer::default();
-    compose(&mut c, &mut s, shot, entries);
+    compose_with(&mut c, &mut s, shot, entries, profile);
     (c.frame().clone(), s.world)
 }
 

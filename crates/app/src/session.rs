@@ -11,7 +11,7 @@
 //! tick's world and events.
 
 use sim::driver::route::RouteDriver;
-use sim::read::{tick, TickInput, World};
+use sim::read::{tick, Outcome, Status, TickInput, World};
 use sim::record::container::written_by_another_build;
 use sim::record::replay::{Player, Start, Verdict};
 use sim::record::{Recorder, Replay, Save};
@@ -332,13 +332,59 @@ impl Session {
         ticks(self.setup.scenario.duration) as u64
     }
 
-    /// The run is over: the squad is down or the scenario's time is up; a replay, at
-    /// its end or the tick it diverged.
+    /// The run is over: the squad is down, the scenario's time is up or its mission
+    /// won or failed; a replay, at its end or the tick it diverged.
     pub fn ended(&self) -> bool {
         match &self.pilot {
             Pilot::Replay(p) => p.player.finished() || p.stopped,
-            _ => self.world.lost() || self.world.tick() >= self.end_tick(),
+            _ => {
+                self.world.lost()
+                    || self.world.tick() >= self.end_tick()
+                    || self.world.mission().outcome.ended()
+            }
         }
+    }
+
+    /// The mission's outcome and each objective's, one line each (C3: what
+    /// `--headless` prints); `None` without a mission.
+    pub fn mission_report(&self) -> Option<String> {
+        let m = self.world.mission();
+        if !m.is_mission() {
+            return None;
+        }
+        let done = m.objectives.iter().filter(|o| o.done()).count();
+        let head = match m.outcome {
+            Outcome::Won { at } => format!("MISSION ACCOMPLISHED at {}", clock(at + 1)),
+            Outcome::Failed {
+                at,
+                squad_down: true,
+            } => {
+                format!("MISSION FAILED at {}: the squad is down", clock(at + 1))
+            }
+            Outcome::Failed { at, .. } => {
+                format!("MISSION FAILED at {}: out of time", clock(at + 1))
+            }
+            Outcome::Running => format!("mission under way at {}", clock(self.world.tick())),
+        };
+        let mut out = format!("{head} ({done}/{} objectives)", m.objectives.len());
+        for o in &m.objectives {
+            let state = match o.status {
+                Status::Done { at } => format!("done {}", clock(at + 1)),
+                Status::Active { .. } => "not done".into(),
+                Status::Waiting => "not reached".into(),
+            };
+            out += &format!("\n  objective {}: {state} - {}", o.spec.name, o.spec.label);
+        }
+        Some(out)
+    }
+
+    /// The mission was won with no friendly hit (what `--headless` on a mission exits
+    /// 0 for); `None` without a mission.
+    pub fn mission_accomplished(&self) -> Option<bool> {
+        let m = self.world.mission();
+        m.is_mission().then(|| {
+            matches!(m.outcome, Outcome::Won { .. }) && self.world.stats().friendly_hits == 0
+        })
     }
 
     /// The scenario's name as shown (file names stay as they were written).

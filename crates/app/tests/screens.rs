@@ -171,7 +171,17 @@ fn unknown_screen_names_are_errors() {
     assert_eq!(Screen::parse("help"), Ok((Screen::Game, true)));
     assert!(Screen::parse("credits")
         .unwrap_err()
-        .contains("title, help"));
+        .contains("title, campaign, briefing, settings"));
+    // The title's pages are the title, on their page.
+    for (name, page) in [
+        ("title", Page::Top),
+        ("campaign", Page::Campaign),
+        ("briefing", Page::Briefing),
+        ("settings", Page::Settings),
+    ] {
+        assert_eq!(Screen::parse(name), Ok((Screen::Title, false)));
+        assert_eq!(Screen::page(name), page);
+    }
 }
 
 /// With all five down the run is over and the results say so.
@@ -193,8 +203,53 @@ fn a_fallen_squad_ends_the_run() {
 // Layouts: the screens computed as the `Layout` their drawing uses, at 1280×720 and
 // 1920×1080, with long contents.
 
-use app::shell::{self, TitleMenu};
+use app::campaign::Mission;
+use app::catalog::{in_group, Entry, Group};
+use app::progress::Progress;
+use app::settings::Settings;
+use app::shell::{self, Lists, Page, TitleMenu};
 use view::screens::{self as vs, Layout};
+
+/// What the title's pages are drawn from: `entries` split into free play and the test
+/// range, the campaign, `progress` and the default settings.
+struct Shell {
+    free: Vec<Entry>,
+    range: Vec<Entry>,
+    missions: Vec<Mission>,
+    progress: Progress,
+    settings: Settings,
+}
+
+impl Shell {
+    fn new(entries: &[Entry]) -> Shell {
+        Shell {
+            free: in_group(entries, Group::FreePlay),
+            range: in_group(entries, Group::TestRange),
+            missions: app::campaign::missions(),
+            progress: Progress::default(),
+            settings: Settings::default(),
+        }
+    }
+
+    fn lists(&self) -> Lists<'_> {
+        Lists {
+            free: &self.free,
+            range: &self.range,
+            missions: &self.missions,
+            progress: &self.progress,
+            settings: &self.settings,
+        }
+    }
+
+    /// Free play's page with `entry` chosen.
+    fn free_play(&self, entry: &Entry) -> TitleMenu {
+        TitleMenu {
+            page: Page::FreePlay,
+            selected: self.free.iter().position(|e| e == entry).unwrap(),
+            ..TitleMenu::default()
+        }
+    }
+}
 
 const SIZES: [(usize, usize); 2] = [(1280, 720), (1920, 1080)];
 
@@ -220,6 +275,10 @@ fn long_scenario_folder(tag: &str) -> std::path::PathBuf {
         ),
         ("e_fine.scn", "name = e_fine\nduration = 5\n".into()),
         ("f_broken_too.scn", "duration = ten\n".into()),
+        ("g_one.scn", "name = g_one\nduration = 60\n".into()),
+        ("h_two.scn", "name = h_two\nduration = 61\n".into()),
+        ("i_three.scn", "name = i_three\nduration = 62\n".into()),
+        ("j_four.scn", "name = j_four\nduration = 63\n".into()),
     ];
     for (name, text) in files {
         std::fs::write(dir.join(name), text).unwrap();
@@ -256,14 +315,12 @@ fn a_broken_file_s_note_wraps_in_its_panel_and_keeps_the_position() {
         ),
     ] {
         let i = find(file);
-        let mut menu = TitleMenu {
-            selected: i,
-            ..TitleMenu::default()
-        };
+        let sh = Shell::new(&entries);
+        let mut menu = sh.free_play(&entries[i]);
         let err = app::catalog::load(&entries[i], None, None).unwrap_err();
         menu.cannot_start(&entries[i], &err);
         for (w, h) in SIZES {
-            let l = shell::title_layout(w, h, &menu, &entries);
+            let l = shell::title_layout(w, h, &menu, &sh.lists());
             let lines = note_lines(&l);
             assert!(lines.len() > 1, "{lines:?}");
             let all: Vec<&str> = lines.iter().map(|(t, _)| t.as_str()).collect();
@@ -283,15 +340,17 @@ fn a_broken_file_s_note_wraps_in_its_panel_and_keeps_the_position() {
 fn the_title_s_scroll_arrows_never_cover_a_row() {
     let dir = long_scenario_folder("arrows");
     let entries = catalog(std::slice::from_ref(&dir));
-    let n = entries.len();
+    let sh = Shell::new(&entries);
+    let n = sh.free.len();
     assert!(n > view::screens::title::LIST_ROWS + 2, "{n} entries");
     let mut arrows = 0;
     for selected in 0..n {
         let menu = TitleMenu {
+            page: Page::FreePlay,
             selected,
             ..TitleMenu::default()
         };
-        let l = shell::title_layout(1280, 720, &menu, &entries);
+        let l = shell::title_layout(1280, 720, &menu, &sh.lists());
         let texts: Vec<_> = l.texts().collect();
         for a in texts.iter().filter(|t| t.text == "^" || t.text == "v") {
             arrows += 1;
@@ -378,14 +437,85 @@ fn the_kills_split_stays_on_its_row() {
     }
 }
 
-/// Every screen with long contents, as `(name, layout)`, on a `w`×`h` frame: the title
-/// at every selection of a list longer than it shows, with a broken file's note (the
-/// real loader's error and a long one through a deep folder); the pause menu of a run
-/// and of a replay, each row selected, a long line about the run; the
-/// results of the route and with huge numbers and a long name; help.
+/// Every screen with long contents, as `(name, layout)`, on a `w`×`h` frame: the
+/// title's top menu at each item (nothing done, some, all); free play at every selection
+/// of a list longer than it shows, with a broken file's note (the real loader's error
+/// and a long one through a deep folder); the test range at every row; the campaign at
+/// every mission with none, some and every mission done; every briefing at each
+/// difficulty; the settings at every row, waiting for a key and with a long note; the
+/// pause menu of a run and of a replay, each row selected, a long line about the run;
+/// the results of the route and with huge numbers and a long name, with each line of
+/// keys; help.
 fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layout)> {
     let entries = catalog(&[dir.to_path_buf()]);
     let mut out = Vec::new();
+    let mut sh = Shell::new(&entries);
+    let ms = sh.missions.clone();
+    for (tag, done) in [("none done", 0), ("some done", 3), ("all done", ms.len())] {
+        sh.progress = Progress::default();
+        for (i, m) in ms.iter().enumerate().take(done) {
+            let d = sim::read::Difficulty::ALL[i % 3];
+            sh.progress.record(m.id, true, 59.0 * 60.0 + 59.9, d);
+            sh.progress.record(m.id, false, 1.0, d);
+        }
+        sh.progress
+            .record(ms[ms.len() - 1].id, false, 1.0, sim::read::Difficulty::Hard);
+        for top in 0..shell::TOP_ITEMS.len() {
+            let menu = TitleMenu {
+                top,
+                ..TitleMenu::default()
+            };
+            out.push((
+                format!("top menu (item {top}, {tag})"),
+                shell::title_layout(w, h, &menu, &sh.lists()),
+            ));
+        }
+        for i in 0..ms.len() {
+            let mut menu = TitleMenu::default();
+            menu.open_campaign(i);
+            out.push((
+                format!("campaign (mission {i}, {tag})"),
+                shell::title_layout(w, h, &menu, &sh.lists()),
+            ));
+            menu.open_briefing(&ms, i);
+            for d in sim::read::Difficulty::ALL {
+                menu.mission_difficulty = d;
+                out.push((
+                    format!("briefing (mission {i}, {}, {tag})", d.name()),
+                    shell::title_layout(w, h, &menu, &sh.lists()),
+                ));
+            }
+        }
+    }
+    for range in 0..sh.range.len() {
+        let menu = TitleMenu {
+            page: Page::TestRange,
+            range,
+            ..TitleMenu::default()
+        };
+        out.push((
+            format!("test range (row {range})"),
+            shell::title_layout(w, h, &menu, &sh.lists()),
+        ));
+    }
+    let rows = shell::setting_rows().len();
+    let long_note = "F12 is now Turn aim right's; Screenshot gets NumEnter instead, and a good deal more said after that";
+    for selected in 0..rows {
+        for (tag, capturing, note) in [("", false, None), (", waiting", true, Some(long_note))] {
+            let mut menu = TitleMenu {
+                page: Page::Settings,
+                ..TitleMenu::default()
+            };
+            menu.settings.choose(selected);
+            menu.settings.slot = selected % 2;
+            menu.settings.capturing = capturing;
+            menu.settings.note = note.map(String::from);
+            out.push((
+                format!("settings (row {selected}{tag})"),
+                shell::title_layout(w, h, &menu, &sh.lists()),
+            ));
+        }
+    }
     let broken = entries
         .iter()
         .position(
@@ -397,20 +527,21 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
         "/home/someone/games/squad_proto/a/very/deep/folder/of/scenarios/c_broken.scn:3:7: unknown key `wave2`: expected name, map, seed, duration, formation, heading, start or loop; {}",
         "and a great deal more said about it ".repeat(4)
     );
-    for selected in 0..entries.len() {
+    for selected in 0..sh.free.len() {
         let mut menu = TitleMenu {
+            page: Page::FreePlay,
             selected,
             ..TitleMenu::default()
         };
         out.push((
-            format!("title (row {selected})"),
-            shell::title_layout(w, h, &menu, &entries),
+            format!("free play (row {selected})"),
+            shell::title_layout(w, h, &menu, &sh.lists()),
         ));
         for (tag, err) in [("error", &real), ("long error", &deep)] {
             menu.cannot_start(&entries[broken], err);
             out.push((
-                format!("title (row {selected}, {tag})"),
-                shell::title_layout(w, h, &menu, &entries),
+                format!("free play (row {selected}, {tag})"),
+                shell::title_layout(w, h, &menu, &sh.lists()),
             ));
         }
     }
@@ -454,6 +585,13 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
             let mut r = r.clone();
             r.outcome = outcome;
             out.push((format!("{tag} {outcome:?}"), vs::results::layout(w, h, &r)));
+            for m in [(true, false), (true, true), (false, false)] {
+                let keys = shell::results_keys(Some(m));
+                out.push((
+                    format!("{tag} {outcome:?} `{keys}`"),
+                    vs::results::layout_with_keys(w, h, &r, keys),
+                ));
+            }
         }
     }
     out.push(("help".into(), vs::help::layout(w, h)));

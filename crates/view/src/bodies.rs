@@ -394,7 +394,11 @@ fn draw_nest(cv: &mut Canvas, iso: &Iso, e: &Enemy, p: Vec2, shade: Shade) {
     // Three lobes round a centre, outlined together.
     let lobes = [(-0.45, 0.1, 0.62), (0.42, 0.05, 0.66), (0.0, -0.32, 0.7)];
     for (dx, dy, k) in lobes {
-        cv.circle([c[0] + dx * r, c[1] + dy * r], r * k + 1.5, Paint::alpha(pal::OUTLINE));
+        cv.circle(
+            [c[0] + dx * r, c[1] + dy * r],
+            r * k + 1.5,
+            Paint::alpha(pal::OUTLINE),
+        );
     }
     for (dx, dy, k) in lobes {
         body(cv, [c[0] + dx * r, c[1] + dy * r], r * k, flesh, dark);

@@ -4,12 +4,16 @@
 //!
 //! Preconditions: a stretch of at least 12 s of movement input in one direction (every
 //! tick within 5° of the first, no sprint), and no wall within 3 units of the anchor over
-//! its last 4 s (open ground). The flank part is judged when live targets farther than
-//! [`FLANK`] from the path line exist during the stretch (else it is named as not judged).
-//! Measured: the leash over the stretch's last 4 s; per gunner its shots during the
-//! stretch at targets off the path (target position at the shot tick).
+//! its last 4 s (open ground). The flank part judges each gunner that had a flank target
+//! it could shoot during the stretch: a live enemy farther than [`FLANK`] from the path
+//! line, within the weapon's range of the gunner and in its line of sight (a stalker,
+//! which the squad does not perceive in the dark, is left out). A gunner with none is
+//! not judged, and a stretch where no gunner had one is named as not judged: on a large
+//! map some enemy always lives somewhere off the path, behind walls, out of reach.
+//! Measured: the leash over the stretch's last 4 s; per judged gunner its shots during
+//! the stretch at targets off the path (target position at the shot tick).
 
-use sim::read::EventKind;
+use sim::read::{EnemyKind, EventKind};
 use sim::tuning::ticks;
 use sim::Vec2;
 
@@ -102,19 +106,31 @@ impl Criterion for A6 {
                 .fold(f32::NEG_INFINITY, f32::max);
             pass &= std < 0.15 && umin >= 0.3 && umax <= 0.8;
             let origin = r.frames[s - 1].anchor;
-            let flank_exists = r.frames[s..e].iter().any(|f| {
-                f.enemies
-                    .iter()
-                    .any(|en| en.alive && off_path(en.pos, origin, dir) > FLANK)
-            });
-            let flank = if flank_exists {
-                let last = &r.frames[e - 1];
-                let gunners: Vec<u32> = last
-                    .agents
-                    .iter()
-                    .filter(|a| a.alive && a.is_gunner() && !a.forced)
-                    .map(|a| a.id)
-                    .collect();
+            let range = r.tuning.lane.weapon_range;
+            let last = &r.frames[e - 1];
+            // The gunners standing at the end that had a flank target in reach and in
+            // sight at some tick of the stretch.
+            let gunners: Vec<u32> = last
+                .agents
+                .iter()
+                .filter(|a| a.alive && a.is_gunner() && !a.forced)
+                .map(|a| a.id)
+                .filter(|&g| {
+                    r.frames[s..e].iter().any(|f| {
+                        let Some(me) = f.agents.iter().find(|a| a.id == g && a.alive) else {
+                            return false;
+                        };
+                        f.enemies.iter().any(|en| {
+                            en.alive
+                                && en.kind != EnemyKind::Stalker
+                                && off_path(en.pos, origin, dir) > FLANK
+                                && en.pos.distance(me.pos) <= range
+                                && r.map.grid.line_clear(me.pos, en.pos)
+                        })
+                    })
+                })
+                .collect();
+            let flank = if !gunners.is_empty() {
                 let silent: Vec<u32> = gunners
                     .iter()
                     .copied()
@@ -133,9 +149,9 @@ impl Criterion for A6 {
                     })
                     .collect();
                 pass &= silent.is_empty();
-                format!("gunners silent on the flanks {silent:?}")
+                format!("gunners with a flank target in reach {gunners:?}, silent {silent:?}")
             } else {
-                "no flank targets (flank fire not judged)".to_string()
+                "no flank target in any gunner's reach (flank fire not judged)".to_string()
             };
             texts.push(format!(
                 "leash mean {mean:.2} std {std:.3}, urgency {umin:.2}..{umax:.2}, {flank}"
@@ -178,7 +194,26 @@ mod tests {
             }
         }
         let m = assert_fail(&A6, &r);
-        assert!(m.contains("silent on the flanks [3]"), "{m}");
+        assert!(m.contains("silent [3]"), "{m}");
+    }
+
+    /// A flank target out of every gunner's reach (here: every enemy moved 40 u off the
+    /// path, beyond the weapon's range) judges no gunner: nobody is silent for not
+    /// shooting what it could not hit.
+    #[test]
+    fn a6_does_not_judge_flank_fire_at_targets_out_of_reach() {
+        let mut r = copy("leash_hold");
+        let (s, _, dir) = stretch(&r).unwrap();
+        let origin = r.frames[s - 1].anchor;
+        let far = dir.perp() * 40.0;
+        for f in &mut r.frames {
+            for e in &mut f.enemies {
+                e.pos = origin + far;
+            }
+        }
+        let o = A6.judge(&[&r]);
+        let text = format!("{o:?}");
+        assert!(text.contains("not judged"), "{text}");
     }
 
     #[test]

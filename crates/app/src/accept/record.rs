@@ -347,7 +347,8 @@ fn run_frames(setup: &Setup, full: bool, mut after_tick: impl FnMut(&mut World))
         }
     };
     frames.push(snap(&s.world, TickInput::default()));
-    while s.world.tick() < total {
+    // A mission's run is over when it is won or failed (C1), as it is in every mode.
+    while s.world.tick() < total && !s.world.mission().outcome.ended() {
         let Some(input) = s.step(TickInput::default()) else {
             break;
         };

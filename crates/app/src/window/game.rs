@@ -15,34 +15,49 @@ use view::{Timings, ViewOptions, Zoom};
 use winit::keyboard::KeyCode;
 
 use super::clock::{Clock, Stats};
+use super::gamepad::Gamepads;
 use super::input::{self, Action, Controls};
+use super::pad::{self, MenuStick, PadButton, PadEvent};
 use super::report::Throttle;
 use super::sound::{Sink, WindowSound};
-use crate::catalog::{self, Entry};
+use crate::campaign::{self, Mission};
+use crate::catalog::{self, Entry, Group};
 use crate::frame::{Composer, Frame, Menus, Screen, HEIGHT, WIDTH};
 use crate::hud::Message;
+use crate::progress::Progress;
 use crate::screenshot::write_png;
 use crate::session::{Pilot, Session};
+use crate::settings::Settings;
 use crate::setup::{load_tuning, Setup};
-use crate::shell::{self, PauseItem, PauseMenu, TitleAction, TitleMenu};
+use crate::shell::{
+    self, Lists, MenuKey, Page, PauseItem, PauseMenu, ResultsAction, TitleAction, TitleMenu,
+};
 use view::sound::patches::UiSound;
 
 /// Where the window writes: its last runs' replays, the quick save (F6 / F9, SPEC §17)
-/// and screenshots (F12).
+/// and screenshots (F12); the player's settings and campaign progress (SPEC C2, C4).
 #[derive(Clone, Debug)]
 pub struct Dirs {
     pub replays: PathBuf,
     pub saves: PathBuf,
     pub shots: PathBuf,
+    /// `settings.toml` (`None`: not kept, the defaults each start).
+    pub settings: Option<PathBuf>,
+    /// `progress.toml` (`None`: not kept).
+    pub progress: Option<PathBuf>,
 }
 
 impl Default for Dirs {
-    /// Beside the working directory, as the README says.
+    /// Replays, saves and screenshots beside the working directory, as the README says;
+    /// the settings in the user's config directory, the progress in the data directory
+    /// (never the working directory).
     fn default() -> Dirs {
         Dirs {
             replays: PathBuf::from("replays"),
             saves: PathBuf::from("saves"),
             shots: PathBuf::from("shots"),
+            settings: crate::settings::default_path().ok(),
+            progress: crate::progress::default_path().ok(),
         }
     }
 }
@@ -67,6 +82,8 @@ struct Start {
     setup: Setup,
     /// The scenario's script drives until the player moves.
     scripted: bool,
+    /// The campaign's mission it plays (its index), if one.
+    mission: Option<usize>,
 }
 
 /// How the window starts.
@@ -110,7 +127,15 @@ fn watched(setup: Setup, scripted: bool) -> Session {
 }
 
 pub struct Game {
+    /// The title's scenarios (free play's and the test range's, [`Group`]).
     entries: Vec<Entry>,
+    /// The campaign, what the player has done of it, and the settings (SPEC C2, C4).
+    missions: Vec<Mission>,
+    progress: Progress,
+    settings: Settings,
+    /// The display's settings (fullscreen, the frame cap) the event loop was last told
+    /// ([`Game::take_display_change`]).
+    display_told: Option<(bool, Option<u32>)>,
     /// `--director` for the runs started from the title.
     director: Option<Option<Difficulty>>,
     /// The title's live scene: the default scenario driven by its route.
@@ -162,7 +187,16 @@ pub struct Game {
     dirs: Dirs,
     /// Where the sound goes, when it is heard at all.
     sound: Option<WindowSound>,
+    /// The gamepad's triggers held (bit 0 left, bit 1 right): sprint.
+    pad_triggers: u8,
+    /// The left stick stepping through the menus.
+    menu_stick: MenuStick,
+    /// The last press was the pad's (what the manual aim's message names).
+    pad_last: bool,
 }
+
+/// Manual aim turned on from the pad.
+const PAD_MANUAL: &str = "manual aim: right stick aims, X cycles targets, B back to auto";
 
 impl Game {
     /// The game at `now`, at the title or straight in `setup` (see [`Options`]).
@@ -190,12 +224,20 @@ impl Game {
         };
         let mut game = Game {
             entries: opts.entries,
+            missions: campaign::missions(),
+            progress: Progress::default(),
+            settings: Settings::default(),
+            display_told: None,
             demo,
             title,
             director,
             screen,
             results: None,
-            start: Start { setup, scripted },
+            start: Start {
+                setup,
+                scripted,
+                mission: None,
+            },
             session,
             menu: PauseMenu::default(),
             paused: false,
@@ -221,7 +263,11 @@ impl Game {
             watching: opts.watching,
             dirs: opts.dirs,
             sound: None,
+            pad_triggers: 0,
+            menu_stick: MenuStick::default(),
+            pad_last: false,
         };
+        game.load_profile();
         if let Some(device) = opts.audio.as_deref() {
             match crate::audio_out::AudioOut::open(device, crate::audio_out::AudioOut::LIBRARY) {
                 Ok(out) => game.hear(Box::new(out)),
@@ -236,17 +282,113 @@ impl Game {
 
     /// From now on the runs are heard, through `sink`.
     pub fn hear(&mut self, sink: Box<dyn Sink>) {
-        self.sound = Some(WindowSound::new(
-            sink,
-            &self.session.setup.view_tuning.audio,
-        ));
+        let audio = self.settings.audio(&self.session.setup.view_tuning.audio);
+        self.sound = Some(WindowSound::new(sink, &audio));
         self.session.hear();
+        self.apply_volumes();
+    }
+
+    /// The settings and the campaign's progress from the player's files (SPEC C2, C4):
+    /// whatever was wrong in them said (stderr and the message band), the defaults or
+    /// fresh progress used; then the settings applied.
+    fn load_profile(&mut self) {
+        let mut said = Vec::new();
+        if let Some(path) = self.dirs.settings.clone() {
+            let (s, faults) = Settings::load(&path);
+            self.settings = s;
+            for f in &faults {
+                eprintln!("squad_proto: {f}");
+            }
+            if let Some(first) = faults.first() {
+                said.push(match faults.len() - 1 {
+                    0 => format!("settings: {first}"),
+                    n => format!("settings: {first} (and {n} more on stderr)"),
+                });
+            }
+        }
+        if let Some(path) = self.dirs.progress.clone() {
+            let (p, line) = Progress::load(&path);
+            self.progress = p;
+            if let Some(line) = line {
+                eprintln!("squad_proto: {line}");
+                said.push(line);
+            }
+        }
+        if !said.is_empty() {
+            self.say(said.join("\n"));
+        }
+        self.apply_settings();
+    }
+
+    /// The settings at work: the bindings, the brightness, the volumes (the display's
+    /// are the event loop's, [`Game::take_display_change`]).
+    fn apply_settings(&mut self) {
+        self.controls.bindings = self.settings.keys.clone();
+        self.composer.set_gamma(self.settings.gamma());
+        self.apply_volumes();
+    }
+
+    /// The settings' volumes over the tuning's, on the run's sound and the menus'.
+    fn apply_volumes(&mut self) {
+        let audio = self.settings.audio(&self.session.setup.view_tuning.audio);
+        if let Some(w) = self.sound.as_mut() {
+            w.set_tuning(&audio);
+        }
+        if let Some(layer) = self
+            .session
+            .cosmetics
+            .as_mut()
+            .and_then(|c| c.sound.as_mut())
+        {
+            layer.set_tuning(audio);
+        }
+    }
+
+    /// A setting changed: applied, and the file written.
+    fn settings_changed(&mut self) {
+        self.apply_settings();
+        self.save_settings();
+    }
+
+    fn save_settings(&mut self) {
+        if let Some(path) = self.dirs.settings.clone() {
+            if let Err(e) = self.settings.save(&path) {
+                self.report(format!("settings NOT saved: {e}"));
+            }
+        }
+    }
+
+    /// The display's settings: fullscreen, the frame cap.
+    fn display(&self) -> (bool, Option<u32>) {
+        (self.settings.fullscreen, self.settings.frame_cap)
+    }
+
+    /// The display's settings (fullscreen, the frame cap) when they changed since the
+    /// last call (and at start): the event loop applies them.
+    pub fn take_display_change(&mut self) -> Option<(bool, Option<u32>)> {
+        let now = self.display();
+        (self.display_told != Some(now)).then(|| {
+            self.display_told = Some(now);
+            now
+        })
+    }
+
+    /// The title's lists of free play and the test range.
+    fn lists(&self) -> (Vec<Entry>, Vec<Entry>) {
+        (
+            catalog::in_group(&self.entries, Group::FreePlay),
+            catalog::in_group(&self.entries, Group::TestRange),
+        )
     }
 
     /// `s`, heard when the window has sound.
     fn heard(&self, mut s: Session) -> Session {
         if self.sound.is_some() {
             s.hear();
+            let audio = self.settings.audio(&s.setup.view_tuning.audio);
+            if let Some(layer) = s.cosmetics.as_mut().and_then(|c| c.sound.as_mut()) {
+                layer.set_tuning(audio);
+            }
         }
         s
     }
@@ -312,8 +454,13 @@ impl Game {
             Ok(s) => {
                 self.end_run();
                 self.session = self.heard(s.recorded());
-                self.controls = Controls::default();
+                self.controls.reset();
                 self.watching = None;
+                // A save of another scenario is not the campaign's mission any more.
+                let mission = self.start.mission.and_then(|i| self.missions.get(i));
+                if mission.is_some_and(|m| m.title != self.session.name()) {
+                    self.start.mission = None;
+                }
                 self.say(format!(
                     "loaded tick {} from {}",
                     self.session.world.tick(),
@@ -410,16 +557,47 @@ impl Game {
         self.results = None;
         self.paused = false;
         self.help = false;
-        self.controls = Controls::default();
+        self.controls.reset();
         self.watching = None;
     }
 
     /// A fresh run of `setup`.
     fn begin(&mut self, setup: Setup, scripted: bool) {
+        self.begin_as(setup, scripted, None);
+    }
+
+    /// A fresh run of `setup`, the campaign's `mission` if it is one.
+    fn begin_as(&mut self, setup: Setup, scripted: bool, mission: Option<usize>) {
         self.end_run();
         let s = self.heard(watched(setup.clone(), scripted).recorded());
         self.play(s);
-        self.start = Start { setup, scripted };
+        self.start = Start {
+            setup,
+            scripted,
+            mission,
+        };
+    }
+
+    /// Enter on a briefing: the mission at the briefing's difficulty, the player
+    /// steering (its reference route is for `--headless` and CI).
+    fn begin_mission(&mut self) {
+        let i = self.title.mission;
+        let Some(m) = self.missions.get(i).cloned() else {
+            return;
+        };
+        let difficulty = self.title.mission_difficulty;
+        match campaign::load(&m, None, self.start.setup.tuning_path.as_deref()) {
+            Ok(setup) => {
+                let setup = setup.with_pacing(self.director, Some(difficulty));
+                self.begin_as(setup, false, Some(i));
+                self.say(format!(
+                    "{}, {}: H shows the controls, Esc the menu",
+                    m.title,
+                    self.session.world.difficulty().name()
+                ));
+            }
+            Err(e) => self.report(format!("cannot start {}: {e}", m.id)),
+        }
     }
 
     /// R, or the menu: the same run again, with `seed` if given. Keeps a reloaded
@@ -431,8 +609,8 @@ impl Game {
         if let Some(s) = seed {
             setup.scenario.seed = s;
         }
-        let scripted = self.start.scripted;
-        self.begin(setup, scripted);
+        let (scripted, mission) = (self.start.scripted, self.start.mission);
+        self.begin_as(setup, scripted, mission);
         self.say(match seed {
             Some(s) => format!("restarted with seed {s}"),
             None => "restarted".into(),
@@ -469,9 +647,44 @@ impl Game {
             self.report(why);
         }
         self.end_run();
-        self.results = Some(self.session.results());
+        let results = self.session.results();
+        // A campaign mission played (not watched): its run goes into the progress.
+        if let (Some(i), None) = (self.start.mission, self.session.playback()) {
+            if let Some(m) = self.missions.get(i) {
+                let won = campaign::mission_won(&results);
+                let difficulty = self.session.world.difficulty();
+                self.progress.record(m.id, won, results.seconds, difficulty);
+                if let Some(path) = self.dirs.progress.clone() {
+                    if let Err(e) = self.progress.save(&path) {
+                        self.report(format!("campaign progress NOT saved: {e}"));
+                    }
+                }
+            }
+        }
+        self.results = Some(results);
         self.screen = Screen::Results;
         self.ran = false;
+    }
+
+    /// On the results of a campaign mission: `Some((won, the last mission))`.
+    fn mission_result(&self) -> Option<(bool, bool)> {
+        let i = self.start.mission?;
+        let won = self.results.as_ref().is_some_and(campaign::mission_won);
+        Some((won, i + 1 >= self.missions.len()))
+    }
+
+    /// Enter on a won mission's results: the next mission's briefing (the campaign's
+    /// list after the last).
+    fn next_mission(&mut self) {
+        let i = self.start.mission.map_or(0, |i| i + 1);
+        self.back_to_title();
+        if i < self.missions.len() {
+            self.title.open_briefing(&self.missions, i);
+        } else {
+            self.title
+                .open_campaign(self.missions.len().saturating_sub(1));
+            self.say("the campaign is complete");
+        }
     }
 
     /// Plays the replay in `bytes` from its first tick.
@@ -491,22 +704,27 @@ impl Game {
         }
     }
 
+    /// The title's top menu over its live scene.
     fn back_to_title(&mut self) {
         self.end_run();
         self.session = self.heard(watched(self.demo.clone(), true));
         self.screen = Screen::Title;
+        self.title.page = Page::Top;
+        self.title.settings.capturing = false;
         // The title shows the default view (a run keeps the player's zoom).
         self.zoom = Zoom::default();
         self.results = None;
         self.paused = false;
         self.help = false;
-        self.controls = Controls::default();
+        self.controls.reset();
         self.watching = None;
     }
 
-    /// Enter on the title: the chosen scenario with the chosen seed.
+    /// Enter on free play's or the test range's list: the chosen scenario with the
+    /// chosen seed.
     fn start_selected(&mut self) {
-        let Some(entry) = self.entries.get(self.title.selected).cloned() else {
+        let (free, range) = self.lists();
+        let Some(entry) = self.title.chosen_entry(&free, &range).cloned() else {
             return;
         };
         let seed = self.title.seed.resolve();
@@ -525,10 +743,7 @@ impl Game {
             }
             Err(e) => {
                 eprintln!("squad_proto: {e}");
-                let first = e.lines().next().unwrap_or_default();
-                // The file name is long; the list says which one it is.
-                let short = first.rsplit(": ").next().unwrap_or(first);
-                self.title.note = Some(format!("cannot start: {short}"));
+                self.title.cannot_start(&entry, &e);
             }
         }
     }
@@ -544,6 +759,7 @@ impl Game {
                     w.set_tuning(&view.audio);
                 }
                 self.session.set_tuning(sim, view);
+                self.apply_volumes();
                 self.say(format!("tuning reloaded from {}", path.display()));
             }
             Err(e) => self.say(format!("tuning NOT reloaded (old tuning kept):\n{e}")),
@@ -571,15 +787,28 @@ impl Game {
         if !pressed {
             return Next::Play;
         }
+        self.pad_last = false;
+        // A rebinding on the settings page takes the next key, whatever it is.
+        if self.screen == Screen::Title && self.title.capturing() && !self.help {
+            if !repeat {
+                let got = self.title.capture(code, &mut self.settings);
+                return self.title_action(got);
+            }
+            return Next::Play;
+        }
         let action = if text == Some("?") {
             Some(Action::Help)
         } else {
-            input::action(code)
+            input::bound_action(&self.controls.bindings, code)
         };
         // Keys that work on every screen.
         if !repeat {
             match action {
-                Some(Action::Fullscreen) => return Next::Fullscreen,
+                Some(Action::Fullscreen) => {
+                    self.settings.fullscreen = !self.settings.fullscreen;
+                    self.settings_changed();
+                    return Next::Fullscreen;
+                }
                 Some(Action::Screenshot) => return self.then(Self::screenshot),
                 Some(Action::Overlay) => return self.then(|g| g.overlay = !g.overlay),
                 Some(Action::Flow) => return self.then(|g| g.flow = !g.flow),
@@ -608,53 +837,13 @@ impl Game {
             return Next::Play;
         }
         match self.screen {
-            Screen::Title => {
-                let Some(k) = input::menu_key(code) else {
-                    return Next::Play;
-                };
-                match self.title.key(k, self.entries.len()) {
-                    Some(TitleAction::Start) if !repeat => {
-                        self.ui_sound(UiSound::Confirm);
-                        self.start_selected();
-                    }
-                    Some(TitleAction::Quit) if !repeat => return Next::Quit,
-                    _ => self.ui_sound(UiSound::Move),
-                }
-            }
-            Screen::Results => match code {
-                _ if repeat => {}
-                KeyCode::KeyR | KeyCode::Enter | KeyCode::NumpadEnter => {
-                    self.ui_sound(UiSound::Confirm);
-                    self.restart(None);
-                }
-                KeyCode::KeyN => {
-                    self.ui_sound(UiSound::Confirm);
-                    self.restart(Some(shell::random_seed()));
-                }
-                KeyCode::KeyT | KeyCode::Escape => {
-                    self.ui_sound(UiSound::Back);
-                    self.back_to_title();
-                }
-                KeyCode::KeyV => {
-                    self.ui_sound(UiSound::Confirm);
-                    self.watch_replay();
-                }
-                _ => {}
-            },
-            Screen::Pause => {
-                let k = input::menu_key(code);
-                let chosen = k.and_then(|k| self.menu.key(k));
-                match chosen.filter(|_| !repeat) {
-                    Some(PauseItem::Resume) => {
-                        self.ui_sound(UiSound::Back);
-                        return self.choose(PauseItem::Resume);
-                    }
-                    Some(item) => {
-                        self.ui_sound(UiSound::Confirm);
-                        return self.choose(item);
-                    }
-                    None if k.is_some() => self.ui_sound(UiSound::Move),
-                    None => {}
+            Screen::Title | Screen::Pause | Screen::Results => {
+                // The letters are the results' only (elsewhere they do nothing, silently).
+                let results = self.screen == Screen::Results;
+                let k =
+                    input::menu_key(code).filter(|k| results || !matches!(k, MenuKey::Letter(_)));
+                if let Some(k) = k {
+                    return self.menu_key(k, repeat);
                 }
             }
             Screen::Game => {
@@ -664,6 +853,207 @@ impl Game {
             }
         }
         Next::Play
+    }
+
+    /// A menu key on the screen shown, whoever sent it (the keyboard, the pad's buttons or
+    /// its stick): the title's pages' and the pause menu's own; on the results Confirm
+    /// goes on (the next mission after a won one, the same run again otherwise), Back to
+    /// the title, and the letters as [`shell::results_key`] says. A `repeat` (a key or
+    /// the stick held) moves but never chooses.
+    pub fn menu_key(&mut self, k: MenuKey, repeat: bool) -> Next {
+        match self.screen {
+            Screen::Title => return self.title_key(k, repeat),
+            Screen::Pause => match self.menu.key(k).filter(|_| !repeat) {
+                Some(PauseItem::Resume) => {
+                    self.ui_sound(UiSound::Back);
+                    return self.choose(PauseItem::Resume);
+                }
+                Some(item) => {
+                    self.ui_sound(UiSound::Confirm);
+                    return self.choose(item);
+                }
+                None => self.ui_sound(UiSound::Move),
+            },
+            Screen::Results if !repeat => {
+                let won = self.mission_result().map(|(won, _)| won);
+                let Some(a) = shell::results_key(k, won) else {
+                    return Next::Play;
+                };
+                self.ui_sound(if a == ResultsAction::Title {
+                    UiSound::Back
+                } else {
+                    UiSound::Confirm
+                });
+                match a {
+                    ResultsAction::NextMission => self.next_mission(),
+                    ResultsAction::Retry => self.restart(None),
+                    ResultsAction::NewSeed => self.restart(Some(shell::random_seed())),
+                    ResultsAction::Replay => self.watch_replay(),
+                    ResultsAction::Title => self.back_to_title(),
+                }
+            }
+            _ => {}
+        }
+        Next::Play
+    }
+
+    /// A menu key on the title's page: moves, opens pages, changes settings, starts.
+    fn title_key(&mut self, k: MenuKey, repeat: bool) -> Next {
+        if repeat && matches!(k, MenuKey::Confirm | MenuKey::Back) {
+            return Next::Play;
+        }
+        let (free, range) = self.lists();
+        let counts = shell::Counts {
+            free: free.len(),
+            range: range.len(),
+            missions: &self.missions,
+            next: self.progress.next_mission(&self.missions),
+        };
+        let got = self.title.key(k, &counts, &mut self.settings);
+        self.title_action(got)
+    }
+
+    /// What the title asked for, done (with its sound).
+    fn title_action(&mut self, got: Option<TitleAction>) -> Next {
+        match got {
+            Some(TitleAction::Start) => {
+                self.ui_sound(UiSound::Confirm);
+                self.start_selected();
+            }
+            Some(TitleAction::Begin) => {
+                self.ui_sound(UiSound::Confirm);
+                self.begin_mission();
+            }
+            Some(TitleAction::Opened) => self.ui_sound(UiSound::Confirm),
+            Some(TitleAction::Back) => self.ui_sound(UiSound::Back),
+            Some(TitleAction::Changed) => {
+                self.ui_sound(UiSound::Move);
+                self.settings_changed();
+            }
+            Some(TitleAction::Quit) => return Next::Quit,
+            None => self.ui_sound(UiSound::Move),
+        }
+        Next::Play
+    }
+
+    /// The gamepads read (`pads.poll`, once per update step): their buttons and sticks
+    /// as [`Game::pad_button`] and [`Game::pad_sticks`] take them, their notes said.
+    /// `Some` when anything happened (a frame to draw), with a Quit if one was asked for.
+    pub fn poll_pads(&mut self, pads: &mut Gamepads, now: Instant) -> Option<Next> {
+        let mut next = None;
+        for e in pads.poll(now) {
+            let n = match e {
+                PadEvent::Button(b, pressed) => self.pad_button(b, pressed),
+                PadEvent::Note(text) => {
+                    self.note(text);
+                    Next::Play
+                }
+            };
+            if next != Some(Next::Quit) {
+                next = Some(n);
+            }
+        }
+        let (left, right) = pads.sticks();
+        match self.pad_sticks(left, right, now) {
+            Some(n) if next != Some(Next::Quit) => Some(n),
+            _ => next,
+        }
+    }
+
+    /// A line from the gamepad backend (a pad plugged in or pulled out, or why there is
+    /// none): on the message band and stderr.
+    pub fn note(&mut self, text: String) {
+        eprintln!("squad_proto: {text}");
+        self.say(text);
+    }
+
+    /// A gamepad button went down (`pressed`) or up (SPEC C5; the table is `pad`'s): the
+    /// triggers held sprint; Select is help on every screen (A, B or Start close it); in
+    /// play a button's action (Y the next formation), in the menus its [`MenuKey`] through
+    /// [`Game::menu_key`], the keyboard's path. Presses while the window is not focused
+    /// do nothing.
+    pub fn pad_button(&mut self, b: PadButton, pressed: bool) -> Next {
+        let trigger = match b {
+            PadButton::LeftTrigger => 1,
+            PadButton::RightTrigger => 2,
+            _ => 0,
+        };
+        if pressed {
+            self.pad_triggers |= trigger;
+        } else {
+            self.pad_triggers &= !trigger;
+        }
+        self.controls.pad_sprint = self.pad_triggers != 0;
+        if !pressed || !self.focused {
+            return Next::Play;
+        }
+        self.pad_last = true;
+        if self.help {
+            if matches!(
+                b,
+                PadButton::Select | PadButton::South | PadButton::East | PadButton::Start
+            ) {
+                self.help = false;
+            }
+            return Next::Play;
+        }
+        if b == PadButton::Select {
+            self.help = true;
+            return Next::Play;
+        }
+        if self.screen == Screen::Game {
+            let action = match b {
+                PadButton::North => {
+                    let now = self.controls.formation;
+                    let f = now.unwrap_or_else(|| self.session.world.formation());
+                    Some(Action::Formation(pad::next_formation(f)))
+                }
+                _ => pad::pad_action(b),
+            };
+            self.play_action(action);
+            return Next::Play;
+        }
+        match pad::pad_menu_key(b) {
+            Some(k) => self.menu_key(k, false),
+            None => Next::Play,
+        }
+    }
+
+    /// The gamepad's sticks now (x right, y up, −1..1). In play the left one moves the
+    /// disk (taking over from the scenario's route, as a movement key does) and the right
+    /// one aims (manual aim on); in the menus the left one steps as the d-pad does,
+    /// repeating while held. `Some` when it sent a menu key.
+    pub fn pad_sticks(
+        &mut self,
+        left: (f32, f32),
+        right: (f32, f32),
+        now: Instant,
+    ) -> Option<Next> {
+        self.controls.pad_sprint = self.pad_triggers != 0;
+        self.controls.pad_move = sim::Vec2::ZERO;
+        if !self.focused {
+            self.menu_stick.reset();
+            return None;
+        }
+        if self.screen == Screen::Game {
+            self.menu_stick.reset();
+            let d = pad::stick_move(left.0, left.1);
+            self.controls.pad_move = d;
+            if d != sim::Vec2::ZERO {
+                self.session.take_over();
+            }
+            if let Some(aim) = pad::stick_aim(right.0, right.1) {
+                if self.controls.stick_aim(aim) {
+                    self.say(PAD_MANUAL);
+                }
+            }
+            return None;
+        }
+        let (k, repeat) = self.menu_stick.step(left.0, left.1, now)?;
+        if self.help {
+            return None;
+        }
+        Some(self.menu_key(k, repeat))
     }
 
     /// Runs `f` and goes on.
@@ -708,9 +1098,14 @@ impl Game {
 
     /// A fresh press in play (SPEC §15).
     fn play_key(&mut self, code: KeyCode, action: Option<Action>) {
-        if input::takes_over_route(code) {
+        if self.controls.bindings.takes_over_route(code) {
             self.session.take_over();
         }
+        self.play_action(action);
+    }
+
+    /// An action in play, from a key or the pad.
+    fn play_action(&mut self, action: Option<Action>) {
         match action {
             Some(Action::Menu) => {
                 self.ui_sound(UiSound::Move);
@@ -736,7 +1131,11 @@ impl Game {
                     .controls
                     .toggle_manual(self.session.world.anchor().heading)
                 {
-                    self.say("manual aim: <-/-> turn, Tab cycles targets, Space back to auto");
+                    self.say(if self.pad_last {
+                        PAD_MANUAL
+                    } else {
+                        "manual aim: <-/-> turn, Tab cycles targets, Space back to auto"
+                    });
                 } else {
                     self.say("automatic targeting");
                 }
@@ -765,15 +1164,7 @@ impl Game {
             return Next::Play;
         }
         match self.screen {
-            Screen::Title => {
-                if let Some((x, y)) = at {
-                    let n = self.entries.len();
-                    if let Some(i) = screens::title::entry_at(n, self.title.selected, x, y) {
-                        self.title.selected = i;
-                    }
-                }
-                self.start_selected();
-            }
+            Screen::Title => return self.title_click(at),
             Screen::Pause => {
                 let Some((x, y)) = at else {
                     return Next::Play;
@@ -792,6 +1183,52 @@ impl Game {
                 }
             }
             _ => {}
+        }
+        Next::Play
+    }
+
+    /// A click on the title's page: a row is chosen and confirmed (a list's click starts
+    /// its chosen row wherever it lands, a briefing's begins; a settings row is chosen,
+    /// and confirmed when it already was).
+    fn title_click(&mut self, at: Option<(i32, i32)>) -> Next {
+        let (x, y) = at.unwrap_or((-1, -1));
+        let (free, range) = self.lists();
+        let n_settings = shell::setting_rows().len();
+        let t = &mut self.title;
+        let confirm = match t.page {
+            Page::Top => screens::title::top_item_at(shell::TOP_ITEMS.len(), x, y)
+                .map(|i| t.top = i)
+                .is_some(),
+            Page::Campaign => {
+                let n = self.missions.len();
+                screens::campaign::mission_at(n, t.mission, x, y)
+                    .map(|i| t.mission = i)
+                    .is_some()
+            }
+            Page::Briefing => true,
+            Page::FreePlay | Page::TestRange => {
+                let (n, row) = match t.page {
+                    Page::FreePlay => (free.len(), &mut t.selected),
+                    _ => (range.len(), &mut t.range),
+                };
+                if let Some(i) = screens::title::entry_at(n, *row, x, y) {
+                    *row = i;
+                }
+                true
+            }
+            Page::Settings => {
+                match screens::settings::row_at(n_settings, t.settings.selected, x, y) {
+                    Some(i) if i == t.settings.selected => true,
+                    Some(i) => {
+                        t.settings.choose(i);
+                        false
+                    }
+                    None => false,
+                }
+            }
+        };
+        if confirm {
+            return self.title_key(MenuKey::Confirm, false);
         }
         Next::Play
     }
@@ -860,15 +1297,25 @@ impl Game {
         let t0 = Instant::now();
         let about = self.session.about();
         let in_run = matches!(self.screen, Screen::Game | Screen::Pause);
+        let (free, range) = self.lists();
+        let lists = Lists {
+            free: &free,
+            range: &range,
+            missions: &self.missions,
+            progress: &self.progress,
+            settings: &self.settings,
+        };
+        let results_keys = self.mission_result().map(|m| shell::results_keys(Some(m)));
         let frame = Frame {
             screen: self.screen,
             help: self.help,
             menus: Menus {
                 title: &self.title,
-                entries: &self.entries,
+                lists: &lists,
                 pause: &self.menu,
                 about: &about,
                 results: self.results.as_ref(),
+                results_keys,
             },
             alpha: self.clock.alpha(!self.ran),
             zoom: self.zoom,
@@ -926,14 +1373,14 @@ mod tests {
             replays: root.join("replays"),
             saves: root.join("saves"),
             shots: root.join("shots"),
+            settings: Some(root.join("config").join("settings.toml")),
+            progress: Some(root.join("data").join("progress.toml")),
         }
     }
 
-    /// The window as `squad_proto` opens it: the title over the default scenario.
-    fn open(test: &str) -> Window {
-        let setup = crate::setup::load(None, catalog::DEFAULT, None, None, None).unwrap();
-        let now = Instant::now();
-        let opts = Options {
+    /// The window's options as `squad_proto` opens it, its files in `dirs`.
+    fn options(dirs: Dirs) -> Options {
+        Options {
             direct: false,
             scripted: false,
             horror: true,
@@ -944,9 +1391,16 @@ mod tests {
             record: None,
             resume: None,
             watching: None,
-            dirs: dirs(test),
+            dirs,
             audio: None,
-        };
+        }
+    }
+
+    /// The window as `squad_proto` opens it: the title over the default scenario.
+    fn open(test: &str) -> Window {
+        let setup = crate::setup::load(None, catalog::DEFAULT, None, None, None).unwrap();
+        let now = Instant::now();
+        let opts = options(dirs(test));
         let mut game = Game::new(setup, opts, now);
         game.start_clock(now);
         Window { game, now }
@@ -975,15 +1429,37 @@ mod tests {
             self.game.session.world.tick()
         }
 
-        /// Selects the title's entry of the embedded scenario `name`.
+        /// Opens the title's `page` from the top menu, with the keys (Esc back to the
+        /// top first).
+        fn open_page(&mut self, page: Page) {
+            while self.game.title.page != Page::Top {
+                self.press(KeyCode::Escape);
+            }
+            let item = match page {
+                Page::Campaign | Page::Briefing => shell::TopItem::Campaign,
+                Page::FreePlay => shell::TopItem::FreePlay,
+                Page::TestRange => shell::TopItem::TestRange,
+                Page::Settings => shell::TopItem::Settings,
+                Page::Top => return,
+            };
+            while shell::TOP_ITEMS[self.game.title.top] != item {
+                self.press(KeyCode::ArrowDown);
+            }
+            self.press(KeyCode::Enter);
+            assert_eq!(self.game.title.page, page);
+        }
+
+        /// Free play's or the test range's page with the embedded scenario `name`
+        /// selected.
         fn select(&mut self, name: &'static str) {
-            let i = self
-                .game
-                .entries
-                .iter()
-                .position(|e| e.source == Source::Embedded(name))
-                .unwrap();
-            while self.game.title.selected != i {
+            let (free, range) = self.game.lists();
+            let at = |l: &[Entry]| l.iter().position(|e| e.source == Source::Embedded(name));
+            let (page, i) = match at(&free) {
+                Some(i) => (Page::FreePlay, i),
+                None => (Page::TestRange, at(&range).unwrap()),
+            };
+            self.open_page(page);
+            while self.game.title.list_row() != Some(i) {
                 self.press(KeyCode::ArrowDown);
             }
         }
@@ -1018,9 +1494,15 @@ mod tests {
             w.game.session.recorder.is_none(),
             "the demo is not recorded"
         );
-        // Enter starts the selected scenario (the default one), recorded, from tick 0.
+        // The top menu: Campaign first; Down to Free play, Enter opens its list, whose
+        // first entry is the default scenario; Enter starts it, recorded, from tick 0.
+        assert_eq!(w.game.title.page, Page::Top);
+        w.press(KeyCode::ArrowDown);
+        w.press(KeyCode::Enter);
+        assert_eq!(w.game.title.page, Page::FreePlay);
         w.press(KeyCode::Enter);
         assert_eq!(w.game.screen, Screen::Game);
+        assert_eq!(w.game.session.name(), catalog::DEFAULT);
         assert_eq!(w.tick(), 0);
         assert!(w.game.session.recorder.is_some());
         w.frames(30);
@@ -1157,6 +1639,7 @@ mod tests {
     #[test]
     fn zoom_returns_to_one_and_to_the_direct_frame() {
         let mut w = open("zoom");
+        w.select("combat_route");
         w.press(KeyCode::Enter);
         for k in [
             KeyCode::Minus,
@@ -1193,6 +1676,7 @@ mod tests {
         w.frames(10);
         assert!(w.tick() > 5, "the title still runs");
         w.game.focus(true);
+        w.select("combat_route");
         w.press(KeyCode::Enter);
         w.frames(10);
         w.game.focus(false);
@@ -1216,19 +1700,225 @@ mod tests {
         assert_eq!(w.tick(), t);
     }
 
+    // The gamepad (SPEC C5): buttons and sticks as `Game::poll_pads` hands them on.
+    use crate::window::pad::PadButton as Pad;
+
+    impl Window {
+        /// A pad button pressed and let go.
+        fn pad(&mut self, b: Pad) -> Next {
+            let next = self.game.pad_button(b, true);
+            self.game.pad_button(b, false);
+            next
+        }
+
+        /// The sticks held (x right, y up) for `n` frames, read every frame as the loop
+        /// reads them.
+        fn sticks(&mut self, left: (f32, f32), right: (f32, f32), n: usize) {
+            for _ in 0..n {
+                self.now += FRAME;
+                self.game.pad_sticks(left, right, self.now);
+                self.game.update(self.now);
+            }
+        }
+    }
+
+    const CENTRE: (f32, f32) = (0.0, 0.0);
+
     #[test]
-    fn clicks_start_a_title_entry_and_choose_menu_rows() {
-        let mut w = open("clicks");
-        let want = w
-            .game
-            .entries
+    fn the_pad_drives_the_title_play_the_pause_menu_help_and_the_results() {
+        let mut w = open("pad_everywhere");
+        // The title: the stick steps once when pushed, repeats only after a delay (400 ms,
+        // then every 120 ms); the d-pad steps as the arrows do.
+        w.sticks((0.0, -1.0), CENTRE, 1);
+        assert_eq!(w.game.title.top, 1);
+        w.sticks((0.0, -1.0), CENTRE, 20);
+        assert_eq!(w.game.title.top, 1, "no repeat before the delay");
+        w.sticks((0.0, -1.0), CENTRE, 10);
+        assert_eq!(w.game.title.top, 2, "one repeat at 400 ms");
+        w.sticks(CENTRE, CENTRE, 1);
+        w.pad(Pad::DPadUp);
+        w.pad(Pad::DPadUp);
+        assert_eq!(w.game.title.top, 0);
+        // Down to the test range, A opens it; down to a scripted scenario, A starts it.
+        w.pad(Pad::DPadDown);
+        w.pad(Pad::DPadDown);
+        w.pad(Pad::South);
+        assert_eq!(w.game.title.page, Page::TestRange);
+        let (_, range) = w.game.lists();
+        let want = range
             .iter()
             .position(|e| e.source == Source::Embedded("lane_free"))
             .unwrap();
-        let n = w.game.entries.len();
-        let at = (0..HEIGHT as i32)
-            .flat_map(|y| (0..WIDTH as i32).step_by(40).map(move |x| (x, y)))
-            .find(|&(x, y)| screens::title::entry_at(n, 0, x, y) == Some(want));
+        while w.game.title.range != want {
+            w.pad(Pad::DPadDown);
+        }
+        w.pad(Pad::South);
+        assert_eq!(w.game.screen, Screen::Game);
+        assert!(w.game.session.scripted(), "the route drives");
+        // The left stick up with a trigger held: the tick input moves as W does, and
+        // sprints; the stick takes over from the route.
+        w.game.pad_button(Pad::RightTrigger, true);
+        let from = w.game.session.world.anchor().pos;
+        w.sticks((0.0, 1.0), CENTRE, 30);
+        assert!(!w.game.session.scripted(), "the stick took over");
+        let input = w.game.controls.tick_input();
+        let h = std::f32::consts::FRAC_1_SQRT_2;
+        assert!((input.move_dir - sim::Vec2::new(-h, -h)).length() < 1e-4);
+        assert!(input.sprint);
+        let moved = w.game.session.world.anchor().pos - from;
+        assert!(
+            moved.x < -0.5 && moved.y < -0.5,
+            "screen-up is world (-1, -1): {moved:?}"
+        );
+        w.game.pad_button(Pad::RightTrigger, false);
+        w.sticks(CENTRE, CENTRE, 1);
+        let input = w.game.controls.tick_input();
+        assert!(!input.sprint && input.move_dir == sim::Vec2::ZERO);
+        // The right stick aims: manual aim on, along the stick.
+        w.sticks(CENTRE, (1.0, 0.0), 2);
+        assert!(w.game.controls.manual_on);
+        let want = pad::stick_aim(1.0, 0.0).unwrap();
+        assert!((w.game.controls.aim - want).length() < 1e-5);
+        assert_eq!(w.game.message.current(w.now), Some(PAD_MANUAL));
+        // X cycles the target in the cone (or says there is none), Y the formation, B
+        // back to automatic targeting.
+        w.pad(Pad::West);
+        let before = w.game.session.world.formation();
+        w.pad(Pad::North);
+        w.frames(2);
+        assert_eq!(
+            w.game.session.world.formation(),
+            pad::next_formation(before)
+        );
+        w.pad(Pad::East);
+        assert!(!w.game.controls.manual_on);
+        // Start: the pause menu; the stick and the d-pad move in it, B resumes.
+        w.pad(Pad::Start);
+        assert_eq!(w.game.screen, Screen::Pause);
+        let t = w.tick();
+        w.sticks((0.0, -1.0), CENTRE, 1);
+        w.sticks(CENTRE, CENTRE, 1);
+        w.pad(Pad::DPadDown);
+        assert_eq!(w.game.menu.current(), PauseItem::NewSeed);
+        assert_eq!(w.tick(), t, "the stick moved the menu, not the squad");
+        w.pad(Pad::East);
+        assert_eq!(w.game.screen, Screen::Game);
+        // Select: help over the game; A closes it. Start then Start: menu and back.
+        w.pad(Pad::Select);
+        assert!(w.game.help);
+        w.pad(Pad::South);
+        assert!(!w.game.help);
+        w.pad(Pad::Start);
+        w.pad(Pad::Start);
+        assert_eq!(w.game.screen, Screen::Game);
+        // The results: A plays again, B goes to the title, where B quits.
+        let end = |w: &mut Window| {
+            for i in 0..w.game.session.world.agents().len() {
+                w.game.session.world.agent_mut(i).alive = false;
+            }
+            w.frames(2);
+            assert_eq!(w.game.screen, Screen::Results);
+        };
+        end(&mut w);
+        w.pad(Pad::South);
+        assert_eq!(w.game.screen, Screen::Game);
+        assert_eq!(w.tick(), 0, "played again");
+        end(&mut w);
+        w.pad(Pad::East);
+        assert_eq!(w.game.screen, Screen::Title);
+        assert_eq!(w.pad(Pad::East), Next::Quit);
+    }
+
+    #[test]
+    fn the_pad_does_nothing_while_the_window_is_not_focused() {
+        let mut w = open("pad_unfocused");
+        w.game.focus(true);
+        w.game.focus(false);
+        w.pad(Pad::South);
+        w.sticks((0.0, -1.0), CENTRE, 3);
+        assert_eq!(w.game.screen, Screen::Title);
+        assert_eq!((w.game.title.page, w.game.title.top), (Page::Top, 0));
+        w.game.focus(true);
+        w.pad(Pad::South);
+        assert_eq!(w.game.title.page, Page::Campaign, "A chose the first item");
+    }
+
+    /// Recorded evdev events from a pad in a folder of the test's own, through
+    /// `Game::poll_pads` as the event loop calls it: found, its A starts a run, its
+    /// stick moves, its trigger sprints, and pulled out mid-run it lets go of both.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_recorded_pad_plays_through_poll_pads_and_is_pulled_out() {
+        use crate::window::gamepad::testkit::*;
+        let dir = folder("game_poll");
+        std::fs::write(dir.join("event7"), "").unwrap();
+        let feed: Feed = Default::default();
+        let mut pads = Gamepads::new(&dir, opener("event7", feed.clone()));
+        let mut w = open("pad_poll");
+        w.open_page(Page::FreePlay);
+        let mut poll = |w: &mut Window| {
+            w.now += FRAME;
+            let next = w.game.poll_pads(&mut pads, w.now);
+            w.game.update(w.now);
+            next
+        };
+        assert_eq!(poll(&mut w), Some(Next::Play), "found");
+        assert_eq!(
+            w.game.message.current(w.now),
+            Some("gamepad connected: Microsoft X-Box 360 pad")
+        );
+        feed.borrow_mut().extend([
+            Ok(vec![ev(KEY, 0x130, 1), report()]),
+            Ok(vec![ev(KEY, 0x130, 0), report()]),
+            // The stick fully down-left, the left trigger pulled.
+            Ok(vec![ev(ABS, 0, -32768), ev(ABS, 1, 32767), report()]),
+            Ok(vec![ev(ABS, 2, 255), report()]),
+        ]);
+        poll(&mut w);
+        assert_eq!(w.game.screen, Screen::Game, "A started the run");
+        for _ in 0..3 {
+            poll(&mut w);
+        }
+        assert!(w.game.controls.pad_sprint);
+        // Screen down-left: S + A, world (0, 1).
+        let d = w.game.controls.pad_move;
+        assert!((d - sim::Vec2::new(0.0, 1.0)).length() < 1e-3, "{d:?}");
+        feed.borrow_mut()
+            .push_back(Err(std::io::Error::from_raw_os_error(19)));
+        poll(&mut w);
+        assert!(!w.game.controls.pad_sprint, "the trigger let go");
+        assert_eq!(w.game.controls.pad_move, sim::Vec2::ZERO);
+        assert_eq!(
+            w.game.message.current(w.now),
+            Some("gamepad unplugged: Microsoft X-Box 360 pad")
+        );
+        assert_eq!(w.game.screen, Screen::Game, "the run goes on");
+    }
+
+    #[test]
+    fn clicks_start_a_title_entry_and_choose_menu_rows() {
+        let mut w = open("clicks");
+        let grid =
+            || (0..HEIGHT as i32).flat_map(|y| (0..WIDTH as i32).step_by(40).map(move |x| (x, y)));
+        // A click beside the top menu does nothing; one on Test range opens it.
+        assert_eq!(w.game.click(Some((2, 2))), Next::Play);
+        assert_eq!(w.game.title.page, Page::Top);
+        let item = shell::TOP_ITEMS
+            .iter()
+            .position(|&i| i == shell::TopItem::TestRange)
+            .unwrap();
+        let n = shell::TOP_ITEMS.len();
+        let at = grid().find(|&(x, y)| screens::title::top_item_at(n, x, y) == Some(item));
+        w.game.click(at);
+        assert_eq!(w.game.title.page, Page::TestRange);
+        // A click on a row starts it.
+        let (_, range) = w.game.lists();
+        let want = range
+            .iter()
+            .position(|e| e.source == Source::Embedded("lane_free"))
+            .unwrap();
+        let n = range.len();
+        let at = grid().find(|&(x, y)| screens::title::entry_at(n, 0, x, y) == Some(want));
         let Some(at) = at else {
             panic!("entry {want} of {n} is not on the first page of the title");
         };
@@ -1274,6 +1964,7 @@ mod tests {
     #[test]
     fn the_window_and_the_screenshot_draw_the_same_pixels() {
         let mut w = open("same_pixels");
+        w.select("combat_route");
         w.press(KeyCode::Enter);
         w.frames(240);
         // Zoomed in, eased to rest, on the pause menu, the messages gone.
@@ -1298,6 +1989,7 @@ mod tests {
                 overlay: false,
                 plain: false,
                 zoom: w.game.zoom,
+                page: Page::Top,
             };
             screenshot::compose(&mut c, &mut w.game.session, &shot, &entries);
             let differ = window
@@ -1330,6 +2022,198 @@ mod tests {
         };
         screenshot::compose(&mut c, &mut w.game.session, &shot, &entries);
         assert!(window == *c.frame(), "the results differ");
+    }
+
+    // The campaign, the settings and the key bindings (SPEC C2, C4).
+
+    /// The campaign page opens on the next mission; its briefing begins the mission with
+    /// the player steering at the chosen difficulty; a won run is recorded (best time,
+    /// difficulty, attempts) and saved, and its results' Enter opens the next mission's
+    /// briefing; a lost one is an attempt, and Enter retries.
+    #[test]
+    fn a_campaign_mission_is_briefed_played_recorded_and_leads_to_the_next() {
+        let mut w = open("campaign");
+        w.open_page(Page::Campaign);
+        assert_eq!(w.game.title.mission, 0, "nothing done: the first mission");
+        w.press(KeyCode::Enter);
+        assert_eq!(w.game.title.page, Page::Briefing);
+        let own = w.game.missions[0].director.unwrap_or_default();
+        assert_eq!(w.game.title.mission_difficulty, own);
+        w.press(KeyCode::Tab);
+        let chosen = w.game.title.mission_difficulty;
+        assert_ne!(chosen, own);
+        w.press(KeyCode::Enter);
+        assert_eq!(w.game.screen, Screen::Game);
+        assert_eq!(w.game.start.mission, Some(0));
+        assert_eq!(w.game.session.name(), w.game.missions[0].title);
+        assert!(!w.game.session.scripted(), "the player steers");
+        assert_eq!(w.game.session.world.difficulty(), chosen);
+        // Lost: an attempt, not completed; Enter retries the mission.
+        for i in 0..w.game.session.world.agents().len() {
+            w.game.session.world.agent_mut(i).alive = false;
+        }
+        w.frames(2);
+        assert_eq!(w.game.screen, Screen::Results);
+        assert_eq!(w.game.mission_result(), Some((false, false)));
+        let id = w.game.missions[0].id;
+        let rec = w.game.progress.get(id).cloned().unwrap();
+        assert_eq!((rec.completed, rec.attempts), (false, 1));
+        w.press(KeyCode::Enter);
+        assert_eq!((w.game.screen, w.tick()), (Screen::Game, 0), "retried");
+        assert_eq!(w.game.start.mission, Some(0));
+        // Won: the mission's reference route drives this time.
+        w.game.session = Session::route(w.game.start.setup.clone())
+            .with_cosmetics()
+            .recorded();
+        w.play_out(300 * 60);
+        assert_eq!(w.game.mission_result(), Some((true, false)), "won");
+        let rec = w.game.progress.get(id).cloned().unwrap();
+        assert!(rec.completed && rec.attempts == 2);
+        assert_eq!(rec.hardest, Some(chosen));
+        let secs = w.game.results.as_ref().unwrap().seconds;
+        assert_eq!(rec.best_seconds, Some(secs));
+        // Saved: a new window reads it back, and its campaign starts on mission 2.
+        let path = w.game.dirs.progress.clone().unwrap();
+        assert_eq!(Progress::load(&path).0, w.game.progress);
+        // The keys line says what Enter does; Enter opens the next briefing.
+        let keys = shell::results_keys(w.game.mission_result());
+        assert!(keys.starts_with("Enter: next mission"), "{keys}");
+        w.press(KeyCode::Enter);
+        assert_eq!(w.game.screen, Screen::Title);
+        assert_eq!(
+            (w.game.title.page, w.game.title.mission),
+            (Page::Briefing, 1)
+        );
+        w.press(KeyCode::Escape);
+        assert_eq!(w.game.title.page, Page::Campaign);
+        w.press(KeyCode::Escape);
+        w.press(KeyCode::Escape);
+        w.open_page(Page::Campaign);
+        assert_eq!(w.game.title.mission, 1, "the next mission is highlighted");
+    }
+
+    /// A damaged progress file and a damaged settings file: said in the window, the
+    /// game goes on with fresh progress and the defaults where the file was wrong.
+    #[test]
+    fn damaged_progress_and_settings_are_reported_in_the_window() {
+        let d = dirs("damaged_files");
+        let (sp, pp) = (d.settings.clone().unwrap(), d.progress.clone().unwrap());
+        std::fs::create_dir_all(sp.parent().unwrap()).unwrap();
+        std::fs::create_dir_all(pp.parent().unwrap()).unwrap();
+        std::fs::write(&sp, "[display]\nbrightness = 99\n").unwrap();
+        std::fs::write(&pp, "not = [toml").unwrap();
+        let setup = crate::setup::load(None, catalog::DEFAULT, None, None, None).unwrap();
+        let now = Instant::now();
+        let mut game = Game::new(setup, options(d), now);
+        let said = game.message.current(now).unwrap_or_default().to_string();
+        assert!(
+            said.contains("settings: ") && said.contains(":2:1: `brightness`"),
+            "{said}"
+        );
+        assert!(said.contains("campaign progress damaged"), "{said}");
+        assert_eq!(game.progress, Progress::default());
+        assert_eq!(game.settings.brightness, 0);
+        assert!(std::fs::read_to_string(&sp)
+            .unwrap()
+            .contains("brightness = 0"));
+        assert_eq!(Progress::load(&pp), (Progress::default(), None), "replaced");
+    }
+
+    /// SPEC C4 in the window: Pause moved from P to O on the settings page (Enter, then
+    /// the key); saved; in play O pauses and P does nothing; a new window has O too.
+    #[test]
+    fn a_key_rebound_on_the_settings_page_works_in_play() {
+        let mut w = open("rebind");
+        w.open_page(Page::Settings);
+        while w.game.title.settings.row() != shell::SettingRow::Key(crate::bindings::Bind::Pause) {
+            w.press(KeyCode::ArrowDown);
+        }
+        w.press(KeyCode::Enter);
+        assert!(w.game.title.capturing());
+        // The capture takes the key even where it means something else (F1, the overlay).
+        w.press(KeyCode::KeyO);
+        assert!(!w.game.title.capturing());
+        let file = std::fs::read_to_string(w.game.dirs.settings.as_ref().unwrap()).unwrap();
+        assert!(file.contains("pause = [\"O\"]"), "{file}");
+        w.press(KeyCode::Escape);
+        w.select("combat_route");
+        w.press(KeyCode::Enter);
+        assert_eq!(w.game.screen, Screen::Game);
+        w.press(KeyCode::KeyP);
+        assert!(!w.game.paused, "P is free now");
+        w.press(KeyCode::KeyO);
+        assert!(w.game.paused, "O pauses");
+        // A new window with the same files starts with O.
+        let dirs = w.game.dirs.clone();
+        let setup = crate::setup::load(None, catalog::DEFAULT, None, None, None).unwrap();
+        let mut opts = options(dirs);
+        opts.direct = true;
+        let mut g = Game::new(setup, opts, w.now);
+        g.key(KeyCode::KeyO, true, false, None);
+        assert!(g.paused);
+    }
+
+    /// The settings' volumes apply at once: master at 0 silences the title's scene,
+    /// heard through the window's sound; back up, it is heard again.
+    #[test]
+    fn the_master_volume_applies_live() {
+        let mut w = open("volume");
+        let got = Rc::new(RefCell::new((Vec::new(), 0)));
+        w.game.hear(Box::new(Capture(got.clone())));
+        let loudest = |got: &Rc<RefCell<(Vec<f32>, usize)>>| {
+            got.borrow().0.iter().fold(0.0f32, |m, x| m.max(x.abs()))
+        };
+        w.frames(120);
+        assert!(loudest(&got) > 1e-3, "the title's scene is heard");
+        w.open_page(Page::Settings);
+        assert_eq!(w.game.title.settings.row(), shell::SettingRow::Master);
+        for _ in 0..10 {
+            w.press(KeyCode::ArrowLeft);
+        }
+        assert_eq!(w.game.settings.master, 0);
+        w.frames(10);
+        got.borrow_mut().0.clear();
+        w.frames(60);
+        assert!(loudest(&got) < 1e-6, "silent: {}", loudest(&got));
+        for _ in 0..10 {
+            w.press(KeyCode::ArrowRight);
+        }
+        w.frames(10);
+        got.borrow_mut().0.clear();
+        w.frames(60);
+        assert!(loudest(&got) > 1e-3, "heard again");
+    }
+
+    /// The brightness step on the settings page sets the composer's gamma (the frame
+    /// itself is measured in `tests/brightness.rs`); F11 flips the fullscreen setting,
+    /// and the event loop is told of both display changes.
+    #[test]
+    fn brightness_and_fullscreen_reach_the_frame_and_the_event_loop() {
+        let mut w = open("display");
+        assert_eq!(
+            w.game.take_display_change(),
+            Some((false, None)),
+            "at start"
+        );
+        assert_eq!(w.game.take_display_change(), None);
+        w.open_page(Page::Settings);
+        while w.game.title.settings.row() != shell::SettingRow::Brightness {
+            w.press(KeyCode::ArrowDown);
+        }
+        w.press(KeyCode::ArrowRight);
+        assert_eq!(w.game.composer.gamma(), crate::settings::gamma_of(1));
+        assert_eq!(w.game.take_display_change(), None, "not the display's");
+        assert_eq!(w.press(KeyCode::F11), Next::Fullscreen);
+        assert_eq!(w.game.take_display_change(), Some((true, None)));
+        w.press(KeyCode::ArrowDown);
+        w.press(KeyCode::ArrowDown);
+        w.press(KeyCode::ArrowRight);
+        assert_eq!(w.game.take_display_change(), Some((true, Some(30))));
+        let saved = Settings::load(w.game.dirs.settings.as_ref().unwrap()).0;
+        assert_eq!(
+            (saved.brightness, saved.fullscreen, saved.frame_cap),
+            (1, true, Some(30))
+        );
     }
 
     // The window's live sound path against the offline render (SPEC §21 AU6).

@@ -1,6 +1,7 @@
-//! The keyboard (SPEC §15, §20): which keys are held, what a press means in play and in
-//! the menus, and the [`TickInput`] the held keys (and a gamepad's stick, see `pad`)
-//! make. Mapping is pure; the game applies the actions.
+//! The keyboard (SPEC §15, §20, §23 C4): which keys are held, what a press means in play
+//! (through the player's [`Bindings`]) and in the menus (fixed keys, as [`MenuKey`]s),
+//! and the [`TickInput`] the held keys (and a gamepad's stick, see `pad`) make. Mapping
+//! is pure; the game applies the actions.
 
 use std::collections::BTreeSet;
 
@@ -8,6 +9,7 @@ use sim::read::{Formation, ManualAim, ManualCommand, TickInput};
 use sim::Vec2;
 use winit::keyboard::KeyCode;
 
+use crate::bindings::{Bind, Bindings};
 use crate::shell::MenuKey;
 
 /// Manual aim vector turn rate (←/→), radians per second.
@@ -42,41 +44,63 @@ pub enum Action {
     Mute,
 }
 
-/// The action of a fresh press of `code` (key repeat is not a press).
-pub fn action(code: KeyCode) -> Option<Action> {
-    Some(match code {
-        KeyCode::Escape => Action::Menu,
-        KeyCode::KeyP => Action::Pause,
-        // `?` is Shift+/ on most layouts; the game also takes the typed `?` (see game).
-        KeyCode::KeyH | KeyCode::Slash => Action::Help,
-        KeyCode::Equal | KeyCode::NumpadAdd => Action::ZoomIn,
-        KeyCode::Minus | KeyCode::NumpadSubtract => Action::ZoomOut,
-        KeyCode::F11 => Action::Fullscreen,
-        KeyCode::F1 => Action::Overlay,
-        KeyCode::F2 => Action::Flow,
-        KeyCode::F3 => Action::Horror,
-        KeyCode::F5 => Action::ReloadTuning,
-        KeyCode::F12 => Action::Screenshot,
-        KeyCode::KeyR => Action::Restart,
-        KeyCode::Digit1 => Action::Formation(Formation::Wedge),
-        KeyCode::Digit2 => Action::Formation(Formation::Line),
-        KeyCode::Digit3 => Action::Formation(Formation::Ring),
-        KeyCode::Space => Action::ToggleManual,
-        KeyCode::Tab => Action::CycleTarget,
-        KeyCode::F6 => Action::QuickSave,
-        KeyCode::F9 => Action::QuickLoad,
-        KeyCode::Digit4 => Action::Speed,
-        KeyCode::Period => Action::SingleStep,
-        KeyCode::KeyM => Action::Mute,
-        _ => return None,
+/// The action of a press bind (`None` for the held ones).
+pub fn bind_action(b: Bind) -> Option<Action> {
+    Some(match b {
+        Bind::Menu => Action::Menu,
+        Bind::Pause => Action::Pause,
+        Bind::Help => Action::Help,
+        Bind::ZoomIn => Action::ZoomIn,
+        Bind::ZoomOut => Action::ZoomOut,
+        Bind::Fullscreen => Action::Fullscreen,
+        Bind::Overlay => Action::Overlay,
+        Bind::Flow => Action::Flow,
+        Bind::Horror => Action::Horror,
+        Bind::ReloadTuning => Action::ReloadTuning,
+        Bind::Screenshot => Action::Screenshot,
+        Bind::Restart => Action::Restart,
+        Bind::Wedge => Action::Formation(Formation::Wedge),
+        Bind::Line => Action::Formation(Formation::Line),
+        Bind::Ring => Action::Formation(Formation::Ring),
+        Bind::ToggleManual => Action::ToggleManual,
+        Bind::CycleTarget => Action::CycleTarget,
+        Bind::QuickSave => Action::QuickSave,
+        Bind::QuickLoad => Action::QuickLoad,
+        Bind::Speed => Action::Speed,
+        Bind::SingleStep => Action::SingleStep,
+        Bind::Mute => Action::Mute,
+        Bind::MoveUp
+        | Bind::MoveDown
+        | Bind::MoveLeft
+        | Bind::MoveRight
+        | Bind::Sprint
+        | Bind::AimLeft
+        | Bind::AimRight => return None,
     })
 }
 
-/// The menus' reading of a key: arrows or WASD move, Enter or Space confirms, Esc goes
-/// back, digits and Backspace edit the seed.
+/// The action of a fresh press of `code` under `bindings` (key repeat is not a press).
+/// `?` is Shift+/ on most layouts; the game also takes the typed `?` (see game).
+pub fn bound_action(bindings: &Bindings, code: KeyCode) -> Option<Action> {
+    bindings.pressed(code).and_then(bind_action)
+}
+
+/// The action of `code` under the default bindings (SPEC §15's keys; the tests' table).
+#[cfg(test)]
+pub fn action(code: KeyCode) -> Option<Action> {
+    bound_action(&Bindings::default(), code)
+}
+
+/// The menus' reading of a key (fixed, whatever the bindings): arrows or WASD move,
+/// Enter or Space confirms, Esc goes back, digits and Backspace edit the seed, the
+/// results take R, N, V and T.
 pub fn menu_key(code: KeyCode) -> Option<MenuKey> {
     let digit = |d: u8| Some(MenuKey::Digit(d));
     match code {
+        KeyCode::KeyR => Some(MenuKey::Letter('r')),
+        KeyCode::KeyN => Some(MenuKey::Letter('n')),
+        KeyCode::KeyV => Some(MenuKey::Letter('v')),
+        KeyCode::KeyT => Some(MenuKey::Letter('t')),
         KeyCode::ArrowUp | KeyCode::KeyW => Some(MenuKey::Up),
         KeyCode::ArrowDown | KeyCode::KeyS => Some(MenuKey::Down),
         KeyCode::ArrowLeft | KeyCode::KeyA => Some(MenuKey::Left),
@@ -99,28 +123,13 @@ pub fn menu_key(code: KeyCode) -> Option<MenuKey> {
     }
 }
 
-/// Whether pressing `code` means the player takes over from a scripted route: the
-/// movement keys (←/→ are left out, they turn the aim in manual mode).
-pub fn takes_over_route(code: KeyCode) -> bool {
-    matches!(
-        code,
-        KeyCode::KeyW
-            | KeyCode::KeyA
-            | KeyCode::KeyS
-            | KeyCode::KeyD
-            | KeyCode::ArrowUp
-            | KeyCode::ArrowDown
-    )
-}
-
-/// Movement direction from WASD/arrows in screen terms, turned into the iso world:
-/// screen-up is world (−1, −1). In manual aim ←/→ turn the aim vector instead (§15).
-pub fn move_dir(held: &BTreeSet<KeyCode>, manual_on: bool) -> Vec2 {
-    let held = |k: KeyCode| held.contains(&k);
-    let up = held(KeyCode::KeyW) || held(KeyCode::ArrowUp);
-    let down = held(KeyCode::KeyS) || held(KeyCode::ArrowDown);
-    let left = held(KeyCode::KeyA) || (!manual_on && held(KeyCode::ArrowLeft));
-    let right = held(KeyCode::KeyD) || (!manual_on && held(KeyCode::ArrowRight));
+/// Movement direction from the movement keys held (WASD/arrows by default) in screen
+/// terms, turned into the iso world: screen-up is world (−1, −1). In manual aim a key
+/// that also turns the aim (←/→ by default) turns it instead (§15).
+pub fn move_dir(held: &BTreeSet<KeyCode>, manual_on: bool, b: &Bindings) -> Vec2 {
+    let on = |bind: Bind| held.iter().any(|&k| b.moves(bind, k, manual_on));
+    let (up, down) = (on(Bind::MoveUp), on(Bind::MoveDown));
+    let (left, right) = (on(Bind::MoveLeft), on(Bind::MoveRight));
     let mut d = Vec2::ZERO;
     if up {
         d += Vec2::new(-1.0, -1.0);
@@ -137,17 +146,15 @@ pub fn move_dir(held: &BTreeSet<KeyCode>, manual_on: bool) -> Vec2 {
     d.normalize_or_zero()
 }
 
-/// Either Shift sprints.
-pub fn sprint(held: &BTreeSet<KeyCode>) -> bool {
-    held.contains(&KeyCode::ShiftLeft) || held.contains(&KeyCode::ShiftRight)
+/// A sprint key (either Shift by default) sprints.
+pub fn sprint(held: &BTreeSet<KeyCode>, b: &Bindings) -> bool {
+    b.held(Bind::Sprint, held)
 }
 
-/// How far ←/→ turn the manual aim in `dt` seconds (radians; both or neither: 0).
-pub fn aim_turn(held: &BTreeSet<KeyCode>, dt: f32) -> f32 {
-    match (
-        held.contains(&KeyCode::ArrowLeft),
-        held.contains(&KeyCode::ArrowRight),
-    ) {
+/// How far the aim's turn keys (←/→ by default) turn the manual aim in `dt` seconds
+/// (radians; both or neither: 0).
+pub fn aim_turn(held: &BTreeSet<KeyCode>, b: &Bindings, dt: f32) -> f32 {
+    match (b.held(Bind::AimLeft, held), b.held(Bind::AimRight, held)) {
         (true, false) => -AIM_TURN * dt,
         (false, true) => AIM_TURN * dt,
         _ => 0.0,
@@ -172,8 +179,12 @@ pub fn next_target(in_cone: &[u32], current: ManualAim) -> Option<u32> {
 #[derive(Default)]
 pub struct Controls {
     pub held: BTreeSet<KeyCode>,
+    /// The player's keys (the settings' `[keys]`).
+    pub bindings: Bindings,
     /// A gamepad's left stick as a world direction (zero without one; see `pad`).
     pub pad_move: Vec2,
+    /// A gamepad's trigger is held: sprint, as Shift.
+    pub pad_sprint: bool,
     pub formation: Option<Formation>,
     pub manual: Option<ManualCommand>,
     pub manual_on: bool,
@@ -181,6 +192,16 @@ pub struct Controls {
 }
 
 impl Controls {
+    /// Nothing held, nothing pending, manual aim off: a fresh run's controls, with the
+    /// same bindings.
+    pub fn reset(&mut self) {
+        let bindings = std::mem::take(&mut self.bindings);
+        *self = Controls {
+            bindings,
+            ..Controls::default()
+        };
+    }
+
     pub fn key(&mut self, code: KeyCode, pressed: bool) {
         if pressed {
             self.held.insert(code);
@@ -194,7 +215,7 @@ impl Controls {
         if !self.manual_on {
             return;
         }
-        let turn = aim_turn(&self.held, dt);
+        let turn = aim_turn(&self.held, &self.bindings, dt);
         if turn != 0.0 {
             self.aim = Vec2::from_angle(self.aim.angle() + turn);
             self.manual = Some(ManualCommand::Aim(self.aim));
@@ -214,16 +235,29 @@ impl Controls {
         self.manual_on
     }
 
+    /// A gamepad's right stick pushed along `dir` (a unit vector): manual aim on, aiming
+    /// there (a new aim command only when the direction moved). Returns whether it turned
+    /// manual aim on.
+    pub fn stick_aim(&mut self, dir: Vec2) -> bool {
+        let was = self.manual_on;
+        self.manual_on = true;
+        if !was || (dir - self.aim).length() > 0.01 {
+            self.aim = dir;
+            self.manual = Some(ManualCommand::Aim(dir));
+        }
+        !was
+    }
+
     /// This tick's input; takes the pending one-shot commands.
     pub fn tick_input(&mut self) -> TickInput {
-        let keys = move_dir(&self.held, self.manual_on);
+        let keys = move_dir(&self.held, self.manual_on, &self.bindings);
         TickInput {
             move_dir: if keys == Vec2::ZERO {
                 self.pad_move
             } else {
                 keys
             },
-            sprint: sprint(&self.held),
+            sprint: sprint(&self.held, &self.bindings) || self.pad_sprint,
             formation: self.formation.take(),
             manual: self.manual.take(),
         }
@@ -233,6 +267,10 @@ impl Controls {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn bd() -> Bindings {
+        Bindings::default()
+    }
 
     fn keys(k: &[KeyCode]) -> BTreeSet<KeyCode> {
         k.iter().copied().collect()
@@ -255,41 +293,76 @@ mod tests {
             (KeyCode::KeyD, Vec2::new(s, -s)),
             (KeyCode::ArrowRight, Vec2::new(s, -s)),
         ] {
-            assert!(close(move_dir(&keys(&[k]), false), want), "{k:?}");
+            assert!(close(move_dir(&keys(&[k]), false, &bd()), want), "{k:?}");
         }
     }
 
     #[test]
     fn diagonals_are_unit_length_and_opposites_cancel() {
         // Screen up-right is world −y.
-        let d = move_dir(&keys(&[KeyCode::KeyW, KeyCode::KeyD]), false);
+        let d = move_dir(&keys(&[KeyCode::KeyW, KeyCode::KeyD]), false, &bd());
         assert!(close(d, Vec2::new(0.0, -1.0)));
-        let d = move_dir(&keys(&[KeyCode::KeyW, KeyCode::KeyS]), false);
+        let d = move_dir(&keys(&[KeyCode::KeyW, KeyCode::KeyS]), false, &bd());
         assert_eq!(d, Vec2::ZERO);
-        assert_eq!(move_dir(&keys(&[]), false), Vec2::ZERO);
+        assert_eq!(move_dir(&keys(&[]), false, &bd()), Vec2::ZERO);
     }
 
     #[test]
     fn in_manual_aim_left_right_arrows_do_not_move() {
         let held = keys(&[KeyCode::ArrowLeft]);
-        assert_eq!(move_dir(&held, true), Vec2::ZERO);
+        assert_eq!(move_dir(&held, true, &bd()), Vec2::ZERO);
         // A and D still strafe.
-        assert_ne!(move_dir(&keys(&[KeyCode::KeyA]), true), Vec2::ZERO);
+        assert_ne!(move_dir(&keys(&[KeyCode::KeyA]), true, &bd()), Vec2::ZERO);
+    }
+
+    /// SPEC C4: a rebound key does its action and the old key no longer does, for a
+    /// press (pause), movement (and the route's take-over) and the held sprint; the
+    /// controls keep the bindings over a reset.
+    #[test]
+    fn a_rebound_key_triggers_its_action_and_the_old_one_does_not() {
+        let mut b = Bindings::default();
+        b.rebind(Bind::Pause, 0, KeyCode::KeyO);
+        assert_eq!(bound_action(&b, KeyCode::KeyO), Some(Action::Pause));
+        assert_eq!(bound_action(&b, KeyCode::KeyP), None);
+        b.rebind(Bind::MoveUp, 0, KeyCode::KeyI);
+        let s = std::f32::consts::FRAC_1_SQRT_2;
+        let up = Vec2::new(-s, -s);
+        assert!(close(move_dir(&keys(&[KeyCode::KeyI]), false, &b), up));
+        assert_eq!(move_dir(&keys(&[KeyCode::KeyW]), false, &b), Vec2::ZERO);
+        assert!(b.takes_over_route(KeyCode::KeyI) && !b.takes_over_route(KeyCode::KeyW));
+        b.rebind(Bind::Sprint, 0, KeyCode::ControlLeft);
+        assert!(sprint(&keys(&[KeyCode::ControlLeft]), &b));
+        assert!(!sprint(&keys(&[KeyCode::ShiftLeft]), &b));
+        let mut c = Controls {
+            bindings: b.clone(),
+            manual_on: true,
+            ..Controls::default()
+        };
+        c.key(KeyCode::KeyI, true);
+        c.reset();
+        assert_eq!(c.bindings, b);
+        assert!(c.held.is_empty() && !c.manual_on);
     }
 
     #[test]
     fn shift_sprints() {
-        assert!(sprint(&keys(&[KeyCode::ShiftLeft])));
-        assert!(sprint(&keys(&[KeyCode::ShiftRight, KeyCode::KeyW])));
-        assert!(!sprint(&keys(&[KeyCode::KeyW])));
+        assert!(sprint(&keys(&[KeyCode::ShiftLeft]), &bd()));
+        assert!(sprint(&keys(&[KeyCode::ShiftRight, KeyCode::KeyW]), &bd()));
+        assert!(!sprint(&keys(&[KeyCode::KeyW]), &bd()));
     }
 
     #[test]
     fn arrows_turn_the_manual_aim() {
-        assert_eq!(aim_turn(&keys(&[KeyCode::ArrowRight]), 0.5), AIM_TURN * 0.5);
-        assert_eq!(aim_turn(&keys(&[KeyCode::ArrowLeft]), 0.5), -AIM_TURN * 0.5);
+        assert_eq!(
+            aim_turn(&keys(&[KeyCode::ArrowRight]), &bd(), 0.5),
+            AIM_TURN * 0.5
+        );
+        assert_eq!(
+            aim_turn(&keys(&[KeyCode::ArrowLeft]), &bd(), 0.5),
+            -AIM_TURN * 0.5
+        );
         let both = keys(&[KeyCode::ArrowLeft, KeyCode::ArrowRight]);
-        assert_eq!(aim_turn(&both, 0.5), 0.0);
+        assert_eq!(aim_turn(&both, &bd(), 0.5), 0.0);
 
         let mut c = Controls::default();
         c.key(KeyCode::ArrowRight, true);
@@ -340,8 +413,8 @@ mod tests {
             Some(Action::Formation(Formation::Line))
         );
         assert_eq!(action(KeyCode::KeyW), None);
-        assert!(takes_over_route(KeyCode::KeyW));
-        assert!(!takes_over_route(KeyCode::ArrowLeft));
+        assert!(bd().takes_over_route(KeyCode::KeyW));
+        assert!(!bd().takes_over_route(KeyCode::ArrowLeft));
     }
 
     #[test]
@@ -496,10 +569,10 @@ mod tests {
             .map(documented_as)
             .collect();
         // Held, not pressed: checked against the code that reads them.
-        assert!(move_dir(&keys(&[KeyW]), false).length() > 0.0);
-        assert!(move_dir(&keys(&[ArrowUp]), false).length() > 0.0);
-        assert!(sprint(&keys(&[ShiftLeft])));
-        assert!(aim_turn(&keys(&[ArrowLeft]), 0.1) != 0.0);
+        assert!(move_dir(&keys(&[KeyW]), false, &bd()).length() > 0.0);
+        assert!(move_dir(&keys(&[ArrowUp]), false, &bd()).length() > 0.0);
+        assert!(sprint(&keys(&[ShiftLeft]), &bd()));
+        assert!(aim_turn(&keys(&[ArrowLeft]), &bd(), 0.1) != 0.0);
         handled.extend(["WASD/arrows", "Shift", "Left/Right"]);
         let table: BTreeSet<&str> = view::screens::help::control_rows()
             .map(|(k, _)| *k)

@@ -9,8 +9,13 @@
 //! `--fps N`); while nothing does — paused, a menu, the results, the window unfocused
 //! or hidden — the loop sleeps until an input and draws only what the input changed.
 //!
+//! The gamepad (SPEC C5) is polled at the top of every update step: its buttons and
+//! sticks go to the game as the keys do; while one is connected the idle loop still wakes
+//! every [`gamepad::POLL_EVERY`], and once a second otherwise to notice one plugged in.
+//!
 //! Files: `clock` (real time → ticks, alpha, timing statistics), `input` (keys →
-//! actions, menu keys and tick input), `pad` (the gamepad mapping, no backend linked),
+//! actions, menu keys and tick input), `pad` (the gamepad mapping), `gamepad` (the pads
+//! under `/dev/input` through `evdev`: found, read, decoded, dropped; Linux only),
 //! `game` (the shell's screens, the session, what a key does; frames through
 //! [`crate::frame`]), `screen` (window, surface, present, fullscreen, refresh rate),
 //! `report` (errors in the window and on stderr, rate-limited; giving up on a display
@@ -18,6 +23,8 @@
 
 mod clock;
 mod game;
+#[cfg(target_os = "linux")]
+pub mod gamepad;
 mod input;
 pub mod pad;
 mod report;
@@ -79,8 +86,46 @@ impl Pacing {
     }
 }
 
+/// Elsewhere than Linux no pad is read (SPEC C5 is `/dev/input`); said once.
+#[cfg(not(target_os = "linux"))]
+pub mod gamepad {
+    use std::time::{Duration, Instant};
+
+    use super::pad::PadEvent;
+
+    pub const POLL_EVERY: Duration = Duration::from_millis(16);
+
+    pub struct Gamepads {
+        told: bool,
+    }
+
+    impl Gamepads {
+        pub fn system() -> Gamepads {
+            Gamepads { told: false }
+        }
+        pub fn connected(&self) -> bool {
+            false
+        }
+        pub fn sticks(&self) -> ((f32, f32), (f32, f32)) {
+            ((0.0, 0.0), (0.0, 0.0))
+        }
+        pub fn next_poll(&self, now: Instant) -> Instant {
+            now + Duration::from_secs(3600)
+        }
+        pub fn poll(&mut self, _now: Instant) -> Vec<PadEvent> {
+            if std::mem::replace(&mut self.told, true) {
+                return Vec::new();
+            }
+            vec![PadEvent::Note(
+                "no gamepad: read from /dev/input on Linux only".into(),
+            )]
+        }
+    }
+}
+
 struct App {
     game: Game,
+    pads: gamepad::Gamepads,
     rate: FrameRate,
     pacing: Pacing,
     cursor: (f64, f64),
@@ -105,15 +150,7 @@ impl ApplicationHandler for App {
                 return;
             }
         }
-        let hz = match self.rate {
-            FrameRate::Fixed(n) => n,
-            FrameRate::Display => self
-                .screen
-                .as_ref()
-                .and_then(Screen::refresh_hz)
-                .unwrap_or(screen::DEFAULT_HZ),
-        };
-        self.pacing.period = (hz > 0).then(|| Duration::from_secs_f64(1.0 / hz as f64));
+        self.apply_display();
         self.pacing.next = Instant::now();
         self.pacing.dirty = true;
         self.game.start_clock(Instant::now());
@@ -175,25 +212,22 @@ impl ApplicationHandler for App {
             _ => return,
         };
         self.pacing.dirty = true;
-        match next {
-            Next::Play => {}
-            Next::Quit => event_loop.exit(),
-            Next::Fullscreen => {
-                if let Some(s) = &self.screen {
-                    s.toggle_fullscreen();
-                }
-            }
-        }
+        self.after(event_loop, next);
     }
 
     /// The update step: while something moves, once per frame period the simulation
     /// catches up with real time and a frame is requested; while nothing moves, only
     /// after an input (or slowly, while a message waits to expire).
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        if self.screen.is_none() {
+            return;
+        }
+        let now = Instant::now();
+        self.poll_pads(event_loop, now);
         let Some(screen) = self.screen.as_mut() else {
             return;
         };
-        let now = Instant::now();
+        let pad_wake = self.pads.next_poll(now);
         let flow = if self.game.animating() {
             if self.pacing.due(now) {
                 self.game.update(now);
@@ -211,9 +245,9 @@ impl ApplicationHandler for App {
                 self.pacing.next = now + MESSAGE_TIMER;
             }
             if timer {
-                ControlFlow::WaitUntil(self.pacing.next)
+                ControlFlow::WaitUntil(self.pacing.next.min(pad_wake))
             } else {
-                ControlFlow::Wait
+                ControlFlow::WaitUntil(pad_wake)
             }
         };
         self.pacing.dirty = false;
@@ -227,6 +261,45 @@ impl ApplicationHandler for App {
 const MESSAGE_TIMER: Duration = Duration::from_millis(250);
 
 impl App {
+    /// What the event loop does after an input (F11 has flipped the settings'
+    /// fullscreen, which [`App::apply_display`] applies with any other display change).
+    fn after(&mut self, event_loop: &ActiveEventLoop, next: Next) {
+        match next {
+            Next::Play | Next::Fullscreen => {}
+            Next::Quit => event_loop.exit(),
+        }
+        self.apply_display();
+    }
+
+    /// The settings' display (SPEC C4), at start and whenever it changed: fullscreen on
+    /// or off, and the frame period — `--fps N` if given, else the display's rate
+    /// capped by the settings' frame cap.
+    fn apply_display(&mut self) {
+        let Some(s) = &self.screen else {
+            return;
+        };
+        let Some((full, cap)) = self.game.take_display_change() else {
+            return;
+        };
+        s.set_fullscreen(full);
+        let hz = match self.rate {
+            FrameRate::Fixed(n) => n,
+            FrameRate::Display => {
+                let display = s.refresh_hz().unwrap_or(screen::DEFAULT_HZ);
+                cap.map_or(display, |c| c.min(display))
+            }
+        };
+        self.pacing.period = (hz > 0).then(|| Duration::from_secs_f64(1.0 / hz as f64));
+    }
+
+    /// The gamepads read into the game.
+    fn poll_pads(&mut self, event_loop: &ActiveEventLoop, now: Instant) {
+        if let Some(next) = self.game.poll_pads(&mut self.pads, now) {
+            self.pacing.dirty = true;
+            self.after(event_loop, next);
+        }
+    }
+
     /// Draws the latest state and presents it; a frame that cannot be shown is
     /// reported, and a display that keeps failing closes the window with an error.
     fn redraw(&mut self, event_loop: &ActiveEventLoop) {
@@ -266,6 +339,7 @@ pub fn run(setup: Setup, opts: Options, rate: FrameRate) -> Result<(), WindowErr
     let event_loop = EventLoop::new().map_err(|e| WindowError::NoDisplay(e.to_string()))?;
     let mut app = App {
         game: Game::new(setup, opts, Instant::now()),
+        pads: gamepad::Gamepads::system(),
         rate,
         pacing: Pacing {
             period: None,

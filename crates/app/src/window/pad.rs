@@ -1,11 +1,12 @@
-//! The gamepad mapping, ready for a backend (SPEC §20). `gilrs` is not linked: on Linux
-//! it needs `libudev-dev` and `pkg-config` at build time (docs/decisions.md), and the
-//! game builds with no system packages. A backend only has to turn its events into
-//! [`PadButton`]s and stick positions; what they mean is here and tested:
+//! The gamepad mapping (SPEC §20, §23 C5): what a pad's buttons and sticks mean in play
+//! and in the menus, for any backend. The backend is `gamepad` (Linux: `/dev/input`
+//! through the pure-Rust `evdev` crate, no libudev; docs/decisions.md); it turns a
+//! device's events into [`PadEvent`]s and stick positions (x right, y up, each −1..1), and
+//! the game (`Game::pad_button`, `Game::pad_sticks`) reads them through this table:
 //!
 //! | pad | in play | in menus |
 //! |---|---|---|
-//! | left stick | move the disk | — |
+//! | left stick | move the disk (takes over from a route) | move (repeats while held) |
 //! | right stick | aim (turns manual aim on) | — |
 //! | A (south) | — | confirm |
 //! | B (east) | manual aim on/off | back |
@@ -14,7 +15,9 @@
 //! | left/right trigger | sprint (held) | — |
 //! | d-pad | formation 1/2/3 (left/up/right) | move |
 //! | Start | pause menu | back |
-//! | Select | help | — |
+//! | Select | help | help |
+
+use std::time::{Duration, Instant};
 
 use sim::read::Formation;
 use sim::Vec2;
@@ -40,6 +43,16 @@ pub enum PadButton {
     DPadRight,
     Start,
     Select,
+}
+
+/// What a pad backend reports between two frames.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PadEvent {
+    /// A button went down (`true`) or up.
+    Button(PadButton, bool),
+    /// A line for the message band and stderr: a pad plugged in or pulled out, or (once)
+    /// why there is none.
+    Note(String),
 }
 
 /// A button's action in play (the triggers are held for sprint, not pressed).
@@ -98,6 +111,63 @@ pub fn stick_aim(x: f32, y: f32) -> Option<Vec2> {
     (d != Vec2::ZERO).then(|| d.normalize_or_zero())
 }
 
+/// Deflection past which the left stick steps through a menu, and below which (on the
+/// held direction's axis) it lets go.
+pub const MENU_PUSH: f32 = 0.5;
+pub const MENU_LET_GO: f32 = 0.35;
+/// A stick held in a menu steps again after this, then every [`MENU_REPEAT`].
+pub const MENU_DELAY: Duration = Duration::from_millis(400);
+pub const MENU_REPEAT: Duration = Duration::from_millis(120);
+
+/// The left stick in the menus: one step when pushed, repeats while held, like a key's
+/// auto-repeat.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MenuStick {
+    /// The direction held and when it steps next.
+    held: Option<(MenuKey, Instant)>,
+}
+
+impl MenuStick {
+    /// The menu key the stick at (`x`, `y`) sends at `now`, if any, and whether it is a
+    /// repeat. The dominant axis decides the direction (y up is [`MenuKey::Up`]).
+    pub fn step(&mut self, x: f32, y: f32, now: Instant) -> Option<(MenuKey, bool)> {
+        let finite = |v: f32| if v.is_finite() { v } else { 0.0 };
+        let (x, y) = (finite(x), finite(y));
+        let along = |k: MenuKey| match k {
+            MenuKey::Up => y,
+            MenuKey::Down => -y,
+            MenuKey::Left => -x,
+            _ => x,
+        };
+        if let Some((k, next)) = self.held {
+            if along(k) >= MENU_LET_GO {
+                if now < next {
+                    return None;
+                }
+                self.held = Some((k, now + MENU_REPEAT));
+                return Some((k, true));
+            }
+            self.held = None;
+        }
+        if x.abs().max(y.abs()) < MENU_PUSH {
+            return None;
+        }
+        let k = match (x.abs() > y.abs(), x > 0.0, y > 0.0) {
+            (true, true, _) => MenuKey::Right,
+            (true, false, _) => MenuKey::Left,
+            (false, _, true) => MenuKey::Up,
+            (false, _, false) => MenuKey::Down,
+        };
+        self.held = Some((k, now + MENU_DELAY));
+        Some((k, false))
+    }
+
+    /// Out of the menus: nothing held.
+    pub fn reset(&mut self) {
+        self.held = None;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,5 +204,121 @@ mod tests {
         assert_eq!(pad_menu_key(PadButton::East), Some(MenuKey::Back));
         assert_eq!(pad_menu_key(PadButton::DPadDown), Some(MenuKey::Down));
         assert_eq!(next_formation(Formation::Ring), Formation::Wedge);
+    }
+
+    /// README's controls table has a pad column: each cell names the pad's way of doing
+    /// what the row's key does, checked against both mappings (a button with the key's
+    /// action, or the stick or trigger that the tick input reads), and the rows the pad
+    /// has no way for say "—".
+    #[test]
+    fn readme_s_pad_column_is_the_mapping() {
+        use winit::keyboard::KeyCode;
+
+        use crate::window::input::{self, Controls};
+        let readme =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+                .expect("README.md");
+        let rows: Vec<(String, String)> = readme
+            .lines()
+            .skip_while(|l| l.trim() != "## Controls")
+            .skip_while(|l| !l.starts_with('|'))
+            .take_while(|l| l.starts_with('|'))
+            .skip(2)
+            .map(|l| {
+                let c: Vec<&str> = l
+                    .trim()
+                    .trim_matches('|')
+                    .split('|')
+                    .map(str::trim)
+                    .collect();
+                assert_eq!(c.len(), 3, "key, action, pad: {l}");
+                (c[0].to_string(), c[2].to_string())
+            })
+            .collect();
+        let pad_of = |key: &str| -> &str {
+            let row = rows.iter().find(|(k, _)| k == key);
+            &row.unwrap_or_else(|| panic!("README has no row {key}")).1
+        };
+        // Buttons: the same action as the row's key.
+        for (key, code, b, name) in [
+            ("Space", KeyCode::Space, PadButton::East, "B"),
+            ("Tab", KeyCode::Tab, PadButton::West, "X"),
+            ("Esc", KeyCode::Escape, PadButton::Start, "Start"),
+            ("H or ?", KeyCode::KeyH, PadButton::Select, "Select"),
+            ("1 2 3", KeyCode::Digit1, PadButton::DPadLeft, "d-pad left"),
+            ("1 2 3", KeyCode::Digit2, PadButton::DPadUp, "up"),
+            ("1 2 3", KeyCode::Digit3, PadButton::DPadRight, "right"),
+        ] {
+            assert_eq!(input::action(code), pad_action(b), "{key} and {b:?}");
+            assert!(pad_of(key).contains(name), "{key}: {}", pad_of(key));
+        }
+        assert!(pad_of("1 2 3").contains("Y cycles"));
+        assert!(pad_of("Esc").contains("in menus: B or Start"));
+        assert_eq!(pad_menu_key(PadButton::East), Some(MenuKey::Back));
+        assert_eq!(pad_menu_key(PadButton::Start), Some(MenuKey::Back));
+        // Held: the left stick moves as WASD, the right aims as Left/Right turn, a trigger
+        // sprints as Shift.
+        let mut c = Controls {
+            pad_move: stick_move(0.0, 1.0),
+            pad_sprint: true,
+            ..Controls::default()
+        };
+        let t = c.tick_input();
+        assert!(t.move_dir != Vec2::ZERO && t.sprint);
+        assert!(stick_aim(1.0, 0.0).is_some());
+        assert_eq!(pad_of("WASD/arrows"), "left stick");
+        assert_eq!(pad_of("Left/Right"), "right stick");
+        assert_eq!(pad_of("Shift"), "either trigger");
+        let mapped = [
+            "WASD/arrows",
+            "Shift",
+            "1 2 3",
+            "Space",
+            "Left/Right",
+            "Tab",
+            "Esc",
+            "H or ?",
+        ];
+        for (key, pad) in &rows {
+            if !mapped.contains(&key.as_str()) {
+                assert_eq!(pad, "—", "{key}: the pad has no way for it");
+            }
+        }
+    }
+
+    #[test]
+    fn the_left_stick_steps_through_menus_with_a_repeat() {
+        let t0 = Instant::now();
+        let ms = Duration::from_millis;
+        let mut m = MenuStick::default();
+        assert_eq!(m.step(0.1, 0.3, t0), None, "inside the push");
+        assert_eq!(m.step(0.0, -0.9, t0), Some((MenuKey::Down, false)));
+        assert_eq!(m.step(0.0, -0.9, t0 + ms(16)), None, "held: no step yet");
+        assert_eq!(m.step(0.1, -0.8, t0 + ms(399)), None);
+        assert_eq!(m.step(0.1, -0.8, t0 + ms(400)), Some((MenuKey::Down, true)));
+        assert_eq!(m.step(0.0, -0.4, t0 + ms(500)), None, "still held");
+        assert_eq!(m.step(0.0, -0.4, t0 + ms(520)), Some((MenuKey::Down, true)));
+        // Let go and pushed again: a fresh step at once.
+        assert_eq!(m.step(0.0, -0.2, t0 + ms(530)), None);
+        assert_eq!(
+            m.step(0.0, -0.9, t0 + ms(540)),
+            Some((MenuKey::Down, false))
+        );
+        // Straight across to the other side: the new direction at once.
+        assert_eq!(m.step(0.0, 0.9, t0 + ms(556)), Some((MenuKey::Up, false)));
+        assert_eq!(
+            m.step(-0.9, 0.2, t0 + ms(572)),
+            Some((MenuKey::Left, false))
+        );
+        assert_eq!(
+            m.step(0.9, 0.2, t0 + ms(588)),
+            Some((MenuKey::Right, false))
+        );
+        assert_eq!(
+            m.step(f32::NAN, 0.9, t0 + ms(600)),
+            Some((MenuKey::Up, false))
+        );
+        m.reset();
+        assert_eq!(m.step(0.0, 0.9, t0 + ms(610)), Some((MenuKey::Up, false)));
     }
 }

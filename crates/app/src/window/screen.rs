@@ -67,11 +67,13 @@ impl Screen {
         (hz > 0).then_some(hz)
     }
 
-    /// F11: borderless fullscreen on the current monitor, or back to the window.
-    pub fn toggle_fullscreen(&self) {
-        let full = self.window.fullscreen().is_some();
-        self.window
-            .set_fullscreen((!full).then_some(Fullscreen::Borderless(None)));
+    /// Borderless fullscreen on the current monitor (`on`) or the window (the settings'
+    /// fullscreen, at start and when it changes).
+    pub fn set_fullscreen(&self, on: bool) {
+        if self.window.fullscreen().is_some() != on {
+            self.window
+                .set_fullscreen(on.then_some(Fullscreen::Borderless(None)));
+        }
     }
 
     /// Window pixel `(x, y)` to the frame pixel shown there, or `None` on the bars.

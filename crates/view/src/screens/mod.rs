@@ -1,5 +1,6 @@
-//! The player's shell drawn over a frame (SPEC §20): the title, help, pause and results
-//! screens. Each is a function of plain data (labels, the selected row, numbers) that
+//! The player's shell drawn over a frame (SPEC §20, §23): the title (its top menu, the
+//! scenario lists, the campaign and a mission's briefing, the settings), help, pause
+//! and results screens. Each is a function of plain data (labels, the selected row, numbers) that
 //! the app hands over, drawn with the project's bitmap font at whole-number scales so the
 //! text stays crisp at 1280×720 and when the window scales the frame up. The app owns
 //! what a key does; the view only draws.
@@ -7,19 +8,23 @@
 //! Layout is in pixels of the internal 1280×720 frame; on another size the screens keep
 //! their proportions from the centre.
 
+pub mod campaign;
 pub mod help;
 pub mod layout;
 pub mod pause;
 pub mod results;
+pub mod settings;
 pub mod style;
 pub mod title;
 
+pub use campaign::{BriefingView, CampaignView, MissionRow, Standing};
 pub use help::draw_help;
 pub use layout::{Layout, Rect};
 pub use pause::draw_pause;
-pub use results::{draw_results, Outcome, Results, RunTally};
+pub use results::{draw_results, MissionResults, Outcome, Results, RunTally};
+pub use settings::SettingsView;
 pub use style::{
     centre_x, centre_y, centred, clock_text, dim, panel, text, ACCENT, DANGER, INK, INK_DIM, PANEL,
     PANEL_EDGE, SAFE, SELECT_BAR,
 };
-pub use title::{draw_title, TitleView};
+pub use title::{draw_title, TitleView, TopView};

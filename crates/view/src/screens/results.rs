@@ -3,7 +3,7 @@
 //! each kill it does not count, so [`RunTally`] derives it from the tick's events.
 
 use raster::{chars_fitting, clip_end, text_width, wrap_lines, Framebuffer, Rgba};
-use sim::read::{Difficulty, EventKind, World};
+use sim::read::{Difficulty, EventKind, Outcome as MissionOutcome, Status, World};
 
 use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
 use super::style::{clock_text, ACCENT, DANGER, INK, INK_DIM, SAFE};
@@ -82,6 +82,37 @@ pub struct Results {
     /// The difficulty the run played at, and the director's level (`None`: off).
     pub difficulty: Difficulty,
     pub director: Option<Difficulty>,
+    /// A mission's outcome and each objective's (C1); `None` without a mission.
+    pub mission: Option<MissionResults>,
+}
+
+/// What a mission came to: won or not, and each objective's label with the time it was
+/// done (`None`: not done).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MissionResults {
+    pub won: bool,
+    pub objectives: Vec<(String, Option<f32>)>,
+}
+
+impl MissionResults {
+    /// The mission of `w`, if it has one.
+    pub fn of(w: &World) -> Option<MissionResults> {
+        let m = w.mission();
+        m.is_mission().then(|| MissionResults {
+            won: matches!(m.outcome, MissionOutcome::Won { .. }),
+            objectives: m
+                .objectives
+                .iter()
+                .map(|o| {
+                    let at = match o.status {
+                        Status::Done { at } => Some((at + 1) as f32 * sim::tuning::DT),
+                        _ => None,
+                    };
+                    (o.spec.label.clone(), at)
+                })
+                .collect(),
+        })
+    }
 }
 
 impl Results {
@@ -112,6 +143,7 @@ impl Results {
             first_fall: s.first_fall.map(|t| t as f32 * sim::tuning::DT),
             difficulty: w.difficulty(),
             director: w.director().level,
+            mission: MissionResults::of(w),
         }
     }
 
@@ -123,6 +155,53 @@ impl Results {
             split.push_str(&format!(", other {}", t.unattributed));
         }
         split.push(')');
+        if let Some(m) = &self.mission {
+            // A mission's results: each objective first, then how the squad fared.
+            let mut rows: Vec<(&'static str, String, String)> = m
+                .objectives
+                .iter()
+                .map(|(label, at)| {
+                    let value = match at {
+                        Some(t) => format!("done {}", clock_text(*t)),
+                        None => "not done".into(),
+                    };
+                    ("Objective", value, label.clone())
+                })
+                .collect();
+            rows.extend([
+                ("Time", clock_text(self.seconds), String::new()),
+                ("Kills", self.kills.to_string(), split),
+                (
+                    "FRIENDLY_HITS",
+                    self.friendly_hits.to_string(),
+                    format!(
+                        "({} shots, {} withheld)",
+                        self.shots_fired, self.shots_withheld
+                    ),
+                ),
+                (
+                    "Standing",
+                    format!("{} of {}", self.standing, self.squad),
+                    match self.first_fall {
+                        Some(t) => format!(
+                            "({} fell, the first at {})",
+                            self.agents_down,
+                            clock_text(t)
+                        ),
+                        None => "(no agent fell)".into(),
+                    },
+                ),
+                (
+                    "Difficulty",
+                    self.difficulty.name().to_string(),
+                    match self.director {
+                        Some(d) => format!("(director {})", d.name()),
+                        None => "(director off)".into(),
+                    },
+                ),
+            ]);
+            return rows;
+        }
         vec![
             ("Time survived", clock_text(self.seconds), String::new()),
             ("Kills", self.kills.to_string(), split),
@@ -187,6 +266,17 @@ pub fn draw_results(fb: &mut Framebuffer, r: &Results) {
 /// over more lines (the row growing) when it does not fit beside the value, or under
 /// the value when too little room is left beside it.
 pub fn layout(fw: usize, fh: usize, r: &Results) -> Layout {
+    layout_with_keys(fw, fh, r, RESULTS_KEYS)
+}
+
+/// Draws the results with `keys` as the line of keys under them (a campaign mission's:
+/// next mission, retry, title).
+pub fn draw_results_with_keys(fb: &mut Framebuffer, r: &Results, keys: &str) {
+    layout_with_keys(fb.width, fb.height, r, keys).draw(fb);
+}
+
+/// [`layout`] with `keys` as the line of keys under the table.
+pub fn layout_with_keys(fw: usize, fh: usize, r: &Results, keys: &str) -> Layout {
     /// Space between the panel's edge and a stripe, and inside a stripe.
     const MARGIN: i32 = 40;
     const INNER: i32 = 20;
@@ -252,10 +342,13 @@ pub fn layout(fw: usize, fh: usize, r: &Results) -> Layout {
     let h = 170 + laid.iter().map(|row| row.h).sum::<i32>() + 90;
     let y = ((DESIGN_H - h) / 2).max(0);
     let p = l.panel(Rect::new(x, y, w, h));
-    let (head, colour) = match r.outcome {
-        Outcome::SquadDown => ("THE SQUAD IS DOWN", DANGER),
-        Outcome::Survived => ("SURVIVED", SAFE),
-        Outcome::SoFar => ("THE RUN SO FAR", ACCENT),
+    let (head, colour) = match (r.outcome, &r.mission) {
+        (_, Some(m)) if m.won => ("MISSION ACCOMPLISHED", SAFE),
+        (Outcome::SoFar, Some(_)) => ("THE MISSION SO FAR", ACCENT),
+        (_, Some(_)) => ("MISSION FAILED", DANGER),
+        (Outcome::SquadDown, None) => ("THE SQUAD IS DOWN", DANGER),
+        (Outcome::Survived, None) => ("SURVIVED", SAFE),
+        (Outcome::SoFar, None) => ("THE RUN SO FAR", ACCENT),
     };
     l.centred(p, y + 26, head, colour, 5);
     let scenario = clip_end(&r.scenario, w - 2 * MARGIN, 2);
@@ -275,6 +368,6 @@ pub fn layout(fw: usize, fh: usize, r: &Results) -> Layout {
         }
         ry += row.h;
     }
-    l.centred(p, y + h - 52, RESULTS_KEYS, ACCENT, 2);
+    l.centred(p, y + h - 52, &clip_end(keys, w - 40, 2), ACCENT, 2);
     l
 }

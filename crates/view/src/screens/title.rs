@@ -1,16 +1,21 @@
-//! The title screen: the game's name over the live, darkened scene, the scenario list,
-//! the seed and difficulty choices and the controls.
+//! The title (SPEC C2): the game's name over the live, darkened scene and, one page at a
+//! time, its top menu (Campaign / Free play / Test range / Settings / Quit, with the
+//! controls beside it) and the scenario lists of free play and the test range (with the
+//! seed and difficulty choices). The campaign's pages are in `campaign.rs`, the
+//! settings in `settings.rs`.
 
-use raster::{clip_end, wrap_lines, Framebuffer};
+use raster::{clip_end, text_width, wrap_lines, Framebuffer};
 
 use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
 use super::style::{ACCENT, DANGER, INK, INK_DIM, SELECT_BAR};
 
-/// What the title shows; the app owns the choices.
+/// What a scenario list page shows; the app owns the choices.
 #[derive(Clone, Copy, Debug)]
 pub struct TitleView<'a> {
+    /// The page's name (`FREE PLAY`, `TEST RANGE`).
+    pub heading: &'a str,
     /// The scenarios, as listed: each one's name and its detail (length, how it plays,
-    /// or that it does not load), shown in a column of their own.
+    /// what it tests, or that it does not load), shown in a column of their own.
     pub entries: &'a [(&'a str, &'a str)],
     pub selected: usize,
     /// The seed choice as a line: the scenario's own, random, or the digits typed.
@@ -20,6 +25,14 @@ pub struct TitleView<'a> {
     /// A note under the list (why the last choice could not start), if any: wrapped in
     /// the list's panel, over at most [`NOTE_LINES`] lines.
     pub note: Option<&'a str>,
+}
+
+/// What the top menu shows: each item's label and a detail under it (at most two
+/// lines, split at `\n`, each clipped to the row).
+#[derive(Clone, Copy, Debug)]
+pub struct TopView<'a> {
+    pub items: &'a [(&'a str, &'a str)],
+    pub selected: usize,
 }
 
 /// The short list of controls on the title (the help screen has them all).
@@ -36,66 +49,140 @@ const TITLE_KEYS: &[(&str, &str)] = &[
     ("H or ?", "all controls"),
 ];
 
-/// The list panel's geometry (the app maps mouse clicks with it).
+/// The panels' top and height (every page of the title).
+pub const PANEL_TOP: i32 = 160;
+pub const PANEL_H: i32 = DESIGN_H - 48 - PANEL_TOP;
+
+/// The list's geometry (the app maps mouse clicks with it).
 pub const LIST_X: i32 = 80;
-pub const LIST_W: i32 = 600;
+pub const LIST_W: i32 = 1080;
 pub const LIST_TOP: i32 = 220;
 pub const LIST_PITCH: i32 = 28;
 /// Rows of the list shown at once; longer lists scroll with the selection.
 pub const LIST_ROWS: usize = 10;
 /// Lines the note under the list may take.
 pub const NOTE_LINES: usize = 4;
-/// The widest detail of a row (`(does not load)`, `3:00  you steer`), in characters.
-const DETAIL_CHARS: i32 = 15;
+/// The widest detail of a row (`(does not load)`, `A4 A5 M7.1  0:20`), in characters.
+const DETAIL_CHARS: i32 = 17;
 /// The column right of the rows where the scroll arrows sit.
 const GUTTER: i32 = 28;
 
-/// The first entry shown when `selected` of `n` is selected.
-pub fn first_shown(n: usize, selected: usize) -> usize {
-    if n <= LIST_ROWS {
+/// The top menu's geometry: its rows (the app maps clicks with them).
+pub const TOP_X: i32 = 80;
+pub const TOP_W: i32 = 580;
+pub const TOP_TOP: i32 = 212;
+pub const TOP_PITCH: i32 = 84;
+
+/// The first entry shown when `selected` of `n` is selected, `rows` at a time.
+pub fn first_of(n: usize, selected: usize, rows: usize) -> usize {
+    if n <= rows {
         0
     } else {
-        selected.saturating_sub(LIST_ROWS / 2).min(n - LIST_ROWS)
+        selected.saturating_sub(rows / 2).min(n - rows)
     }
 }
 
-/// The entry under frame pixel `(x, y)`, if any.
+/// The first entry of the scenario list shown when `selected` of `n` is selected.
+pub fn first_shown(n: usize, selected: usize) -> usize {
+    first_of(n, selected, LIST_ROWS)
+}
+
+/// The list's entry under frame pixel `(x, y)`, if any.
 pub fn entry_at(n: usize, selected: usize, x: i32, y: i32) -> Option<usize> {
-    if !(LIST_X..LIST_X + LIST_W).contains(&x) || y < LIST_TOP - 6 {
+    if !(LIST_X - 8..LIST_X - 8 + LIST_W).contains(&x) || y < LIST_TOP - 6 {
         return None;
     }
     let row = ((y - (LIST_TOP - 6)) / LIST_PITCH) as usize;
     (row < LIST_ROWS.min(n)).then(|| first_shown(n, selected) + row)
 }
 
-/// Draws the title over the (live) frame.
+/// The top menu's item under frame pixel `(x, y)`, of `n`.
+pub fn top_item_at(n: usize, x: i32, y: i32) -> Option<usize> {
+    if !(TOP_X - 8..TOP_X - 8 + TOP_W).contains(&x) || y < TOP_TOP - 8 {
+        return None;
+    }
+    let row = ((y - (TOP_TOP - 8)) / TOP_PITCH) as usize;
+    (row < n).then_some(row)
+}
+
+/// The game's name and the line under it, over the dimmed scene (every title page).
+pub fn heading(l: &mut Layout, subtitle: &str) {
+    let all = l.design();
+    l.dim(120);
+    l.centred(all, 46, "SQUAD PROTO", ACCENT, 8);
+    l.centred(all, 126, subtitle, INK_DIM, 2);
+}
+
+/// The keys line at the foot of a title page.
+pub fn footer(l: &mut Layout, keys: &str) {
+    let all = l.design();
+    l.centred(all, DESIGN_H - 36, keys, ACCENT, 2);
+}
+
+/// Draws a scenario list page over the (live) frame.
 pub fn draw_title(fb: &mut Framebuffer, v: &TitleView) {
     layout(fb.width, fb.height, v).draw(fb);
 }
 
-/// The title on a `w`×`h` frame.
+/// The top menu on a `w`×`h` frame: the items on the left, the controls on the right.
+pub fn top_layout(w: usize, h: usize, v: &TopView) -> Layout {
+    let mut l = Layout::new(w, h);
+    heading(&mut l, "Lead a squad through the dark. Keep them alive.");
+    l.panel(Rect::new(TOP_X - 20, PANEL_TOP, TOP_W + 40, PANEL_H));
+    for (i, (label, detail)) in v.items.iter().enumerate() {
+        let y = TOP_TOP + i as i32 * TOP_PITCH;
+        let bar = Rect::new(TOP_X - 8, y - 8, TOP_W, TOP_PITCH - 8);
+        let on = i == v.selected;
+        if on {
+            l.fill(bar, SELECT_BAR);
+            l.text(bar, TOP_X - 2, y + 4, ">", ACCENT, 2);
+        }
+        l.text(bar, TOP_X + 24, y, label, if on { ACCENT } else { INK }, 3);
+        let room = bar.right() - 8 - (TOP_X + 24);
+        for (k, line) in detail.lines().take(2).enumerate() {
+            let line = clip_end(line, room, 2);
+            l.text(bar, TOP_X + 24, y + 30 + 20 * k as i32, &line, INK_DIM, 2);
+        }
+    }
+    controls(&mut l);
+    footer(&mut l, "Enter or click: choose        Esc: quit");
+    l
+}
+
+/// The controls panel right of the top menu.
+fn controls(l: &mut Layout) {
+    let cx = TOP_X + TOP_W + 90;
+    let c = l.panel(Rect::new(cx - 20, PANEL_TOP, DESIGN_W - cx - 40, PANEL_H));
+    l.text(c, cx, PANEL_TOP + 20, "CONTROLS", ACCENT, 2);
+    for (i, (key, what)) in TITLE_KEYS.iter().enumerate() {
+        let y = PANEL_TOP + 60 + i as i32 * LIST_PITCH;
+        l.text(c, cx, y, key, INK, 2);
+        l.text(c, cx + 200, y, what, INK_DIM, 2);
+    }
+    let y = PANEL_TOP + 60 + TITLE_KEYS.len() as i32 * LIST_PITCH + 16;
+    for (i, line) in wrap_lines("Every key can be rebound in Settings.", c.w - 40, 2, 2)
+        .iter()
+        .enumerate()
+    {
+        l.text(c, cx, y + i as i32 * 20, line, INK_DIM, 2);
+    }
+}
+
+/// A scenario list page on a `w`×`h` frame: the list, the seed and the difficulty.
 pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
     let mut l = Layout::new(w, h);
-    let all = l.design();
-    l.dim(120);
-    l.centred(all, 46, "SQUAD PROTO", ACCENT, 8);
-    l.centred(
-        all,
-        126,
-        "Lead a squad through the dark. Keep them alive.",
-        INK_DIM,
-        2,
-    );
-
-    // The scenario list and the seed.
+    heading(&mut l, "Lead a squad through the dark. Keep them alive.");
     let list_h = LIST_ROWS as i32 * LIST_PITCH;
-    let top = LIST_TOP - 60;
-    let panel_h = DESIGN_H - 48 - top;
-    let p = l.panel(Rect::new(LIST_X - 20, top, LIST_W + 40, panel_h));
-    l.text(p, LIST_X, LIST_TOP - 40, "SCENARIO", ACCENT, 2);
+    let p = l.panel(Rect::new(
+        LIST_X - 20,
+        PANEL_TOP,
+        LIST_W + GUTTER + 32,
+        PANEL_H,
+    ));
+    let hw = l.text(p, LIST_X, LIST_TOP - 40, v.heading, ACCENT, 2);
     l.text(
         p,
-        LIST_X + 200,
+        LIST_X + hw + 40,
         LIST_TOP - 40,
         "Up/Down chooses",
         INK_DIM,
@@ -137,12 +224,14 @@ pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
         l.text(gutter, arrow_x, last, "v", INK_DIM, 2);
     }
     let seed_y = LIST_TOP + list_h + 20;
+    // The difficulty's column right of the seed's (its hint is 38 characters wide).
+    let dx = LIST_X + 660;
     l.text(p, LIST_X, seed_y, "SEED", ACCENT, 2);
     l.text(
         p,
         LIST_X + 100,
         seed_y,
-        &clip_end(v.seed, LIST_W - 100, 2),
+        &clip_end(v.seed, dx - 40 - (LIST_X + 100), 2),
         INK,
         2,
     );
@@ -154,6 +243,18 @@ pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
         INK_DIM,
         2,
     );
+    // The difficulty (T4), level with the seed.
+    l.text(p, dx, seed_y, "DIFFICULTY", ACCENT, 2);
+    let dw = text_width("DIFFICULTY", 2);
+    l.text(
+        p,
+        dx + dw + 24,
+        seed_y,
+        &format!("< {} >", v.difficulty),
+        INK,
+        2,
+    );
+    l.text(p, dx, seed_y + 28, "Tab: own/easy/normal/hard", INK_DIM, 2);
     if let Some(note) = v.note {
         let top = seed_y + 62;
         let note_box = Rect::new(LIST_X, top, LIST_W, p.bottom() - 8 - top);
@@ -161,35 +262,7 @@ pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
             l.text(note_box, LIST_X, top + i as i32 * 20, line, DANGER, 2);
         }
     }
-
-    // The controls.
-    let cx = LIST_X + LIST_W + 70;
-    let c = l.panel(Rect::new(cx - 20, top, DESIGN_W - cx - 60, panel_h));
-    l.text(c, cx, LIST_TOP - 40, "CONTROLS", ACCENT, 2);
-    for (i, (key, what)) in TITLE_KEYS.iter().enumerate() {
-        let y = LIST_TOP + i as i32 * LIST_PITCH;
-        l.text(c, cx, y, key, INK, 2);
-        l.text(c, cx + 200, y, what, INK_DIM, 2);
-    }
-    // The difficulty (T4), level with the seed on the left.
-    l.text(c, cx, seed_y, "DIFFICULTY", ACCENT, 2);
-    l.text(
-        c,
-        cx + 200,
-        seed_y,
-        &format!("< {} >", v.difficulty),
-        INK,
-        2,
-    );
-    l.text(c, cx, seed_y + 28, "Tab: own/easy/normal/hard", INK_DIM, 2);
-
-    l.centred(
-        all,
-        DESIGN_H - 36,
-        "Enter or click: start        Esc: quit",
-        ACCENT,
-        2,
-    );
+    footer(&mut l, "Enter or click: start        Esc: back");
     l
 }
 
@@ -218,5 +291,37 @@ mod tests {
         );
         assert_eq!(entry_at(9, 0, LIST_X - 30, LIST_TOP), None);
         assert_eq!(entry_at(30, 29, LIST_X + 10, LIST_TOP), Some(20));
+        assert_eq!(top_item_at(5, TOP_X, TOP_TOP), Some(0));
+        assert_eq!(top_item_at(5, TOP_X, TOP_TOP + 4 * TOP_PITCH + 10), Some(4));
+        assert_eq!(top_item_at(5, TOP_X, TOP_TOP + 5 * TOP_PITCH + 10), None);
+        assert_eq!(top_item_at(5, TOP_X + TOP_W + 40, TOP_TOP), None);
+    }
+
+    #[test]
+    fn the_pages_fit() {
+        let items = [
+            (
+                "Campaign",
+                "2 of 6 done\nnext: 3. Hold the Gate and a very long title",
+            ),
+            ("Free play", "4 scenarios\nyour seed and difficulty"),
+            (
+                "Test range",
+                "11 set-pieces\neach proves one rule\na third line not shown",
+            ),
+            ("Settings", "sound, brightness, display, keys"),
+            ("Quit", ""),
+        ];
+        for sel in 0..items.len() {
+            let l = top_layout(
+                1280,
+                720,
+                &TopView {
+                    items: &items,
+                    selected: sel,
+                },
+            );
+            assert!(l.faults().is_empty(), "{:#?}", l.faults());
+        }
     }
 }

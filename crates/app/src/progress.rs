@@ -1,0 +1,364 @@
+//! What the player has done in the campaign (SPEC C2): per mission (by its id,
+//! `m1_station`), whether it was completed, the best time of a won run, the hardest
+//! difficulty it was won at and how many runs it took. Kept as TOML in the user's data
+//! directory (`ProjectDirs::data_dir()/progress.toml`: `$XDG_DATA_HOME/squad_proto/` on
+//! Linux), never in the working directory; written after every campaign run, through a
+//! temporary file renamed into place.
+//!
+//! A missing file is fresh progress. A damaged one (not TOML, or a value that cannot
+//! be) is reported — one line — set aside as `progress.toml.damaged` and replaced with
+//! fresh progress; never a panic.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use sim::read::Difficulty;
+
+use crate::campaign::Mission;
+
+/// The file's name in the data directory.
+pub const FILE_NAME: &str = "progress.toml";
+
+/// One mission's record.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MissionProgress {
+    pub completed: bool,
+    /// Seconds of the fastest won run.
+    pub best_seconds: Option<f32>,
+    /// The hardest difficulty a run was won at.
+    pub hardest: Option<Difficulty>,
+    /// Runs played to their end (won or lost).
+    pub attempts: u32,
+}
+
+/// The campaign's progress, by mission id (ids the game no longer has are kept).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Progress {
+    pub missions: BTreeMap<String, MissionProgress>,
+}
+
+/// Where the progress is kept: `progress.toml` in the user's data directory.
+pub fn default_path() -> Result<PathBuf, String> {
+    directories::ProjectDirs::from("", "", "squad_proto")
+        .map(|d| d.data_dir().join(FILE_NAME))
+        .ok_or_else(|| "no home directory: campaign progress is not kept".to_string())
+}
+
+impl Progress {
+    /// `id`'s record, if it was ever played.
+    pub fn get(&self, id: &str) -> Option<&MissionProgress> {
+        self.missions.get(id)
+    }
+
+    pub fn completed(&self, id: &str) -> bool {
+        self.get(id).is_some_and(|m| m.completed)
+    }
+
+    /// A run of `id` ended: won or not, after `seconds`, at `difficulty`.
+    pub fn record(&mut self, id: &str, won: bool, seconds: f32, difficulty: Difficulty) {
+        let m = self.missions.entry(id.to_string()).or_default();
+        m.attempts = m.attempts.saturating_add(1);
+        if won {
+            m.completed = true;
+            if seconds.is_finite() && seconds >= 0.0 {
+                m.best_seconds = Some(m.best_seconds.map_or(seconds, |b| b.min(seconds)));
+            }
+            m.hardest = Some(m.hardest.map_or(difficulty, |h| h.max(difficulty)));
+        }
+    }
+
+    /// The mission to play next: the first not completed (the last one when all are).
+    pub fn next_mission(&self, missions: &[Mission]) -> usize {
+        missions
+            .iter()
+            .position(|m| !self.completed(m.id))
+            .unwrap_or(missions.len().saturating_sub(1))
+    }
+
+    /// How many of `missions` are completed.
+    pub fn done(&self, missions: &[Mission]) -> usize {
+        missions.iter().filter(|m| self.completed(m.id)).count()
+    }
+
+    /// Reads `path`: a missing file is fresh progress with nothing to say; a damaged
+    /// one is fresh progress and the line that says so (the file set aside and
+    /// replaced).
+    pub fn load(path: &Path) -> (Progress, Option<String>) {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return (Progress::default(), None)
+            }
+            Err(e) => {
+                let why = e.to_string();
+                return (Progress::default(), Some(damaged(path, &why)));
+            }
+        };
+        match Progress::from_toml(&path.display().to_string(), &text) {
+            Ok(p) => (p, None),
+            Err(why) => (Progress::default(), Some(damaged(path, &why))),
+        }
+    }
+
+    /// The progress in `text` (named `file` in the error, with `line:col` where the
+    /// fault is at a place).
+    pub fn from_toml(file: &str, text: &str) -> Result<Progress, String> {
+        let table: toml::Table = text.parse().map_err(|e: toml::de::Error| match e.span() {
+            Some(sp) => {
+                let (l, c) = line_col(text, sp.start);
+                format!("{file}:{l}:{c}: {}", e.message().trim())
+            }
+            None => format!("{file}: {}", e.message().trim()),
+        })?;
+        let mut p = Progress::default();
+        for (k, v) in &table {
+            match (k.as_str(), v) {
+                ("version", toml::Value::Integer(1)) => {}
+                ("version", v) => return Err(format!("{file}: version {v}: expected 1")),
+                ("missions", toml::Value::Table(ms)) => {
+                    for (id, m) in ms {
+                        let m = m
+                            .as_table()
+                            .ok_or_else(|| format!("{file}: mission `{id}`: expected a table"))?;
+                        p.missions.insert(
+                            id.clone(),
+                            mission(m).map_err(|e| format!("{file}: mission `{id}`: {e}"))?,
+                        );
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "{file}: unknown key `{k}`: expected version, missions"
+                    ))
+                }
+            }
+        }
+        Ok(p)
+    }
+
+    /// The progress as the file keeps it.
+    pub fn to_toml(&self) -> String {
+        let mut out = String::from(
+            "# squad_proto campaign progress: written by the game after each mission.\nversion = 1\n",
+        );
+        for (id, m) in &self.missions {
+            out += &format!("\n[missions.{id}]\ncompleted = {}\n", m.completed);
+            if let Some(s) = m.best_seconds {
+                out += &format!("best_seconds = {s:?}\n");
+            }
+            if let Some(d) = m.hardest {
+                out += &format!("hardest = \"{}\"\n", d.name());
+            }
+            out += &format!("attempts = {}\n", m.attempts);
+        }
+        out
+    }
+
+    /// Writes the progress to `path` (a temporary file renamed into place).
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        crate::files::write(path, self.to_toml().as_bytes())
+    }
+}
+
+fn mission(t: &toml::Table) -> Result<MissionProgress, String> {
+    let mut m = MissionProgress::default();
+    for (k, v) in t {
+        match k.as_str() {
+            "completed" => {
+                m.completed = v.as_bool().ok_or("`completed`: expected true or false")?
+            }
+            "best_seconds" => {
+                let s = v
+                    .as_float()
+                    .or_else(|| v.as_integer().map(|i| i as f64))
+                    .filter(|s| s.is_finite() && *s >= 0.0)
+                    .ok_or("`best_seconds`: expected seconds (a number >= 0)")?;
+                m.best_seconds = Some(s as f32);
+            }
+            "hardest" => {
+                m.hardest = Some(
+                    v.as_str()
+                        .and_then(Difficulty::parse)
+                        .ok_or("`hardest`: expected \"easy\", \"normal\" or \"hard\"")?,
+                )
+            }
+            "attempts" => {
+                m.attempts = v
+                    .as_integer()
+                    .and_then(|a| u32::try_from(a).ok())
+                    .ok_or("`attempts`: expected a count")?
+            }
+            _ => return Err(format!("unknown key `{k}`")),
+        }
+    }
+    Ok(m)
+}
+
+/// The line for a damaged progress file at `path`, which is set aside and replaced with
+/// fresh progress.
+fn damaged(path: &Path, why: &str) -> String {
+    let kept = match crate::files::set_aside(path) {
+        Ok(p) => format!("kept as {}", p.display()),
+        Err(e) => format!("could not be set aside: {e}"),
+    };
+    let fresh = match Progress::default().save(path) {
+        Ok(()) => "fresh progress",
+        Err(_) => "fresh progress (not written)",
+    };
+    format!("campaign progress damaged ({why}): {kept}; starting with {fresh}")
+}
+
+/// Line and column (from 1) of byte `at` in `text`.
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::campaign::missions;
+
+    fn dir(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("squad_progress_{tag}_{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    #[test]
+    fn runs_are_recorded_best_time_hardest_level_and_attempts() {
+        let mut p = Progress::default();
+        p.record("m1_station", false, 40.0, Difficulty::Hard);
+        assert!(!p.completed("m1_station"));
+        p.record("m1_station", true, 200.0, Difficulty::Normal);
+        p.record("m1_station", true, 150.5, Difficulty::Easy);
+        p.record("m1_station", true, 180.0, Difficulty::Hard);
+        let m = p.get("m1_station").unwrap();
+        assert_eq!(
+            m,
+            &MissionProgress {
+                completed: true,
+                best_seconds: Some(150.5),
+                hardest: Some(Difficulty::Hard),
+                attempts: 4,
+            }
+        );
+    }
+
+    #[test]
+    fn the_next_mission_is_the_first_not_completed() {
+        let ms = missions();
+        let mut p = Progress::default();
+        assert_eq!(p.next_mission(&ms), 0);
+        p.record(ms[0].id, true, 100.0, Difficulty::Normal);
+        p.record(ms[2].id, true, 100.0, Difficulty::Normal);
+        assert_eq!(p.next_mission(&ms), 1, "a skipped one comes first");
+        for m in &ms {
+            p.record(m.id, true, 90.0, Difficulty::Easy);
+        }
+        assert_eq!(p.next_mission(&ms), ms.len() - 1);
+        assert_eq!(p.done(&ms), ms.len());
+        assert_eq!(Progress::default().next_mission(&[]), 0);
+    }
+
+    #[test]
+    fn progress_round_trips_through_the_file() {
+        let d = dir("round");
+        let path = d.join("deeper").join(FILE_NAME);
+        assert_eq!(Progress::load(&path), (Progress::default(), None));
+        let mut p = Progress::default();
+        p.record("m1_station", true, 192.25, Difficulty::Hard);
+        p.record("m2_warrens", false, 31.0, Difficulty::Normal);
+        p.record("a_mission_of_a_later_version", true, 1.0, Difficulty::Easy);
+        p.save(&path).unwrap();
+        assert!(
+            !path.with_extension("toml.part").exists(),
+            "no temporary left"
+        );
+        assert_eq!(Progress::load(&path), (p, None));
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_damaged_progress_file_is_reported_and_replaced() {
+        let d = dir("damaged");
+        let path = d.join(FILE_NAME);
+        std::fs::create_dir_all(&d).unwrap();
+        for (text, says) in [
+            (
+                "version = 1\n[missions.m1_station\ncompleted = true\n",
+                ":2:",
+            ),
+            ("[missions.m1_station]\nattempts = -3\n", "`attempts`"),
+            ("[missions.m1_station]\nhardest = \"brutal\"\n", "`hardest`"),
+            ("\u{0}\u{1}garbage", "progress.toml"),
+        ] {
+            std::fs::write(&path, text).unwrap();
+            let (p, said) = Progress::load(&path);
+            assert_eq!(p, Progress::default());
+            let said = said.expect("reported");
+            assert!(said.starts_with("campaign progress damaged ("), "{said}");
+            assert!(said.contains(says), "{said} names {says}");
+            assert!(said.contains("progress.toml.damaged"), "{said}");
+            assert_eq!(
+                std::fs::read_to_string(d.join("progress.toml.damaged")).unwrap(),
+                text,
+                "the damaged file is kept"
+            );
+            // Replaced: it loads as fresh progress, with nothing to say.
+            assert_eq!(Progress::load(&path), (Progress::default(), None));
+        }
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    /// The child of [`the_user_directories_follow_xdg`]: prints where the progress and
+    /// the settings go in its environment.
+    #[test]
+    #[ignore = "run by the_user_directories_follow_xdg in a child process"]
+    fn print_the_user_paths() {
+        println!("progress={}", default_path().unwrap().display());
+        println!(
+            "settings={}",
+            crate::settings::default_path().unwrap().display()
+        );
+    }
+
+    /// `directories` honours `XDG_DATA_HOME` and `XDG_CONFIG_HOME` (on Linux): the test
+    /// binary run again as a child with both set to a temporary folder (the variables
+    /// of this process, shared by the tests running in parallel, stay untouched).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_user_directories_follow_xdg() {
+        let d = dir("xdg");
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "progress::tests::print_the_user_paths",
+                "--ignored",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("XDG_DATA_HOME", d.join("data"))
+            .env("XDG_CONFIG_HOME", d.join("config"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let data = d.join("data").join("squad_proto").join(FILE_NAME);
+        let config = d.join("config").join("squad_proto").join("settings.toml");
+        assert!(
+            text.contains(&format!("progress={}", data.display())),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("settings={}", config.display())),
+            "{text}"
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

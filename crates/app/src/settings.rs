@@ -1,0 +1,578 @@
+//! The player's settings (SPEC C4): volumes, brightness, fullscreen, the frame cap and
+//! the key bindings, kept as TOML in the user's config directory
+//! (`ProjectDirs::config_dir()/settings.toml`: `$XDG_CONFIG_HOME/squad_proto/` on
+//! Linux), loaded at start and saved whenever the settings screen changes one.
+//!
+//! Reading never fails: a file that does not parse, an unknown section or key, or a bad
+//! value is reported as `file:line:col: …` (one line each) and the default is used for
+//! what was wrong; the damaged file is kept beside it as `settings.toml.damaged` and
+//! replaced by the settings as read. Render-only: nothing here reaches the simulation,
+//! its checksum or a replay.
+
+use std::path::{Path, PathBuf};
+
+use winit::keyboard::KeyCode;
+
+use crate::bindings::{key_from_name, key_name, Bind, Bindings, SLOTS};
+
+/// The file's name in the config directory.
+pub const FILE_NAME: &str = "settings.toml";
+
+/// The frame caps the settings offer (`None`: off, the display's rate).
+pub const FRAME_CAPS: [Option<u32>; 5] = [None, Some(30), Some(60), Some(120), Some(144)];
+
+/// A volume's step on the settings screen, in percent.
+pub const VOLUME_STEP: u8 = 10;
+
+/// The brightness steps: −5 … +5, 0 unchanged.
+pub const BRIGHTNESS: std::ops::RangeInclusive<i8> = -5..=5;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Volumes in percent (0 … 100) over the tuning's `[audio]` volumes.
+    pub master: u8,
+    pub effects: u8,
+    pub ambience: u8,
+    /// −5 … +5: the final frame's gamma is `2^(brightness / 5)` (0.5 … 2.0).
+    pub brightness: i8,
+    pub fullscreen: bool,
+    /// Frames per second at most (`None`: the display's rate).
+    pub frame_cap: Option<u32>,
+    pub keys: Bindings,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            master: 100,
+            effects: 100,
+            ambience: 100,
+            brightness: 0,
+            fullscreen: false,
+            frame_cap: None,
+            keys: Bindings::default(),
+        }
+    }
+}
+
+/// Where the settings are kept: `settings.toml` in the user's config directory.
+pub fn default_path() -> Result<PathBuf, String> {
+    directories::ProjectDirs::from("", "", "squad_proto")
+        .map(|d| d.config_dir().join(FILE_NAME))
+        .ok_or_else(|| "no home directory: the settings are not kept".to_string())
+}
+
+impl Settings {
+    /// The gamma of the final frame: 1.0 at brightness 0.
+    pub fn gamma(&self) -> f32 {
+        gamma_of(self.brightness)
+    }
+
+    /// The tuning's `[audio]` volumes scaled by these (100 % leaves them as they are,
+    /// bit for bit).
+    pub fn audio(&self, t: &view::sound::tuning::AudioTuning) -> view::sound::tuning::AudioTuning {
+        let pct = |p: u8| p.min(100) as f32 / 100.0;
+        let mut t = t.clone();
+        t.master *= pct(self.master);
+        t.effects *= pct(self.effects);
+        t.ambience *= pct(self.ambience);
+        t
+    }
+
+    /// Reads `path`: a missing file gives the defaults with nothing to say; every fault
+    /// in the file is one line, and a damaged file is set aside and replaced by what
+    /// was read (the defaults where it was wrong).
+    pub fn load(path: &Path) -> (Settings, Vec<String>) {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return (Settings::default(), Vec::new())
+            }
+            Err(e) => {
+                return (
+                    Settings::default(),
+                    vec![format!(
+                        "{}: cannot read: {e}; the default settings are used",
+                        path.display()
+                    )],
+                )
+            }
+        };
+        let (s, mut faults) = Settings::from_toml(&path.display().to_string(), &text);
+        if !faults.is_empty() {
+            let aside = crate::files::set_aside(path);
+            let kept = match &aside {
+                Ok(p) => format!("the file is kept as {}", p.display()),
+                Err(e) => format!("the file could not be set aside: {e}"),
+            };
+            let written = match s.save(path) {
+                Ok(()) => "replaced with the settings as read".to_string(),
+                Err(e) => format!("NOT replaced: {e}"),
+            };
+            faults.push(format!(
+                "{}: defaults used where it was wrong; {kept}; {written}",
+                path.display()
+            ));
+        }
+        (s, faults)
+    }
+
+    /// Reads the settings from `text` (named `file` in the faults): the defaults for
+    /// whatever is missing or wrong, and one `file:line:col: …` line per fault.
+    pub fn from_toml(file: &str, text: &str) -> (Settings, Vec<String>) {
+        let mut s = Settings::default();
+        let mut faults: Vec<((usize, usize), String)> = Vec::new();
+        let at = |pos: Option<(usize, usize)>| match pos {
+            Some((l, c)) => format!("{file}:{l}:{c}"),
+            None => file.to_string(),
+        };
+        let table: toml::Table = match text.parse() {
+            Ok(t) => t,
+            Err(e) => {
+                let pos = e.span().map(|sp| line_col(text, sp.start));
+                let msg = format!(
+                    "{}: {}; the default settings are used",
+                    at(pos),
+                    e.message().trim()
+                );
+                return (s, vec![msg]);
+            }
+        };
+        let mut fault = |section: &str, key: Option<&str>, msg: String| {
+            let pos = locate(text, section, key);
+            let line = format!("{}: {msg}", at(pos));
+            faults.push((pos.unwrap_or((0, 0)), line));
+        };
+        for (section, value) in &table {
+            let Some(t) = value.as_table() else {
+                fault(
+                    "",
+                    Some(section),
+                    format!(
+                        "unknown key `{section}`: expected the sections [sound], [display], [keys]"
+                    ),
+                );
+                continue;
+            };
+            match section.as_str() {
+                "sound" => {
+                    for (k, v) in t {
+                        let slot = match k.as_str() {
+                            "master" => &mut s.master,
+                            "effects" => &mut s.effects,
+                            "ambience" => &mut s.ambience,
+                            _ => {
+                                fault(
+                                    section,
+                                    Some(k),
+                                    format!("unknown key `{k}` in [sound]: expected master, effects, ambience"),
+                                );
+                                continue;
+                            }
+                        };
+                        match v.as_integer().filter(|p| (0..=100).contains(p)) {
+                            Some(p) => *slot = p as u8,
+                            None => fault(
+                                section,
+                                Some(k),
+                                format!("`{k}` = {v}: expected a percentage, 0 to 100 (the default 100 is used)"),
+                            ),
+                        }
+                    }
+                }
+                "display" => {
+                    for (k, v) in t {
+                        match k.as_str() {
+                            "brightness" => match v.as_integer().filter(|b| (-5..=5).contains(b)) {
+                                Some(b) => s.brightness = b as i8,
+                                None => fault(
+                                    section,
+                                    Some(k),
+                                    format!("`brightness` = {v}: expected a whole number from -5 to 5 (the default 0 is used)"),
+                                ),
+                            },
+                            "fullscreen" => match v.as_bool() {
+                                Some(b) => s.fullscreen = b,
+                                None => fault(
+                                    section,
+                                    Some(k),
+                                    format!("`fullscreen` = {v}: expected true or false (the default false is used)"),
+                                ),
+                            },
+                            "frame_cap" => match parse_cap(v) {
+                                Some(c) => s.frame_cap = c,
+                                None => fault(
+                                    section,
+                                    Some(k),
+                                    format!("`frame_cap` = {v}: expected \"off\", 30, 60, 120 or 144 (the default off is used)"),
+                                ),
+                            },
+                            _ => fault(
+                                section,
+                                Some(k),
+                                format!("unknown key `{k}` in [display]: expected brightness, fullscreen, frame_cap"),
+                            ),
+                        }
+                    }
+                }
+                "keys" => {
+                    for (k, v) in t {
+                        let Some(bind) = Bind::from_name(k) else {
+                            fault(
+                                section,
+                                Some(k),
+                                format!("unknown key `{k}` in [keys]: expected an action such as move_up, pause, help"),
+                            );
+                            continue;
+                        };
+                        match parse_keys(v) {
+                            Ok(keys) => s.keys.set_slots(bind, keys),
+                            Err(e) => fault(
+                                section,
+                                Some(k),
+                                format!("`{k}` = {v}: {e} (its default keys are used)"),
+                            ),
+                        }
+                    }
+                }
+                _ => fault(
+                    section,
+                    None,
+                    format!("unknown section [{section}]: expected [sound], [display], [keys]"),
+                ),
+            }
+        }
+        // A key on two actions: the later one falls back to its default keys, those not
+        // taken by another action.
+        for (key, a, b) in s.keys.clashes() {
+            let name = key_name(key).unwrap_or("?");
+            // Said where the file names the later action, or else the earlier one.
+            let at = match locate(text, "keys", Some(b.name())) {
+                Some(_) => b.name(),
+                None => a.name(),
+            };
+            fault(
+                "keys",
+                Some(at),
+                format!(
+                    "`{}` has {name}, already `{}`'s (its default keys are used, where free)",
+                    b.name(),
+                    a.name()
+                ),
+            );
+            free_defaults(&mut s.keys, b);
+        }
+        if s.keys.keys(Bind::Menu).next().is_none() {
+            fault(
+                "keys",
+                Some(Bind::Menu.name()),
+                "`menu` has no key: the pause menu needs one (Esc is used)".into(),
+            );
+            // Esc to the pause menu, taken from whichever action had it.
+            let esc = KeyCode::Escape;
+            for b in Bind::ALL {
+                let mut slots = s.keys.slots(b);
+                slots
+                    .iter_mut()
+                    .filter(|k| **k == Some(esc))
+                    .for_each(|k| *k = None);
+                s.keys.set_slots(b, slots);
+            }
+            s.keys.set_slots(Bind::Menu, [Some(esc), None]);
+        }
+        faults.sort_by_key(|(pos, _)| *pos);
+        (s, faults.into_iter().map(|(_, m)| m).collect())
+    }
+
+    /// The settings as the file keeps them, with a comment on each section.
+    pub fn to_toml(&self) -> String {
+        let mut out = String::from(
+            "# squad_proto settings: written by the game's Settings screen.\n\
+             # `squad_proto --reset-settings` puts the defaults back.\n\n",
+        );
+        out += "[sound]\n# Percent (0 to 100) of the tuning's volumes.\n";
+        out += &format!(
+            "master = {}\neffects = {}\nambience = {}\n\n",
+            self.master, self.effects, self.ambience
+        );
+        out += "[display]\n# Brightness -5 to 5: the frame's gamma is 2^(brightness/5), 0 unchanged.\n";
+        out += &format!("brightness = {}\n", self.brightness);
+        out += &format!("fullscreen = {}\n", self.fullscreen);
+        out += "# Frames per second at most: \"off\" (the display's rate), 30, 60, 120 or 144.\n";
+        match self.frame_cap {
+            None => out += "frame_cap = \"off\"\n\n",
+            Some(n) => out += &format!("frame_cap = {n}\n\n"),
+        }
+        out += "[keys]\n# One or two keys per action, by name: A-Z, 0-9, F1-F12, Up, Down, Left, Right,\n\
+                # Space, Enter, Esc, Tab, LShift, RShift, LCtrl, LAlt, - = [ ] ; ' , . / Num0-Num9, Num+ ...\n";
+        for b in Bind::ALL {
+            let names: Vec<String> = self
+                .keys
+                .keys(b)
+                .filter_map(key_name)
+                .map(|n| format!("{n:?}"))
+                .collect();
+            out += &format!("{} = [{}]\n", b.name(), names.join(", "));
+        }
+        out
+    }
+
+    /// Writes the settings to `path` (a temporary file renamed into place).
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        crate::files::write(path, self.to_toml().as_bytes())
+    }
+}
+
+/// The gamma of brightness step `b`: `2^(b/5)`, exactly 1.0 at 0.
+pub fn gamma_of(b: i8) -> f32 {
+    if b == 0 {
+        1.0
+    } else {
+        2f32.powf(b.clamp(-5, 5) as f32 / 5.0)
+    }
+}
+
+/// `--reset-settings`: the defaults written to `path` (the old file replaced); the line
+/// that says so.
+pub fn reset(path: &Path) -> Result<String, String> {
+    let existed = path.exists();
+    Settings::default().save(path)?;
+    Ok(if existed {
+        format!("settings reset to the defaults: {}", path.display())
+    } else {
+        format!("default settings written to {}", path.display())
+    })
+}
+
+/// `b` back to its default keys, leaving out any another action has.
+fn free_defaults(keys: &mut Bindings, b: Bind) {
+    keys.set_slots(b, [None; SLOTS]);
+    let mut slots = Bindings::default().slots(b);
+    for k in slots.iter_mut() {
+        if k.is_some_and(|code| keys.clash(b, code).is_some()) {
+            *k = None;
+        }
+    }
+    keys.set_slots(b, slots);
+}
+
+fn parse_cap(v: &toml::Value) -> Option<Option<u32>> {
+    if v.as_str() == Some("off") {
+        return Some(None);
+    }
+    let n = v.as_integer()?;
+    FRAME_CAPS.into_iter().find(|c| c.map(i64::from) == Some(n))
+}
+
+fn parse_keys(v: &toml::Value) -> Result<[Option<KeyCode>; SLOTS], String> {
+    let names: Vec<&toml::Value> = match v {
+        toml::Value::String(_) => vec![v],
+        toml::Value::Array(a) => a.iter().collect(),
+        _ => return Err("expected a key's name or a list of at most two".into()),
+    };
+    if names.len() > SLOTS {
+        return Err(format!("at most {SLOTS} keys"));
+    }
+    let mut keys = [None; SLOTS];
+    for (slot, n) in names.iter().enumerate() {
+        let Some(s) = n.as_str() else {
+            return Err("expected key names in quotes".into());
+        };
+        match key_from_name(s) {
+            Some(k) if keys.contains(&Some(k)) => return Err(format!("{s} twice")),
+            Some(k) => keys[slot] = Some(k),
+            None => {
+                let some: Vec<&str> = crate::bindings::key_names().take(12).collect();
+                return Err(format!(
+                    "unknown key {s:?}: expected a name such as {} …",
+                    some.join(", ")
+                ));
+            }
+        }
+    }
+    Ok(keys)
+}
+
+/// Line and column (from 1) of byte `at` in `text`.
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// Where `key` of `[section]` stands (or the section's header with no key; a top-level
+/// key with an empty section): line and column from 1.
+fn locate(text: &str, section: &str, key: Option<&str>) -> Option<(usize, usize)> {
+    let mut current = String::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim_start();
+        let indent = raw.len() - line.len();
+        if let Some(rest) = line.strip_prefix('[') {
+            let name = rest.split(']').next().unwrap_or("").trim().to_string();
+            if key.is_none() && name == section {
+                return Some((i + 1, indent + 1));
+            }
+            current = name;
+            continue;
+        }
+        let Some(k) = key else { continue };
+        if current != section {
+            continue;
+        }
+        let name = line
+            .split('=')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .trim_matches('"');
+        if line.contains('=') && name == k {
+            return Some((i + 1, indent + 1));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("squad_settings_{tag}_{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    #[test]
+    fn settings_round_trip_through_toml() {
+        let mut s = Settings {
+            master: 70,
+            effects: 40,
+            ambience: 0,
+            brightness: -3,
+            fullscreen: true,
+            frame_cap: Some(144),
+            ..Settings::default()
+        };
+        s.keys.rebind(Bind::Pause, 0, KeyCode::KeyO);
+        s.keys.rebind(Bind::ZoomIn, 1, KeyCode::BracketRight);
+        let (back, faults) = Settings::from_toml("s.toml", &s.to_toml());
+        assert!(faults.is_empty(), "{faults:#?}");
+        assert_eq!(back, s);
+        let (d, faults) = Settings::from_toml("s.toml", &Settings::default().to_toml());
+        assert!(faults.is_empty());
+        assert_eq!(d, Settings::default());
+        // An empty file is the defaults.
+        assert_eq!(Settings::from_toml("s.toml", "").0, Settings::default());
+    }
+
+    #[test]
+    fn bad_values_and_unknown_keys_are_reported_where_they_stand() {
+        let text = "[sound]\nmaster = 50\neffects = 300\nloud = 1\n\n[display]\n  brightness = 9\nframe_cap = 75\nfullscreen = true\n\n[keys]\npause = [\"O\"]\nhelp = [\"Hyper\"]\nrestart = \"O\"\n\n[colours]\nx = 1\n";
+        let (s, faults) = Settings::from_toml("s.toml", text);
+        let want = [
+            "s.toml:3:1: `effects` = 300",
+            "s.toml:4:1: unknown key `loud`",
+            "s.toml:7:3: `brightness` = 9",
+            "s.toml:8:1: `frame_cap` = 75",
+            "s.toml:13:1: `help` = [\"Hyper\"]: unknown key \"Hyper\"",
+            "s.toml:14:1: `restart` has O, already `pause`'s",
+            "s.toml:16:1: unknown section [colours]",
+        ];
+        assert_eq!(faults.len(), want.len(), "{faults:#?}");
+        for (f, w) in faults.iter().zip(want) {
+            assert!(f.starts_with(w), "{f:?} should start with {w:?}");
+        }
+        // What was right is kept; what was wrong is the default.
+        assert_eq!((s.master, s.effects), (50, 100));
+        assert_eq!((s.brightness, s.frame_cap, s.fullscreen), (0, None, true));
+        assert!(s.keys.is(Bind::Pause, KeyCode::KeyO));
+        assert!(s.keys.is(Bind::Help, KeyCode::KeyH));
+        assert!(s.keys.is(Bind::Restart, KeyCode::KeyR));
+        // Pause on R: restart's default key is taken, so restart is left without one.
+        let (s, faults) = Settings::from_toml("s.toml", "[keys]\npause = \"R\"\nmenu = []\n");
+        assert_eq!(faults.len(), 2, "{faults:#?}");
+        assert!(faults[0].starts_with("s.toml:2:1: `restart` has R, already `pause`'s"));
+        assert!(faults[1].starts_with("s.toml:3:1: `menu` has no key"));
+        assert!(s.keys.is(Bind::Pause, KeyCode::KeyR));
+        assert_eq!(s.keys.keys(Bind::Restart).count(), 0);
+        assert!(s.keys.is(Bind::Menu, KeyCode::Escape));
+        assert!(s.keys.clashes().is_empty());
+        // Not TOML at all: one line with the position, the defaults.
+        let (s, faults) = Settings::from_toml("s.toml", "[sound]\nmaster = = 3\n");
+        assert_eq!(s, Settings::default());
+        assert_eq!(faults.len(), 1);
+        assert!(faults[0].starts_with("s.toml:2:"), "{faults:?}");
+    }
+
+    #[test]
+    fn a_damaged_settings_file_is_reported_and_replaced() {
+        let d = dir("damaged");
+        let path = d.join(FILE_NAME);
+        // Missing: the defaults, nothing said, nothing written.
+        let (s, faults) = Settings::load(&path);
+        assert_eq!(s, Settings::default());
+        assert!(faults.is_empty());
+        assert!(!path.exists());
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(
+            &path,
+            "[display]\nbrightness = \"bright\"\nfullscreen = true\n",
+        )
+        .unwrap();
+        let (s, faults) = Settings::load(&path);
+        assert!(s.fullscreen && s.brightness == 0);
+        assert!(faults[0].contains(":2:1: `brightness`"), "{faults:#?}");
+        assert!(faults.last().unwrap().contains("settings.toml.damaged"));
+        assert!(
+            d.join("settings.toml.damaged").exists(),
+            "the old file is kept"
+        );
+        // The file now reads back clean, as what was read.
+        let (again, faults) = Settings::load(&path);
+        assert!(faults.is_empty(), "{faults:#?}");
+        assert_eq!(again, s);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn reset_settings_writes_the_defaults() {
+        let d = dir("reset");
+        let path = d.join(FILE_NAME);
+        let said = reset(&path).unwrap();
+        assert!(said.starts_with("default settings written to"), "{said}");
+        let changed = Settings {
+            brightness: 4,
+            ..Settings::default()
+        };
+        changed.save(&path).unwrap();
+        assert_eq!(Settings::load(&path).0.brightness, 4);
+        let said = reset(&path).unwrap();
+        assert!(
+            said.starts_with("settings reset to the defaults: "),
+            "{said}"
+        );
+        assert!(said.ends_with(FILE_NAME));
+        assert_eq!(Settings::load(&path), (Settings::default(), Vec::new()));
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn brightness_maps_to_gamma_and_volumes_scale_the_tuning() {
+        assert_eq!(gamma_of(0), 1.0);
+        assert!((gamma_of(5) - 2.0).abs() < 1e-6);
+        assert!((gamma_of(-5) - 0.5).abs() < 1e-6);
+        let t = view::sound::tuning::AudioTuning::default();
+        let full = Settings::default().audio(&t);
+        assert_eq!(full.master.to_bits(), t.master.to_bits(), "100 % is exact");
+        let half = Settings {
+            master: 50,
+            ambience: 0,
+            ..Settings::default()
+        }
+        .audio(&t);
+        assert_eq!(half.master, t.master * 0.5);
+        assert_eq!(half.ambience, 0.0);
+        assert_eq!(half.effects, t.effects);
+    }
+}

@@ -1,0 +1,240 @@
+//! The campaign's pages of the title (SPEC C2): the missions in order — the next one
+//! marked, completed ones with their best time, the ones beyond the next marked ahead
+//! (still playable) — and a mission's briefing with the difficulty to play it at.
+
+use raster::{clip_end, text_width, wrap_lines};
+
+use super::layout::{Layout, Rect, DESIGN_W};
+use super::style::{ACCENT, INK, INK_DIM, SAFE, SELECT_BAR};
+use super::title::{first_of, footer, heading, PANEL_H, PANEL_TOP};
+
+/// How a mission stands in the player's progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    Done,
+    Next,
+    /// Beyond the next one: not locked, marked.
+    Ahead,
+}
+
+/// One row of the campaign list.
+#[derive(Clone, Copy, Debug)]
+pub struct MissionRow<'a> {
+    pub title: &'a str,
+    pub standing: Standing,
+    /// What the status column says (`done  3:12  hard`, `next`, `ahead`).
+    pub status: &'a str,
+}
+
+/// The campaign list.
+#[derive(Clone, Copy, Debug)]
+pub struct CampaignView<'a> {
+    pub rows: &'a [MissionRow<'a>],
+    pub selected: usize,
+    /// `2 of 6 missions done`.
+    pub summary: &'a str,
+    /// The selected mission's briefing (a preview under the list).
+    pub briefing: &'a str,
+}
+
+/// A mission's briefing.
+#[derive(Clone, Copy, Debug)]
+pub struct BriefingView<'a> {
+    /// `MISSION 2 OF 6`.
+    pub place: &'a str,
+    pub title: &'a str,
+    pub briefing: &'a str,
+    /// The difficulty chosen, and the mission's own.
+    pub difficulty: &'a str,
+    pub own: &'a str,
+    /// What the player has done here (`best 3:12 on hard, 4 attempts`).
+    pub record: &'a str,
+}
+
+/// The list's geometry (the app maps clicks with it).
+pub const ROWS_X: i32 = 80;
+pub const ROWS_W: i32 = 1120;
+pub const ROWS_TOP: i32 = 220;
+pub const ROWS_PITCH: i32 = 34;
+/// Missions shown at once; more scroll.
+pub const ROWS: usize = 8;
+
+/// The mission under frame pixel `(x, y)`, of `n` with `selected` chosen.
+pub fn mission_at(n: usize, selected: usize, x: i32, y: i32) -> Option<usize> {
+    if !(ROWS_X - 8..ROWS_X - 8 + ROWS_W).contains(&x) || y < ROWS_TOP - 8 {
+        return None;
+    }
+    let row = ((y - (ROWS_TOP - 8)) / ROWS_PITCH) as usize;
+    (row < ROWS.min(n)).then(|| first_of(n, selected, ROWS) + row)
+}
+
+/// The campaign list on a `w`×`h` frame.
+pub fn layout(w: usize, h: usize, v: &CampaignView) -> Layout {
+    let mut l = Layout::new(w, h);
+    heading(&mut l, "The campaign: one squad, six nights, in order.");
+    let p = l.panel(Rect::new(ROWS_X - 20, PANEL_TOP, ROWS_W + 40, PANEL_H));
+    let hw = l.text(p, ROWS_X, PANEL_TOP + 20, "CAMPAIGN", ACCENT, 2);
+    let sx = ROWS_X + hw + 40;
+    l.text(
+        p,
+        sx,
+        PANEL_TOP + 20,
+        &clip_end(v.summary, p.right() - 20 - sx, 2),
+        INK_DIM,
+        2,
+    );
+    let first = first_of(v.rows.len(), v.selected, ROWS);
+    const STATUS_CHARS: i32 = 20;
+    for (k, (i, row)) in v.rows.iter().enumerate().skip(first).take(ROWS).enumerate() {
+        let y = ROWS_TOP + k as i32 * ROWS_PITCH;
+        let bar = Rect::new(ROWS_X - 8, y - 8, ROWS_W, ROWS_PITCH - 2);
+        let on = i == v.selected;
+        if on {
+            l.fill(bar, SELECT_BAR);
+            l.text(bar, ROWS_X - 4, y, ">", ACCENT, 2);
+        }
+        let status_x = bar.right() - 8 - STATUS_CHARS * 16;
+        let (ink, status_ink) = match row.standing {
+            Standing::Done => (INK, SAFE),
+            Standing::Next => (ACCENT, ACCENT),
+            Standing::Ahead => (INK_DIM, INK_DIM),
+        };
+        let ink = if on { ACCENT } else { ink };
+        let title = clip_end(row.title, status_x - 16 - (ROWS_X + 20), 2);
+        l.text(bar, ROWS_X + 20, y, &title, ink, 2);
+        let status = clip_end(row.status, bar.right() - 8 - status_x, 2);
+        l.text(bar, status_x, y, &status, status_ink, 2);
+    }
+    let shown = v.rows.len().min(ROWS) as i32;
+    let preview_top = ROWS_TOP + shown * ROWS_PITCH + 16;
+    let pv = Rect::new(
+        ROWS_X,
+        preview_top,
+        ROWS_W - 40,
+        p.bottom() - 8 - preview_top,
+    );
+    let text = one_paragraph(v.briefing);
+    let lines = ((pv.h - 4) / 22).clamp(0, 5) as usize;
+    for (i, line) in wrap_lines(&text, pv.w, 2, lines).iter().enumerate() {
+        l.text(pv, ROWS_X, preview_top + i as i32 * 22, line, INK_DIM, 2);
+    }
+    footer(&mut l, "Enter or click: briefing        Esc: back");
+    l
+}
+
+/// The briefing's lines joined into one paragraph.
+fn one_paragraph(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The briefing page's panel.
+pub const BRIEF_X: i32 = 140;
+pub const BRIEF_W: i32 = DESIGN_W - 2 * 140;
+/// Lines of the briefing shown at most.
+pub const BRIEF_LINES: usize = 9;
+
+/// A mission's briefing on a `w`×`h` frame.
+pub fn briefing_layout(w: usize, h: usize, v: &BriefingView) -> Layout {
+    let mut l = Layout::new(w, h);
+    heading(&mut l, v.place);
+    let x = BRIEF_X + 40;
+    let inner = BRIEF_W - 80;
+    let lines = wrap_lines(&one_paragraph(v.briefing), inner, 2, BRIEF_LINES);
+    // The panel as tall as what it holds.
+    let top = PANEL_TOP + 90;
+    let h = (top + lines.len() as i32 * 26 + 40 + 62 + 48 - PANEL_TOP).min(PANEL_H);
+    let p = l.panel(Rect::new(BRIEF_X, PANEL_TOP, BRIEF_W, h));
+    let scale = if text_width(v.title, 4) <= inner {
+        4
+    } else {
+        2
+    };
+    let title = clip_end(v.title, inner, scale);
+    l.text(p, x, PANEL_TOP + 28, &title, ACCENT, scale);
+    for (i, line) in lines.iter().enumerate() {
+        l.text(p, x, top + i as i32 * 26, line, INK, 2);
+    }
+    // The difficulty a little below the briefing, however long it is.
+    let dy = top + lines.len() as i32 * 26 + 40;
+    let dw = l.text(p, x, dy, "DIFFICULTY", ACCENT, 2);
+    let choice = format!("< {} >", v.difficulty);
+    let cw = l.text(p, x + dw + 24, dy, &choice, INK, 2);
+    let own_x = x + dw + 24 + cw + 24;
+    let own = if v.difficulty == v.own {
+        "the mission's own".to_string()
+    } else {
+        format!("the mission's own: {}", v.own)
+    };
+    l.text(
+        p,
+        own_x,
+        dy,
+        &clip_end(&own, p.right() - 40 - own_x, 2),
+        INK_DIM,
+        2,
+    );
+    l.text(
+        p,
+        x,
+        dy + 28,
+        "Tab or Left/Right: easy / normal / hard",
+        INK_DIM,
+        2,
+    );
+    l.text(p, x, dy + 62, &clip_end(v.record, inner, 2), INK_DIM, 2);
+    footer(&mut l, "Enter: begin        Esc: back");
+    l
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_click_finds_the_mission() {
+        assert_eq!(mission_at(6, 0, ROWS_X + 40, ROWS_TOP), Some(0));
+        assert_eq!(
+            mission_at(6, 0, ROWS_X + 40, ROWS_TOP + 5 * ROWS_PITCH),
+            Some(5)
+        );
+        assert_eq!(
+            mission_at(6, 0, ROWS_X + 40, ROWS_TOP + 6 * ROWS_PITCH),
+            None
+        );
+        assert_eq!(mission_at(20, 19, ROWS_X + 40, ROWS_TOP), Some(12));
+    }
+
+    #[test]
+    fn long_titles_and_briefings_stay_in_their_boxes() {
+        let long = "The relay went dark six hours ago. ".repeat(20);
+        let rows: Vec<MissionRow> = (0..12)
+            .map(|i| MissionRow {
+                title: "7. A mission with a title far longer than any row could hold",
+                standing: [Standing::Done, Standing::Next, Standing::Ahead][i % 3],
+                status: "done  59:59  normal and more",
+            })
+            .collect();
+        for (w, h) in [(1280, 720), (1920, 1080)] {
+            for sel in [0, 5, 11] {
+                let v = CampaignView {
+                    rows: &rows,
+                    selected: sel,
+                    summary: "2 of 12 missions done",
+                    briefing: &long,
+                };
+                let l = layout(w, h, &v);
+                assert!(l.faults().is_empty(), "{:#?}", l.faults());
+            }
+            let b = BriefingView {
+                place: "MISSION 6 OF 6",
+                title: "6. The Long Dark and a great deal more said in the title",
+                briefing: &long,
+                difficulty: "normal",
+                own: "hard",
+                record: "best 12:00.0 on hard, 123 attempts",
+            };
+            let l = briefing_layout(w, h, &b);
+            assert!(l.faults().is_empty(), "{:#?}", l.faults());
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! The settings page of the title (SPEC C4): the rows (volumes as bars, brightness,
+//! fullscreen, the frame cap, restoring the defaults, then one row per key binding with
+//! its two keys) and, beside them, the brightness calibration picture — a dark mark on
+//! black and "adjust until the mark is barely visible". The frame's gamma is applied
+//! after the screen is drawn, so the picture shows the brightness it is adjusting.
+
+use raster::{clip_end, wrap_lines, Rgba};
+
+use super::layout::{Layout, Rect, DESIGN_W};
+use super::style::{ACCENT, INK, INK_DIM, SELECT_BAR};
+use super::title::{first_of, footer, heading, PANEL_H, PANEL_TOP};
+
+/// What a row's value is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value<'a> {
+    /// A level 0 … 100 drawn as a bar, with its text.
+    Level(u8, &'a str),
+    /// A choice (`< off >`).
+    Choice(&'a str),
+    /// An action: no value (restoring the defaults).
+    Action,
+    /// A binding's keys (`-` for an empty slot); which slot is chosen when the row is,
+    /// and whether the game waits for a key for it.
+    Keys([&'a str; 2], usize, bool),
+    /// A heading between groups of rows.
+    Heading,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Row<'a> {
+    pub label: &'a str,
+    pub value: Value<'a>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct SettingsView<'a> {
+    pub rows: &'a [Row<'a>],
+    pub selected: usize,
+    /// The gamma as text (`gamma 1.00`).
+    pub gamma: &'a str,
+    /// What the last change said (a key swapped, a refusal), if anything.
+    pub note: Option<&'a str>,
+    /// The keys that work on the chosen row.
+    pub hint: &'a str,
+}
+
+/// The rows' geometry (the app maps clicks with it).
+pub const ROW_X: i32 = 80;
+pub const ROW_W: i32 = 740;
+pub const ROW_TOP: i32 = 214;
+pub const ROW_PITCH: i32 = 26;
+/// Rows shown at once; the rest scroll with the selection.
+pub const ROWS: usize = 15;
+/// Where the values start.
+const VALUE_X: i32 = ROW_X + 330;
+/// The calibration mark's level on black (0 … 255), before the frame's gamma.
+pub const MARK: u8 = 12;
+/// The calibration picture, in layout units.
+pub const PICTURE: Rect = Rect::new(ROW_X + ROW_W + 60, PANEL_TOP + 60, 320, 170);
+
+/// The row under frame pixel `(x, y)`, of `n` with `selected` chosen.
+pub fn row_at(n: usize, selected: usize, x: i32, y: i32) -> Option<usize> {
+    if !(ROW_X - 8..ROW_X - 8 + ROW_W).contains(&x) || y < ROW_TOP - 5 {
+        return None;
+    }
+    let row = ((y - (ROW_TOP - 5)) / ROW_PITCH) as usize;
+    (row < ROWS.min(n)).then(|| first_of(n, selected, ROWS) + row)
+}
+
+/// The settings on a `w`×`h` frame.
+pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
+    let mut l = Layout::new(w, h);
+    heading(&mut l, "Changes apply at once and are saved as you go.");
+    let p = l.panel(Rect::new(ROW_X - 20, PANEL_TOP, ROW_W + 40, PANEL_H));
+    let hw = l.text(p, ROW_X, PANEL_TOP + 18, "SETTINGS", ACCENT, 2);
+    l.text(
+        p,
+        ROW_X + hw + 40,
+        PANEL_TOP + 18,
+        "Up/Down chooses, Left/Right changes",
+        INK_DIM,
+        2,
+    );
+    let first = first_of(v.rows.len(), v.selected, ROWS);
+    for (k, (i, row)) in v.rows.iter().enumerate().skip(first).take(ROWS).enumerate() {
+        let y = ROW_TOP + k as i32 * ROW_PITCH;
+        let bar = Rect::new(ROW_X - 8, y - 5, ROW_W - 28, ROW_PITCH);
+        let on = i == v.selected;
+        if on {
+            l.fill(bar, SELECT_BAR);
+            l.text(bar, ROW_X - 4, y, ">", ACCENT, 2);
+        }
+        let ink = if on { ACCENT } else { INK };
+        if row.value == Value::Heading {
+            l.text(bar, ROW_X + 20, y, row.label, INK_DIM, 2);
+            continue;
+        }
+        let label = clip_end(row.label, VALUE_X - 16 - (ROW_X + 20), 2);
+        l.text(bar, ROW_X + 20, y, &label, ink, 2);
+        match row.value {
+            Value::Level(level, text) => {
+                let track = Rect::new(VALUE_X, y + 2, 200, 12);
+                l.fill(track, Rgba::new(255, 255, 255, 36));
+                let filled = 200 * level.min(100) as i32 / 100;
+                l.fill(
+                    Rect::new(VALUE_X, y + 2, filled, 12),
+                    Rgba::new(255, 196, 96, 200),
+                );
+                l.text(bar, VALUE_X + 216, y, text, ink, 2);
+            }
+            Value::Choice(text) => {
+                let room = bar.right() - 8 - VALUE_X;
+                l.text(
+                    bar,
+                    VALUE_X,
+                    y,
+                    &clip_end(&format!("< {text} >"), room, 2),
+                    ink,
+                    2,
+                );
+            }
+            Value::Keys(keys, slot, waiting) => {
+                const CELL: i32 = 170;
+                for (s, key) in keys.iter().enumerate() {
+                    let cx = VALUE_X + s as i32 * (CELL + 10);
+                    let cell = Rect::new(cx - 6, y - 3, CELL, ROW_PITCH - 4);
+                    let chosen = on && s == slot;
+                    let (text, colour) = if chosen && waiting {
+                        l.fill(cell, Rgba::new(232, 70, 56, 150));
+                        ("press key", INK)
+                    } else {
+                        if chosen {
+                            l.fill(cell, Rgba::new(255, 196, 96, 90));
+                        }
+                        (*key, if chosen { INK } else { ink })
+                    };
+                    l.text(cell, cx, y, &clip_end(text, CELL - 10, 2), colour, 2);
+                }
+            }
+            Value::Action | Value::Heading => {}
+        }
+    }
+    // Scroll arrows at the rows' right end.
+    let ax = ROW_X - 8 + ROW_W - 24;
+    let gutter = Rect::new(ax - 2, ROW_TOP - 5, 22, ROWS as i32 * ROW_PITCH);
+    if first > 0 {
+        l.text(gutter, ax, ROW_TOP, "^", INK_DIM, 2);
+    }
+    if first + ROWS < v.rows.len() {
+        l.text(
+            gutter,
+            ax,
+            ROW_TOP + (ROWS as i32 - 1) * ROW_PITCH,
+            "v",
+            INK_DIM,
+            2,
+        );
+    }
+    let note_top = ROW_TOP + ROWS as i32 * ROW_PITCH + 8;
+    if let Some(note) = v.note {
+        let nb = Rect::new(ROW_X, note_top, ROW_W - 20, p.bottom() - 6 - note_top);
+        for (i, line) in wrap_lines(note, nb.w, 2, 2).iter().enumerate() {
+            l.text(nb, ROW_X, note_top + i as i32 * 20, line, ACCENT, 2);
+        }
+    }
+
+    // The calibration picture and the row's keys.
+    let cx = PICTURE.x - 20;
+    let c = l.panel(Rect::new(cx, PANEL_TOP, DESIGN_W - 40 - cx, PANEL_H));
+    let tx = PICTURE.x;
+    l.text(c, tx, PANEL_TOP + 18, "BRIGHTNESS", ACCENT, 2);
+    l.fill(PICTURE, Rgba::new(0, 0, 0, 255));
+    let m = Rect::new(
+        PICTURE.x + PICTURE.w / 2 - 36,
+        PICTURE.y + PICTURE.h / 2 - 36,
+        72,
+        72,
+    );
+    l.fill(m, Rgba::new(MARK, MARK, MARK, 255));
+    let mut y = PICTURE.bottom() + 14;
+    for line in wrap_lines(
+        "adjust until the mark is barely visible",
+        c.right() - 20 - tx,
+        2,
+        3,
+    ) {
+        l.text(c, tx, y, &line, INK, 2);
+        y += 20;
+    }
+    l.text(c, tx, y + 4, v.gamma, INK_DIM, 2);
+    y += 44;
+    for line in wrap_lines(v.hint, c.right() - 20 - tx, 2, 6) {
+        l.text(c, tx, y, &line, INK_DIM, 2);
+        y += 20;
+    }
+    footer(&mut l, "Esc: back (every change is saved)");
+    l
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows() -> Vec<Row<'static>> {
+        let mut r = vec![
+            Row {
+                label: "SOUND",
+                value: Value::Heading,
+            },
+            Row {
+                label: "Master volume",
+                value: Value::Level(100, "100%"),
+            },
+            Row {
+                label: "Brightness",
+                value: Value::Choice("+5  (gamma 2.00)"),
+            },
+            Row {
+                label: "Restore the defaults",
+                value: Value::Action,
+            },
+        ];
+        for i in 0..30 {
+            r.push(Row {
+                label: "A binding with a rather long name",
+                value: Value::Keys(["NumEnter", "-"], i % 2, i == 3),
+            });
+        }
+        r
+    }
+
+    #[test]
+    fn every_row_stays_in_its_box_at_every_selection() {
+        let rows = rows();
+        for (w, h) in [(1280, 720), (1920, 1080)] {
+            for selected in 0..rows.len() {
+                let v = SettingsView {
+                    rows: &rows,
+                    selected,
+                    gamma: "gamma 2.00",
+                    note: Some("P is now Pause's; Restart gets R (it was on Pause) and a long tail"),
+                    hint: "Enter: rebind this key. Left/Right: the first or the second key. Backspace: clear it.",
+                };
+                let l = layout(w, h, &v);
+                assert!(l.faults().is_empty(), "row {selected}: {:#?}", l.faults());
+            }
+        }
+    }
+
+    #[test]
+    fn a_click_finds_the_row() {
+        assert_eq!(row_at(40, 0, ROW_X + 20, ROW_TOP), Some(0));
+        assert_eq!(row_at(40, 0, ROW_X + 20, ROW_TOP + 3 * ROW_PITCH), Some(3));
+        assert_eq!(row_at(40, 0, ROW_X + 20, ROW_TOP + 15 * ROW_PITCH), None);
+        assert_eq!(row_at(4, 0, ROW_X + 20, ROW_TOP + 5 * ROW_PITCH), None);
+        assert_eq!(row_at(40, 39, ROW_X + 20, ROW_TOP), Some(25));
+    }
+}
