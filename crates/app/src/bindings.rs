@@ -160,6 +160,24 @@ impl Bind {
         Bind::ALL.into_iter().find(|b| b.name() == s)
     }
 
+    /// Read on every screen, menus included (before the menus read their fixed keys):
+    /// such a bind may not take a key the menus need ([`menu_reserved`]).
+    pub fn everywhere(self) -> bool {
+        matches!(
+            self,
+            Bind::Fullscreen
+                | Bind::Screenshot
+                | Bind::Overlay
+                | Bind::Flow
+                | Bind::Horror
+                | Bind::ReloadTuning
+                | Bind::Mute
+                | Bind::ZoomIn
+                | Bind::ZoomOut
+                | Bind::Help
+        )
+    }
+
     /// Held rather than pressed: movement, sprint, the aim's turn.
     pub fn held(self) -> bool {
         matches!(
@@ -343,6 +361,13 @@ impl Bindings {
         if slot >= SLOTS {
             return Rebound::Refused(format!("no slot {slot}"));
         }
+        if b.everywhere() && menu_reserved(code) {
+            return Rebound::Refused(format!(
+                "{} is a menu key: {} works on every screen and would take it from the menus",
+                key_label(code),
+                b.name()
+            ));
+        }
         let old = self.keys[b.index()][slot];
         if old == Some(code) {
             return Rebound::Done;
@@ -382,6 +407,45 @@ impl Bindings {
         self.keys[b.index()] = keys;
         Ok(())
     }
+}
+
+/// The menus' fixed keys (arrows, WASD, Enter, Space, Esc, Backspace, Delete, Tab, the
+/// digits) and the results' letters (R, N, V, T): what a bind read on every screen may
+/// not take.
+pub fn menu_reserved(code: KeyCode) -> bool {
+    use KeyCode::*;
+    matches!(
+        code,
+        ArrowUp
+            | ArrowDown
+            | ArrowLeft
+            | ArrowRight
+            | KeyW
+            | KeyA
+            | KeyS
+            | KeyD
+            | Enter
+            | NumpadEnter
+            | Space
+            | Escape
+            | Backspace
+            | Delete
+            | Tab
+            | KeyR
+            | KeyN
+            | KeyV
+            | KeyT
+            | Digit0
+            | Digit1
+            | Digit2
+            | Digit3
+            | Digit4
+            | Digit5
+            | Digit6
+            | Digit7
+            | Digit8
+            | Digit9
+    )
 }
 
 /// The keys a binding may name: `(name in the settings file and on screen, key)`.
@@ -512,6 +576,43 @@ pub fn key_names() -> impl Iterator<Item = &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A bind read on every screen (help, mute, fullscreen, …) may not take a menu's
+    /// key: help on Enter would leave no keyboard Confirm anywhere. Play-only binds may.
+    #[test]
+    fn a_bind_read_on_every_screen_may_not_take_a_menu_key() {
+        let mut b = Bindings::default();
+        for code in [
+            KeyCode::Enter,
+            KeyCode::Space,
+            KeyCode::KeyT,
+            KeyCode::ArrowUp,
+        ] {
+            for bind in [Bind::Help, Bind::Mute, Bind::Fullscreen] {
+                let before = b.clone();
+                let r = b.rebind(bind, 0, code);
+                assert!(
+                    matches!(r, Rebound::Refused(_)),
+                    "{bind:?} on {code:?}: {r:?}"
+                );
+                assert_eq!(b, before, "unchanged");
+            }
+        }
+        // Everywhere binds take other keys; play binds take menu keys.
+        assert_eq!(b.rebind(Bind::Help, 0, KeyCode::KeyJ), Rebound::Done);
+        assert_ne!(
+            b.rebind(Bind::Pause, 0, KeyCode::KeyT),
+            Rebound::Refused(String::new())
+        );
+        assert!(b.is(Bind::Pause, KeyCode::KeyT));
+        for bind in Bind::ALL.into_iter().filter(|b| b.everywhere()) {
+            let d = Bindings::default();
+            assert!(
+                d.keys(bind).all(|k| !menu_reserved(k)),
+                "{bind:?}'s default key is a menu key"
+            );
+        }
+    }
 
     #[test]
     fn the_defaults_are_spec_15s_keys_and_clash_nowhere() {

@@ -142,7 +142,8 @@ impl Progress {
             "# squad_proto campaign progress: written by the game after each mission.\nversion = 1\n",
         );
         for (id, m) in &self.missions {
-            out += &format!("\n[missions.{id}]\ncompleted = {}\n", m.completed);
+            // Quoted: an id with a dot or a space stays one key, not nested tables.
+            out += &format!("\n[missions.{id:?}]\ncompleted = {}\n", m.completed);
             if let Some(s) = m.best_seconds {
                 out += &format!("best_seconds = {s:?}\n");
             }
@@ -197,13 +198,19 @@ fn mission(t: &toml::Table) -> Result<MissionProgress, String> {
 /// The line for a damaged progress file at `path`, which is set aside and replaced with
 /// fresh progress.
 fn damaged(path: &Path, why: &str) -> String {
-    let kept = match crate::files::set_aside(path) {
-        Ok(p) => format!("kept as {}", p.display()),
-        Err(e) => format!("could not be set aside: {e}"),
-    };
-    let fresh = match Progress::default().save(path) {
-        Ok(()) => "fresh progress",
-        Err(_) => "fresh progress (not written)",
+    let (kept, fresh) = match crate::files::set_aside(path) {
+        Ok(p) => (
+            format!("kept as {}", p.display()),
+            match Progress::default().save(path) {
+                Ok(()) => "fresh progress",
+                Err(_) => "fresh progress (not written)",
+            },
+        ),
+        // The original is never overwritten when it could not be kept aside.
+        Err(e) => (
+            format!("could not be set aside: {e}"),
+            "fresh progress (not written: the file is left as it was)",
+        ),
     };
     format!("campaign progress damaged ({why}): {kept}; starting with {fresh}")
 }
@@ -272,6 +279,8 @@ mod tests {
         p.record("m1_station", true, 192.25, Difficulty::Hard);
         p.record("m2_warrens", false, 31.0, Difficulty::Normal);
         p.record("a_mission_of_a_later_version", true, 1.0, Difficulty::Easy);
+        // An id with a dot or a space stays one mission (a quoted key).
+        p.record("mods.night 2", true, 5.0, Difficulty::Easy);
         p.save(&path).unwrap();
         assert!(
             !path.with_extension("toml.part").exists(),

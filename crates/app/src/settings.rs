@@ -105,9 +105,10 @@ impl Settings {
                 Ok(p) => format!("the file is kept as {}", p.display()),
                 Err(e) => format!("the file could not be set aside: {e}"),
             };
-            let written = match s.save(path) {
-                Ok(()) => "replaced with the settings as read".to_string(),
-                Err(e) => format!("NOT replaced: {e}"),
+            let written = match aside.as_ref().map(|_| s.save(path)) {
+                Ok(Ok(())) => "replaced with the settings as read".to_string(),
+                Ok(Err(e)) => format!("NOT replaced: {e}"),
+                Err(_) => "NOT replaced (it could not be kept aside)".to_string(),
             };
             faults.push(format!(
                 "{}: defaults used where it was wrong; {kept}; {written}",

@@ -381,10 +381,12 @@ pub fn draw_enemy(
 }
 
 /// A nest (C1): a swollen mound of flesh with sacs that glow and pulse — a body that
-/// breeds, not one that walks. Hit, it flushes bright (its stagger).
+/// breeds, not one that walks.
 fn draw_nest(cv: &mut Canvas, iso: &Iso, e: &Enemy, p: Vec2, shade: Shade) {
     let r = px(e.radius);
-    let flush = if e.stagger > 0 { 1.6 } else { 1.0 };
+    // Wounded, it swells brighter with every hit taken (it never staggers: it is
+    // fixed); a dozen hits is most of a nest's life.
+    let flush = 1.0 + 0.6 * (e.hits.min(12) as f32 / 12.0);
     let flesh = Rgba::rgb(92, 34, 44).scale_rgb(flush);
     let dark = Rgba::rgb(40, 12, 20);
     let c = iso.project(p, 0.22);

@@ -1121,9 +1121,14 @@ impl Game {
                 self.speed = if self.speed == 1 { 4 } else { 1 };
                 self.say(format!("replay speed x{}", self.speed));
             }
-            Some(Action::SingleStep) if self.paused => {
+            Some(Action::SingleStep) if self.paused && !self.session.ended() => {
                 let input = self.controls.tick_input();
                 self.session.step(input);
+                // Stepped onto the run's last tick (a mission won, say): its end, as a
+                // running clock would have found it.
+                if self.session.ended() {
+                    self.run_ended();
+                }
             }
             Some(Action::Formation(f)) => self.controls.formation = Some(f),
             Some(Action::ToggleManual) => {

@@ -526,7 +526,10 @@ impl Gamepads {
                 Err(_) => self.others.push((path, ino)),
             }
         }
-        if self.pads.is_empty() && denied > 0 {
+        // Blamed on permissions only when no node at all could be opened: on a desktop
+        // the seat's user may open the pads' nodes but never the keyboards' and mice',
+        // and those refusals say nothing about a pad.
+        if self.pads.is_empty() && denied > 0 && self.others.is_empty() {
             self.tell(
                 format!(
                     "no gamepad: {dir}/event*: permission denied \

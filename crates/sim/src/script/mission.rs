@@ -12,8 +12,9 @@
 //!
 //! Where the squad *is*, for an area, is the centre of its standing agents (the anchor
 //! leads it; what must arrive is the squad). A trigger's area is entered by any
-//! standing agent. An item is picked up by the standing agent nearest to it once an
-//! agent or the anchor comes within `pickup_radius`; it is dropped where its carrier
+//! standing agent. An item is picked up by the standing agent nearest to it (within
+//! three pickup radii and in sight of it) once an agent or the anchor comes within
+//! `pickup_radius`; it is dropped where its carrier
 //! falls, and delivered when its carrier stands in the objective's area. A nest is a
 //! static enemy (`EnemyKind::Nest`) that, once an agent comes within `nest_wake`,
 //! sends a brood every `nest_every` seconds while it has fewer than `nest_cap` living
@@ -583,10 +584,15 @@ fn carry_items(m: &mut Mission, s: &mut MissionStep) {
             continue;
         }
         let pos = it.pos;
+        // The anchor only points at it: the agent that takes it stands near (three
+        // pickup radii, the squad's spread round the disk) with nothing in between, so
+        // the item never jumps across the map or through a wall.
+        let hand2 = r2 * 9.0;
+        let grid = &s.map.grid;
         if let Some(a) = s
             .agents
             .iter()
-            .filter(|a| a.alive)
+            .filter(|a| a.alive && a.pos.distance_sq(pos) <= hand2 && grid.line_clear(a.pos, pos))
             .min_by(|a, b| a.pos.distance_sq(pos).total_cmp(&b.pos.distance_sq(pos)))
         {
             it.carrier = Some(a.id);

@@ -95,6 +95,10 @@ pub fn apply_damage(
                 e.hits += 1;
                 if !e.is_dummy() {
                     e.health -= d.amount;
+                }
+                // A nest takes the damage but is never staggered or knocked back: it
+                // never moves, and its step (which wears both off) never runs.
+                if !e.is_fixed() {
                     match d.source {
                         // A bullet's stagger restarts the interruption; a strike's never
                         // shortens a longer one already running.
