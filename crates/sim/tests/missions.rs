@@ -1595,3 +1595,66 @@ fn an_edited_mission_in_a_save_is_refused() {
         );
     }
 }
+
+/// `director_kinds` (C2: a campaign introduces its enemies one at a time): the director
+/// sends only those kinds — its groups and its mobs — and an unknown kind is refused at
+/// its word.
+#[test]
+fn the_director_sends_only_the_kinds_a_scenario_allows() {
+    let text = "map = crossroads\nseed = 5\nduration = 120\ndirector = hard\ndirector_kinds = shambler, runner\n";
+    let sc = Scenario::parse("kinds.scn", text).unwrap();
+    assert_eq!(
+        sc.director_kinds,
+        Some(vec![EnemyKind::Shambler, EnemyKind::Runner])
+    );
+    let map = Arc::new(Map::parse("crossroads", content::map_text("crossroads").unwrap()).unwrap());
+    let mut w = World::new(map, &sc, Tuning::default());
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..ticks(120.0) {
+        tick(&mut w, &TickInput::default());
+        for e in w.events() {
+            if let EventKind::EnemySpawned { enemy } = e.kind {
+                kinds.insert(w.enemy(enemy).map(|e| e.kind.name()));
+            }
+        }
+    }
+    assert!(
+        w.director().spawned > 20,
+        "the director sent {}",
+        w.director().spawned
+    );
+    let allowed: std::collections::BTreeSet<_> =
+        [Some("shambler"), Some("runner")].into_iter().collect();
+    assert!(kinds.is_subset(&allowed), "{kinds:?}");
+    // Without the header, hard's mix sends the other kinds too (the test can fail).
+    let sc = Scenario::parse(
+        "all.scn",
+        &text.replace("director_kinds = shambler, runner\n", ""),
+    )
+    .unwrap();
+    let map = Arc::new(Map::parse("crossroads", content::map_text("crossroads").unwrap()).unwrap());
+    let mut w = World::new(map, &sc, Tuning::default());
+    let mut others = 0;
+    for _ in 0..ticks(120.0) {
+        tick(&mut w, &TickInput::default());
+        for e in w.events() {
+            if let EventKind::EnemySpawned { enemy } = e.kind {
+                others += w
+                    .enemy(enemy)
+                    .is_some_and(|e| !matches!(e.kind, EnemyKind::Shambler | EnemyKind::Runner))
+                    as u32;
+            }
+        }
+    }
+    assert!(
+        others > 0,
+        "hard's own mix sends brutes, spitters or stalkers"
+    );
+    let err = Scenario::parse("bad.scn", "director_kinds = shambler nest\n")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("bad.scn:1:27: unknown director kind `nest`"),
+        "{err}"
+    );
+}

@@ -54,6 +54,19 @@ pub struct Director {
     pub mob_wait: u32,
     /// Mobs sent so far.
     pub mobs: u32,
+    /// The kinds it may send, in [`DIRECTOR_KINDS`]' order (the scenario's
+    /// `director_kinds`: a campaign introduces its enemies one at a time); `None`: all.
+    pub kinds: Option<[bool; 5]>,
+}
+
+impl Director {
+    /// `weights` with the kinds this director may not send set to 0.
+    pub fn allowed(&self, weights: [f32; 5]) -> [f32; 5] {
+        match self.kinds {
+            None => weights,
+            Some(mask) => std::array::from_fn(|k| if mask[k] { weights[k] } else { 0.0 }),
+        }
+    }
 }
 
 /// What the director reads and writes.
@@ -218,7 +231,7 @@ pub fn step_director(dir: &mut Director, s: &mut DirectorStep) {
         let mut sent = 0;
         for n in [half, lt.mob - half] {
             if let Some(at) = spawn_point(s) {
-                let mob_kinds = [lt.kinds[0], lt.kinds[1], 0.0, 0.0, 0.0];
+                let mob_kinds = dir.allowed([lt.kinds[0], lt.kinds[1], 0.0, 0.0, 0.0]);
                 for _ in 0..n {
                     let kind = pick_kind(&mob_kinds, s.rng);
                     spawn_group(s, kind, at, 1);
@@ -245,7 +258,7 @@ pub fn step_director(dir: &mut Director, s: &mut DirectorStep) {
         dir.spawn_wait = 30;
         return;
     };
-    let kind = pick_kind(&lt.kinds, s.rng);
+    let kind = pick_kind(&dir.allowed(lt.kinds), s.rng);
     spawn_group(s, kind, at, n);
     dir.spawned += n;
     dir.spawn_wait = ticks(lt.spawn_every);
@@ -260,6 +273,7 @@ pub const DIRECTOR_KINDS: [EnemyKind; 5] = [
     EnemyKind::Stalker,
 ];
 
+/// One kind drawn by `weights`; shamblers when every weight is 0.
 fn pick_kind(weights: &[f32; 5], rng: &mut Rng) -> EnemyKind {
     let sum: f32 = weights.iter().sum();
     let mut x = rng.range_f32(0.0, sum);

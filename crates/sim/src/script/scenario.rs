@@ -137,6 +137,9 @@ pub struct Scenario {
     /// `briefing = ...` (C2): the paragraph the player reads before a mission; several
     /// `briefing` lines are one paragraph, joined by spaces.
     pub briefing: String,
+    /// `director_kinds = shambler runner …` (C2): the kinds the director may send;
+    /// `None`: every kind its level weighs.
+    pub director_kinds: Option<Vec<EnemyKind>>,
     /// Areas, objectives, nests and triggers (C1); empty: no mission.
     pub mission: MissionSpec,
     pub spans: Spans,
@@ -163,6 +166,7 @@ impl Default for Scenario {
             director: None,
             difficulty: None,
             briefing: String::new(),
+            director_kinds: None,
             mission: MissionSpec::default(),
             spans: Spans::default(),
         }
@@ -269,6 +273,19 @@ impl Scenario {
                     let vword = &vword[..value.len().min(vword.len())];
                     match key {
                         "name" => sc.name = value.to_string(),
+                        "director_kinds" => {
+                            let mut kinds = Vec::new();
+                            for w in vword.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()) {
+                                let k = EnemyKind::parse(w)
+                                    .filter(|k| crate::script::director::DIRECTOR_KINDS.contains(k))
+                                    .ok_or_else(|| c.err(w, format!("unknown director kind `{w}`: expected shambler, runner, brute, spitter or stalker")))?;
+                                kinds.push(k);
+                            }
+                            if kinds.is_empty() {
+                                return Err(c.err(vword, "expected at least one kind: shambler, runner, brute, spitter or stalker"));
+                            }
+                            sc.director_kinds = Some(kinds);
+                        }
                         "briefing" => {
                             if !sc.briefing.is_empty() {
                                 sc.briefing.push(' ');
@@ -360,7 +377,7 @@ impl Scenario {
                             let kw = &raw[raw.find(key).unwrap_or(0)..];
                             return Err(c.err(
                                 &kw[..key.len()],
-                                format!("unknown key `{key}`: expected name, briefing, map, seed, duration, formation, heading, start, loop, director or difficulty"),
+                                format!("unknown key `{key}`: expected name, briefing, map, seed, duration, formation, heading, start, loop, director, director_kinds or difficulty"),
                             ));
                         }
                     }

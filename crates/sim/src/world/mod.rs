@@ -252,6 +252,10 @@ impl World {
         w.script.forced_walkers = vec![None; w.script.forced.len()];
         w.script.difficulty = difficulty;
         w.script.director.level = scenario.director;
+        w.script.director.kinds = scenario
+            .director_kinds
+            .as_ref()
+            .map(|ks| crate::script::director::DIRECTOR_KINDS.map(|k| ks.contains(&k)));
         if let Some(level) = scenario.director {
             // The first mob after a whole `mob_every`, not on the first tick.
             w.script.director.mob_wait = ticks(w.tuning.director.level(level).mob_every);
