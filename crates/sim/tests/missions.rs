@@ -303,8 +303,9 @@ fn a_scenario_without_objectives_states_no_mission() {
     let sc = parse("seed = 3\nwaypoint 10 4.5\nwave 1 0 shambler 2\n");
     assert_eq!(sc.mission, MissionSpec::default());
     assert!(!sc.mission.is_mission());
-    // Areas and triggers alone are not a mission either.
-    let sc = parse("area a 1 1 4 4\ntrigger enter a say hello\n");
+    // Areas alone are not a mission either (a trigger without an objective is
+    // refused: see a_scenario_without_objectives_never_ends_by_mission).
+    let sc = parse("area a 1 1 4 4\n");
     assert!(!sc.mission.is_mission());
     // And every embedded scenario from before missions still has none.
     for (name, text) in content::SCENARIOS.iter().chain(content::PLAY) {
@@ -1231,12 +1232,23 @@ fn once_won_the_mission_is_not_judged_again() {
 
 #[test]
 fn a_scenario_without_objectives_never_ends_by_mission() {
-    // Areas, triggers and a nest but no objective: no mission, the run is survived to
-    // its end as before (the nest is not spawned, the triggers never fire).
-    let (mut w, sc) = world(
-        CORRIDOR,
-        "duration = 2\narea door 6 1 30 8\nnest 12.5 4.5\ntrigger enter door say hello\n",
-    );
+    // A nest or a trigger without an objective is refused at its line (it would be
+    // dropped without a word); areas alone are no mission.
+    for (text, at) in [
+        (
+            "duration = 2\narea door 6 1 30 8\nnest 12.5 4.5\ntrigger enter door say hello\n",
+            "t.scn:3:1: `nest` without an objective",
+        ),
+        (
+            "duration = 2\narea door 6 1 30 8\n  trigger enter door say hello\n",
+            "t.scn:3:3: `trigger` without an objective",
+        ),
+    ] {
+        let err = Scenario::parse("t.scn", text).unwrap_err().to_string();
+        assert!(err.starts_with(at), "{err}");
+    }
+    // Areas but no objective: no mission, the run is survived to its end as before.
+    let (mut w, sc) = world(CORRIDOR, "duration = 2\narea door 6 1 30 8\n");
     assert!(!w.mission().is_mission());
     let door = sc.mission.areas[0].clone();
     let mut in_door = 0;

@@ -636,6 +636,26 @@ impl Scenario {
             sp.forced.resize(sc.forced.len().max(before.4), here);
         }
         sc.manual.sort_by(|a, b| a.0.total_cmp(&b.0));
+        // Nests and triggers belong to a mission: without an objective they would be
+        // dropped without a word.
+        if !sc.mission.is_mission() {
+            let first = sc
+                .spans
+                .nests
+                .first()
+                .map(|s| (*s, "nest"))
+                .into_iter()
+                .chain(sc.spans.triggers.first().map(|s| (*s, "trigger")))
+                .min_by_key(|(s, _)| (s.line, s.col));
+            if let Some((at, what)) = first {
+                return Err(LoadError::new(
+                    file,
+                    at.line,
+                    at.col,
+                    format!("`{what}` without an objective: nests and triggers belong to a mission; add an `objective`"),
+                ));
+            }
+        }
         Ok(sc)
     }
 
