@@ -322,33 +322,31 @@ mod tests {
         std::fs::remove_dir_all(&d).unwrap();
     }
 
-    /// The child of [`the_user_directories_follow_xdg`]: prints where the progress and
-    /// the settings go in its environment.
-    #[test]
-    #[ignore = "run by the_user_directories_follow_xdg in a child process"]
-    fn print_the_user_paths() {
-        println!("progress={}", default_path().unwrap().display());
-        println!(
-            "settings={}",
-            crate::settings::default_path().unwrap().display()
-        );
-    }
-
     /// `directories` honours `XDG_DATA_HOME` and `XDG_CONFIG_HOME` (on Linux): the test
-    /// binary run again as a child with both set to a temporary folder (the variables
-    /// of this process, shared by the tests running in parallel, stay untouched).
+    /// binary runs this test again as a child with both set to a temporary folder (the
+    /// variables of this process, shared by the tests running in parallel, stay
+    /// untouched); the child, told by `CHILD`, prints where the files go.
     #[cfg(target_os = "linux")]
     #[test]
     fn the_user_directories_follow_xdg() {
+        const CHILD: &str = "SQUAD_PROTO_XDG_CHILD";
+        if std::env::var_os(CHILD).is_some() {
+            println!("progress={}", default_path().unwrap().display());
+            println!(
+                "settings={}",
+                crate::settings::default_path().unwrap().display()
+            );
+            return;
+        }
         let d = dir("xdg");
         let out = std::process::Command::new(std::env::current_exe().unwrap())
             .args([
                 "--exact",
-                "progress::tests::print_the_user_paths",
-                "--ignored",
+                "progress::tests::the_user_directories_follow_xdg",
                 "--nocapture",
                 "--test-threads=1",
             ])
+            .env(CHILD, "1")
             .env("XDG_DATA_HOME", d.join("data"))
             .env("XDG_CONFIG_HOME", d.join("config"))
             .output()

@@ -400,9 +400,11 @@ pub struct MissionStep<'a> {
 
 /// The centre of the standing agents; `None` when all are down.
 fn squad_centre(agents: &[Agent]) -> Option<Vec2> {
-    let standing: Vec<Vec2> = agents.iter().filter(|a| a.alive).map(|a| a.pos).collect();
-    (!standing.is_empty())
-        .then(|| standing.iter().fold(Vec2::ZERO, |s, p| s + *p) / standing.len() as f32)
+    let (sum, n) = agents
+        .iter()
+        .filter(|a| a.alive)
+        .fold((Vec2::ZERO, 0), |(s, n), a| (s + a.pos, n + 1));
+    (n > 0).then(|| sum / n as f32)
 }
 
 /// One tick of the mission, at the end of the world's tick: nests breed, items move
