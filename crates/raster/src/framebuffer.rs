@@ -5,13 +5,45 @@ use crate::color::Rgba;
 
 /// A row-major image of `width * height` pixels in `0x00RRGGBB` format (top byte zero),
 /// which is exactly what softbuffer presents, so the window blits it without conversion.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// # Bands
+/// A framebuffer may hold only a *band* of its frame: rows `band()` of a `width ×
+/// height` frame ([`Framebuffer::new_band`]). Every primitive takes coordinates in the
+/// whole frame and draws only the band's rows, each pixel exactly as it would be drawn
+/// into the whole frame, so a frame drawn band by band (on as many threads as there are
+/// bands) is byte-identical to the frame drawn whole.
+///
+/// # Scale
+/// [`Framebuffer::scale`] is the number of device pixels per drawing unit (1 unless
+/// set): every primitive multiplies its positions and sizes by it, so a scene laid out
+/// for 1280×720 draws the same picture, with more pixels, into 1920×1080 at scale 1.5.
+/// Text keeps whole font pixels (its glyph scale is rounded). Pixel access (`get`,
+/// `put`, `pixels`) is always in device pixels.
+#[derive(Clone, Debug)]
 pub struct Framebuffer {
     pub width: usize,
+    /// The whole frame's height (a band stores fewer rows, see [`Framebuffer::band`]).
     pub height: usize,
-    /// `pixels[y * width + x]`, always `width * height` long.
+    /// Row `y` of the band, column `x`, at `pixels[(y - band().start) * width + x]`;
+    /// `width * band().len()` long.
     pub pixels: Vec<u32>,
+    /// The first row stored.
+    y0: usize,
+    /// Device pixels per drawing unit.
+    scale: f32,
 }
+
+impl PartialEq for Framebuffer {
+    fn eq(&self, o: &Framebuffer) -> bool {
+        self.width == o.width
+            && self.height == o.height
+            && self.y0 == o.y0
+            && self.scale.to_bits() == o.scale.to_bits()
+            && self.pixels == o.pixels
+    }
+}
+
+impl Eq for Framebuffer {}
 
 impl Framebuffer {
     /// A black framebuffer. Zero-sized framebuffers are allowed (every draw is a no-op).
@@ -20,15 +52,81 @@ impl Framebuffer {
             width,
             height,
             pixels: vec![0; width * height],
+            y0: 0,
+            scale: 1.0,
         }
     }
 
-    /// Resizes (contents become black). Keeps the allocation when it shrinks.
+    /// A black band: rows `rows` (clamped to the frame) of a `width × height` frame.
+    pub fn new_band(width: usize, height: usize, rows: std::ops::Range<usize>) -> Framebuffer {
+        let mut fb = Framebuffer::new(0, 0);
+        fb.resize_band(width, height, rows);
+        fb
+    }
+
+    /// Resizes (contents become black). Keeps the allocation when it shrinks. The
+    /// framebuffer holds the whole frame again; the scale is kept.
     pub fn resize(&mut self, width: usize, height: usize) {
+        self.resize_band(width, height, 0..height);
+    }
+
+    /// Makes this framebuffer rows `rows` of a `width × height` frame (black).
+    pub fn resize_band(&mut self, width: usize, height: usize, rows: std::ops::Range<usize>) {
+        let end = rows.end.min(height);
+        let start = rows.start.min(end);
         self.width = width;
         self.height = height;
+        self.y0 = start;
         self.pixels.clear();
-        self.pixels.resize(width * height, 0);
+        self.pixels.resize(width * (end - start), 0);
+    }
+
+    /// The rows of the frame this framebuffer holds (`0..height` unless it is a band).
+    #[inline]
+    pub fn band(&self) -> std::ops::Range<usize> {
+        self.y0..self.rows()
+    }
+
+    /// Device pixels per drawing unit (1 unless set).
+    #[inline]
+    pub fn scale(&self) -> f32 {
+        self.scale
+    }
+
+    /// Sets the scale; anything but a finite positive number means 1.
+    pub fn set_scale(&mut self, scale: f32) {
+        self.scale = if scale.is_finite() && scale > 0.0 {
+            scale
+        } else {
+            1.0
+        };
+    }
+
+    /// The frame's size in drawing units: `width / scale × height / scale`.
+    pub fn logical_size(&self) -> (f32, f32) {
+        (
+            self.width as f32 / self.scale,
+            self.height as f32 / self.scale,
+        )
+    }
+
+    /// Row `y` of the frame, if this framebuffer holds it.
+    pub fn row(&self, y: usize) -> Option<&[u32]> {
+        let r = self.band();
+        r.contains(&y).then(|| {
+            let o = (y - self.y0) * self.width;
+            &self.pixels[o..o + self.width]
+        })
+    }
+
+    /// Row `y` of the frame, mutable, if this framebuffer holds it.
+    pub fn row_mut(&mut self, y: usize) -> Option<&mut [u32]> {
+        let r = self.band();
+        let w = self.width;
+        r.contains(&y).then(|| {
+            let o = (y - self.y0) * w;
+            &mut self.pixels[o..o + w]
+        })
     }
 
     /// Fills every pixel with `color` (alpha ignored).
@@ -104,21 +202,30 @@ impl Framebuffer {
         }
     }
 
-    /// Rows that really exist: `height`, unless someone shrank `pixels` behind our
-    /// back (the fields are public). Every draw call clips to this, so an inconsistent
-    /// framebuffer draws less instead of panicking or writing out of bounds.
+    /// The end of the rows that really exist: the band's end, unless someone shrank
+    /// `pixels` behind our back (the fields are public). Every draw call clips to this,
+    /// so an inconsistent framebuffer draws less instead of panicking or writing out of
+    /// bounds.
     #[inline]
     pub(crate) fn rows(&self) -> usize {
-        self.pixels
-            .len()
-            .checked_div(self.width)
-            .map_or(0, |r| r.min(self.height))
+        let stored = self.pixels.len().checked_div(self.width).unwrap_or(0);
+        (self.y0 + stored).min(self.height).max(self.y0.min(self.height))
+    }
+
+    /// The first row stored (the band's start).
+    #[inline]
+    pub(crate) fn row0(&self) -> usize {
+        self.y0
     }
 
     #[inline]
     fn index(&self, x: i32, y: i32) -> Option<usize> {
-        if x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.rows() {
-            Some(y as usize * self.width + x as usize)
+        if x >= 0
+            && y >= self.y0 as i32
+            && (x as usize) < self.width
+            && (y as usize) < self.rows()
+        {
+            Some((y as usize - self.y0) * self.width + x as usize)
         } else {
             None
         }
