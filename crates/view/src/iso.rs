@@ -26,6 +26,17 @@ impl Iso {
         }
     }
 
+    /// The projection for a frame: `center` at the middle of `fb` in its drawing units
+    /// (its size over its scale), so a frame at any size and scale shows the same part
+    /// of the world.
+    pub fn for_frame(center: Vec2, fb: &raster::Framebuffer) -> Iso {
+        let (w, h) = fb.logical_size();
+        Iso {
+            center,
+            origin: [w * 0.5, h * 0.5],
+        }
+    }
+
     /// World point `p` at height `z` (world units) to screen pixels.
     #[inline]
     pub fn project(&self, p: Vec2, z: f32) -> [f32; 2] {

@@ -69,7 +69,7 @@ pub fn render_frame(
     effects: Option<&Effects>,
     horror: Option<&mut Horror>,
 ) -> Option<StageTimes> {
-    let iso = Iso::new(camera.center, fb.width, fb.height);
+    let iso = Iso::for_frame(camera.center, fb);
     let (stages, readout) = match horror {
         Some(h) => {
             let s = h.render(
@@ -115,7 +115,7 @@ pub fn draw_manual_aim(
     aim: sim::Vec2,
 ) {
     use raster::{draw_line, LineCap, Rgba};
-    let iso = Iso::new(camera.center, fb.width, fb.height);
+    let iso = Iso::for_frame(camera.center, fb);
     let a = camera_target(world, alpha);
     let cone = world.tuning().fire.manual_cone_deg.to_radians();
     let reach = world.tuning().lane.weapon_range;

@@ -320,7 +320,18 @@ pub fn draw_overlay(
             stroke_circle(fb, c, 14.0, 2.0, Rgba::rgb(255, 80, 80));
         }
     }
+    // The panel is text on the screen: laid out by whole steps of the frame's height
+    // (1 up to 1439 lines, 2 from 1440, 3 from 2160), so its font stays on whole pixels.
+    let scene_scale = fb.scale();
+    fb.set_scale(ui_scale(fb.height));
     draw_panel(fb, w, timings, horror);
+    fb.set_scale(scene_scale);
+}
+
+/// The whole-step scale of text laid out on the screen for a frame `height` rows tall
+/// (1 at 720, 2 at 1440, 3 at 2160; never below 1).
+pub fn ui_scale(height: usize) -> f32 {
+    (height / 720).max(1) as f32
 }
 
 fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option<&Readout>) {
@@ -397,7 +408,7 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option
     let h = 16 * lines.len() as i32 + 8;
     // The log's lines fit between the stats block and its bottom edge (all eight on a
     // 720-line frame, fewer on a small one).
-    let room = (fb.height as i32 - LOG_BOTTOM - (y + h + 8)) / 16;
+    let room = ((fb.logical_size().1 as i32) - LOG_BOTTOM - (y + h + 8)) / 16;
     let log_lines = room.clamp(0, LOG_LINES) as usize;
     fb.fill_rect(x - 6, y - 6, 460, h, Paint::alpha(pal::PANEL));
     for (i, l) in lines.iter().enumerate() {
@@ -429,7 +440,7 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option
     if !tail.is_empty() {
         let lx = 10;
         // Above the message band the app draws at the bottom (up to three lines).
-        let ly = fb.height as i32 - LOG_BOTTOM - 16 * tail.len() as i32;
+        let ly = (fb.logical_size().1 as i32) - LOG_BOTTOM - 16 * tail.len() as i32;
         fb.fill_rect(
             lx - 6,
             ly - 6,
@@ -448,7 +459,7 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option
         ("ally", BY_ALLY),
         ("wall", BY_WALL),
     ];
-    let mut lx = fb.width as i32 - 300;
+    let mut lx = (fb.logical_size().0 as i32) - 300;
     let ly = 14;
     for (name, col) in legend {
         fb.fill_rect(lx, ly + 2, 10, 4, Paint::opaque(col.with_alpha(255)));
@@ -532,7 +543,7 @@ fn draw_beams(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
 /// every agent's planned path.
 pub fn draw_flow(fb: &mut Framebuffer, w: &World, iso: &Iso) {
     let (x0, y0, x1, y1) =
-        crate::scene::visible_tiles(iso, fb.width, fb.height, w.map().width(), w.map().height());
+        crate::scene::visible_tiles(iso, fb.logical_size(), w.map().width(), w.map().height());
     for y in y0..=y1 {
         for x in x0..=x1 {
             if w.map().grid.is_wall(x, y) {

@@ -72,16 +72,15 @@ pub fn memory_tint(c: Rgba) -> Rgba {
 /// Visible tile rectangle for this projection (with a margin for wall height).
 pub fn visible_tiles(
     iso: &Iso,
-    w: usize,
-    h: usize,
+    (w, h): (f32, f32),
     world_w: i32,
     world_h: i32,
 ) -> (i32, i32, i32, i32) {
     let corners = [
         iso.unproject([0.0, -HEIGHT_PX * 2.0]),
-        iso.unproject([w as f32, -HEIGHT_PX * 2.0]),
-        iso.unproject([0.0, h as f32 + TILE_H]),
-        iso.unproject([w as f32, h as f32 + TILE_H]),
+        iso.unproject([w, -HEIGHT_PX * 2.0]),
+        iso.unproject([0.0, h + TILE_H]),
+        iso.unproject([w, h + TILE_H]),
     ];
     let minx = corners
         .iter()
@@ -541,7 +540,7 @@ pub fn draw_floor_layer(
     } else {
         pal::BACKGROUND
     });
-    let rect = visible_tiles(iso, fb.width, fb.height, w.map().width(), w.map().height());
+    let rect = visible_tiles(iso, fb.logical_size(), w.map().width(), w.map().height());
     draw_floor(fb, w, iso, rect, lit);
     draw_corpses(fb, iso, w, lit);
     rect

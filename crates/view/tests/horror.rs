@@ -269,12 +269,12 @@ fn a_lamp_behind_a_wall_leaves_the_floor_beyond_it_at_ambient() {
     for x in [9, 10, 11] {
         assert_eq!(h.fog.seen(x, 6), Seen::Live, "tile ({x}, 6) is in sight");
         let p = iso.project(Vec2::new(x as f32 + 0.5, 6.5), 0.0);
-        let l = h.light.get_rgba(p[0] as i32, p[1] as i32).unwrap();
+        let l = h.light().get_rgba(p[0] as i32, p[1] as i32).unwrap();
         assert_eq!(l, amb, "light behind the wall at ({x}, 6)");
     }
     // North of the wall, the same distance from the lamp, it is lit.
     let p = iso.project(Vec2::new(10.5, 1.5), 0.0);
-    let lit = h.light.get_rgba(p[0] as i32, p[1] as i32).unwrap();
+    let lit = h.light().get_rgba(p[0] as i32, p[1] as i32).unwrap();
     assert!(lit.g > amb.g + 30, "{lit:?}");
     // And on the final frame the shadowed floor is near black.
     let p = iso.project(Vec2::new(10.5, 6.5), 0.0);
@@ -302,7 +302,7 @@ fn face_lights((w, t): &(World, HorrorTuning)) -> (Rgba, Rgba) {
     let (_, h, iso) = render_room(w, Vec2::new(7.0, 5.0), t);
     let px = iso.project(Vec2::new(8.0, 5.0), 0.5);
     let py = iso.project(Vec2::new(7.0, 6.0), 0.5);
-    let at = |p: [f32; 2]| h.light.get_rgba(p[0] as i32, p[1] as i32).unwrap();
+    let at = |p: [f32; 2]| h.light().get_rgba(p[0] as i32, p[1] as i32).unwrap();
     (at(px), at(py))
 }
 
@@ -406,8 +406,7 @@ fn remembered_tiles_are_grey_and_keep_no_enemies() {
     let iso = Iso::new(run.camera.center, 1280, 720);
     let (x0, y0, x1, y1) = view::scene::visible_tiles(
         &iso,
-        1280,
-        720,
+        (1280.0, 720.0),
         run.world.map().width(),
         run.world.map().height(),
     );

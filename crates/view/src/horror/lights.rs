@@ -249,29 +249,45 @@ pub fn shape(l: &Light, iso: &Iso) -> LightShape {
     }
 }
 
-/// Scratch for drawing lights (caller-owned, reused every frame).
+/// Scratch for drawing lights (caller-owned, reused every frame): the frame's lights as
+/// fans on screen, planned once ([`plan_lights`]) and drawn into each band of the light
+/// buffer ([`draw_planned`]).
 #[derive(Clone, Debug, Default)]
 pub struct LightScratch {
     vis: VisScratch,
     poly: VisPoly,
+    /// Every planned fan's screen points, one after the other.
     screen: Vec<[f32; 2]>,
+    /// Each planned light: its centre on screen, its points in `screen`, whether its
+    /// polygon is closed, its shape.
+    fans: Vec<Fan>,
     /// Each light drawn this frame with the world bounding box (min, max) of its
     /// polygon: where the fog stage has to look for light on tiles the squad does not see.
     pub reach: Vec<(Light, Vec2, Vec2)>,
 }
 
-/// Adds every light that can touch the screen to the light buffer over its visibility
-/// polygon. Returns how many were drawn.
-pub fn draw_lights(
-    buf: &mut Framebuffer,
+/// One light of the frame, ready for the rasterizer.
+#[derive(Clone, Debug)]
+struct Fan {
+    centre: [f32; 2],
+    points: std::ops::Range<usize>,
+    closed: bool,
+    shape: LightShape,
+}
+
+/// Plans every light that can touch a screen of `size` (drawing units) as its
+/// visibility polygon on screen. Returns how many.
+pub fn plan_lights(
+    size: (f32, f32),
     grid: &Grid,
     lights: &[Light],
     iso: &Iso,
     s: &mut LightScratch,
 ) -> usize {
-    let (w, h) = (buf.width as f32, buf.height as f32);
-    let mut drawn = 0;
+    let (w, h) = size;
     s.reach.clear();
+    s.fans.clear();
+    s.screen.clear();
     for l in lights {
         // The iso image of a circle of radius r spans ±√2·r·TILE_W/2 across, half that
         // down: skip lights whose footprint misses the screen.
@@ -286,7 +302,7 @@ pub fn draw_lights(
         if s.poly.points.len() < 2 {
             continue;
         }
-        s.screen.clear();
+        let first = s.screen.len();
         s.screen
             .extend(s.poly.points.iter().map(|&p| iso.project(p, 0.0)));
         let (lo, hi) = s.poly.points.iter().fold((l.pos, l.pos), |(lo, hi), p| {
@@ -296,10 +312,41 @@ pub fn draw_lights(
             )
         });
         s.reach.push((*l, lo, hi));
-        add_light_fan(buf, c, &s.screen, s.poly.closed, &shape(l, iso));
-        drawn += 1;
+        s.fans.push(Fan {
+            centre: c,
+            points: first..s.screen.len(),
+            closed: s.poly.closed,
+            shape: shape(l, iso),
+        });
     }
-    drawn
+    s.fans.len()
+}
+
+/// Adds the planned lights to the light buffer (or the band of it `buf` holds).
+pub fn draw_planned(buf: &mut Framebuffer, s: &LightScratch) {
+    for f in &s.fans {
+        add_light_fan(
+            buf,
+            f.centre,
+            &s.screen[f.points.clone()],
+            f.closed,
+            &f.shape,
+        );
+    }
+}
+
+/// Adds every light that can touch the screen to the light buffer over its visibility
+/// polygon ([`plan_lights`], then [`draw_planned`]). Returns how many were drawn.
+pub fn draw_lights(
+    buf: &mut Framebuffer,
+    grid: &Grid,
+    lights: &[Light],
+    iso: &Iso,
+    s: &mut LightScratch,
+) -> usize {
+    let n = plan_lights(buf.logical_size(), grid, lights, iso, s);
+    draw_planned(buf, s);
+    n
 }
 
 #[cfg(test)]

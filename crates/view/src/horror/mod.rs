@@ -96,20 +96,17 @@ pub struct Horror {
     pub tension: Tension,
     pub blood: Blood,
     pub tracers: Tracers,
-    /// The light buffer (128 = 1.0 per channel).
-    pub light: Framebuffer,
     lights: Vec<Light>,
+    /// The frame's lights' polygons on screen.
     scratch: LightScratch,
     /// Cosmetic randomness of the frame (grain), never `World::rng`.
     grain_rng: Rng,
-    /// The post pass with its tables kept between frames.
-    post: PostPass,
-    /// Scratch of the fog stage (tiles to resolve).
-    resolve_marks: Vec<bool>,
     /// The frame's standing agents (silhouettes are measured from them).
     squad: Vec<Vec2>,
-    /// The frame's silhouettes' eyes, shone after the post pass.
-    glints: Vec<Glint>,
+    /// The frame as [`Horror::prepare`] settled it.
+    plan: FramePlan,
+    /// The buffers of a frame drawn whole ([`Horror::render`]).
+    whole: BandScratch,
     last: Readout,
 }
 
@@ -209,14 +206,12 @@ impl Horror {
             tension: Tension::default(),
             blood: Blood::new(seed),
             tracers: Tracers::default(),
-            light: Framebuffer::new(0, 0),
             lights: Vec::new(),
             scratch: LightScratch::default(),
             grain_rng: Rng::new(seed ^ 0x006E_A111),
-            post: PostPass::new(),
-            resolve_marks: Vec::new(),
             squad: Vec::new(),
-            glints: Vec::new(),
+            plan: FramePlan::default(),
+            whole: BandScratch::default(),
             last: Readout::default(),
         }
     }
@@ -287,8 +282,9 @@ impl Horror {
         ]
     }
 
-    /// Draws the world with the whole layer into `fb` (the same size as the window's
-    /// frame), the effects' sparks on top. Returns the stage times.
+    /// Draws the world with the whole layer into `fb` (the whole frame), the effects'
+    /// sparks on top: [`Horror::prepare`], [`Horror::draw_band`] over the whole frame and
+    /// [`Horror::finish`]. Returns the stage times.
     pub fn render(
         &mut self,
         fb: &mut Framebuffer,
@@ -298,21 +294,55 @@ impl Horror {
         opts: &FrameOptions,
         effects: Option<&Effects>,
     ) -> StageTimes {
+        let prep = self.prepare(fb, w, camera, alpha, opts);
+        let mut band = std::mem::take(&mut self.whole);
+        let mut stages = self.draw_band(fb, &mut band, w, alpha, effects);
+        stages.light_ms += prep;
+        self.finish(&[&band]);
+        self.whole = band;
+        stages
+    }
+
+    /// The light buffer of the last frame drawn whole ([`Horror::render`]).
+    pub fn light(&self) -> &Framebuffer {
+        &self.whole.light
+    }
+
+    /// The frame's projection (with the camera shake) once [`Horror::prepare`] ran.
+    pub fn iso(&self) -> Iso {
+        self.plan.iso
+    }
+
+    /// Everything a frame needs before any pixel is drawn, once per frame for all its
+    /// bands: the projection (with the shake) for `fb`'s size and scale, this frame's
+    /// grain, the lights and their visibility polygons, the standing squad. Returns its
+    /// time, milliseconds.
+    pub fn prepare(
+        &mut self,
+        fb: &Framebuffer,
+        w: &World,
+        camera: &Camera,
+        alpha: f32,
+        opts: &FrameOptions,
+    ) -> f32 {
+        let t0 = Instant::now();
         let t = &self.tuning;
-        let mut iso = Iso::new(camera.center, fb.width, fb.height);
+        let mut iso = Iso::for_frame(camera.center, fb);
         if !opts.paused {
             let s = self.shake(w, alpha);
             iso.origin[0] += s[0];
             iso.origin[1] += s[1];
         }
-        let grain_seed = self.grain_rng.next_u64() as u32;
-        let t0 = Instant::now();
+        self.plan.iso = iso;
+        self.plan.grain_seed = self.grain_rng.next_u64() as u32;
         lights::gather(w, &self.tracers, t, alpha, &mut self.lights);
-        let ambient = level(t.ambient_color, t.ambient);
-        let m = (t.memory_level * 128.0).round().clamp(0.0, 255.0) as u8;
-        // The floor's base light is the ambient as the light buffer stores it (whole
-        // levels); remembered floor albedo is scaled against exactly that.
-        let base = ambient.map(|v| v.round().clamp(1.0, 255.0));
+        self.plan.drawn = lights::plan_lights(
+            fb.logical_size(),
+            &w.map().grid,
+            &self.lights,
+            &iso,
+            &mut self.scratch,
+        );
         self.squad.clear();
         self.squad.extend(
             w.agents()
@@ -320,8 +350,19 @@ impl Horror {
                 .filter(|a| a.alive)
                 .map(|a| lerp_pos(a.prev_pos, a.pos, alpha)),
         );
-        self.glints.clear();
-        let lit = FrameLighting {
+        self.plan.params = self.post_params(t, alpha, self.plan.grain_seed);
+        (t0.elapsed()).as_secs_f32() * 1000.0
+    }
+
+    /// The frame's lighting as the scene sees it.
+    fn lighting<'a>(&'a self, w: &'a World) -> FrameLighting<'a> {
+        let t = &self.tuning;
+        let ambient = level(t.ambient_color, t.ambient);
+        let m = (t.memory_level * 128.0).round().clamp(0.0, 255.0) as u8;
+        // The floor's base light is the ambient as the light buffer stores it (whole
+        // levels); remembered floor albedo is scaled against exactly that.
+        let base = ambient.map(|v| v.round().clamp(1.0, 255.0));
+        FrameLighting {
             fog: &self.fog,
             grid: &w.map().grid,
             lights: &self.lights,
@@ -330,89 +371,148 @@ impl Horror {
             floor_memory: base.map(|b| m as f32 / b),
             squad: &self.squad,
             tuning: t,
-        };
-        let rect = scene::draw_floor_layer(fb, w, &iso, Some(&lit));
-        draw_decals(fb, &self.blood, &self.fog, &lit, &iso);
+        }
+    }
+
+    /// Draws the rows `fb` holds (a band of the frame, or all of it; the size and scale
+    /// [`Horror::prepare`] was given) with the whole layer, using `band`'s buffers. Reads
+    /// the layer only, so the bands of one frame are drawn in parallel, and each pixel is
+    /// the same whatever the split. Returns the band's stage times.
+    pub fn draw_band(
+        &self,
+        fb: &mut Framebuffer,
+        band: &mut BandScratch,
+        w: &World,
+        alpha: f32,
+        effects: Option<&Effects>,
+    ) -> StageTimes {
+        let t = &self.tuning;
+        let iso = &self.plan.iso;
+        let t0 = Instant::now();
+        let lit = self.lighting(w);
+        let rect = scene::draw_floor_layer(fb, w, iso, Some(&lit));
+        draw_decals(fb, &self.blood, &self.fog, &lit, iso);
         let t1 = Instant::now();
 
-        if self.light.width != fb.width || self.light.height != fb.height {
-            self.light.resize(fb.width, fb.height);
-        }
-        self.light.clear(lit.ambient_light());
-        let drawn = lights::draw_lights(
-            &mut self.light,
-            &w.map().grid,
-            &self.lights,
-            &iso,
-            &mut self.scratch,
-        );
+        let light = &mut band.light;
+        light.resize_band(fb.width, fb.height, fb.band());
+        light.set_scale(fb.scale());
+        light.clear(lit.ambient_light());
+        lights::draw_planned(light, &self.scratch);
         let t2 = Instant::now();
 
         fog::resolve_floor(
             &self.fog,
-            &mut self.light,
+            light,
             &w.map().grid,
-            &iso,
+            iso,
             rect,
             &self.scratch.reach,
             lit.ambient_light(),
-            &mut self.resolve_marks,
+            &mut band.marks,
         );
         let t3 = Instant::now();
 
+        band.glints.clear();
         {
-            let mut cv = Canvas::lit(fb, &mut self.light);
-            scene::draw_floor_markers(&mut cv, &iso, w, alpha);
+            let mut cv = Canvas::lit(fb, light);
+            scene::draw_floor_markers(&mut cv, iso, w, alpha);
             if let Some(fx) = effects {
-                fx.draw_floor(&mut cv, &iso, alpha);
+                fx.draw_floor(&mut cv, iso, alpha);
             }
-            scene::draw_objects(&mut cv, w, &iso, alpha, rect, Some(&lit), &mut self.glints);
-            draw_particles(&mut cv, &self.blood, &lit, &iso, alpha);
+            scene::draw_objects(&mut cv, w, iso, alpha, rect, Some(&lit), &mut band.glints);
+            draw_particles(&mut cv, &self.blood, &lit, iso, alpha);
         }
         let t4 = Instant::now();
 
-        let params = self.post_params(t, alpha, grain_seed);
-        self.post.run(fb, &self.light, &params);
+        band.post.run(fb, &band.light, &self.plan.params);
         let t5 = Instant::now();
 
-        silhouette::draw_glints(fb, &self.glints, t);
-        scene::draw_lamp_glows(fb, &iso, w, &lit, 1.0);
-        draw_strike_arcs(fb, &iso, w, alpha);
-        self.tracers.draw(fb, &iso, t, alpha);
-        draw_spits(fb, &iso, w.spits(), alpha);
+        silhouette::draw_glints(fb, &band.glints, t);
+        scene::draw_lamp_glows(fb, iso, w, &lit, 1.0);
+        draw_strike_arcs(fb, iso, w, alpha);
+        self.tracers.draw(fb, iso, t, alpha);
+        draw_spits(fb, iso, w.spits(), alpha);
         if let Some(fx) = effects {
-            fx.draw_glows(fb, &iso, alpha);
+            fx.draw_glows(fb, iso, alpha);
         }
-        scene::draw_xray(fb, w, &iso, alpha);
+        scene::draw_xray(fb, w, iso, alpha);
         let t6 = Instant::now();
 
         let ms = |a: Instant, b: Instant| (b - a).as_secs_f32() * 1000.0;
-        let stages = StageTimes {
+        StageTimes {
             scene_ms: ms(t0, t1) + ms(t3, t4),
             light_ms: ms(t1, t2),
             fog_ms: ms(t2, t3),
             post_ms: ms(t4, t5),
             glow_ms: ms(t5, t6),
-        };
+        }
+    }
+
+    /// After every band of the frame is drawn: the overlay's readout (the silhouettes
+    /// are counted in the first band; every band finds the same ones).
+    pub fn finish(&mut self, bands: &[&BandScratch]) {
         let (live_tiles, remembered_tiles) = self.fog.counts();
         self.last = Readout {
             tension: self.tension.value,
             target: self.tension.target,
-            bpm: self.tension.bpm(t),
-            lights_drawn: drawn,
+            bpm: self.tension.bpm(&self.tuning),
+            lights_drawn: self.plan.drawn,
             live_tiles,
             remembered_tiles,
             particles: self.blood.particles.len(),
             decals: self.blood.decals.len(),
-            silhouettes: self.glints.len(),
+            silhouettes: bands.first().map_or(0, |b| b.glints.len()),
         };
-        stages
+    }
+}
+
+/// The per-band buffers of the layer (one per thread drawing a band, kept between
+/// frames): the band's light buffer, the fog stage's marks, the band's silhouettes and
+/// its post pass with its tables.
+#[derive(Clone, Debug)]
+pub struct BandScratch {
+    /// The band's light buffer (128 = 1.0 per channel).
+    pub light: Framebuffer,
+    marks: Vec<bool>,
+    glints: Vec<Glint>,
+    post: PostPass,
+}
+
+impl Default for BandScratch {
+    fn default() -> BandScratch {
+        BandScratch {
+            light: Framebuffer::new(0, 0),
+            marks: Vec::new(),
+            glints: Vec::new(),
+            post: PostPass::new(),
+        }
+    }
+}
+
+/// What [`Horror::prepare`] settled for the frame's bands.
+#[derive(Clone, Copy, Debug)]
+struct FramePlan {
+    iso: Iso,
+    grain_seed: u32,
+    params: PostParams,
+    drawn: usize,
+}
+
+impl Default for FramePlan {
+    fn default() -> FramePlan {
+        FramePlan {
+            iso: Iso::new(Vec2::ZERO, 0, 0),
+            grain_seed: 0,
+            params: PostParams::default(),
+            drawn: 0,
+        }
     }
 }
 
 /// Blood decals on the floor (albedo only): on seen tiles, grey where only remembered.
 fn draw_decals(fb: &mut Framebuffer, blood: &Blood, fog: &Fog, lit: &FrameLighting, iso: &Iso) {
-    let (w, h) = (fb.width as f32, fb.height as f32);
+    let (w, h) = fb.logical_size();
     let k = std::f32::consts::SQRT_2 * 0.5;
     for d in &blood.decals {
         let c = iso.project(d.pos, 0.0);
