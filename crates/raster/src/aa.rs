@@ -46,10 +46,12 @@ pub(crate) fn px_range(xl: f64, xr: f64, w: usize) -> (usize, usize) {
     }
 }
 
-/// Pixel rows whose centres lie in `[yt, yb]`, clipped to `[0, h)`.
+/// Pixel rows whose centres lie in `[yt, yb]`, clipped to the framebuffer's band
+/// `[fb.row0(), fb.rows())` (frame rows; an empty range may come back with `a >= b`).
 #[inline(always)]
-pub(crate) fn row_range(yt: f64, yb: f64, h: usize) -> (usize, usize) {
-    px_range(yt, yb, h)
+pub(crate) fn row_range(yt: f64, yb: f64, fb: &crate::framebuffer::Framebuffer) -> (usize, usize) {
+    let (a, b) = px_range(yt, yb, fb.rows());
+    (a.max(fb.row0()), b)
 }
 
 #[cfg(test)]

@@ -5,6 +5,10 @@
 //! Each row is split into the part that needs per-pixel coverage (near the outline),
 //! the part that is certainly fully covered (filled as one span) and, for outlines, the
 //! hole in the middle (skipped), so a big disc costs about as much as a rectangle.
+//!
+//! Centres, radii and stroke widths are in drawing units: each public call multiplies
+//! them by the framebuffer's scale first, then works in device pixels of the whole
+//! frame (coverage from the absolute row), writing only the band's rows.
 
 use crate::aa::{coverage, px_range, row_range};
 use crate::blend::{simd, Paint, Shader};
@@ -38,8 +42,8 @@ fn shade(
     split: impl Fn(f64) -> RowSplit,
     sd: impl Fn(f32, f32) -> f32,
 ) {
-    let (ya, yb) = row_range(centre.1 + rows.0, centre.1 + rows.1, fb.rows());
-    let w = fb.width;
+    let (ya, yb) = row_range(centre.1 + rows.0, centre.1 + rows.1, fb);
+    let (w, y0) = (fb.width, fb.row0());
     let fade = (fade.clamp(0.0, 1.0) * 255.0 + 0.5) as u32;
     let px = &mut fb.pixels;
     simd::run(
@@ -52,7 +56,8 @@ fn shade(
                 if x0 >= x1 {
                     continue;
                 }
-                let row = &mut px[y * w..y * w + w];
+                let o = (y - y0) * w;
+                let row = &mut px[o..o + w];
                 let dyf = dy as f32;
                 // Written out (not a closure) so it is always inlined into the AVX2 copy.
                 let dx = |x: usize| (x as f64 + 0.5 - centre.0) as f32;
@@ -109,9 +114,21 @@ fn valid(c: [f32; 2], r: &[f32]) -> bool {
     c.iter().all(|v| v.is_finite()) && r.iter().all(|v| v.is_finite() && *v > 0.0)
 }
 
+/// A centre and sizes in drawing units to device pixels (untouched at scale 1).
+#[inline(always)]
+fn to_device<const N: usize>(fb: &Framebuffer, c: [f32; 2], r: [f32; N]) -> ([f32; 2], [f32; N]) {
+    let s = fb.scale();
+    if s == 1.0 {
+        (c, r)
+    } else {
+        ([c[0] * s, c[1] * s], r.map(|v| v * s))
+    }
+}
+
 /// Fills an anti-aliased disc of radius `r` around `c`.
 pub fn fill_circle(fb: &mut Framebuffer, c: [f32; 2], r: f32, paint: impl Into<Paint>) {
     let sh = Shader::new(paint.into());
+    let (c, [r]) = to_device(fb, c, [r]);
     if sh.is_skip() || !valid(c, &[r]) {
         return;
     }
@@ -148,6 +165,7 @@ pub fn stroke_circle(
     paint: impl Into<Paint>,
 ) {
     let sh = Shader::new(paint.into());
+    let (c, [r, width]) = to_device(fb, c, [r, width]);
     if sh.is_skip() || !valid(c, &[r, width]) {
         return;
     }
@@ -210,6 +228,7 @@ fn ellipse_chord(a: f64, b: f64, dy: f64) -> f64 {
 /// Fills an anti-aliased axis-aligned ellipse with radii `r = [rx, ry]` around `c`.
 pub fn fill_ellipse(fb: &mut Framebuffer, c: [f32; 2], r: [f32; 2], paint: impl Into<Paint>) {
     let sh = Shader::new(paint.into());
+    let (c, r) = to_device(fb, c, r);
     if sh.is_skip() || !valid(c, &r) {
         return;
     }
@@ -243,6 +262,8 @@ pub fn stroke_ellipse(
     paint: impl Into<Paint>,
 ) {
     let sh = Shader::new(paint.into());
+    let (c, [rx, ry, width]) = to_device(fb, c, [r[0], r[1], width]);
+    let r = [rx, ry];
     if sh.is_skip() || !valid(c, &[r[0], r[1], width]) {
         return;
     }

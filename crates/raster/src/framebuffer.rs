@@ -163,41 +163,61 @@ impl Framebuffer {
         }
     }
 
-    /// Fills the pixel rectangle `[x, x+w) × [y, y+h)`, clipped to the framebuffer.
+    /// Fills the rectangle `[x, x+w) × [y, y+h)` (drawing units), clipped to the
+    /// framebuffer's band. At scale `s` ≠ 1 it covers device pixels
+    /// `[round(x·s), round((x+w)·s)) × [round(y·s), round((y+h)·s))`, in `f32` with
+    /// [`f32::round`] (halves away from zero): each edge is rounded on its own, so
+    /// rects that tile in drawing units still tile in pixels, without gaps or overlap.
     pub fn fill_rect(&mut self, x: i32, y: i32, w: i32, h: i32, paint: impl Into<Paint>) {
         let sh = Shader::new(paint.into());
         if sh.is_skip() {
             return;
         }
-        let x0 = (x as i64).clamp(0, self.width as i64) as usize;
-        let y0 = (y as i64).clamp(0, self.rows() as i64) as usize;
-        let x1 = (x as i64 + w.max(0) as i64).clamp(0, self.width as i64) as usize;
-        let y1 = (y as i64 + h.max(0) as i64).clamp(0, self.rows() as i64) as usize;
+        let (x, y) = (x as i64, y as i64);
+        let (xe, ye) = (x + w.max(0) as i64, y + h.max(0) as i64);
+        let s = self.scale;
+        let [x, y, xe, ye] = if s == 1.0 {
+            [x, y, xe, ye]
+        } else {
+            // Saturating conversions; the clamps below take care of the rest.
+            [x, y, xe, ye].map(|v| (v as f32 * s).round() as i64)
+        };
+        let (top, end) = (self.row0() as i64, self.rows() as i64);
+        let x0 = x.clamp(0, self.width as i64) as usize;
+        let y0 = y.clamp(top, end) as usize;
+        let x1 = xe.clamp(0, self.width as i64) as usize;
+        let y1 = ye.clamp(top, end) as usize;
         if x0 >= x1 {
             return;
         }
         for row in self
             .pixels
             .chunks_exact_mut(self.width.max(1))
-            .take(y1)
-            .skip(y0)
+            .take(y1.saturating_sub(self.y0))
+            .skip(y0 - self.y0)
         {
             sh.span(&mut row[x0..x1]);
         }
     }
 
-    /// Copies `src` with its top-left corner at `(x, y)`, clipped (a plain copy: the
-    /// source is opaque like every framebuffer).
+    /// Copies `src` with its top-left corner at device pixel `(x, y)` of the frame,
+    /// clipped to this framebuffer's band (a plain copy: the source is opaque like every
+    /// framebuffer; not scaled). `src` is normally a whole framebuffer; if it is a band,
+    /// its rows sit at their own frame rows, offset by `y`.
     pub fn blit(&mut self, src: &Framebuffer, x: i32, y: i32) {
         let sx0 = (-(x as i64)).clamp(0, src.width as i64) as usize;
-        let sy0 = (-(y as i64)).clamp(0, src.rows() as i64) as usize;
         let dx0 = (x as i64).clamp(0, self.width as i64) as usize;
-        let dy0 = (y as i64).clamp(0, self.rows() as i64) as usize;
         let w = (src.width - sx0).min(self.width - dx0);
-        let h = (src.rows() - sy0).min(self.rows() - dy0);
-        for r in 0..h {
-            let s = (sy0 + r) * src.width + sx0;
-            let d = (dy0 + r) * self.width + dx0;
+        // Destination frame rows: src's rows moved by y, within this band.
+        let (y, top, end) = (y as i64, self.row0() as i64, self.rows() as i64);
+        let d0 = (src.row0() as i64 + y).max(top);
+        let d1 = (src.rows() as i64 + y).min(end);
+        if w == 0 || d0 >= d1 {
+            return;
+        }
+        for dy in d0..d1 {
+            let s = (dy - y - src.row0() as i64) as usize * src.width + sx0;
+            let d = (dy - top) as usize * self.width + dx0;
             self.pixels[d..d + w].copy_from_slice(&src.pixels[s..s + w]);
         }
     }
@@ -209,7 +229,9 @@ impl Framebuffer {
     #[inline]
     pub(crate) fn rows(&self) -> usize {
         let stored = self.pixels.len().checked_div(self.width).unwrap_or(0);
-        (self.y0 + stored).min(self.height).max(self.y0.min(self.height))
+        (self.y0 + stored)
+            .min(self.height)
+            .max(self.y0.min(self.height))
     }
 
     /// The first row stored (the band's start).
@@ -220,10 +242,7 @@ impl Framebuffer {
 
     #[inline]
     fn index(&self, x: i32, y: i32) -> Option<usize> {
-        if x >= 0
-            && y >= self.y0 as i32
-            && (x as usize) < self.width
-            && (y as usize) < self.rows()
+        if x >= 0 && y >= self.y0 as i32 && (x as usize) < self.width && (y as usize) < self.rows()
         {
             Some((y as usize - self.y0) * self.width + x as usize)
         } else {

@@ -32,12 +32,34 @@
 //! assert_eq!((vp.width, vp.height), (1000, 562));
 //! ```
 //!
+//! # Bands
+//! A [`Framebuffer`] may hold only rows [`Framebuffer::band`] of a `width × height`
+//! frame ([`Framebuffer::new_band`]), so threads can draw a frame band by band. Every
+//! primitive takes whole-frame coordinates, writes only the band's rows and computes
+//! each pixel from its frame row (coverage, Gouraud planes, light falloff, depth,
+//! vignette, grain), so the bands of a frame, concatenated, are byte for byte the frame
+//! drawn whole, with either kernel (`tests/bands.rs`). The triangle walker starts its
+//! edge DDAs exactly at a band's first row. A [`DepthBuffer`] is either the whole
+//! frame's (indexed by frame row) or the band's size; the post pass takes an albedo and
+//! a light band of the same rows.
+//!
+//! # Scale
+//! [`Framebuffer::scale`] is device pixels per drawing unit (1 unless set). Every
+//! primitive multiplies its positions and sizes (line widths, radii, stroke widths,
+//! light ranges) by it on entry, so a scene laid out in 1280×720 units draws into
+//! 1920×1080 at scale 1.5; a light's `to_light` maps drawing units. `fill_rect` rounds
+//! each edge (`round(x·s)`, halves away from zero), so tiling rects still tile, and text
+//! keeps whole font pixels (glyph scale `max(1, round(scale · s))`). At scale 1 nothing
+//! is multiplied: the output is what it was before scales existed. Pixel operations
+//! ([`Framebuffer::get`], `put`, `blend_pixel`, `blit`, [`scale_nearest_into`],
+//! [`Gamma`], the post pass) are in device pixels and ignore the scale.
+//!
 //! # Occluded lights
 //! [`add_light_fan`] adds one light over exactly one polygon (its visibility polygon,
 //! given as a fan of triangles around the light) into a *light buffer*, a
 //! [`Framebuffer`] whose channels are light levels with 128 = 1.0 ([`LIGHT_ONE`]),
 //! saturating at 255. The light is described by a [`LightShape`]: an affine map from
-//! pixels to a light space where the light is at the origin with range 1 (so isometric
+//! drawing units to a light space where the light is at the origin with range 1 (so isometric
 //! ellipses are free), a colour, an intensity and an optional [`Cone`] (flashlight, with
 //! a spill around the bearer). Falloff is `(1 − d²)²` like [`draw_light`]; the fan uses
 //! the triangle fill rule, so its shared edges are lit exactly once. The exact
@@ -63,8 +85,8 @@
 //! ```
 //!
 //! # Geometry rules
-//! * Coordinates are `f32` pixels, y down; pixel `(x, y)` covers `[x, x+1) × [y, y+1)`
-//!   and is sampled at its centre `(x + ½, y + ½)`.
+//! * Coordinates are `f32` drawing units (pixels at scale 1), y down; device pixel
+//!   `(x, y)` covers `[x, x+1) × [y, y+1)` and is sampled at its centre `(x + ½, y + ½)`.
 //! * Triangles use half-space edge functions on 24.8 fixed-point vertices with the
 //!   **top-left fill rule**: triangles sharing an edge cover each pixel exactly once
 //!   (no gaps, no double blending), which is property-tested. Quads and convex polygons

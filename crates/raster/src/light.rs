@@ -12,8 +12,16 @@ use crate::framebuffer::Framebuffer;
 
 /// Adds a radial glow of `color` at `c` with the given `radius`. `intensity` scales the
 /// peak (1.0 = `color` at the centre, more saturates a wider core). Alpha of `color` is
-/// ignored. Non-finite or non-positive parameters draw nothing.
+/// ignored. Non-finite or non-positive parameters draw nothing. `c` and `radius` are in
+/// drawing units (multiplied by the framebuffer's scale); only the band's rows are
+/// written, each pixel as in the whole frame.
 pub fn draw_light(fb: &mut Framebuffer, c: [f32; 2], radius: f32, color: Rgba, intensity: f32) {
+    let s = fb.scale();
+    let (c, radius) = if s == 1.0 {
+        (c, radius)
+    } else {
+        ([c[0] * s, c[1] * s], radius * s)
+    };
     let ok = radius > 0.0
         && intensity > 0.0
         && radius.is_finite()
@@ -24,8 +32,8 @@ pub fn draw_light(fb: &mut Framebuffer, c: [f32; 2], radius: f32, color: Rgba, i
         return;
     }
     let (cx, cy, r) = (c[0] as f64, c[1] as f64, radius as f64);
-    let (ya, yb) = row_range(cy - r, cy + r, fb.rows());
-    let w = fb.width;
+    let (ya, yb) = row_range(cy - r, cy + r, fb);
+    let (w, y0) = (fb.width, fb.row0());
     let inv_r2 = (1.0 / (r * r)) as f32;
     // Peak contribution per channel; capped so the f32 -> u32 conversions stay small.
     let peak = |v: u8| (v as f32 * intensity).min(255.0 * 256.0);
@@ -44,7 +52,8 @@ pub fn draw_light(fb: &mut Framebuffer, c: [f32; 2], radius: f32, color: Rgba, i
                 let dy2 = (dy * dy) as f32;
                 let fx0 = (x0 as f64 + 0.5 - cx) as f32;
                 // Branch-free body (t clamped at 0) so the row vectorises.
-                for (i, d) in px[y * w + x0..y * w + x1].iter_mut().enumerate() {
+                let o = (y - y0) * w;
+                for (i, d) in px[o + x0..o + x1].iter_mut().enumerate() {
                     let dx = fx0 + i as f32;
                     let t = (1.0 - (dx * dx + dy2) * inv_r2).max(0.0);
                     let k = t * t;

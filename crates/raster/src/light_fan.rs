@@ -7,8 +7,9 @@
 //! edges follow the top-left rule: each pixel of the polygon is lit exactly once, with
 //! no gaps and no double addition along shared edges.
 //!
-//! The light's shape is described in its own *light space* by an affine map from pixel
-//! coordinates ([`LightShape::to_light`]): the light sits at the origin and its range is 1.
+//! The light's shape is described in its own *light space* by an affine map from
+//! drawing units ([`LightShape::to_light`]; pixels at scale 1): the light sits at the
+//! origin and its range is 1.
 //! Any affine projection (an isometric view squashes circles into 2:1 ellipses) is
 //! therefore just another `to_light`, and the rasterizer knows nothing about worlds.
 //!
@@ -28,15 +29,19 @@
 use crate::blend::{add_sat, simd};
 use crate::color::Rgba;
 use crate::framebuffer::Framebuffer;
-use crate::spans::{walk, SpanSink};
+use crate::spans::{walk, RowRange, SpanSink};
+use std::borrow::Cow;
 
 use crate::post::LIGHT_ONE;
 
 /// A light's shape in its own space (the light at the origin, range 1).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LightShape {
-    /// Pixel (centre of pixel `(x, y)` is `(x + 0.5, y + 0.5)`) to light space:
+    /// Drawing units (at scale 1 pixels: the centre of pixel `(x, y)` is
+    /// `(x + 0.5, y + 0.5)`) to light space:
     /// `q = [m[0][0]*px + m[0][1]*py + m[0][2], m[1][0]*px + m[1][1]*py + m[1][2]]`.
+    /// Into a framebuffer of scale `s`, device pixel centres are divided by `s` first
+    /// (see [`add_light_fan`]), so the light covers the same drawing.
     pub to_light: [[f32; 3]; 2],
     /// Colour of the light (alpha ignored).
     pub color: Rgba,
@@ -143,10 +148,23 @@ impl LightShape {
     }
 
     /// The packed `0x00RRGGBB` value [`add_light_fan`] adds (saturating) at pixel
-    /// `(x, y)` when the pixel is inside the polygon: the formula of [`add_light_fan`],
-    /// bit for bit. 0 for a light that draws nothing.
+    /// `(x, y)` when the pixel is inside the polygon, in a framebuffer of scale 1 (where
+    /// a pixel is a drawing unit): the formula of [`add_light_fan`], bit for bit. 0 for
+    /// a light that draws nothing. (At another scale: [`LightShape::contribution_scaled`].)
     pub fn contribution(&self, x: usize, y: usize) -> u32 {
-        let Some(k) = Kernel::new(self) else {
+        self.contribution_scaled(x, y, 1.0)
+    }
+
+    /// [`LightShape::contribution`] at device pixel `(x, y)` of a framebuffer whose
+    /// [`Framebuffer::scale`] is `scale` (anything but a finite positive number means
+    /// 1, as in [`Framebuffer::set_scale`]): what [`add_light_fan`] adds there.
+    pub fn contribution_scaled(&self, x: usize, y: usize, scale: f32) -> u32 {
+        let scale = if scale.is_finite() && scale > 0.0 {
+            scale
+        } else {
+            1.0
+        };
+        let Some(k) = Kernel::new(self, scale) else {
             return 0;
         };
         let r = k.row(y);
@@ -168,7 +186,15 @@ impl LightShape {
 /// shared fan edges are never added twice; the fan must not fold over itself (a
 /// polygon star-shaped around `apex`, points in angular order, either winding).
 ///
-/// Each covered pixel gets `add_sat(pixel, light.contribution(x, y))`. Fans with fewer
+/// # Scale and bands
+/// `apex`, `fan` and `light.to_light` are in drawing units: the points are multiplied by
+/// `buf.scale()` = `s`, and the light is evaluated at device pixel centres divided by
+/// `s` (`to_light`'s two linear columns divided by `s`, in `f64`; at `s = 1` nothing
+/// changes). Only `buf`'s band is written, each pixel with the value it gets in the
+/// whole frame: the formula below depends on the pixel's own frame row and column only.
+///
+/// Each covered pixel gets `add_sat(pixel, light.contribution_scaled(x, y, s))`
+/// ([`LightShape::contribution`] at scale 1). Fans with fewer
 /// than 2 points, zero-area triangles, a non-finite point anywhere in the input or a
 /// light that cannot draw (non-finite `to_light`, `intensity <= 0`, black, a cone
 /// with a zero direction or non-finite parameters) draw nothing; everything is clipped
@@ -176,7 +202,8 @@ impl LightShape {
 ///
 /// # Per-pixel formula
 /// With `q = to_light(x + ½, y + ½)` the light-space position of the centre of pixel
-/// `(x, y)`, `d = |q|`, a pixel inside the polygon gets, per channel `c`,
+/// `(x, y)` (at scale `s`, `m` below is `to_light` with its columns `m[·][0]` and
+/// `m[·][1]` divided by `s`), `d = |q|`, a pixel inside the polygon gets, per channel `c`,
 ///
 /// ```text
 /// channel_c = min(channel_c + min(⌊peak_c · falloff · k + ½⌋, 255), 255)
@@ -226,7 +253,7 @@ pub fn add_light_fan(
 ) {
     if let Some(job) = Job::new(buf, apex, fan, closed, light) {
         // Coverage first (integer work, no use for AVX2), then the shading, vectorised.
-        let runs = job.runs(buf.width, buf.rows());
+        let runs = job.runs(buf.width, RowRange::of(buf));
         simd::run(
             #[inline(always)]
             || job.shade(buf, &runs),
@@ -234,10 +261,10 @@ pub fn add_light_fan(
     }
 }
 
-/// One validated call of [`add_light_fan`].
+/// One validated call of [`add_light_fan`], in device pixels (scaled).
 struct Job<'a> {
     apex: [f32; 2],
-    fan: &'a [[f32; 2]],
+    fan: Cow<'a, [[f32; 2]]>,
     closed: bool,
     k: Kernel,
 }
@@ -254,19 +281,27 @@ impl<'a> Job<'a> {
         if fan.len() < 2 || !finite(&apex) || !fan.iter().all(finite) {
             return None;
         }
-        if buf.width == 0 || buf.rows() == 0 {
+        if buf.width == 0 || buf.row0() >= buf.rows() {
             return None;
         }
+        let k = Kernel::new(light, buf.scale())?;
+        let s = buf.scale();
+        let (apex, fan) = if s == 1.0 {
+            (apex, Cow::Borrowed(fan))
+        } else {
+            let sc = |p: &[f32; 2]| [p[0] * s, p[1] * s];
+            (sc(&apex), Cow::Owned(fan.iter().map(sc).collect()))
+        };
         Some(Job {
             apex,
-            fan,
             closed: closed && fan.len() >= 3,
-            k: Kernel::new(light)?,
+            fan,
+            k,
         })
     }
 
-    /// The runs of pixels the fan covers, merged per row.
-    fn runs(&self, w: usize, h: usize) -> Vec<[u32; 3]> {
+    /// The runs of pixels the fan covers in rows `rows`, merged per row.
+    fn runs(&self, w: usize, rows: RowRange) -> Vec<[u32; 3]> {
         // Rows the fan can touch: its bounding box, clipped (snapping moves a vertex by
         // at most 1/512 px, never across a pixel centre's row).
         let (lo, hi) = self
@@ -275,18 +310,20 @@ impl<'a> Job<'a> {
             .fold((self.apex[1], self.apex[1]), |(lo, hi), p| {
                 (lo.min(p[1]), hi.max(p[1]))
             });
-        let rows = (lo.max(0.0) as usize).min(h)..(hi.max(0.0) as usize).saturating_add(1).min(h);
+        let (top, bottom) = (rows.top, rows.bottom);
+        let bbox = (lo.max(0.0) as usize).clamp(top, bottom)
+            ..(hi.max(0.0) as usize).saturating_add(1).clamp(top, bottom);
         let mut sink = RunSink {
-            y0: rows.start,
-            pend: vec![[0; 2]; rows.len()],
-            runs: Vec::with_capacity(rows.len() * 2),
+            y0: bbox.start,
+            pend: vec![[0; 2]; bbox.len()],
+            runs: Vec::with_capacity(bbox.len() * 2),
         };
-        let n = self.fan.len();
+        let (fan, n) = (&self.fan[..], self.fan.len());
         for i in 0..n - 1 {
-            walk(&[self.apex, self.fan[i], self.fan[i + 1]], w, h, &mut sink);
+            walk(&[self.apex, fan[i], fan[i + 1]], w, rows, &mut sink);
         }
         if self.closed {
-            walk(&[self.apex, self.fan[n - 1], self.fan[0]], w, h, &mut sink);
+            walk(&[self.apex, fan[n - 1], fan[0]], w, rows, &mut sink);
         }
         sink.finish()
     }
@@ -313,6 +350,7 @@ impl<'a> Job<'a> {
     ) {
         let mut sh = RunShader::<CONE, SPILL, SAT> {
             stride: buf.width,
+            y0: buf.row0(),
             px: &mut buf.pixels[..],
             k: self.k,
         };
@@ -375,8 +413,16 @@ struct Row {
 const FAR: f64 = 1e18;
 
 impl Kernel {
-    fn new(l: &LightShape) -> Option<Kernel> {
-        let m = l.to_light.map(|r| r.map(|v| v as f64));
+    /// For a framebuffer of scale `s` (finite, positive): device pixel centres are
+    /// divided by `s` before `to_light`, i.e. its linear columns are.
+    fn new(l: &LightShape, s: f32) -> Option<Kernel> {
+        let mut m = l.to_light.map(|r| r.map(|v| v as f64));
+        if s != 1.0 {
+            for r in &mut m {
+                r[0] /= s as f64;
+                r[1] /= s as f64;
+            }
+        }
         if !m.iter().flatten().all(|v| v.is_finite()) {
             return None;
         }
@@ -624,8 +670,10 @@ impl RunSink {
 
 /// Adds the light to runs of pixels.
 struct RunShader<'a, const CONE: bool, const SPILL: bool, const SAT: bool> {
+    /// Frame rows from `y0` on (the band), `stride` pixels each.
     px: &'a mut [u32],
     stride: usize,
+    y0: usize,
     k: Kernel,
 }
 
@@ -646,7 +694,8 @@ impl<const CONE: bool, const SPILL: bool, const SAT: bool> RunShader<'_, CONE, S
     #[inline(always)]
     fn shade_row<const SP: bool>(&mut self, y: usize, x0: usize, x1: usize, r: &Row) {
         let w = self.stride;
-        let row = &mut self.px[y * w..y * w + w];
+        let o = (y - self.y0) * w;
+        let row = &mut self.px[o..o + w];
         let k = &self.k;
         let px8 = |x: usize| k.px8::<CONE, SP, SAT>(x as i32, r);
         if w < 8 {
@@ -762,7 +811,7 @@ mod tests {
                 let fan = star(apex, 37 + i, |j| [0.9, 0.3, 0.6, 0.1][(j + i) % 4] * s);
                 add_light_fan(&mut a, apex, &fan, i != 1, &l);
                 let job = Job::new(&b, apex, &fan, i != 1, &l).unwrap();
-                let runs = job.runs(w, h);
+                let runs = job.runs(w, RowRange::of(&b));
                 job.shade(&mut b, &runs);
             }
             assert_eq!(a, b, "{w}x{h}");

@@ -6,6 +6,10 @@
 //! ([`crate::aa`]). Rows are walked over the exact x-range of the shape's 1-px-grown
 //! rectangle, and the part of the row that is certainly fully covered is filled as a
 //! plain span, so long thick lines cost little more than a quad.
+//!
+//! Endpoints and widths are in drawing units: each public call multiplies them by the
+//! framebuffer's scale first, then works in device pixels of the whole frame, writing
+//! only the band's rows.
 
 use crate::aa::{coverage, px_range, row_range};
 use crate::blend::{simd, Paint, Shader};
@@ -23,9 +27,10 @@ pub enum LineCap {
     Square,
 }
 
-/// Draws an anti-aliased line of `width` pixels from `a` to `b`. Widths below one pixel
-/// are drawn one pixel wide with proportionally less opacity (a hairline that fades
-/// instead of breaking up). Non-finite input or a width that is not positive draws
+/// Draws an anti-aliased line of `width` from `a` to `b` (drawing units: times the
+/// framebuffer's scale in device pixels). Widths below one device pixel are drawn one
+/// pixel wide with proportionally less opacity (a hairline that fades instead of
+/// breaking up). Non-finite input or a width that is not positive draws
 /// nothing.
 pub fn draw_line(
     fb: &mut Framebuffer,
@@ -36,6 +41,12 @@ pub fn draw_line(
     paint: impl Into<Paint>,
 ) {
     let sh = Shader::new(paint.into());
+    let s = fb.scale();
+    let (a, b, width) = if s == 1.0 {
+        (a, b, width)
+    } else {
+        ([a[0] * s, a[1] * s], [b[0] * s, b[1] * s], width * s)
+    };
     let ok = width > 0.0 && width.is_finite() && a.iter().chain(&b).all(|v| v.is_finite());
     if sh.is_skip() || !ok {
         return;
@@ -80,7 +91,7 @@ pub fn draw_line(
     ];
     let ymin = cs.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
     let ymax = cs.iter().map(|c| c.1).fold(f64::NEG_INFINITY, f64::max);
-    let (ya, yb) = row_range(ymin, ymax, fb.rows());
+    let (ya, yb) = row_range(ymin, ymax, fb);
     let line = Line {
         ax,
         ay,
@@ -92,14 +103,14 @@ pub fn draw_line(
         outer: BoxRows::new((dx, dy), (nx, ny), outer),
         inner: has_inner.then(|| BoxRows::new((dx, dy), (nx, ny), inner)),
     };
-    let w = fb.width;
+    let (w, y0) = (fb.width, fb.row0());
     let px = &mut fb.pixels;
     simd::run(
         #[inline(always)]
         || match cap {
-            LineCap::Butt => rows::<BUTT>(px, w, ya..yb, &line, sh),
-            LineCap::Round => rows::<ROUND>(px, w, ya..yb, &line, sh),
-            LineCap::Square => rows::<SQUARE>(px, w, ya..yb, &line, sh),
+            LineCap::Butt => rows::<BUTT>(px, w, y0, ya..yb, &line, sh),
+            LineCap::Round => rows::<ROUND>(px, w, y0, ya..yb, &line, sh),
+            LineCap::Square => rows::<SQUARE>(px, w, y0, ya..yb, &line, sh),
         },
     );
 }
@@ -124,10 +135,18 @@ struct Line {
     inner: Option<BoxRows>,
 }
 
-/// Walks rows `ys` of a line: edge pixels get coverage from the distance to the line's
-/// shape (`CAP` picks the shape at compile time), the certainly-full middle is a span.
+/// Walks frame rows `ys` of a line (`px` holds frame rows from `y0` on): edge pixels get
+/// coverage from the distance to the line's shape (`CAP` picks the shape at compile
+/// time), the certainly-full middle is a span.
 #[inline(always)]
-fn rows<const CAP: u8>(px: &mut [u32], w: usize, ys: std::ops::Range<usize>, l: &Line, sh: Shader) {
+fn rows<const CAP: u8>(
+    px: &mut [u32],
+    w: usize,
+    y0: usize,
+    ys: std::ops::Range<usize>,
+    l: &Line,
+    sh: Shader,
+) {
     for y in ys {
         let yc = y as f64 + 0.5 - l.ay;
         let (xl, xr) = l.outer.at(yc);
@@ -147,7 +166,8 @@ fn rows<const CAP: u8>(px: &mut [u32], w: usize, ys: std::ops::Range<usize>, l: 
             }
             None => (x1, x1),
         };
-        let row = &mut px[y * w..y * w + w];
+        let o = (y - y0) * w;
+        let row = &mut px[o..o + w];
         edge::<CAP>(row, x0, i0, l, yc, sh);
         if i0 < i1 {
             sh.span(&mut row[i0..i1]);
@@ -243,14 +263,23 @@ impl BoxRows {
 }
 
 /// Draws a 1-pixel aliased line from `a` to `b`, both endpoint pixels included, each
-/// pixel blended once. Cheap and crisp: for debug overlays and grids.
+/// pixel blended once. Cheap and crisp: for debug overlays and grids. The endpoints are
+/// in drawing units (scaled); the line stays one device pixel wide.
 pub fn draw_line_thin(fb: &mut Framebuffer, a: [f32; 2], b: [f32; 2], paint: impl Into<Paint>) {
     let sh = Shader::new(paint.into());
-    if sh.is_skip() || fb.width == 0 || fb.rows() == 0 {
+    if sh.is_skip() || fb.width == 0 || fb.row0() >= fb.rows() {
         return;
     }
-    // Clip to a box one pixel larger than the target so the step count stays small.
-    let (w, h) = (fb.width as f64, fb.rows() as f64);
+    let s = fb.scale();
+    let (a, b) = if s == 1.0 {
+        (a, b)
+    } else {
+        ([a[0] * s, a[1] * s], [b[0] * s, b[1] * s])
+    };
+    // Clip to a box one pixel larger than the whole frame (not the band: the steps must
+    // be the frame's) so the step count stays small.
+    let (w, h) = (fb.width as f64, fb.height as f64);
+    let (top, bottom) = (fb.row0() as f64, fb.rows() as f64);
     let Some((p, q)) = clip_segment(
         [a[0] as f64, a[1] as f64],
         [b[0] as f64, b[1] as f64],
@@ -270,8 +299,8 @@ pub fn draw_line_thin(fb: &mut Framebuffer, a: [f32; 2], b: [f32; 2], paint: imp
     for i in 0..=n {
         let x = (x0 + sx * i as f64 + 0.5).floor();
         let y = (y0 + sy * i as f64 + 0.5).floor();
-        if x >= 0.0 && y >= 0.0 && x < w && y < h {
-            let idx = y as usize * fb.width + x as usize;
+        if x >= 0.0 && y >= top && x < w && y < bottom {
+            let idx = (y as usize - fb.row0()) * fb.width + x as usize;
             sh.pixel_cov(&mut fb.pixels[idx], 255);
         }
     }

@@ -7,17 +7,30 @@
 use crate::blend::{Paint, Shader};
 use crate::depth::{DepthBuffer, DepthMode};
 use crate::framebuffer::Framebuffer;
-use crate::triangle::{fill_triangle_depth, fill_triangle_shader};
+use crate::triangle::{fill_triangle_depth, fill_triangle_shader, scale_pt};
 
-/// Fills a convex polygon (either winding). Fewer than three points draw nothing;
-/// a non-convex input draws its fan, which may overlap itself.
+/// Fills a convex polygon (either winding), points in drawing units. Fewer than three
+/// points draw nothing; a non-convex input draws its fan, which may overlap itself.
 pub fn fill_convex_polygon(fb: &mut Framebuffer, pts: &[[f32; 2]], paint: impl Into<Paint>) {
     let sh = Shader::new(paint.into());
     if pts.len() < 3 || sh.is_skip() {
         return;
     }
-    for i in 1..pts.len() - 1 {
-        fill_triangle_shader(fb, &[pts[0], pts[i], pts[i + 1]], sh);
+    let s = fb.scale();
+    if s == 1.0 {
+        for i in 1..pts.len() - 1 {
+            fill_triangle_shader(fb, &[pts[0], pts[i], pts[i + 1]], sh);
+        }
+    } else {
+        // Each point scaled once (the same product for every triangle sharing it, so
+        // the fan's shared edges still meet exactly).
+        let p0 = scale_pt(s, pts[0]);
+        let mut prev = scale_pt(s, pts[1]);
+        for &p in &pts[2..] {
+            let next = scale_pt(s, p);
+            fill_triangle_shader(fb, &[p0, prev, next], sh);
+            prev = next;
+        }
     }
 }
 

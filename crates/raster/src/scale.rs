@@ -45,13 +45,18 @@ impl Viewport {
 
 /// Scales `src` into `dst` with nearest sampling, centred, the rest filled with
 /// `border`. Returns where the image went. Empty inputs just clear `dst`.
+///
+/// Device pixels throughout (neither framebuffer's scale applies). `dst` may be a band:
+/// the layout is that of its whole `width × height` frame (the same viewport for every
+/// band) and only the band's rows are written. `src` is taken whole (if it is a band,
+/// the rows it holds are the image).
 pub fn scale_nearest_into(
     src: &Framebuffer,
     dst: &mut Framebuffer,
     mode: ScaleMode,
     border: Rgba,
 ) -> Viewport {
-    let (sw, sh, dw, dh) = (src.width, src.rows(), dst.width, dst.rows());
+    let (sw, sh, dw, dh) = (src.width, src.rows() - src.row0(), dst.width, dst.height);
     if sw == 0 || sh == 0 || dw == 0 || dh == 0 {
         dst.clear(border);
         return Viewport::default();
@@ -81,8 +86,10 @@ pub fn scale_nearest_into(
     let step_x = ((sw as u64) << 32).div_ceil(ow as u64);
     let start_x = ((sw as u64) << 32).div_ceil(2 * ow as u64);
     let mut prev_sy = usize::MAX;
-    for y in 0..dh {
-        let (row_before, row) = dst.pixels.split_at_mut(y * dw);
+    let y0 = dst.row0();
+    for y in y0..dst.rows() {
+        // Row `y` of the frame is row `y - y0` of the band.
+        let (row_before, row) = dst.pixels.split_at_mut((y - y0) * dw);
         let row = &mut row[..dw];
         let iy = y as i64 - oy;
         if iy < 0 || iy >= oh as i64 {
@@ -91,8 +98,8 @@ pub fn scale_nearest_into(
             continue;
         }
         let sy = (((2 * iy as u64 + 1) * sh as u64) / (2 * oh as u64)) as usize;
-        if sy == prev_sy && y > 0 {
-            row.copy_from_slice(&row_before[(y - 1) * dw..]);
+        if sy == prev_sy && y > y0 {
+            row.copy_from_slice(&row_before[(y - y0 - 1) * dw..]);
             continue;
         }
         prev_sy = sy;

@@ -25,8 +25,33 @@ use crate::clip::{clip_to_guard, inside_guard, CLIP_CAP};
 /// is reliably inlined into the row loop (it is called from two places, the upper and
 /// lower half, which makes LLVM reluctant to inline a closure).
 pub(crate) trait SpanSink {
-    /// Pixels `[x0, x1)` of row `y`, already clipped to the target; never empty.
+    /// Pixels `[x0, x1)` of row `y` (a row of the whole frame, inside the walked row
+    /// range), already clipped to the target; never empty.
     fn span(&mut self, y: usize, x0: usize, x1: usize);
+}
+
+/// The rows `[top, bottom)` of the frame a walk emits (a framebuffer's band).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RowRange {
+    pub(crate) top: usize,
+    pub(crate) bottom: usize,
+}
+
+impl RowRange {
+    /// Rows `0..h`.
+    #[inline(always)]
+    pub(crate) fn whole(h: usize) -> RowRange {
+        RowRange { top: 0, bottom: h }
+    }
+
+    /// The rows a framebuffer holds (its band, clipped to the pixels that exist).
+    #[inline(always)]
+    pub(crate) fn of(fb: &crate::framebuffer::Framebuffer) -> RowRange {
+        RowRange {
+            top: fb.row0(),
+            bottom: fb.rows(),
+        }
+    }
 }
 
 /// Any closure is a sink too, for the cold paths and tests.
@@ -108,6 +133,10 @@ fn frac64(r: i64, inv_k: f64) -> u64 {
 }
 
 impl Dda {
+    /// The edge's state at row `row`, whatever the row: `N(row)` is computed exactly in
+    /// `i64` (|N| < 2^50 inside the guard band), then divided exactly, so a walk that
+    /// starts at a clipped top row (a band's first row) has the very quotient and
+    /// remainder a walk stepped down to it from the triangle's top would have.
     #[inline(always)]
     fn new(px: i64, py: i64, qx: i64, qy: i64, row: i64) -> Dda {
         let d = qy - py; // > 0
@@ -183,11 +212,16 @@ fn floor_divmod(m: i64, k: i64, inv_k: f64) -> (i64, i64) {
     (q, r)
 }
 
-/// Walks the covered spans of a fixed-point triangle clipped to `[0, w) × [0, h)`,
+/// Walks the covered spans of a fixed-point triangle clipped to `[0, w) × [top, bottom)`,
 /// calling `f(y, x0, x1)` for each non-empty span `[x0, x1)`, top to bottom.
 /// Degenerate (zero-area) triangles produce nothing.
+///
+/// Rows above `top` are not stepped through: the edges' DDAs are set up directly at the
+/// first row walked ([`Dda::new`] is exact at any row), so a row's span is the same
+/// whatever the row range, and a frame walked band by band gives the spans of the frame
+/// walked whole.
 #[inline(always)]
-pub(crate) fn walk_fixed<F: SpanSink>(v: [[i32; 2]; 3], w: usize, h: usize, f: &mut F) {
+pub(crate) fn walk_fixed<F: SpanSink>(v: [[i32; 2]; 3], w: usize, rows: RowRange, f: &mut F) {
     // Sort by y with selects rather than swaps: the order of random triangles is
     // unpredictable and each mispredicted swap costs as much as a few rows.
     let [p, q, r] = v;
@@ -202,8 +236,8 @@ pub(crate) fn walk_fixed<F: SpanSink>(v: [[i32; 2]; 3], w: usize, h: usize, f: &
         return;
     }
     let r1 = ceil_row(y1);
-    let ra = ceil_row(y0).max(0);
-    let rb = ceil_row(y2).min(h as i64);
+    let ra = ceil_row(y0).max(rows.top as i64);
+    let rb = ceil_row(y2).min(rows.bottom as i64);
     if ra >= rb {
         return;
     }
@@ -280,13 +314,17 @@ fn run<const CLIP: bool, F: SpanSink>(
     }
 }
 
-/// Walks the spans of a float triangle: snaps it to fixed point when it is inside the
-/// guard band (the common case), otherwise clips it in `f64` first and walks the fan of
-/// the clipped polygon. Non-finite input draws nothing.
+/// Walks the spans of a float triangle in rows `rows` of a `w`-wide target: snaps it to
+/// fixed point when it is inside the guard band (the common case), otherwise clips it in
+/// `f64` first and walks the fan of the clipped polygon. Non-finite input draws nothing.
 #[inline(always)]
-pub(crate) fn walk<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize, f: &mut F) {
-    let (w, h) = (w.min(MAX_DIM), h.min(MAX_DIM));
-    if w == 0 || h == 0 {
+pub(crate) fn walk<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, rows: RowRange, f: &mut F) {
+    let w = w.min(MAX_DIM);
+    let rows = RowRange {
+        top: rows.top,
+        bottom: rows.bottom.min(MAX_DIM),
+    };
+    if w == 0 || rows.top >= rows.bottom {
         return;
     }
     if inside_guard(tri) {
@@ -295,25 +333,25 @@ pub(crate) fn walk<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize, f: &mut
             [snap(tri[1][0]), snap(tri[1][1])],
             [snap(tri[2][0]), snap(tri[2][1])],
         ];
-        walk_fixed(v, w, h, f);
+        walk_fixed(v, w, rows, f);
     } else {
-        walk_clipped(tri, w, h, f);
+        walk_clipped(tri, w, rows, f);
     }
 }
 
 /// [`walk`], through [`walk_avx2`] when the CPU has AVX2 (checked once, then one
 /// predictable branch per triangle), so generic sinks get vectorised with AVX2 too.
 #[inline(always)]
-pub(crate) fn walk_dispatch<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize, f: &mut F) {
+pub(crate) fn walk_dispatch<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, rows: RowRange, f: &mut F) {
     #[cfg(target_arch = "x86_64")]
     {
         if crate::blend::simd::has_avx2() {
             // SAFETY: AVX2 support was just checked at run time.
-            unsafe { walk_avx2(tri, w, h, f) };
+            unsafe { walk_avx2(tri, w, rows, f) };
             return;
         }
     }
-    walk(tri, w, h, f)
+    walk(tri, w, rows, f)
 }
 
 /// [`walk`] compiled with AVX2 enabled, so sinks built on the AVX2 span kernels inline
@@ -323,12 +361,17 @@ pub(crate) fn walk_dispatch<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize
 /// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn walk_avx2<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize, f: &mut F) {
-    walk(tri, w, h, f)
+pub(crate) unsafe fn walk_avx2<F: SpanSink>(
+    tri: &[[f32; 2]; 3],
+    w: usize,
+    rows: RowRange,
+    f: &mut F,
+) {
+    walk(tri, w, rows, f)
 }
 
 #[inline(never)]
-fn walk_clipped<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize, f: &mut F) {
+fn walk_clipped<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, rows: RowRange, f: &mut F) {
     let mut poly = [[0.0f64; 2]; CLIP_CAP];
     let n = clip_to_guard(tri, &mut poly);
     if n < 3 {
@@ -339,7 +382,7 @@ fn walk_clipped<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize, f: &mut F)
         *d = [snap64(p[0]), snap64(p[1])];
     }
     for i in 1..n - 1 {
-        walk_fixed([fx[0], fx[i], fx[i + 1]], w, h, f);
+        walk_fixed([fx[0], fx[i], fx[i + 1]], w, rows, f);
     }
 }
 
@@ -347,9 +390,12 @@ fn walk_clipped<F: SpanSink>(tri: &[[f32; 2]; 3], w: usize, h: usize, f: &mut F)
 /// to compute areas without drawing).
 pub fn coverage_count(tri: [[f32; 2]; 3], w: usize, h: usize) -> usize {
     let mut n = 0;
-    walk(&tri, w, h, &mut |_: usize, x0: usize, x1: usize| {
-        n += x1 - x0
-    });
+    walk(
+        &tri,
+        w,
+        RowRange::whole(h),
+        &mut |_: usize, x0: usize, x1: usize| n += x1 - x0,
+    );
     n
 }
 
@@ -395,12 +441,17 @@ mod tests {
 
     fn spans(tri: [[f32; 2]; 3], w: usize, h: usize) -> Vec<bool> {
         let mut out = vec![false; w * h];
-        walk(&tri, w, h, &mut |y: usize, x0: usize, x1: usize| {
-            for x in x0..x1 {
-                assert!(!out[y * w + x], "span overlap");
-                out[y * w + x] = true;
-            }
-        });
+        walk(
+            &tri,
+            w,
+            RowRange::whole(h),
+            &mut |y: usize, x0: usize, x1: usize| {
+                for x in x0..x1 {
+                    assert!(!out[y * w + x], "span overlap");
+                    out[y * w + x] = true;
+                }
+            },
+        );
         out
     }
 
@@ -454,6 +505,58 @@ mod tests {
         // thousand rows, crossing pixel centres exactly.
         let tri = [[5.5, -0.5], [6.5, 20_000.5], [5.5, 20_000.5]];
         assert_eq!(spans(tri, w, h), brute(tri, w, h));
+    }
+
+    /// A walk over any row range emits exactly the spans of the whole walk that lie in
+    /// it: the DDAs set up at a clipped top row agree with those stepped down to it.
+    #[test]
+    fn row_ranges_cut_the_whole_walk_exactly() {
+        let mut s = 0x0BAD_5EEDu32;
+        let mut rnd = |m: u32| {
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            s % m
+        };
+        let (w, h) = (37usize, 300usize);
+        for i in 0..4000 {
+            // Small, screen-sized and far-off-screen (guard-clipped) triangles, on the
+            // half-pixel grid for every other one.
+            let (k, span, off) = match i % 4 {
+                0 => (2u32, 40 * 2, 0.0),
+                1 => (256, 400 * 256, 50.0),
+                2 => (256, 3_000_000 * 256, 1_500_000.0),
+                _ => (2, 80_000 * 2, 40_000.0),
+            };
+            let mut v = || {
+                let x = rnd(span) as f32 / k as f32 - off;
+                let y = rnd(span) as f32 / k as f32 - off;
+                [x, y]
+            };
+            let tri = [v(), v(), v()];
+            let mut whole = Vec::new();
+            walk(
+                &tri,
+                w,
+                RowRange::whole(h),
+                &mut |y: usize, a: usize, b: usize| whole.push((y, a, b)),
+            );
+            let top = rnd(h as u32) as usize;
+            let bottom = top + rnd((h - top) as u32 + 1) as usize;
+            let mut band = Vec::new();
+            walk(
+                &tri,
+                w,
+                RowRange { top, bottom },
+                &mut |y: usize, a: usize, b: usize| band.push((y, a, b)),
+            );
+            let want: Vec<_> = whole
+                .iter()
+                .copied()
+                .filter(|&(y, _, _)| (top..bottom).contains(&y))
+                .collect();
+            assert_eq!(band, want, "{tri:?} rows {top}..{bottom}");
+        }
     }
 
     #[test]

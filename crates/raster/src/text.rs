@@ -142,7 +142,14 @@ pub fn wrap_lines(text: &str, max_width: i32, scale: u32, max_lines: usize) -> V
 
 /// Draws `text` with its top-left corner at `(x, y)`, each font pixel a
 /// `scale × scale` block (scale 0 is treated as 1). `'\n'` starts a new line.
-/// Returns the width of the widest line, like [`text_width`].
+/// Returns the width of the widest line in drawing units, like [`text_width`].
+///
+/// Into a framebuffer of [`Framebuffer::scale`] `s` ≠ 1, font pixels stay whole device
+/// pixels: the glyph scale is `g = max(1, round(max(scale, 1) · s))` and the top-left
+/// corner is `(round(x · s), round(y · s))`, all in `f32` with [`f32::round`] (halves
+/// away from zero), and everything else follows in device pixels (so the drawn width
+/// is `text_width(text, g)` device pixels, which is `text_width(text, scale) · s` only
+/// up to that rounding). Only the band's rows are written.
 pub fn draw_text(
     fb: &mut Framebuffer,
     x: i32,
@@ -152,19 +159,29 @@ pub fn draw_text(
     scale: u32,
 ) -> i32 {
     let sh = Shader::new(paint.into());
-    let s = scale.clamp(1, 1 << 16) as i64;
+    let fs = fb.scale();
+    let (x, y, s) = if fs == 1.0 {
+        (x as i64, y as i64, scale.clamp(1, 1 << 16) as i64)
+    } else {
+        let g = (scale.clamp(1, 1 << 16) as f32 * fs).round();
+        (
+            device_coord(x, fs),
+            device_coord(y, fs),
+            g.clamp(1.0, (1 << 16) as f32) as i64,
+        )
+    };
     let (w, h) = (fb.width as i64, fb.rows() as i64);
     if !sh.is_skip() {
         for (line_no, line) in text.split('\n').enumerate() {
-            let top = y as i64 + line_no as i64 * LINE_HEIGHT as i64 * s;
+            let top = y + line_no as i64 * LINE_HEIGHT as i64 * s;
             if top >= h {
                 break;
             }
-            if top + GLYPH_HEIGHT as i64 * s <= 0 {
+            if top + GLYPH_HEIGHT as i64 * s <= fb.row0() as i64 {
                 continue;
             }
             for (i, ch) in line.chars().enumerate() {
-                let left = x as i64 + i as i64 * GLYPH_WIDTH as i64 * s;
+                let left = x + i as i64 * GLYPH_WIDTH as i64 * s;
                 if left >= w {
                     break;
                 }
@@ -178,12 +195,20 @@ pub fn draw_text(
     text_width(text, scale)
 }
 
-/// One glyph: each row's set bits become horizontal runs, each run one clipped rect, so
-/// a scaled glyph costs a handful of span fills rather than per-pixel work.
+/// `round(v · s)` (`f32`, halves away from zero) as a device coordinate, kept within
+/// ±2^40 so the text layout's sums cannot overflow (anything that far is off-target).
+pub(crate) fn device_coord(v: i32, s: f32) -> i64 {
+    ((v as f32 * s).round() as i64).clamp(-(1 << 40), 1 << 40)
+}
+
+/// One glyph at device position `(left, top)`, font pixels `s × s`: each row's set bits
+/// become horizontal runs, each run one clipped rect, so a scaled glyph costs a handful
+/// of span fills rather than per-pixel work. Only the band's rows are written.
 fn draw_glyph(fb: &mut Framebuffer, left: i64, top: i64, g: &[u8; 8], s: i64, sh: Shader) {
     let (w, h) = (fb.width as i64, fb.rows() as i64);
+    let band0 = fb.row0() as i64;
     for (gy, &bits) in g.iter().enumerate() {
-        let y0 = (top + gy as i64 * s).max(0);
+        let y0 = (top + gy as i64 * s).max(band0);
         let y1 = (top + (gy as i64 + 1) * s).min(h);
         if y0 >= y1 || bits == 0 {
             continue;
@@ -204,7 +229,7 @@ fn draw_glyph(fb: &mut Framebuffer, left: i64, top: i64, g: &[u8; 8], s: i64, sh
                 continue;
             }
             for yy in y0..y1 {
-                let o = yy as usize * fb.width;
+                let o = (yy - band0) as usize * fb.width;
                 sh.span(&mut fb.pixels[o + x0 as usize..o + x1 as usize]);
             }
         }

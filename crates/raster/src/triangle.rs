@@ -5,7 +5,9 @@
 //! (colour, depth) are planes `a·x + b·y + c` fitted to the *original* float vertices,
 //! evaluated once per span at the first pixel centre and stepped per pixel: affine
 //! interpolation, which is exact for the orthographic / isometric views this crate is
-//! for. Vertices are `[x, y]` (or `[x, y, z]`) in pixels, y down.
+//! for. Vertices are `[x, y]` (or `[x, y, z]`) in drawing units, y down: the public
+//! calls multiply x and y (never z) by the framebuffer's scale, then everything below is
+//! in device pixels of the whole frame, and only the framebuffer's band is written.
 
 use crate::blend::{
     add_sat, add_span, alpha_span, apply_color, blend_alpha, fill_span, scale_px, Blend, Paint,
@@ -16,30 +18,73 @@ use crate::depth::{DepthBuffer, DepthMode, DepthTest};
 use crate::framebuffer::Framebuffer;
 #[cfg(target_arch = "x86_64")]
 use crate::spans::walk_avx2;
-use crate::spans::{walk, walk_dispatch, SpanSink};
+use crate::spans::{walk, walk_dispatch, RowRange, SpanSink};
 
 /// Fills a triangle with one paint.
 pub fn fill_triangle(fb: &mut Framebuffer, v: [[f32; 2]; 3], paint: impl Into<Paint>) {
     let sh = Shader::new(paint.into());
-    fill_triangle_shader(fb, &v, sh);
+    if fb.scale() == 1.0 {
+        fill_triangle_shader(fb, &v, sh);
+    } else {
+        fill_triangle_scaled(fb, &v, sh);
+    }
+}
+
+/// [`fill_triangle`] at a scale other than 1, out of line so the scale-1 path stays the
+/// tight one it was.
+#[inline(never)]
+fn fill_triangle_scaled(fb: &mut Framebuffer, v: &[[f32; 2]; 3], sh: Shader) {
+    let s = fb.scale();
+    fill_triangle_shader(fb, &v.map(|p| scale_pt(s, p)), sh);
+}
+
+/// A point in drawing units to device pixels (`p · scale`; untouched at scale 1).
+#[inline(always)]
+pub(crate) fn scale_pt(s: f32, p: [f32; 2]) -> [f32; 2] {
+    [p[0] * s, p[1] * s]
+}
+
+/// Points in drawing units to device pixels (untouched at scale 1, so that path is
+/// bit for bit what it was before scales existed, and costs one compare).
+#[inline(always)]
+pub(crate) fn to_device<const N: usize>(fb: &Framebuffer, v: [[f32; 2]; N]) -> [[f32; 2]; N] {
+    let s = fb.scale();
+    if s == 1.0 {
+        v
+    } else {
+        v.map(|p| scale_pt(s, p))
+    }
+}
+
+/// [`to_device`] for `[x, y, z]` points: x and y scaled, z (depth) kept.
+#[inline(always)]
+fn to_device3(fb: &Framebuffer, v: [[f32; 3]; 3]) -> [[f32; 3]; 3] {
+    let s = fb.scale();
+    if s == 1.0 {
+        v
+    } else {
+        v.map(|p| [p[0] * s, p[1] * s, p[2]])
+    }
 }
 
 /// The monomorphic hot path: one tight loop per blend kind, chosen once per triangle,
 /// and on x86-64 with AVX2 the whole walker is compiled again around the AVX2 kernels.
+/// `v` is in device pixels (already scaled).
 #[inline]
 pub(crate) fn fill_triangle_shader(fb: &mut Framebuffer, v: &[[f32; 2]; 3], sh: Shader) {
     #[cfg(target_arch = "x86_64")]
     {
-        let (w, h) = (fb.width, fb.rows());
+        let (w, rows) = (fb.width, RowRange::of(fb));
         if w >= 8 && crate::blend::simd::has_avx2() {
             let c = avx2::Sink {
                 px: &mut fb.pixels[..],
                 w,
+                y0: rows.top,
                 sh,
             };
             // SAFETY: AVX2 was checked at run time just above, w >= 8, and
-            // `rows()` keeps w * h within the pixel buffer.
-            unsafe { avx2::walk(v, w, h, c) };
+            // `rows()` keeps w * (bottom - top) within the pixel buffer.
+            unsafe { avx2::walk(v, w, rows, c) };
             return;
         }
     }
@@ -48,37 +93,41 @@ pub(crate) fn fill_triangle_shader(fb: &mut Framebuffer, v: &[[f32; 2]; 3], sh: 
 
 /// The portable (baseline ISA) flat fill.
 fn fill_portable(fb: &mut Framebuffer, v: &[[f32; 2]; 3], sh: Shader) {
-    let (w, h) = (fb.width, fb.rows());
+    let (w, rows) = (fb.width, RowRange::of(fb));
+    let y0 = rows.top;
     let px = &mut fb.pixels[..];
     match sh {
         Shader::Skip => {}
-        Shader::Fill(c) => walk(v, w, h, &mut FillSink { px, w, c }),
+        Shader::Fill(c) => walk(v, w, rows, &mut FillSink { px, w, y0, c }),
         Shader::Alpha { a, srb, sg, .. } => walk(
             v,
             w,
-            h,
+            rows,
             &mut AlphaSink {
                 px,
                 w,
+                y0,
                 srb,
                 sg,
                 ia: 255 - a,
             },
         ),
-        Shader::Add { add, .. } => walk(v, w, h, &mut AddSink { px, w, add }),
+        Shader::Add { add, .. } => walk(v, w, rows, &mut AddSink { px, w, y0, add }),
     }
 }
 
+/// `px` holds frame rows from `y0` on (a band), `w` pixels each.
 struct FillSink<'a> {
     px: &'a mut [u32],
     w: usize,
+    y0: usize,
     c: u32,
 }
 
 impl SpanSink for FillSink<'_> {
     #[inline(always)]
     fn span(&mut self, y: usize, x0: usize, x1: usize) {
-        let o = y * self.w;
+        let o = (y - self.y0) * self.w;
         fill_span(&mut self.px[o + x0..o + x1], self.c);
     }
 }
@@ -86,6 +135,7 @@ impl SpanSink for FillSink<'_> {
 struct AlphaSink<'a> {
     px: &'a mut [u32],
     w: usize,
+    y0: usize,
     srb: u32,
     sg: u32,
     ia: u32,
@@ -94,7 +144,7 @@ struct AlphaSink<'a> {
 impl SpanSink for AlphaSink<'_> {
     #[inline(always)]
     fn span(&mut self, y: usize, x0: usize, x1: usize) {
-        let o = y * self.w;
+        let o = (y - self.y0) * self.w;
         alpha_span(&mut self.px[o + x0..o + x1], self.srb, self.sg, self.ia);
     }
 }
@@ -102,13 +152,14 @@ impl SpanSink for AlphaSink<'_> {
 struct AddSink<'a> {
     px: &'a mut [u32],
     w: usize,
+    y0: usize,
     add: u32,
 }
 
 impl SpanSink for AddSink<'_> {
     #[inline(always)]
     fn span(&mut self, y: usize, x0: usize, x1: usize) {
-        let o = y * self.w;
+        let o = (y - self.y0) * self.w;
         add_span(&mut self.px[o + x0..o + x1], self.add);
     }
 }
@@ -123,22 +174,27 @@ mod avx2 {
     pub(super) struct Sink<'a> {
         pub(super) px: &'a mut [u32],
         pub(super) w: usize,
+        /// The frame row `px` starts with (the band's first row).
+        pub(super) y0: usize,
         pub(super) sh: Shader,
     }
 
     /// Raw row access for the AVX2 sinks: the walker only hands out spans with
-    /// `y < h` and `0 <= x0 < x1 <= w`, so `base + y * w` starts a row of `w` pixels
-    /// inside the `w * h` buffer and no per-span bounds check is needed.
+    /// `top <= y < bottom` and `0 <= x0 < x1 <= w`, so `base + y * w`, with `base`
+    /// pointing `top` rows before the buffer, starts a row of `w` pixels inside the
+    /// `w * (bottom - top)` buffer and no per-span bounds check is needed.
     #[derive(Clone, Copy)]
     struct Rows {
+        /// Where frame row 0 would start: `top * w` pixels before the buffer (a
+        /// wrapping offset, never dereferenced itself; `row` lands back inside).
         base: *mut u32,
         w: usize,
     }
 
     impl Rows {
-        fn new(px: &mut [u32], w: usize) -> Rows {
+        fn new(px: &mut [u32], w: usize, y0: usize) -> Rows {
             Rows {
-                base: px.as_mut_ptr(),
+                base: px.as_mut_ptr().wrapping_sub(y0 * w),
                 w,
             }
         }
@@ -153,11 +209,14 @@ mod avx2 {
         }
 
         /// # Safety
-        /// `y` must be a row of the buffer this was made from (`y < h`), and no other
-        /// reference to that row may be alive (the walker hands out one span at a time).
+        /// `y` must be a row of the buffer this was made from (`top <= y < bottom`),
+        /// and no other reference to that row may be alive (the walker hands out one
+        /// span at a time).
         #[inline(always)]
         unsafe fn row<'a>(self, y: usize) -> &'a mut [u32] {
-            std::slice::from_raw_parts_mut(self.base.add(y * self.w), self.w)
+            // `wrapping_add` from the wrapped `base` lands on row `y - top` of the
+            // buffer, whose provenance `base` kept.
+            std::slice::from_raw_parts_mut(self.base.wrapping_add(y * self.w), self.w)
         }
     }
 
@@ -166,9 +225,9 @@ mod avx2 {
     struct Add(Rows, u32);
 
     // SAFETY (all three sinks): they are only built in `walk` below, whose contract
-    // gives AVX2 and a buffer of at least w * h pixels with w >= 8; the walker only
-    // emits spans with y < h and 0 <= x0 < x1 <= w, which is what `row` and the
-    // kernels require.
+    // gives AVX2 and a buffer of at least w * (bottom - top) pixels with w >= 8; the
+    // walker only emits spans with top <= y < bottom and 0 <= x0 < x1 <= w, which is
+    // what `row` and the kernels require.
     impl SpanSink for Fill {
         #[inline(always)]
         fn span(&mut self, y: usize, x0: usize, x1: usize) {
@@ -190,17 +249,18 @@ mod avx2 {
     }
 
     /// # Safety
-    /// The CPU must support AVX2, `w == s.w >= 8` and `s.px.len() >= w * h`.
-    pub(super) unsafe fn walk(v: &[[f32; 2]; 3], w: usize, h: usize, s: Sink) {
-        debug_assert!(w == s.w && w >= 8 && s.px.len() >= w * h);
-        let rows = Rows::new(s.px, s.w);
+    /// The CPU must support AVX2, `w == s.w >= 8`, `s.y0 == r.top` and
+    /// `s.px.len() >= w * (r.bottom - r.top)`.
+    pub(super) unsafe fn walk(v: &[[f32; 2]; 3], w: usize, r: RowRange, s: Sink) {
+        debug_assert!(w == s.w && w >= 8 && s.y0 == r.top && s.px.len() >= w * (r.bottom - r.top));
+        let rows = Rows::new(s.px, s.w, s.y0);
         match s.sh {
             Shader::Skip => {}
-            Shader::Fill(c) => walk_avx2(v, w, h, &mut Fill(rows, c)),
+            Shader::Fill(c) => walk_avx2(v, w, r, &mut Fill(rows, c)),
             Shader::Alpha { c, a, .. } => {
-                walk_avx2(v, w, h, &mut Over(rows, AlphaLanes::new(c, a)))
+                walk_avx2(v, w, r, &mut Over(rows, AlphaLanes::new(c, a)))
             }
-            Shader::Add { add, .. } => walk_avx2(v, w, h, &mut Add(rows, add)),
+            Shader::Add { add, .. } => walk_avx2(v, w, r, &mut Add(rows, add)),
         }
     }
 }
@@ -303,9 +363,13 @@ enum Source<'a> {
 /// so each inner loop is a tight monomorphic loop (the Gouraud ones vectorise; all are
 /// also compiled for AVX2 via [`walk_dispatch`]).
 struct FragSink<'a> {
+    /// Frame rows from `y0` on.
     px: &'a mut [u32],
+    /// Depth rows from `zy0` on (0 for a whole-frame depth buffer).
     zb: &'a mut [f32],
     w: usize,
+    y0: usize,
+    zy0: usize,
     src: Source<'a>,
     z: Option<(Plane, DepthMode)>,
 }
@@ -313,7 +377,7 @@ struct FragSink<'a> {
 impl SpanSink for FragSink<'_> {
     #[inline(always)]
     fn span(&mut self, y: usize, x0: usize, x1: usize) {
-        let o = y * self.w;
+        let o = (y - self.y0) * self.w;
         let row = &mut self.px[o + x0..o + x1];
         let Some((zp, mode)) = self.z else {
             match self.src {
@@ -322,7 +386,8 @@ impl SpanSink for FragSink<'_> {
             }
             return;
         };
-        let zrow = &mut self.zb[o + x0..o + x1];
+        let zo = (y - self.zy0) * self.w;
+        let zrow = &mut self.zb[zo + x0..zo + x1];
         let (z0, dz) = (zp.at(x0, y) as f32, zp.dx() as f32);
         match self.src {
             Source::Flat(sh) => match sh {
@@ -428,23 +493,31 @@ pub fn fill_triangle_gouraud(
     colors: [Rgba; 3],
     blend: Blend,
 ) {
+    let v = to_device(fb, v);
     let Some(cp) = ColorPlanes::new(v, colors) else {
         return;
     };
-    let (w, h) = (fb.width, fb.rows());
+    let (w, rows) = (fb.width, RowRange::of(fb));
     let mut sink = FragSink {
         px: &mut fb.pixels[..],
         zb: &mut [],
         w,
+        y0: rows.top,
+        zy0: 0,
         src: Source::Smooth(&cp, blend),
         z: None,
     };
-    walk_dispatch(&v, w, h, &mut sink);
+    walk_dispatch(&v, w, rows, &mut sink);
 }
 
 /// Fills a triangle with depth test and optional depth write. Vertices are
 /// `[x, y, z]`; `z` is interpolated affinely and compared per pixel (smaller is nearer).
-/// Nothing is drawn if `depth` is not the framebuffer's size.
+/// x and y are in drawing units (scaled by [`Framebuffer::scale`]); z is not scaled.
+///
+/// `depth` is either the whole frame's size (`width × height`, indexed by frame row, so
+/// bands drawn one after the other can share it) or exactly the band's (`width ×
+/// band().len()`, its row 0 the band's first row, so each thread drawing a band can own
+/// one); the depth values are the same either way. Nothing is drawn for any other size.
 pub fn fill_triangle_depth(
     fb: &mut Framebuffer,
     depth: &mut DepthBuffer,
@@ -456,7 +529,7 @@ pub fn fill_triangle_depth(
     if sh.is_skip() && !mode.write {
         return;
     }
-    depth_fill(fb, depth, v, Source::Flat(sh), mode);
+    depth_fill(fb, depth, to_device3(fb, v), Source::Flat(sh), mode);
 }
 
 /// Gouraud colours plus depth test / write (see [`fill_triangle_gouraud`] and
@@ -469,12 +542,14 @@ pub fn fill_triangle_gouraud_depth(
     blend: Blend,
     mode: DepthMode,
 ) {
+    let v = to_device3(fb, v);
     let Some(cp) = ColorPlanes::new(v.map(|p| [p[0], p[1]]), colors) else {
         return;
     };
     depth_fill(fb, depth, v, Source::Smooth(&cp, blend), mode);
 }
 
+/// `v` in device pixels (already scaled).
 fn depth_fill(
     fb: &mut Framebuffer,
     depth: &mut DepthBuffer,
@@ -486,18 +561,30 @@ fn depth_fill(
     let Some(zp) = Plane::new(xy, v.map(|p| p[2])) else {
         return;
     };
-    let (w, h) = (fb.width, fb.rows());
-    if depth.width != w || depth.height != fb.height || depth.depth.len() < w * h {
+    let (w, rows) = (fb.width, RowRange::of(fb));
+    // The depth buffer covers the whole frame (indexed by frame row) or exactly the
+    // band (indexed from the band's first row); a band that is the whole frame is both.
+    let band = fb.band();
+    let zy0 = if depth.height == fb.height {
+        0
+    } else if depth.height == band.len() {
+        band.start
+    } else {
+        return;
+    };
+    if depth.width != w || depth.depth.len() < w * (rows.bottom - zy0) {
         return;
     }
     let mut sink = FragSink {
         px: &mut fb.pixels[..],
         zb: &mut depth.depth[..],
         w,
+        y0: rows.top,
+        zy0,
         src,
         z: Some((zp, mode)),
     };
-    walk_dispatch(&xy, w, h, &mut sink);
+    walk_dispatch(&xy, w, rows, &mut sink);
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Every public drawing call with hostile numbers (NaN, ±inf, ±1e38, ±1e9, zero, tiny,
-//! negative sizes) into odd framebuffer sizes: it must never panic, never change the
-//! buffer's size, and (checked separately) never draw outside the target.
+//! negative sizes) into odd framebuffer sizes, whole and as bands at odd scales: it must
+//! never panic, never change the buffer's size, and (checked separately) never draw
+//! outside the target.
 
 use proptest::prelude::*;
 use raster::*;
@@ -56,10 +57,16 @@ proptest! {
         iy in any::<i32>(),
         scale in any::<u32>(),
         text in "\\PC{0,12}",
+        fb_scale in prop::sample::select(vec![1.0f32, 0.5, 1.5, 3.0, 1e-20, 1e20, f32::MAX]),
     ) {
         let (w, h) = size;
-        let mut fb = Framebuffer::new(w, h);
-        let mut zb = DepthBuffer::new(w, h);
+        // The whole frame, then a band of it at some scale, then band-sized depth.
+        for (rows, zrows) in [(0..h, h), (h / 3..h, h), (h / 3..h, h - h / 3)] {
+        let mut fb = Framebuffer::new_band(w, h, rows.clone());
+        if rows.start > 0 {
+            fb.set_scale(fb_scale);
+        }
+        let mut zb = DepthBuffer::new(w, zrows);
         fill_triangle(&mut fb, [p[0], p[1], p[2]], paint);
         fill_triangle_gouraud(&mut fb, [p[0], p[1], p[2]], cols, paint.blend);
         let p3 = [[p[0][0], p[0][1], z[0]], [p[1][0], p[1][1], z[1]], [p[2][0], p[2][1], z[2]]];
@@ -101,8 +108,16 @@ proptest! {
             let vp = scale_nearest_into(&fb, &mut win, mode, paint.color);
             let _ = vp.to_source(ix, iy, w, h);
         }
-        prop_assert_eq!(fb.pixels.len(), w * h);
+        if rows.start > 0 {
+            let mut light = Framebuffer::new_band(w, h, rows.clone());
+            light.clear(paint.color);
+            let pp = PostParams { desaturate: ix as u8, vignette: iy as u8, grain: scale as u8, grain_seed: ix as u32 };
+            post_process(&mut fb, &light, &pp);
+            Gamma::new(s).apply(&mut fb);
+        }
+        prop_assert_eq!(fb.pixels.len(), w * rows.len());
         prop_assert!(fb.pixels.iter().all(|p| p >> 24 == 0), "top byte must stay zero");
+        }
     }
 
     /// A pixel buffer longer than `width * height` with a canary tail: whatever is
@@ -117,7 +132,9 @@ proptest! {
         near in [(-4.0f32..30.0, -4.0f32..20.0), (-4.0f32..30.0, -4.0f32..20.0), (-4.0f32..30.0, -4.0f32..20.0)],
     ) {
         let (w, h) = size;
-        let mut fb = Framebuffer { width: w, height: h, pixels: vec![0x00AB_CDEF; w * h + 64] };
+        let mut fb = Framebuffer::new(w, h);
+        fb.pixels.fill(0x00AB_CDEF);
+        fb.pixels.extend([0x00AB_CDEF; 64]);
         let q = near.map(|(x, y)| [x, y]);
         fill_triangle(&mut fb, p, paint);
         fill_triangle(&mut fb, q, paint);
@@ -178,4 +195,101 @@ fn a_framebuffer_with_fewer_pixels_than_its_size_draws_less_and_never_panics() {
     let mut big = Framebuffer::new(40, 40);
     scale_nearest_into(&fb, &mut big, ScaleMode::Fit, Rgba::BLACK);
     assert_eq!(fb.pixels.len(), 16 * 5 + 3);
+}
+
+/// The same for a band: with `pixels` shrunk behind its back it draws only the rows
+/// that are left, each as the whole frame has it, and never panics.
+#[test]
+fn a_band_with_fewer_pixels_than_its_rows_draws_less_and_never_panics() {
+    let draw = |fb: &mut Framebuffer, zb: &mut DepthBuffer| {
+        let tri = [[-5.0, 3.0], [40.0, 8.0], [2.0, 40.0]];
+        fill_triangle(fb, tri, Rgba::WHITE);
+        fill_triangle(fb, tri, Rgba::new(1, 2, 3, 4));
+        fill_triangle(
+            fb,
+            [[-1e9, -1e9], [1e9, 0.0], [0.0, 1e9]],
+            Paint::additive(Rgba::new(9, 9, 9, 99)),
+        );
+        fill_triangle_gouraud(fb, tri, [Rgba::RED, Rgba::GREEN, Rgba::BLUE], Blend::Alpha);
+        let t3 = [[0.0, 0.0, 1.0], [16.0, 5.0, 1.0], [0.0, 40.0, 1.0]];
+        fill_triangle_depth(fb, zb, t3, Rgba::new(200, 9, 9, 200), DepthMode::LESS_WRITE);
+        fill_triangle_gouraud_depth(
+            fb,
+            zb,
+            t3,
+            [Rgba::GREEN; 3],
+            Blend::Additive,
+            DepthMode::TEST_ONLY,
+        );
+        fill_quad(
+            fb,
+            [[1.0, 9.0], [14.0, 11.0], [12.0, 16.0], [3.0, 14.0]],
+            Rgba::new(0, 99, 0, 150),
+        );
+        draw_line(
+            fb,
+            [0.0, 0.0],
+            [16.0, 40.0],
+            3.0,
+            LineCap::Round,
+            Rgba::WHITE,
+        );
+        draw_line_thin(fb, [15.0, 0.0], [0.0, 39.0], Rgba::RED);
+        fill_circle(fb, [8.0, 12.0], 20.0, Rgba::new(9, 99, 199, 77));
+        stroke_ellipse(fb, [8.0, 14.0], [6.0, 4.0], 1.5, Rgba::WHITE);
+        draw_text(fb, 0, 9, "Hi", Rgba::WHITE, 2);
+        draw_light(fb, [8.0, 12.0], 20.0, Rgba::WHITE, 1.0);
+        let light = LightShape::point([8.0, 12.0], [10.0, 6.0], Rgba::rgb(90, 60, 30), 1.0)
+            .with_cone(Cone::new([1.0, 0.3], 0.3, 0.7).with_spill(0.2, 0.5));
+        add_light_fan(
+            fb,
+            [8.0, 12.0],
+            &[[0.0, 0.0], [16.0, 2.0], [15.0, 30.0], [1.0, 25.0]],
+            true,
+            &light,
+        );
+        fb.fill_rect(3, 11, 16, 2, Paint::alpha(Rgba::new(5, 5, 250, 128)));
+        fb.put(1, 10, 5);
+        fb.put(1, 20, 5);
+        let mut src = Framebuffer::new(5, 30);
+        src.clear(Rgba::rgb(1, 2, 3));
+        fb.blit(&src, 9, -3);
+        let mut l = Framebuffer::new_band(16, 40, fb.band());
+        l.clear(Rgba::rgb(100, 128, 160));
+        post_process(
+            fb,
+            &l,
+            &PostParams {
+                desaturate: 30,
+                vignette: 100,
+                grain: 50,
+                grain_seed: 7,
+            },
+        );
+        Gamma::new(1.6).apply(fb);
+    };
+    for scale in [1.0, 1.5] {
+        let mut whole = Framebuffer::new(16, 40);
+        whole.set_scale(scale);
+        draw(&mut whole, &mut DepthBuffer::new(16, 40));
+        let mut band = Framebuffer::new_band(16, 40, 10..30);
+        band.set_scale(scale);
+        band.pixels.truncate(16 * 5 + 3);
+        assert_eq!(band.band(), 10..15);
+        // A whole-frame depth buffer works; one of the band's nominal size no longer
+        // matches the band and draws nothing.
+        draw(&mut band, &mut DepthBuffer::new(16, 40));
+        draw(&mut band.clone(), &mut DepthBuffer::new(16, 20));
+        assert_eq!(band.get(1, 20), None);
+        assert_eq!(band.pixels.len(), 16 * 5 + 3);
+        assert_eq!(
+            band.pixels[..80],
+            whole.pixels[160..240],
+            "at scale {scale}"
+        );
+        let mut big = Framebuffer::new(40, 40);
+        scale_nearest_into(&band, &mut big, ScaleMode::Fit, Rgba::BLACK);
+        scale_nearest_into(&whole, &mut band, ScaleMode::Integer, Rgba::BLACK);
+        assert_eq!(band.pixels.len(), 16 * 5 + 3);
+    }
 }

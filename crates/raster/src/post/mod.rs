@@ -164,10 +164,12 @@ fn post_pixel(albedo: u32, light: u32, k: u32, v: u32, n: i32, q: i32) -> u32 {
     (out(r) << 16) | (out(g) << 8) | out(b)
 }
 
-/// The region the pass touches: the columns and rows both buffers have.
-fn overlap(albedo: &Framebuffer, light: &Framebuffer) -> (usize, usize) {
+/// The region the pass touches: the columns both buffers have, and the frame rows both
+/// hold (`[start, end)`, empty when `start >= end`).
+fn overlap(albedo: &Framebuffer, light: &Framebuffer) -> (usize, usize, usize) {
     (
         albedo.width.min(light.width),
+        albedo.row0().max(light.row0()),
         albedo.rows().min(light.rows()),
     )
 }
@@ -176,16 +178,18 @@ fn overlap(albedo: &Framebuffer, light: &Framebuffer) -> (usize, usize) {
 /// Slow (tens of milliseconds at 1280×720); it is the specification the fast kernels
 /// are tested against. Same size rules as [`post_process`].
 pub fn post_process_reference(albedo: &mut Framebuffer, light: &Framebuffer, p: &PostParams) {
-    let (w, h) = overlap(albedo, light);
+    let (w, y0, y1) = overlap(albedo, light);
     let k = p.desaturate.min(128) as u32;
     let q = p.grain.min(128) as i32;
     let (aw, ah, lw) = (albedo.width, albedo.height, light.width);
-    for y in 0..h {
+    let (ay0, ly0) = (albedo.row0(), light.row0());
+    for y in y0..y1 {
         for x in 0..w {
             let v = vignette_factor(x, y, aw, ah, p.vignette) as u32;
             let n = grain_noise(x, y, p.grain_seed) as i32;
-            let i = y * aw + x;
-            albedo.pixels[i] = post_pixel(albedo.pixels[i], light.pixels[y * lw + x], k, v, n, q);
+            let i = (y - ay0) * aw + x;
+            let l = light.pixels[(y - ly0) * lw + x];
+            albedo.pixels[i] = post_pixel(albedo.pixels[i], l, k, v, n, q);
         }
     }
 }
@@ -194,10 +198,16 @@ pub fn post_process_reference(albedo: &mut Framebuffer, light: &Framebuffer, p: 
 /// `albedo`, in one pass that reads `light` once.
 ///
 /// # Sizes
-/// The pass covers the columns and rows both buffers have (the smaller width × the fewer
-/// rows); pixels of `albedo` outside that region are left as they are. The vignette is
-/// always centred on `albedo`'s own `width × height`. Zero-sized or mismatched buffers
-/// never panic.
+/// The pass covers the columns and rows both buffers have (the smaller width × the frame
+/// rows both hold); pixels of `albedo` outside that region are left as they are. The
+/// vignette is always centred on `albedo`'s own `width × height`. Zero-sized or
+/// mismatched buffers never panic.
+///
+/// # Bands
+/// `albedo` and `light` may be bands (normally of the same rows, see
+/// [`Framebuffer::new_band`]): the formulas below use the pixel's frame row `y` and the
+/// whole frame's `width × height`, so a frame processed band by band is byte-identical
+/// to the frame processed whole. Device pixels: the framebuffers' scale plays no part.
 ///
 /// # Exact integer semantics
 /// Per pixel `(x, y)` and channel `c ∈ {r, g, b}`, all integer, with
@@ -246,16 +256,17 @@ pub enum PostKernel {
 /// [`post_process`] with reusable tables: keep one per frame pipeline and call
 /// [`PostPass::run`] every frame.
 ///
-/// The tables (per column and per row for the vignette, and the grain table at the
-/// current grain level: 15 KB for the portable kernel, 55 KB for AVX2 at 1280×720) are
-/// rebuilt only when the frame size, `vignette` or `grain` change; `desaturate` and
-/// `grain_seed` cost nothing to change.
+/// The tables (per column and per frame row for the vignette, and the grain table at
+/// the current grain level: 15 KB for the portable kernel, 55 KB for AVX2 at 1280×720)
+/// are rebuilt only when the frame size, the processed width, `vignette` or `grain`
+/// change; `desaturate` and `grain_seed` cost nothing to change, and neither does which
+/// band of the frame is processed (the row table covers every row of the frame).
 #[derive(Clone, Debug, Default)]
 pub struct PostPass {
     t: Tables,
-    /// (kernel, albedo width × height, processed width × rows, vignette) the vignette
-    /// tables were built for.
-    vig_key: Option<(PostKernel, [usize; 4], u8)>,
+    /// (kernel, albedo width × height, processed width, vignette) the vignette tables
+    /// were built for.
+    vig_key: Option<(PostKernel, [usize; 3], u8)>,
     /// (kernel, processed width, grain) the grain tables were built for.
     grain_key: Option<(PostKernel, usize, u8)>,
 }
@@ -263,7 +274,8 @@ pub struct PostPass {
 /// The tables of one kernel (the other kernel's stay empty).
 #[derive(Clone, Debug, Default)]
 struct Tables {
-    /// Per row `y`: `4·(128 − h(y))`, so that `4v = rows[y] − 4·h(x)`.
+    /// Per frame row `y` (all `height` of them): `4·(128 − h(y))`, so that
+    /// `4v = rows[y] − 4·h(x)`.
     rows: Vec<u16>,
     /// Portable: per column, `4·h(x)`.
     cols16: Vec<u16>,
@@ -308,23 +320,28 @@ impl PostPass {
         if kernel == PostKernel::Avx2 && !avx2_available() {
             return false;
         }
-        let (w, h) = overlap(albedo, light);
-        if w == 0 || h == 0 {
+        let (w, y0, y1) = overlap(albedo, light);
+        if w == 0 || y0 >= y1 {
             return true;
         }
-        let size = [albedo.width, albedo.height, w, h];
+        let size = [albedo.width, albedo.height, w];
         self.prepare(kernel, size, p.vignette.min(128), p.grain.min(128));
         let k = p.desaturate.min(128) as u16;
         let t = &self.t;
-        let (aw, lw) = (albedo.width, light.width);
+        let (aw, lw, ar0) = (albedo.width, light.width, albedo.row0());
+        // Frame rows y0..y1: row y - row0 of each buffer, and the frame's row tables.
         let rows = albedo
             .pixels
             .chunks_exact_mut(aw)
-            .zip(light.pixels.chunks_exact(lw))
-            .zip(&t.rows)
-            .take(h)
+            .skip(y0 - ar0)
+            .zip(light.pixels.chunks_exact(lw).skip(y0 - light.row0()))
+            .zip(&t.rows[y0..])
+            .take(y1 - y0)
             .enumerate()
-            .map(|(y, ((a, l), &k4))| (&mut a[..w], &l[..w], k4, grain_offset(y, p.grain_seed)));
+            .map(|(i, ((a, l), &k4))| {
+                let y = y0 + i;
+                (&mut a[..w], &l[..w], k4, grain_offset(y, p.grain_seed))
+            });
         match kernel {
             PostKernel::Portable => {
                 for (a, l, k4, off) in rows {
@@ -353,10 +370,10 @@ impl PostPass {
         true
     }
 
-    /// (Re)builds the tables `kernel` needs for an `aw × ah` albedo processed over its
-    /// first `w` columns and `h` rows (`size = [aw, ah, w, h]`).
-    fn prepare(&mut self, kernel: PostKernel, size: [usize; 4], vig: u8, grain: u8) {
-        let [aw, ah, w, h] = size;
+    /// (Re)builds the tables `kernel` needs for an `aw × ah` albedo frame processed over
+    /// its first `w` columns (`size = [aw, ah, w]`), rows for all `ah` frame rows.
+    fn prepare(&mut self, kernel: PostKernel, size: [usize; 3], vig: u8, grain: u8) {
+        let [aw, ah, w] = size;
         let t = &mut self.t;
         if self.vig_key != Some((kernel, size, vig)) {
             let hx: Vec<u32> = (0..w)
@@ -364,7 +381,7 @@ impl PostPass {
                 .collect();
             t.rows.clear();
             t.rows
-                .extend((0..h).map(|y| (4 * (128 - vignette_axis(y, ah, vig as u32))) as u16));
+                .extend((0..ah).map(|y| (4 * (128 - vignette_axis(y, ah, vig as u32))) as u16));
             t.cols16.clear();
             t.cols.clear();
             t.cols_g.clear();
