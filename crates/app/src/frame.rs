@@ -2,22 +2,23 @@
 //! draw every frame here — the scene through the horror layer or plain, zoomed, the
 //! manual-aim cone, the F1/F2 overlays, the shell's screen, help, PAUSED and the message
 //! line — so the same state, zoom and screen give the same pixels headless and in the
-//! window. The internal resolution is defined here.
+//! window. The frame is drawn at its own size, band by band on the composer's threads.
 
 use raster::Framebuffer;
 use sim::read::World;
 use sim::Vec2;
 use view::screens::{self, Results};
-use view::{StageTimes, Timings, ViewOptions, Zoom};
+use view::{BandScratch, StageTimes, Timings, ViewOptions, Zoom};
 
 use crate::cosmetics::Cosmetics;
 use crate::hud;
 use crate::shell::{self, Lists, Page, PauseMenu, TitleMenu};
 
-/// The internal resolution (R3): every frame is drawn at this size, then presented
-/// scaled to the window.
+/// The design resolution (R3): the window opens at this size, the screens and the
+/// scene are laid out for it, and a frame of any other size (the window's own, SPEC
+/// §24) shows the same picture with more or fewer pixels ([`view::zoom::scene_scale`]).
 pub const WIDTH: usize = 1280;
-pub const HEIGHT: usize = 720;
+pub const HEIGHT: usize = view::zoom::DESIGN_HEIGHT;
 
 /// The shell's screens: where the window is, and what `--screen NAME` draws. Help (H or
 /// ?) is drawn over any of them ([`Frame::help`]).
@@ -109,30 +110,127 @@ pub struct Frame<'a> {
     pub timings: &'a Timings,
 }
 
-/// The composer: the frame and the scene buffer a zoomed frame is drawn into (both
-/// kept between frames), and the player's brightness.
+/// One band of the frame: its rows, and the horror layer's buffers for them.
+struct Band {
+    fb: Framebuffer,
+    scratch: BandScratch,
+    stages: Option<StageTimes>,
+}
+
+/// The composer: the frame's size, drawn as horizontal bands on as many threads (kept
+/// between frames), and the player's brightness.
 pub struct Composer {
-    frame: Framebuffer,
-    scene: Framebuffer,
-    /// The last frame's scene was drawn at another size and resampled (zoomed).
-    pub resampled: bool,
+    /// The frame's size in pixels.
+    size: (usize, usize),
+    /// Threads drawing the frame (one band each).
+    threads: usize,
+    bands: Vec<Band>,
+    /// The last frame's scene scale ([`view::zoom::scene_scale`]).
+    scale: f32,
+    /// The bands put together ([`Composer::frame`]); stale while `assembled` is false.
+    whole: Framebuffer,
+    assembled: bool,
     /// The brightness (SPEC C4): a gamma applied once to the finished frame, screens
     /// and all (render-only; 1.0 changes no byte).
     gamma: raster::Gamma,
 }
 
 impl Default for Composer {
+    /// The internal resolution on one thread.
     fn default() -> Composer {
-        Composer {
-            frame: Framebuffer::new(WIDTH, HEIGHT),
-            scene: Framebuffer::new(0, 0),
-            resampled: false,
-            gamma: raster::Gamma::default(),
-        }
+        Composer::new((WIDTH, HEIGHT), 1)
     }
 }
 
+/// The smallest and largest frame drawn (SPEC §24): a window outside is shown scaled.
+pub const MIN_SIZE: (usize, usize) = (640, 360);
+pub const MAX_SIZE: (usize, usize) = (3840, 2160);
+
+/// `w × h` clamped to [`MIN_SIZE`] ..= [`MAX_SIZE`].
+pub fn clamp_size((w, h): (usize, usize)) -> (usize, usize) {
+    (
+        w.clamp(MIN_SIZE.0, MAX_SIZE.0),
+        h.clamp(MIN_SIZE.1, MAX_SIZE.1),
+    )
+}
+
+/// The cores this machine offers (1 if it does not say).
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The rows of band `i` of `n` in a frame `h` rows tall: equal shares, the remainder
+/// spread so no two bands differ by more than a row.
+pub fn band_rows(h: usize, n: usize, i: usize) -> std::ops::Range<usize> {
+    (i * h / n)..((i + 1) * h / n)
+}
+
 impl Composer {
+    /// A composer drawing `size` frames (clamped, [`clamp_size`]) on `threads` threads.
+    pub fn new(size: (usize, usize), threads: usize) -> Composer {
+        let mut c = Composer {
+            size: (0, 0),
+            threads: threads.max(1),
+            bands: Vec::new(),
+            scale: 1.0,
+            whole: Framebuffer::new(0, 0),
+            assembled: false,
+            gamma: raster::Gamma::default(),
+        };
+        c.set_size(size);
+        c
+    }
+
+    /// The frames' size from now on (clamped, [`clamp_size`]).
+    pub fn set_size(&mut self, size: (usize, usize)) {
+        let size = clamp_size(size);
+        if size != self.size {
+            self.size = size;
+            self.layout();
+        }
+    }
+
+    pub fn size(&self) -> (usize, usize) {
+        self.size
+    }
+
+    /// Threads drawing each frame from now on (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.max(1);
+        if threads != self.threads {
+            self.threads = threads;
+            self.layout();
+        }
+    }
+
+    /// The last frame's scene scale: device pixels per pixel of the design frame
+    /// (the frame's height over 720, times the zoom).
+    pub fn scene_scale(&self) -> f32 {
+        self.scale
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Cuts the frame into one band per thread.
+    fn layout(&mut self) {
+        let (w, h) = self.size;
+        let n = self.threads.min(h).max(1);
+        self.bands.truncate(n);
+        while self.bands.len() < n {
+            self.bands.push(Band {
+                fb: Framebuffer::new(0, 0),
+                scratch: BandScratch::default(),
+                stages: None,
+            });
+        }
+        for (i, b) in self.bands.iter_mut().enumerate() {
+            b.fb.resize_band(w, h, band_rows(h, n, i));
+        }
+        self.assembled = false;
+    }
+
     /// The finished frames' gamma from now on (the settings' brightness).
     pub fn set_gamma(&mut self, gamma: f32) {
         if self.gamma.gamma() != gamma {
@@ -144,80 +242,158 @@ impl Composer {
         self.gamma.gamma()
     }
 
-    /// The last frame composed.
-    pub fn frame(&self) -> &Framebuffer {
-        &self.frame
+    /// The last frame composed, put together from its bands.
+    pub fn frame(&mut self) -> &Framebuffer {
+        if self.bands.len() == 1 {
+            return &self.bands[0].fb;
+        }
+        if !self.assembled {
+            let (w, h) = self.size;
+            if self.whole.width != w || self.whole.height != h {
+                self.whole.resize(w, h);
+            }
+            let mut at = 0;
+            for b in &self.bands {
+                let n = b.fb.pixels.len();
+                self.whole.pixels[at..at + n].copy_from_slice(&b.fb.pixels);
+                at += n;
+            }
+            self.assembled = true;
+        }
+        &self.whole
     }
 
-    /// Draws `world` as the feed sees it, and `f` over it. Returns the horror layer's
-    /// stage times when it drew.
+    /// The last frame's bands, top to bottom (what the window copies out).
+    pub fn bands(&self) -> impl Iterator<Item = &Framebuffer> {
+        self.bands.iter().map(|b| &b.fb)
+    }
+
+    /// Draws `world` as the feed sees it, and `f` over it, band by band on the
+    /// composer's threads. Returns the horror layer's stage times when it drew (the
+    /// first band's, with the frame's preparation in the light stage).
     pub fn compose(
         &mut self,
         world: &World,
         feed: &mut Cosmetics,
         f: &Frame,
     ) -> Option<StageTimes> {
-        let (sw, sh) = f.zoom.scene_size(WIDTH, HEIGHT);
-        let direct = (sw, sh) == (WIDTH, HEIGHT);
-        self.resampled = !direct;
-        let target = if direct {
-            &mut self.frame
-        } else {
-            self.scene.resize(sw, sh);
-            &mut self.scene
+        self.assembled = false;
+        let scale = view::zoom::scene_scale(self.size.1, f.zoom.current);
+        self.scale = scale;
+        for b in &mut self.bands {
+            b.fb.set_scale(scale);
+        }
+        let prep = match f.horror {
+            true => Some(feed.horror.prepare(
+                &self.bands[0].fb,
+                world,
+                &feed.camera,
+                f.alpha,
+                &view::FrameOptions {
+                    paused: f.view.paused,
+                },
+            )),
+            false => None,
         };
-        let stages = view::render_frame(
-            target,
-            world,
-            &feed.camera,
-            f.alpha,
-            &f.view,
-            f.timings,
-            Some(&feed.effects),
-            f.horror.then_some(&mut feed.horror),
-        );
-        if let Some(aim) = f.aim {
-            view::draw_manual_aim(target, world, &feed.camera, f.alpha, aim);
-        }
-        if !direct {
-            view::zoom::resample(&self.scene, &mut self.frame);
-        }
-        let fb = &mut self.frame;
-        let m = &f.menus;
-        match f.screen {
-            Screen::Game => {
-                if let Some(end_tick) = f.hud.filter(|_| !f.help) {
-                    let v = hud::HudView {
-                        feed: &feed.hud,
-                        end_tick,
-                        manual_aim: f.aim.is_some(),
-                        camera: &feed.camera,
-                        zoom: f.zoom.current,
-                    };
-                    hud::draw_hud(fb, world, &v);
-                }
-                if f.paused_banner {
-                    hud::paused(fb);
-                }
+        let feed_ro: &Cosmetics = feed;
+        let horror = f.horror.then_some(&feed_ro.horror);
+        let scene = |b: &mut Band| {
+            b.stages = view::render_band(
+                &mut b.fb,
+                &mut b.scratch,
+                world,
+                &feed_ro.camera,
+                f.alpha,
+                Some(&feed_ro.effects),
+                horror,
+            );
+            if let Some(aim) = f.aim {
+                view::draw_manual_aim(&mut b.fb, world, &feed_ro.camera, f.alpha, aim);
             }
-            Screen::Title => shell::draw_title(fb, m.title, m.lists),
-            Screen::Pause => shell::draw_pause(fb, m.pause, m.about),
-            Screen::Results => {
-                if let Some(r) = m.results {
-                    match m.results_keys {
-                        Some(keys) => screens::results::draw_results_with_keys(fb, r, keys),
-                        None => screens::draw_results(fb, r),
-                    }
-                }
-            }
+        };
+        on_bands(&mut self.bands, &scene);
+        let stages = self.bands[0].stages.map(|mut s| {
+            s.light_ms += prep.unwrap_or(0.0);
+            s
+        });
+        if f.horror {
+            let scratch: Vec<&BandScratch> = self.bands.iter().map(|b| &b.scratch).collect();
+            feed.horror.finish(&scratch);
         }
-        if f.help {
-            screens::draw_help(fb);
-        }
-        if let Some(text) = f.message {
-            hud::message_line(fb, text);
-        }
-        self.gamma.apply(&mut self.frame);
+        let readout = f.horror.then(|| feed.horror.readout());
+        let feed: &Cosmetics = feed;
+        let gamma = &self.gamma;
+        let over = |b: &mut Band| {
+            let fb = &mut b.fb;
+            view::render_overlays(
+                fb,
+                world,
+                &feed.camera,
+                f.alpha,
+                &f.view,
+                f.timings,
+                readout.as_ref(),
+            );
+            // The HUD and the screens are laid out in pixels (by whole steps of the
+            // frame's height).
+            fb.set_scale(1.0);
+            draw_screens(fb, world, feed, f);
+            gamma.apply(fb);
+        };
+        on_bands(&mut self.bands, &over);
         stages
+    }
+}
+
+/// Runs `f` on every band, the first on this thread and each other on a thread of its
+/// own (scoped: they end before this returns).
+fn on_bands(bands: &mut [Band], f: &(impl Fn(&mut Band) + Sync)) {
+    match bands.split_first_mut() {
+        None => {}
+        Some((first, [])) => f(first),
+        Some((first, rest)) => std::thread::scope(|s| {
+            for b in rest.iter_mut() {
+                s.spawn(move || f(b));
+            }
+            f(first);
+        }),
+    }
+}
+
+/// The HUD (or the shell's screen), help and the message line over the scene.
+fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame) {
+    let m = &f.menus;
+    match f.screen {
+        Screen::Game => {
+            if let Some(end_tick) = f.hud.filter(|_| !f.help) {
+                let v = hud::HudView {
+                    feed: &feed.hud,
+                    end_tick,
+                    manual_aim: f.aim.is_some(),
+                    camera: &feed.camera,
+                    zoom: f.zoom.current,
+                };
+                hud::draw_hud(fb, world, &v);
+            }
+            if f.paused_banner {
+                hud::paused(fb);
+            }
+        }
+        Screen::Title => shell::draw_title(fb, m.title, m.lists),
+        Screen::Pause => shell::draw_pause(fb, m.pause, m.about),
+        Screen::Results => {
+            if let Some(r) = m.results {
+                match m.results_keys {
+                    Some(keys) => screens::results::draw_results_with_keys(fb, r, keys),
+                    None => screens::draw_results(fb, r),
+                }
+            }
+        }
+    }
+    if f.help {
+        screens::draw_help(fb);
+    }
+    if let Some(text) = f.message {
+        hud::message_line(fb, text);
     }
 }

@@ -458,13 +458,12 @@ const OBJECTIVE: Rgba = Rgba::rgb(240, 210, 120);
 /// screen, in `colour` (a fallen agent's red, an objective's gold).
 fn marker(fb: &mut Framebuffer, v: &HudView, p: Vec2, s: i32, colour: Rgba) {
     let (w, h) = (fb.width as f32, fb.height as f32);
-    let iso = Iso::new(v.camera.center, fb.width, fb.height);
+    // Where the scene drew `p`: laid out for the design frame round its centre, scaled
+    // by the frame's height and the zoom.
+    let iso = Iso::new(v.camera.center, 0, 0);
     let q = iso.project(p, 0.0);
-    // The scene was drawn at 1/zoom and scaled up round the centre.
-    let q = [
-        w / 2.0 + (q[0] - w / 2.0) * v.zoom,
-        h / 2.0 + (q[1] - h / 2.0) * v.zoom,
-    ];
+    let k = view::zoom::scene_scale(fb.height, v.zoom);
+    let q = [w / 2.0 + q[0] * k, h / 2.0 + q[1] * k];
     let margin = 24.0 * s as f32;
     let inside = q[0] > margin && q[0] < w - margin && q[1] > margin && q[1] < h - margin;
     let paint = Paint::alpha(colour.with_alpha(220));

@@ -24,7 +24,7 @@ use raster::Framebuffer;
 use sim::read::World;
 
 pub use effects::Effects;
-pub use horror::{FrameOptions, Horror, Readout, StageTimes};
+pub use horror::{BandScratch, FrameOptions, Horror, Readout, StageTimes};
 pub use iso::{Camera, Iso};
 pub use overlay::Timings;
 pub use state::ViewState;
@@ -58,6 +58,8 @@ pub fn render(
 /// The whole frame: with `horror` the scene goes through the horror layer (darkness,
 /// light, fog, blood, tracers, post pass); without it the plain lit board. Then the
 /// flow field (F2) and the overlay (F1). Returns the layer's stage times, if it drew.
+/// (The app draws the same frame band by band on several threads: [`render_band`] and
+/// [`render_overlays`] between [`Horror::prepare`] and [`Horror::finish`].)
 #[allow(clippy::too_many_arguments)]
 pub fn render_frame(
     fb: &mut Framebuffer,
@@ -69,7 +71,6 @@ pub fn render_frame(
     effects: Option<&Effects>,
     horror: Option<&mut Horror>,
 ) -> Option<StageTimes> {
-    let iso = Iso::for_frame(camera.center, fb);
     let (stages, readout) = match horror {
         Some(h) => {
             let s = h.render(
@@ -85,20 +86,64 @@ pub fn render_frame(
             (Some(s), Some(h.readout()))
         }
         None => {
+            render_band(
+                fb,
+                &mut BandScratch::default(),
+                world,
+                camera,
+                alpha,
+                effects,
+                None,
+            );
+            (None, None)
+        }
+    };
+    render_overlays(fb, world, camera, alpha, opts, timings, readout.as_ref());
+    stages
+}
+
+/// The scene of the rows `fb` holds (a band of the frame or all of it): through the
+/// horror layer (prepared for this frame) or the plain lit board, the effects on it.
+pub fn render_band(
+    fb: &mut Framebuffer,
+    band: &mut BandScratch,
+    world: &World,
+    camera: &Camera,
+    alpha: f32,
+    effects: Option<&Effects>,
+    horror: Option<&Horror>,
+) -> Option<StageTimes> {
+    match horror {
+        Some(h) => Some(h.draw_band(fb, band, world, alpha, effects)),
+        None => {
+            let iso = Iso::for_frame(camera.center, fb);
             scene::draw_scene(fb, world, &iso, alpha);
             if let Some(fx) = effects {
                 fx.draw(fb, &iso, alpha);
             }
-            (None, None)
+            None
         }
-    };
+    }
+}
+
+/// What is drawn over the scene of the rows `fb` holds: the flow field (F2) and the
+/// overlay (F1, with the horror layer's readout).
+pub fn render_overlays(
+    fb: &mut Framebuffer,
+    world: &World,
+    camera: &Camera,
+    alpha: f32,
+    opts: &ViewOptions,
+    timings: &Timings,
+    readout: Option<&Readout>,
+) {
+    let iso = Iso::for_frame(camera.center, fb);
     if opts.flow {
         overlay::draw_flow(fb, world, &iso);
     }
     if opts.overlay {
-        overlay::draw_overlay(fb, world, &iso, alpha, timings, readout.as_ref());
+        overlay::draw_overlay(fb, world, &iso, alpha, timings, readout);
     }
-    stages
 }
 
 /// The interpolated anchor position the camera should follow.

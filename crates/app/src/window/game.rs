@@ -1642,7 +1642,7 @@ mod tests {
     }
 
     #[test]
-    fn zoom_returns_to_one_and_to_the_direct_frame() {
+    fn zoom_returns_to_one_and_to_the_design_scale() {
         let mut w = open("zoom");
         w.select("combat_route");
         w.press(KeyCode::Enter);
@@ -1656,16 +1656,21 @@ mod tests {
         }
         w.frames(60);
         w.game.render(w.now);
-        assert!(
-            w.game.composer.resampled,
-            "zoomed out: the scene is resampled"
+        assert_eq!(
+            w.game.composer.scene_scale(),
+            0.75,
+            "zoomed out: the scene drawn at 3/4 scale"
         );
         w.press(KeyCode::Equal);
         w.press(KeyCode::Equal);
         w.frames(60);
         assert_eq!(w.game.zoom.current, 1.0, "back at 1 exactly");
         w.game.render(w.now);
-        assert!(!w.game.composer.resampled, "and drawn directly again");
+        assert_eq!(
+            w.game.composer.scene_scale(),
+            1.0,
+            "and at the design scale again"
+        );
         // Zoomed in a run, the title is back at the default view.
         w.press(KeyCode::Equal);
         w.press(KeyCode::Escape);
