@@ -154,6 +154,23 @@ pub fn clamp_size((w, h): (usize, usize)) -> (usize, usize) {
     )
 }
 
+/// `WxH` (`1920x1080`): a frame size within [`MIN_SIZE`] ..= [`MAX_SIZE`].
+pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{s}`: expected WIDTHxHEIGHT, e.g. 1920x1080");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h) = (
+        w.trim().parse::<usize>().map_err(|_| bad())?,
+        h.trim().parse::<usize>().map_err(|_| bad())?,
+    );
+    if clamp_size((w, h)) != (w, h) {
+        return Err(format!(
+            "`{s}`: a frame is from {}x{} to {}x{}",
+            MIN_SIZE.0, MIN_SIZE.1, MAX_SIZE.0, MAX_SIZE.1
+        ));
+    }
+    Ok((w, h))
+}
+
 /// The cores this machine offers (1 if it does not say).
 pub fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -334,10 +351,11 @@ impl Composer {
                 f.timings,
                 readout.as_ref(),
             );
-            // The HUD and the screens are laid out in pixels (by whole steps of the
-            // frame's height).
-            fb.set_scale(1.0);
+            // The screens are laid out for the design frame by whole steps of the
+            // frame's height (the HUD takes the same steps itself).
+            fb.set_scale(screens::ui_scale(fb.width, fb.height));
             draw_screens(fb, world, feed, f);
+            fb.set_scale(1.0);
             gamma.apply(fb);
         };
         on_bands(&mut self.bands, &over);
@@ -373,7 +391,10 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
                     camera: &feed.camera,
                     zoom: f.zoom.current,
                 };
+                let ui = fb.scale();
+                fb.set_scale(1.0);
                 hud::draw_hud(fb, world, &v);
+                fb.set_scale(ui);
             }
             if f.paused_banner {
                 hud::paused(fb);
@@ -395,5 +416,57 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
     }
     if let Some(text) = f.message {
         hud::message_line(fb, text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_within_the_frame_limits() {
+        assert_eq!(parse_size("1920x1080"), Ok((1920, 1080)));
+        assert_eq!(parse_size("640X360"), Ok((640, 360)));
+        assert_eq!(parse_size("3840x2160"), Ok((3840, 2160)));
+        for bad in ["", "1920", "x1080", "1920x", "axb", "1920x1080x2", "-1x5"] {
+            let e = parse_size(bad).unwrap_err();
+            assert!(e.contains("expected WIDTHxHEIGHT"), "{bad}: {e}");
+        }
+        for out in ["639x360", "640x359", "3841x2160", "3840x2161"] {
+            let e = parse_size(out).unwrap_err();
+            assert!(e.contains("from 640x360 to 3840x2160"), "{out}: {e}");
+        }
+        assert_eq!(clamp_size((100, 5000)), (640, 2160));
+    }
+
+    #[test]
+    fn bands_cover_every_row_once_and_differ_by_at_most_one() {
+        for h in [360, 720, 1080, 2160, 7] {
+            for n in 1..=9 {
+                let rows: Vec<_> = (0..n).map(|i| band_rows(h, n, i)).collect();
+                assert_eq!(rows[0].start, 0);
+                assert_eq!(rows[n - 1].end, h);
+                for w in rows.windows(2) {
+                    assert_eq!(w[0].end, w[1].start, "h {h} n {n}");
+                }
+                let lens: Vec<usize> = rows.iter().map(|r| r.len()).collect();
+                let (lo, hi) = (lens.iter().min().unwrap(), lens.iter().max().unwrap());
+                assert!(hi - lo <= 1, "h {h} n {n}: {lens:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_composer_never_has_more_bands_than_rows_and_follows_its_size() {
+        let mut c = Composer::new((1920, 1080), 3);
+        assert_eq!(c.size(), (1920, 1080));
+        assert_eq!(c.bands().count(), 3);
+        let rows: Vec<_> = c.bands().map(|b| b.band()).collect();
+        assert_eq!(rows, vec![0..360, 360..720, 720..1080]);
+        c.set_size((10, 10));
+        assert_eq!(c.size(), MIN_SIZE, "clamped");
+        c.set_threads(0);
+        assert_eq!((c.threads(), c.bands().count()), (1, 1));
+        assert_eq!(c.frame().pixels.len(), 640 * 360);
     }
 }

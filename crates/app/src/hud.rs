@@ -66,7 +66,8 @@ pub fn message_line(frame: &mut Framebuffer, text: &str) {
     let text = shown.join("\n");
     let text = text.as_str();
     let lines = text.lines().count() as i32;
-    let (width, height) = (frame.width as i32, frame.height as i32);
+    let (width, height) = view::screens::ui_size(frame);
+    let (width, height) = (width as i32, height as i32);
     frame.fill_rect(
         0,
         height - 30 - 16 * lines,
@@ -215,7 +216,7 @@ pub struct Layout {
 /// ([`view::overlay::text_regions`]) and above a message band of
 /// [`MESSAGE_LINES`] lines.
 pub fn layout(width: i32, height: i32, agents: usize) -> Layout {
-    let s = (height / 720).max(1);
+    let s = view::screens::ui_scale(width.max(0) as usize, height.max(0) as usize) as i32;
     let top_w = 380 * s;
     // Centred, but right of the overlay's stats block (x < 464).
     let tx = ((width - top_w) / 2).max(470 * s);

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use app::frame::Screen;
+use app::frame::{self, Screen};
 use app::screenshot::Shot;
 use app::session::Session;
 use app::{
@@ -92,6 +92,14 @@ struct Cli {
     /// Draw the debug overlay in the screenshot.
     #[arg(long)]
     overlay: bool,
+    /// The frame's size for `--screenshot` and `--bench` (the window draws at its own
+    /// size), from 640x360 to 3840x2160.
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    size: Option<(usize, usize)>,
+    /// Threads drawing each frame, in the window, `--screenshot` and `--bench`
+    /// (default: all cores; the pixels are the same for any number).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     /// Print quick performance numbers (SPEC §18) and exit.
     #[arg(long)]
     bench: bool,
@@ -164,6 +172,11 @@ enum Mode {
 }
 
 impl Cli {
+    /// `--threads`, or all cores.
+    fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(frame::all_cores).max(1)
+    }
+
     fn mode(&self) -> Mode {
         if self.print_tuning {
             Mode::PrintTuning
@@ -256,6 +269,11 @@ fn verdict(passed: bool) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// `--size`'s value.
+fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    frame::parse_size(s)
 }
 
 /// `--difficulty`'s value.
@@ -385,6 +403,8 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
                 plain: cli.no_horror,
                 zoom: Zoom::default(),
                 page: Screen::page(&cli.screen),
+                size: cli.size.unwrap_or((frame::WIDTH, frame::HEIGHT)),
+                threads: cli.threads(),
             };
             let profile = screenshot::Profile::of_user();
             let (fb, world) =

@@ -44,6 +44,10 @@ pub struct Shot {
     pub zoom: Zoom,
     /// The title's page, on [`Screen::Title`].
     pub page: Page,
+    /// The frame's size in pixels (`--size`; clamped like the window's, SPEC §24).
+    pub size: (usize, usize),
+    /// Threads drawing it (`--threads`): the pixels are the same for any number.
+    pub threads: usize,
 }
 
 /// The player's files a screenshot is drawn with: the campaign's progress (what the
@@ -65,6 +69,8 @@ impl Shot {
             plain: false,
             zoom: Zoom::default(),
             page: Page::Top,
+            size: (crate::frame::WIDTH, crate::frame::HEIGHT),
+            threads: 1,
         }
     }
 }
@@ -199,7 +205,7 @@ pub fn render_screen_with(
     profile: &Profile,
 ) -> (Framebuffer, World) {
     let mut s = run_to(setup, at, shot.screen == Screen::Results);
-    let mut c = Composer::default();
+    let mut c = Composer::new(shot.size, shot.threads);
     compose_with(&mut c, &mut s, shot, entries, profile);
     (c.frame().clone(), s.world)
 }

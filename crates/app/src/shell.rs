@@ -803,7 +803,8 @@ impl Lists<'_> {
 
 /// Draws the title's page over `frame` (the live scene).
 pub fn draw_title(frame: &mut Framebuffer, menu: &TitleMenu, lists: &Lists) {
-    title_layout(frame.width, frame.height, menu, lists).draw(frame);
+    let (w, h) = view::screens::ui_size(frame);
+    title_layout(w, h, menu, lists).draw(frame);
 }
 
 /// The title's page as [`draw_title`] draws it on a `w`×`h` frame (what the layout
@@ -1063,7 +1064,8 @@ pub fn settings_layout(w: usize, h: usize, menu: &SettingsMenu, s: &Settings) ->
 
 /// Draws the pause menu over `frame`; `about` names the run.
 pub fn draw_pause(frame: &mut Framebuffer, menu: &PauseMenu, about: &str) {
-    pause_layout(frame.width, frame.height, menu, about).draw(frame);
+    let (w, h) = view::screens::ui_size(frame);
+    pause_layout(w, h, menu, about).draw(frame);
 }
 
 /// The pause menu as [`draw_pause`] draws it on a `w`×`h` frame.

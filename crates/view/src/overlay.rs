@@ -323,15 +323,9 @@ pub fn draw_overlay(
     // The panel is text on the screen: laid out by whole steps of the frame's height
     // (1 up to 1439 lines, 2 from 1440, 3 from 2160), so its font stays on whole pixels.
     let scene_scale = fb.scale();
-    fb.set_scale(ui_scale(fb.height));
+    fb.set_scale(crate::screens::ui_scale(fb.width, fb.height));
     draw_panel(fb, w, timings, horror);
     fb.set_scale(scene_scale);
-}
-
-/// The whole-step scale of text laid out on the screen for a frame `height` rows tall
-/// (1 at 720, 2 at 1440, 3 at 2160; never below 1).
-pub fn ui_scale(height: usize) -> f32 {
-    (height / 720).max(1) as f32
 }
 
 fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option<&Readout>) {

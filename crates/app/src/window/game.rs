@@ -22,7 +22,7 @@ use super::report::Throttle;
 use super::sound::{Sink, WindowSound};
 use crate::campaign::{self, Mission};
 use crate::catalog::{self, Entry, Group};
-use crate::frame::{Composer, Frame, Menus, Screen, HEIGHT, WIDTH};
+use crate::frame::{Composer, Frame, Menus, Screen};
 use crate::hud::Message;
 use crate::progress::Progress;
 use crate::screenshot::write_png;
@@ -1162,8 +1162,11 @@ impl Game {
         self.zoom.step(notches.clamp(-3.0, 3.0));
     }
 
-    /// A left click at frame pixel `at` (`None` outside the frame).
+    /// A left click at frame pixel `at` (`None` outside the frame): tested against the
+    /// screens in their design units (the frame's size, [`screens::design_point`]).
     pub fn click(&mut self, at: Option<(i32, i32)>) -> Next {
+        let size = self.composer.size();
+        let at = at.map(|(x, y)| screens::design_point(size, x, y));
         if self.help {
             self.help = false;
             return Next::Play;
@@ -1176,12 +1179,12 @@ impl Game {
                 };
                 let n = self.menu.items.len();
                 let w = screens::pause::ROW_W;
-                let left = (WIDTH as i32 - w) / 2;
+                let left = (screens::ui::DESIGN_W - w) / 2;
                 if !(left..left + w).contains(&x) {
                     return Next::Play;
                 }
                 for (i, item) in self.menu.items.iter().enumerate() {
-                    let top = screens::pause::row_top(HEIGHT, n, i) - 8;
+                    let top = screens::pause::row_top(screens::ui::DESIGN_H as usize, n, i) - 8;
                     if (top..top + 40).contains(&y) {
                         return self.choose(*item);
                     }
@@ -1358,6 +1361,7 @@ mod tests {
 
     use super::*;
     use crate::catalog::{catalog, Source};
+    use crate::frame::{HEIGHT, WIDTH};
     use crate::screenshot::{self, Shot};
 
     /// One frame at 60 Hz.
@@ -1905,11 +1909,26 @@ mod tests {
         assert_eq!(w.game.screen, Screen::Game, "the run goes on");
     }
 
+    /// At every frame size the screens are drawn at a whole scale `u`, centred at
+    /// `(ox, oy)` frame pixels: a click on the frame pixel under a design unit is
+    /// tested as that unit.
     #[test]
     fn clicks_start_a_title_entry_and_choose_menu_rows() {
+        for (size, u, ox, oy) in [
+            ((1280, 720), 1, 0, 0),
+            ((1920, 1080), 1, 320, 180),
+            ((3840, 2160), 3, 0, 0),
+        ] {
+            clicks_at_size(size, u, (ox, oy));
+        }
+    }
+
+    fn clicks_at_size(size: (usize, usize), u: i32, (ox, oy): (i32, i32)) {
         let mut w = open("clicks");
+        w.game.composer.set_size(size);
         let grid =
             || (0..HEIGHT as i32).flat_map(|y| (0..WIDTH as i32).step_by(40).map(move |x| (x, y)));
+        let px = |(x, y): (i32, i32)| (ox + x * u + u / 2, oy + y * u + u / 2);
         // A click beside the top menu does nothing; one on Test range opens it.
         assert_eq!(w.game.click(Some((2, 2))), Next::Play);
         assert_eq!(w.game.title.page, Page::Top);
@@ -1919,8 +1938,8 @@ mod tests {
             .unwrap();
         let n = shell::TOP_ITEMS.len();
         let at = grid().find(|&(x, y)| screens::title::top_item_at(n, x, y) == Some(item));
-        w.game.click(at);
-        assert_eq!(w.game.title.page, Page::TestRange);
+        w.game.click(at.map(px));
+        assert_eq!(w.game.title.page, Page::TestRange, "{size:?}");
         // A click on a row starts it.
         let (_, range) = w.game.lists();
         let want = range
@@ -1932,14 +1951,21 @@ mod tests {
         let Some(at) = at else {
             panic!("entry {want} of {n} is not on the first page of the title");
         };
-        w.game.click(Some(at));
-        assert_eq!(w.game.screen, Screen::Game);
+        w.game.click(Some(px(at)));
+        assert_eq!(w.game.screen, Screen::Game, "{size:?}");
         assert_eq!(w.game.session.name(), "lane_free");
         // A click beside the menu's rows does nothing; one on Quit quits.
         w.press(KeyCode::Escape);
         assert_eq!(w.game.click(Some((2, 2))), Next::Play);
         assert_eq!(w.game.screen, Screen::Pause);
-        assert_eq!(w.click_pause_item(PauseItem::Quit), Next::Quit);
+        let items = w.game.menu.items;
+        let i = items.iter().position(|&p| p == PauseItem::Quit).unwrap();
+        let y = screens::pause::row_top(HEIGHT, items.len(), i) + 4;
+        assert_eq!(
+            w.game.click(Some(px((WIDTH as i32 / 2, y)))),
+            Next::Quit,
+            "{size:?}"
+        );
         // A click closes help wherever it is open.
         w.press(KeyCode::KeyH);
         w.game.click(None);
@@ -2000,6 +2026,7 @@ mod tests {
                 plain: false,
                 zoom: w.game.zoom,
                 page: Page::Top,
+                ..Shot::game()
             };
             screenshot::compose(&mut c, &mut w.game.session, &shot, &entries);
             let differ = window

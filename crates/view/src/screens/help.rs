@@ -83,7 +83,8 @@ const HEADING: i32 = 28;
 
 /// Draws the help screen over the frame.
 pub fn draw_help(fb: &mut Framebuffer) {
-    layout(fb.width, fb.height).draw(fb);
+    let (w, h) = super::ui::ui_size(fb);
+    layout(w, h).draw(fb);
 }
 
 /// One column's texts before the panel is placed: `(dx, dy, text, colour)` from the

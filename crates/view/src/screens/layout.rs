@@ -15,8 +15,7 @@ use raster::{text_height, text_width, Framebuffer, Paint, Rgba};
 use super::style::{dim, panel, text};
 
 /// The size the screens are designed for, in layout units.
-pub const DESIGN_W: i32 = 1280;
-pub const DESIGN_H: i32 = 720;
+pub use super::ui::{DESIGN_H, DESIGN_W};
 
 /// A rectangle `x .. x + w` × `y .. y + h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,13 +133,13 @@ impl Layout {
     /// An empty layout for a `w`×`h` frame.
     pub fn new(w: usize, h: usize) -> Layout {
         let (fw, fh) = (w.min(1 << 20) as i32, h.min(1 << 20) as i32);
-        let k = (fw / DESIGN_W).min(fh / DESIGN_H).max(1);
+        let (k, ox, oy) = super::ui::design_fit(fw, fh);
         Layout {
             frame_w: fw,
             frame_h: fh,
             k,
-            ox: (fw - DESIGN_W * k) / 2,
-            oy: (fh - DESIGN_H * k) / 2,
+            ox,
+            oy,
             ops: Vec::new(),
         }
     }

@@ -16,6 +16,7 @@ pub mod results;
 pub mod settings;
 pub mod style;
 pub mod title;
+pub mod ui;
 
 pub use campaign::{BriefingView, CampaignView, MissionRow, Standing};
 pub use help::draw_help;
@@ -28,3 +29,4 @@ pub use style::{
     PANEL_EDGE, SAFE, SELECT_BAR,
 };
 pub use title::{draw_title, TitleView, TopView};
+pub use ui::{design_point, ui_scale, ui_size};

@@ -21,7 +21,8 @@ pub const ROW_W: i32 = 560;
 /// Draws the pause menu: `items` with `selected` marked; `about` (scenario, seed,
 /// time) under the heading.
 pub fn draw_pause(fb: &mut Framebuffer, items: &[&str], selected: usize, about: &str) {
-    layout(fb.width, fb.height, items, selected, about).draw(fb);
+    let (w, h) = super::ui::ui_size(fb);
+    layout(w, h, items, selected, about).draw(fb);
 }
 
 /// The line under the menu.

@@ -258,7 +258,8 @@ pub const RESULTS_KEYS: &str = "R/Enter: restart   N: new seed   V: replay   T/E
 
 /// Draws the results over the (frozen) last frame.
 pub fn draw_results(fb: &mut Framebuffer, r: &Results) {
-    layout(fb.width, fb.height, r).draw(fb);
+    let (w, h) = super::ui::ui_size(fb);
+    layout(w, h, r).draw(fb);
 }
 
 /// The results on a `w`×`h` frame. Each row is a stripe: the label, the value (at
@@ -272,7 +273,8 @@ pub fn layout(fw: usize, fh: usize, r: &Results) -> Layout {
 /// Draws the results with `keys` as the line of keys under them (a campaign mission's:
 /// next mission, retry, title).
 pub fn draw_results_with_keys(fb: &mut Framebuffer, r: &Results, keys: &str) {
-    layout_with_keys(fb.width, fb.height, r, keys).draw(fb);
+    let (w, h) = super::ui::ui_size(fb);
+    layout_with_keys(w, h, r, keys).draw(fb);
 }
 
 /// [`layout`] with `keys` as the line of keys under the table.

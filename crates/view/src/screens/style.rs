@@ -3,6 +3,8 @@
 
 use raster::{draw_text, text_width, Framebuffer, Paint, Rgba};
 
+use super::ui::ui_size;
+
 /// Colours of the shell.
 pub const INK: Rgba = Rgba::rgb(236, 232, 222);
 pub const INK_DIM: Rgba = Rgba::rgb(150, 148, 156);
@@ -15,7 +17,8 @@ pub const PANEL_EDGE: Rgba = Rgba::new(255, 255, 255, 40);
 
 /// Darkens the whole frame toward black by `amount` (0 = unchanged, 255 = black).
 pub fn dim(fb: &mut Framebuffer, amount: u8) {
-    let (w, h) = (fb.width as i32, fb.height as i32);
+    let (w, h) = ui_size(fb);
+    let (w, h) = (w as i32 + 1, h as i32 + 1);
     fb.fill_rect(0, 0, w, h, Paint::alpha(Rgba::new(0, 0, 0, amount)));
 }
 
@@ -38,18 +41,18 @@ pub fn text(fb: &mut Framebuffer, x: i32, y: i32, s: &str, color: Rgba, scale: u
 
 /// [`text`] centred horizontally on the frame.
 pub fn centred(fb: &mut Framebuffer, y: i32, s: &str, color: Rgba, scale: u32) {
-    let x = (fb.width as i32 - text_width(s, scale)) / 2;
+    let x = (ui_size(fb).0 as i32 - text_width(s, scale)) / 2;
     text(fb, x, y, s, color, scale);
 }
 
 /// The left edge of a `w`-wide block centred on the frame.
 pub fn centre_x(fb: &Framebuffer, w: i32) -> i32 {
-    (fb.width as i32 - w) / 2
+    (ui_size(fb).0 as i32 - w) / 2
 }
 
 /// The top edge of an `h`-high block centred on the frame.
 pub fn centre_y(fb: &Framebuffer, h: i32) -> i32 {
-    (fb.height as i32 - h) / 2
+    (ui_size(fb).1 as i32 - h) / 2
 }
 
 /// Seconds as `m:ss.s`.

@@ -121,7 +121,8 @@ pub fn footer(l: &mut Layout, keys: &str) {
 
 /// Draws a scenario list page over the (live) frame.
 pub fn draw_title(fb: &mut Framebuffer, v: &TitleView) {
-    layout(fb.width, fb.height, v).draw(fb);
+    let (w, h) = super::ui::ui_size(fb);
+    layout(w, h, v).draw(fb);
 }
 
 /// The top menu on a `w`×`h` frame: the items on the left, the controls on the right.
