@@ -419,7 +419,12 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Mode::Bench => {
-            bench::run(&cli.setup("combat_route", cli.seed)?, !cli.no_horror);
+            bench::run(
+                &cli.setup("combat_route", cli.seed)?,
+                !cli.no_horror,
+                cli.size,
+                cli.threads(),
+            );
             Ok(ExitCode::SUCCESS)
         }
         Mode::Headless => {
@@ -479,6 +484,7 @@ fn play_in_window(cli: &Cli) -> Result<ExitCode, Failure> {
         watching,
         dirs: window::Dirs::default(),
         audio: (cli.audio != "off").then(|| cli.audio.clone()),
+        threads: cli.threads(),
     };
     let rate = match cli.fps {
         Some(n) => window::FrameRate::Fixed(n),

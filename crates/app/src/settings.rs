@@ -1,5 +1,5 @@
-//! The player's settings (SPEC C4): volumes, brightness, fullscreen, the frame cap and
-//! the key bindings, kept as TOML in the user's config directory
+//! The player's settings (SPEC C4): volumes, brightness, fullscreen, the frame cap, the
+//! render scale (SPEC §24) and the key bindings, kept as TOML in the user's config directory
 //! (`ProjectDirs::config_dir()/settings.toml`: `$XDG_CONFIG_HOME/squad_proto/` on
 //! Linux), loaded at start and saved whenever the settings screen changes one.
 //!
@@ -24,6 +24,12 @@ pub const FRAME_CAPS: [Option<u32>; 5] = [None, Some(30), Some(60), Some(120), S
 /// A volume's step on the settings screen, in percent.
 pub const VOLUME_STEP: u8 = 10;
 
+/// The render scale's range and step on the settings screen, in percent of the window's
+/// size: below 100 the frame is drawn smaller and upscaled with filtering (for slow
+/// machines).
+pub const RENDER_SCALE: std::ops::RangeInclusive<u8> = 50..=100;
+pub const RENDER_SCALE_STEP: u8 = 10;
+
 /// The brightness steps: −5 … +5, 0 unchanged.
 pub const BRIGHTNESS: std::ops::RangeInclusive<i8> = -5..=5;
 
@@ -38,6 +44,8 @@ pub struct Settings {
     pub fullscreen: bool,
     /// Frames per second at most (`None`: the display's rate).
     pub frame_cap: Option<u32>,
+    /// The frame's size in percent of the window's (50 … 100, [`RENDER_SCALE`]).
+    pub render_scale: u8,
     pub keys: Bindings,
 }
 
@@ -50,6 +58,7 @@ impl Default for Settings {
             brightness: 0,
             fullscreen: false,
             frame_cap: None,
+            render_scale: 100,
             keys: Bindings::default(),
         }
     }
@@ -66,6 +75,16 @@ impl Settings {
     /// The gamma of the final frame: 1.0 at brightness 0.
     pub fn gamma(&self) -> f32 {
         gamma_of(self.brightness)
+    }
+
+    /// The size the frame is drawn at for a `window` of that size: the render scale's
+    /// share of it (rounded), within the frame's limits ([`crate::frame::clamp_size`]).
+    pub fn frame_size(&self, window: (usize, usize)) -> (usize, usize) {
+        let pct = self
+            .render_scale
+            .clamp(*RENDER_SCALE.start(), *RENDER_SCALE.end()) as usize;
+        let of = |n: usize| (n * pct + 50) / 100;
+        crate::frame::clamp_size((of(window.0), of(window.1)))
     }
 
     /// The tuning's `[audio]` volumes scaled by these (100 % leaves them as they are,
@@ -208,10 +227,20 @@ impl Settings {
                                     format!("`frame_cap` = {v}: expected \"off\", 30, 60, 120 or 144 (the default off is used)"),
                                 ),
                             },
+                            "render_scale" => match v.as_integer().filter(|p| {
+                                (*RENDER_SCALE.start() as i64..=*RENDER_SCALE.end() as i64).contains(p)
+                            }) {
+                                Some(p) => s.render_scale = p as u8,
+                                None => fault(
+                                    section,
+                                    Some(k),
+                                    format!("`render_scale` = {v}: expected a percentage, 50 to 100 (the default 100 is used)"),
+                                ),
+                            },
                             _ => fault(
                                 section,
                                 Some(k),
-                                format!("unknown key `{k}` in [display]: expected brightness, fullscreen, frame_cap"),
+                                format!("unknown key `{k}` in [display]: expected brightness, fullscreen, frame_cap, render_scale"),
                             ),
                         }
                     }
@@ -301,9 +330,12 @@ impl Settings {
         out += &format!("fullscreen = {}\n", self.fullscreen);
         out += "# Frames per second at most: \"off\" (the display's rate), 30, 60, 120 or 144.\n";
         match self.frame_cap {
-            None => out += "frame_cap = \"off\"\n\n",
-            Some(n) => out += &format!("frame_cap = {n}\n\n"),
+            None => out += "frame_cap = \"off\"\n",
+            Some(n) => out += &format!("frame_cap = {n}\n"),
         }
+        out += "# Percent (50 to 100) of the window's size the frame is drawn at, upscaled\n\
+                # with filtering below 100 (for slow machines).\n";
+        out += &format!("render_scale = {}\n\n", self.render_scale);
         out += "[keys]\n# One or two keys per action, by name: A-Z, 0-9, F1-F12, Up, Down, Left, Right,\n\
                 # Space, Enter, Esc, Tab, LShift, RShift, LCtrl, LAlt, - = [ ] ; ' , . / Num0-Num9, Num+ ...\n";
         for b in Bind::ALL {
@@ -453,6 +485,7 @@ mod tests {
             brightness: -3,
             fullscreen: true,
             frame_cap: Some(144),
+            render_scale: 70,
             ..Settings::default()
         };
         s.keys.rebind(Bind::Pause, 0, KeyCode::KeyO);
@@ -504,6 +537,52 @@ mod tests {
         assert_eq!(s, Settings::default());
         assert_eq!(faults.len(), 1);
         assert!(faults[0].starts_with("s.toml:2:"), "{faults:?}");
+    }
+
+    #[test]
+    fn the_render_scale_sizes_the_frame_within_its_limits() {
+        let at = |pct: u8| Settings {
+            render_scale: pct,
+            ..Settings::default()
+        };
+        assert_eq!(
+            at(100).frame_size((1920, 1080)),
+            (1920, 1080),
+            "the window's own size"
+        );
+        assert_eq!(at(50).frame_size((1920, 1080)), (960, 540));
+        assert_eq!(at(70).frame_size((1920, 1080)), (1344, 756));
+        assert_eq!(at(50).frame_size((3840, 2160)), (1920, 1080));
+        assert_eq!(at(50).frame_size((1280, 720)), (640, 360));
+        assert_eq!(
+            at(50).frame_size((800, 500)),
+            (640, 360),
+            "never below 640x360"
+        );
+        assert_eq!(
+            at(100).frame_size((5120, 2880)),
+            (3840, 2160),
+            "never above 2160p"
+        );
+        assert_eq!(
+            at(10).frame_size((1920, 1080)),
+            (960, 540),
+            "a bad value is clamped"
+        );
+        // In the file: 50 to 100; anything else is said and the default is used.
+        let (s, faults) = Settings::from_toml("s.toml", "[display]\nrender_scale = 60\n");
+        assert!(faults.is_empty(), "{faults:?}");
+        assert_eq!(s.render_scale, 60);
+        for bad in ["40", "101", "\"half\"", "-1"] {
+            let text = format!("[display]\nrender_scale = {bad}\n");
+            let (s, faults) = Settings::from_toml("s.toml", &text);
+            assert_eq!(s.render_scale, 100, "{bad}");
+            assert_eq!(faults.len(), 1, "{bad}: {faults:?}");
+            assert!(
+                faults[0].starts_with("s.toml:2:1: `render_scale`"),
+                "{faults:?}"
+            );
+        }
     }
 
     #[test]

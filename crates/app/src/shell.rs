@@ -18,7 +18,9 @@ use crate::bindings::{key_label, key_name, Bind, Rebound};
 use crate::campaign::Mission;
 use crate::catalog::{Entry, Source};
 use crate::progress::Progress;
-use crate::settings::{Settings, BRIGHTNESS, FRAME_CAPS, VOLUME_STEP};
+use crate::settings::{
+    Settings, BRIGHTNESS, FRAME_CAPS, RENDER_SCALE, RENDER_SCALE_STEP, VOLUME_STEP,
+};
 
 /// A key as the menus see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -413,6 +415,7 @@ pub enum SettingRow {
     Brightness,
     Fullscreen,
     FrameCap,
+    RenderScale,
     Defaults,
     Key(Bind),
 }
@@ -428,6 +431,7 @@ pub fn setting_rows() -> Vec<SettingRow> {
         SettingRow::Brightness,
         SettingRow::Fullscreen,
         SettingRow::FrameCap,
+        SettingRow::RenderScale,
         SettingRow::Defaults,
         SettingRow::Heading("KEYS   (Enter: rebind)"),
     ];
@@ -562,6 +566,15 @@ impl SettingsMenu {
                 };
                 s.frame_cap = FRAME_CAPS[j];
                 true
+            }
+            (MenuKey::Left | MenuKey::Right, SettingRow::RenderScale) => {
+                let was = s.render_scale;
+                s.render_scale = match k {
+                    MenuKey::Right => s.render_scale.saturating_add(RENDER_SCALE_STEP),
+                    _ => s.render_scale.saturating_sub(RENDER_SCALE_STEP),
+                }
+                .clamp(*RENDER_SCALE.start(), *RENDER_SCALE.end());
+                was != s.render_scale
             }
             (MenuKey::Confirm, SettingRow::Defaults) => {
                 *s = Settings::default();
@@ -1000,6 +1013,13 @@ pub fn settings_layout(w: usize, h: usize, menu: &SettingsMenu, s: &Settings) ->
                 },
                 Default::default(),
             ),
+            SettingRow::RenderScale => (
+                match s.render_scale {
+                    100 => "100% (the window's size)".into(),
+                    p => format!("{p}% (filtered)"),
+                },
+                Default::default(),
+            ),
             SettingRow::Key(b) => {
                 let slots = s.keys.slots(*b);
                 let name = |k: Option<KeyCode>| k.map_or("-".to_string(), |k| key_label(k).into());
@@ -1020,6 +1040,7 @@ pub fn settings_layout(w: usize, h: usize, menu: &SettingsMenu, s: &Settings) ->
                 SettingRow::Brightness => ("Brightness", Value::Choice(text)),
                 SettingRow::Fullscreen => ("Fullscreen", Value::Choice(text)),
                 SettingRow::FrameCap => ("Frame cap", Value::Choice(text)),
+                SettingRow::RenderScale => ("Render scale", Value::Choice(text)),
                 SettingRow::Defaults => ("Restore defaults", Value::Action),
                 SettingRow::Key(b) => (
                     b.label(),
@@ -1040,6 +1061,9 @@ pub fn settings_layout(w: usize, h: usize, menu: &SettingsMenu, s: &Settings) ->
             SettingRow::Fullscreen => "Left/Right or Enter: on or off (F11 too).",
             SettingRow::FrameCap => {
                 "Left/Right: at most 30, 60, 120 or 144 frames a second, or off (the display's rate)."
+            }
+            SettingRow::RenderScale => {
+                "Left/Right: draw the frame at 50 to 100% of the window's size, upscaled smoothly (for slow machines)."
             }
             SettingRow::Defaults => "Enter: every setting and key back to its default.",
             SettingRow::Key(_) => {
@@ -1268,6 +1292,16 @@ mod tests {
         t.key(MenuKey::Down, &c, &mut s);
         t.key(MenuKey::Left, &c, &mut s);
         assert_eq!(s.frame_cap, Some(144), "off wraps back to 144");
+        // The render scale: 10 % steps, 50 to 100.
+        t.key(MenuKey::Down, &c, &mut s);
+        assert_eq!(t.settings.row(), SettingRow::RenderScale);
+        assert_eq!(t.key(MenuKey::Right, &c, &mut s), None, "already 100 %");
+        for _ in 0..9 {
+            t.key(MenuKey::Left, &c, &mut s);
+        }
+        assert_eq!(s.render_scale, 50, "at least 50 %");
+        t.key(MenuKey::Right, &c, &mut s);
+        assert_eq!(s.render_scale, 60);
         // The defaults row puts everything back.
         t.key(MenuKey::Down, &c, &mut s);
         assert_eq!(

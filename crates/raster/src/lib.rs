@@ -160,7 +160,7 @@ pub use post::{
     grain_noise, post_process, post_process_reference, vignette_factor, PostParams, PostPass,
     LIGHT_ONE,
 };
-pub use scale::{scale_nearest_into, ScaleMode, Viewport};
+pub use scale::{scale_bilinear_into, scale_nearest_into, ScaleMode, Viewport};
 pub use spans::{coverage_count, MAX_DIM, SUBPIXEL_BITS};
 pub use text::{
     chars_fitting, clip_end, clip_start, draw_text, text_height, text_width, wrap_lines, wrap_text,

@@ -1,11 +1,13 @@
-//! Nearest-neighbour scaling of a whole framebuffer into another, letterboxed.
+//! Scaling a whole framebuffer into another, letterboxed: nearest neighbour, or
+//! bilinear (filtered).
 //!
-//! The game renders at a fixed internal resolution (1280×720) and the window can be
-//! any size: this fits the frame into the window keeping the aspect ratio, centres it,
-//! and paints the bars. Nearest keeps pixels crisp; integer mode gives perfectly even
-//! pixels at the cost of larger bars. Source columns are stepped in 32.32 fixed point
-//! (no per-pixel division, no allocation) and a destination row that maps to the same
-//! source row as the previous one is a plain copy.
+//! A frame drawn at another size than the window's (a render scale below 100 %, or a
+//! window outside the sizes a frame is drawn at) is fitted into the window keeping the
+//! aspect ratio, centred, the bars painted. Nearest keeps pixels crisp; integer mode
+//! gives perfectly even pixels at the cost of larger bars. Bilinear is what a fractional
+//! upscale wants: nearest would double every other source pixel (uneven lines and
+//! text), bilinear spreads each evenly. Source positions are stepped in fixed point (no
+//! per-pixel division, no allocation).
 
 use crate::color::Rgba;
 use crate::framebuffer::Framebuffer;
@@ -61,23 +63,7 @@ pub fn scale_nearest_into(
         dst.clear(border);
         return Viewport::default();
     }
-    // Output size: compare the two aspect ratios exactly in integers.
-    let (ow, oh) = match mode {
-        ScaleMode::Fit => {
-            if dw as u64 * sh as u64 <= dh as u64 * sw as u64 {
-                (dw, ((dw as u64 * sh as u64) / sw as u64).max(1) as usize)
-            } else {
-                (((dh as u64 * sw as u64) / sh as u64).max(1) as usize, dh)
-            }
-        }
-        ScaleMode::Integer => {
-            let k = (dw / sw).min(dh / sh).max(1);
-            (sw * k, sh * k)
-        }
-    };
-    // Centre; with Integer and a too-small window the image is cropped symmetrically.
-    let ox = (dw as i64 - ow as i64) / 2;
-    let oy = (dh as i64 - oh as i64) / 2;
+    let (ox, oy, ow, oh) = fit(sw, sh, dw, dh, mode);
     let b = border.to_u32();
     // Source column of image pixel i (0..ow) = floor((2i + 1) * sw / (2 ow)), stepped in
     // 32.32 fixed point. Start and step are rounded *up*, so the stepped value is never
@@ -124,9 +110,165 @@ pub fn scale_nearest_into(
     }
 }
 
+/// Where a `sw × sh` image lands in a `dw × dh` frame: its corner (centred; with
+/// Integer and a too-small frame it is cropped symmetrically) and size.
+fn fit(sw: usize, sh: usize, dw: usize, dh: usize, mode: ScaleMode) -> (i64, i64, usize, usize) {
+    // Output size: compare the two aspect ratios exactly in integers.
+    let (ow, oh) = match mode {
+        ScaleMode::Fit => {
+            if dw as u64 * sh as u64 <= dh as u64 * sw as u64 {
+                (dw, ((dw as u64 * sh as u64) / sw as u64).max(1) as usize)
+            } else {
+                (((dh as u64 * sw as u64) / sh as u64).max(1) as usize, dh)
+            }
+        }
+        ScaleMode::Integer => {
+            let k = (dw / sw).min(dh / sh).max(1);
+            (sw * k, sh * k)
+        }
+    };
+    (
+        (dw as i64 - ow as i64) / 2,
+        (dh as i64 - oh as i64) / 2,
+        ow,
+        oh,
+    )
+}
+
+/// Scales `src` into `dst` bilinearly (pixel centres aligned, edges clamped), fitted
+/// and centred as [`ScaleMode::Fit`] — except that an image within 1 % of the frame's
+/// size fills it (a frame drawn at a share of the window's size differs from its aspect
+/// only by rounding: no one-pixel bar) — the rest filled with `border`. Returns where
+/// the image went; empty inputs just clear `dst`.
+///
+/// Device pixels throughout; `dst` may be a band (the layout is that of its whole frame,
+/// only the band's rows are written), so threads can each scale a band. Weights have 8
+/// bits: a flat colour stays exactly that colour.
+pub fn scale_bilinear_into(src: &Framebuffer, dst: &mut Framebuffer, border: Rgba) -> Viewport {
+    let (sw, sh, dw, dh) = (src.width, src.rows() - src.row0(), dst.width, dst.height);
+    if sw == 0 || sh == 0 || dw == 0 || dh == 0 {
+        dst.clear(border);
+        return Viewport::default();
+    }
+    let (mut ox, mut oy, mut ow, mut oh) = fit(sw, sh, dw, dh, ScaleMode::Fit);
+    if (dw - ow) * 100 <= dw && (dh - oh) * 100 <= dh {
+        (ox, oy, ow, oh) = (0, 0, dw, dh);
+    }
+    let b = border.to_u32();
+    // Source position of image pixel i's centre, minus half a pixel, in 16.16 fixed
+    // point: (i + ½)·s/o − ½. Clamped at 0 on the left; the right tap is clamped to the
+    // last pixel.
+    let step = |s: usize, o: usize| ((s as i64) << 16) / o as i64;
+    let (step_x, step_y) = (step(sw, ow), step(sh, oh));
+    let (start_x, start_y) = (step_x / 2 - (1 << 15), step_y / 2 - (1 << 15));
+    let tap = |pos: i64, s: usize| -> (usize, usize, u32) {
+        let pos = pos.max(0);
+        let i = ((pos >> 16) as usize).min(s - 1);
+        (i, (i + 1).min(s - 1), ((pos >> 8) & 0xFF) as u32)
+    };
+    let y0 = dst.row0();
+    let dx0 = ox.max(0) as usize;
+    let dx1 = (ox + ow as i64).min(dw as i64) as usize;
+    let ix0 = dx0 as i64 - ox;
+    for y in y0..dst.rows() {
+        let row = &mut dst.pixels[(y - y0) * dw..(y - y0 + 1) * dw];
+        let iy = y as i64 - oy;
+        if iy < 0 || iy >= oh as i64 {
+            row.fill(b);
+            continue;
+        }
+        let (sy0, sy1, fy) = tap(start_y + iy * step_y, sh);
+        let r0 = &src.pixels[sy0 * sw..sy0 * sw + sw];
+        let r1 = &src.pixels[sy1 * sw..sy1 * sw + sw];
+        row[..dx0].fill(b);
+        row[dx1..].fill(b);
+        let mut pos = start_x + ix0 * step_x;
+        for d in row[dx0..dx1].iter_mut() {
+            let (x0, x1, fx) = tap(pos, sw);
+            let top = mix(r0[x0], r0[x1], fx);
+            let bottom = mix(r1[x0], r1[x1], fx);
+            *d = mix(top, bottom, fy);
+            pos += step_x;
+        }
+    }
+    Viewport {
+        x: ox as i32,
+        y: oy as i32,
+        width: ow as u32,
+        height: oh as u32,
+    }
+}
+
+/// `a` toward `b` by `f`/256 per channel (`0x00RRGGBB`), rounded: red and blue in one
+/// multiply, green in another; (256 − f)·a + f·b + ½ stays below 2^16 per lane.
+#[inline(always)]
+fn mix(a: u32, b: u32, f: u32) -> u32 {
+    let g = 256 - f;
+    let rb = (((a & 0xFF00FF) * g + (b & 0xFF00FF) * f + 0x80_0080) >> 8) & 0xFF00FF;
+    let gg = (((a & 0xFF00) * g + (b & 0xFF00) * f + 0x8000) >> 8) & 0xFF00;
+    rb | gg
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bilinear_keeps_flat_colour_and_blends_edges_evenly() {
+        let mut src = Framebuffer::new(4, 2);
+        src.clear(Rgba::rgb(200, 100, 50));
+        let mut dst = Framebuffer::new(8, 4);
+        let vp = scale_bilinear_into(&src, &mut dst, Rgba::RED);
+        assert_eq!((vp.x, vp.y, vp.width, vp.height), (0, 0, 8, 4));
+        assert!(dst.pixels.iter().all(|&p| p == src.pixels[0]));
+        // Left half black, right half white: a ramp across the middle, even on both
+        // sides, the ends exact.
+        for y in 0..2 {
+            for x in 0..4 {
+                src.put(x, y, if x < 2 { 0 } else { 0xFFFFFF });
+            }
+        }
+        scale_bilinear_into(&src, &mut dst, Rgba::RED);
+        let row: Vec<u32> = (0..8).map(|x| dst.get(x, 1).unwrap() & 0xFF).collect();
+        assert_eq!(row[0], 0);
+        assert_eq!(row[7], 0xFF);
+        assert!(row.windows(2).all(|w| w[0] <= w[1]), "{row:?}");
+        assert_eq!(row[3] + row[4], 0xFF, "symmetric about the edge: {row:?}");
+        assert!(row[3] > 0 && row[4] < 0xFF, "the edge is blended: {row:?}");
+    }
+
+    #[test]
+    fn bilinear_fits_letterboxes_and_fills_a_near_fit() {
+        let src = checker(16, 9);
+        let mut dst = Framebuffer::new(40, 9);
+        let vp = scale_bilinear_into(&src, &mut dst, Rgba::RED);
+        assert_eq!((vp.x, vp.y, vp.width, vp.height), (12, 0, 16, 9));
+        assert_eq!(dst.get(11, 4), Some(0xFF0000));
+        assert_eq!(dst.get(28, 4), Some(0xFF0000));
+        assert_eq!(dst.get(12, 0), Some(src.pixels[0]), "same size: copied");
+        // 961×541 into 1921×1081 is a 1920-wide fit: within 1 %, it fills.
+        let src = checker(961, 541);
+        let mut dst = Framebuffer::new(1921, 1081);
+        let vp = scale_bilinear_into(&src, &mut dst, Rgba::RED);
+        assert_eq!((vp.x, vp.y, vp.width, vp.height), (0, 0, 1921, 1081));
+        assert!(dst.pixels.iter().all(|&p| p != 0xFF0000), "no bar");
+    }
+
+    #[test]
+    fn bilinear_bands_are_the_whole_frame() {
+        let src = checker(640, 360);
+        let mut whole = Framebuffer::new(1920, 1080);
+        let want = scale_bilinear_into(&src, &mut whole, Rgba::BLACK);
+        let mut at = 0;
+        for rows in [0..1, 1..400, 400..401, 401..1080] {
+            let mut band = Framebuffer::new_band(1920, 1080, rows.clone());
+            assert_eq!(scale_bilinear_into(&src, &mut band, Rgba::BLACK), want);
+            let n = band.pixels.len();
+            assert_eq!(band.pixels[..], whole.pixels[at..at + n], "rows {rows:?}");
+            at += n;
+        }
+        assert_eq!(at, whole.pixels.len());
+    }
 
     fn checker(w: usize, h: usize) -> Framebuffer {
         let mut fb = Framebuffer::new(w, h);

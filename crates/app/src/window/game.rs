@@ -7,7 +7,6 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use raster::Framebuffer;
 use sim::read::{Difficulty, ManualCommand, TickInput};
 use sim::record::Replay;
 use view::screens::{self, Results};
@@ -22,7 +21,7 @@ use super::report::Throttle;
 use super::sound::{Sink, WindowSound};
 use crate::campaign::{self, Mission};
 use crate::catalog::{self, Entry, Group};
-use crate::frame::{Composer, Frame, Menus, Screen};
+use crate::frame::{Composer, Frame, Menus, Screen, HEIGHT, WIDTH};
 use crate::hud::Message;
 use crate::progress::Progress;
 use crate::screenshot::write_png;
@@ -113,6 +112,8 @@ pub struct Options {
     pub dirs: Dirs,
     /// The ALSA device to play on (`--audio`); `None`: silent.
     pub audio: Option<String>,
+    /// Threads drawing each frame (`--threads`; at least 1).
+    pub threads: usize,
 }
 
 /// A session the window watches: with the cosmetics feed; steered by the scenario's
@@ -253,7 +254,7 @@ impl Game {
             ran: false,
             stats: Stats::new(now),
             timings: Timings::default(),
-            composer: Composer::default(),
+            composer: Composer::new((WIDTH, HEIGHT), opts.threads),
             message: Message::default(),
             now,
             log: Throttle::default(),
@@ -1297,10 +1298,18 @@ impl Game {
         self.zoom.ease(dt);
     }
 
+    /// The window is `size` pixels now: frames are drawn at the render scale's share of
+    /// it (SPEC §24) from the next one on. A window with no area changes nothing.
+    pub fn set_window_size(&mut self, size: (usize, usize)) {
+        if size.0 > 0 && size.1 > 0 {
+            self.composer.set_size(self.settings.frame_size(size));
+        }
+    }
+
     /// Draws the latest state at `now`, interpolated by the clock's alpha, with the
-    /// shell's screen, help and the message line on top, through the one composer.
-    /// Changes nothing the simulation reads.
-    pub fn render(&mut self, now: Instant) -> &Framebuffer {
+    /// shell's screen, help and the message line on top, through the one composer
+    /// (whose bands the window presents). Changes nothing the simulation reads.
+    pub fn render(&mut self, now: Instant) -> &mut Composer {
         self.now = now;
         let t0 = Instant::now();
         let about = self.session.about();
@@ -1347,7 +1356,7 @@ impl Game {
             self.timings.fps = s.fps;
             self.timings.tick_ms = s.tick_ms;
         }
-        self.composer.frame()
+        &mut self.composer
     }
 }
 
@@ -1361,7 +1370,6 @@ mod tests {
 
     use super::*;
     use crate::catalog::{catalog, Source};
-    use crate::frame::{HEIGHT, WIDTH};
     use crate::screenshot::{self, Shot};
 
     /// One frame at 60 Hz.
@@ -1402,6 +1410,8 @@ mod tests {
             watching: None,
             dirs,
             audio: None,
+            // Not the screenshot's 1: the same-pixels test compares the two.
+            threads: 3,
         }
     }
 
@@ -1997,6 +2007,42 @@ mod tests {
         assert_eq!(w.game.session.world.checksum(), before);
     }
 
+    /// SPEC §24: the frame is drawn at the window's size, at any moment of a run, on
+    /// any screen; a render scale below 100 % draws it smaller; a minimised window
+    /// changes nothing.
+    #[test]
+    fn the_frame_follows_the_window_size_at_any_moment() {
+        let mut w = open("resize");
+        w.select("combat_route");
+        w.press(KeyCode::Enter);
+        for (win, want) in [
+            ((1920, 1080), (1920, 1080)),
+            ((800, 600), (800, 600)),
+            ((3840, 2160), (3840, 2160)),
+            ((0, 0), (3840, 2160)),
+            ((300, 200), (640, 360)),
+            ((1280, 720), (1280, 720)),
+        ] {
+            w.game.set_window_size(win);
+            w.frames(3);
+            let c = w.game.render(w.now);
+            assert_eq!(c.size(), want, "window {win:?}");
+            let fb = c.frame();
+            assert_eq!((fb.width, fb.height), want);
+            assert!(
+                fb.pixels.iter().any(|&p| p != 0),
+                "window {win:?}: something drawn"
+            );
+        }
+        // Over the pause menu, then at a 50 % render scale from the settings.
+        w.press(KeyCode::Escape);
+        w.game.set_window_size((1920, 1080));
+        assert_eq!(w.game.render(w.now).size(), (1920, 1080));
+        w.game.settings.render_scale = 50;
+        w.game.set_window_size((1920, 1080));
+        assert_eq!(w.game.render(w.now).size(), (960, 540));
+    }
+
     #[test]
     fn the_window_and_the_screenshot_draw_the_same_pixels() {
         let mut w = open("same_pixels");
@@ -2016,7 +2062,7 @@ mod tests {
         for (screen, help) in [(Screen::Pause, false), (Screen::Pause, true)] {
             w.game.help = help;
             reset(&mut w);
-            let window = w.game.render(w.now).clone();
+            let window = w.game.render(w.now).frame().clone();
             reset(&mut w);
             let mut c = Composer::default();
             let shot = Shot {
@@ -2049,7 +2095,7 @@ mod tests {
         assert_eq!(w.game.screen, Screen::Results);
         w.frames(300);
         let layer = w.game.session.cosmetics.as_ref().unwrap().horror.clone();
-        let window = w.game.render(w.now).clone();
+        let window = w.game.render(w.now).frame().clone();
         w.game.session.cosmetics.as_mut().unwrap().horror = layer;
         let mut c = Composer::default();
         let shot = Shot {

@@ -306,8 +306,9 @@ impl App {
         let Some(screen) = self.screen.as_mut() else {
             return;
         };
-        let frame = self.game.render(Instant::now());
-        match screen.show(frame) {
+        self.game.set_window_size(screen.size());
+        let composer = self.game.render(Instant::now());
+        match screen.show(composer) {
             Ok(Shown::Presented) => {
                 if let Some(n) = self.failures.shown() {
                     screen.title_note(None);

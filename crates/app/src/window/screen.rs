@@ -1,16 +1,18 @@
-//! The window and its softbuffer surface (R3): the frame our rasterizer drew is copied
-//! in, scaled to the window's size, and presented. Every step that can fail says which
-//! step it was, so the report names it.
+//! The window and its softbuffer surface (R3, SPEC §24): the frame our rasterizer drew
+//! at the window's own size is copied in band by band; a frame of another size (a
+//! render scale below 100 %, a window outside 640×360 … 3840×2160) is upscaled with
+//! filtering, on the composer's threads. Every step that can fail says which step it
+//! was, so the report names it.
 
 use std::num::NonZeroU32;
 use std::rc::Rc;
 
-use raster::{scale_nearest_into, Framebuffer, Rgba, ScaleMode, Viewport};
+use raster::{scale_bilinear_into, Framebuffer, Rgba, Viewport};
 use winit::dpi::LogicalSize;
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Fullscreen, Window};
 
-use crate::frame::{HEIGHT, WIDTH};
+use crate::frame::{band_rows, Composer, HEIGHT, WIDTH};
 
 /// The window's title at first; a display error is appended while it lasts.
 pub const TITLE: &str = "squad_proto";
@@ -21,9 +23,11 @@ pub const DEFAULT_HZ: u32 = 60;
 pub struct Screen {
     window: Rc<Window>,
     surface: softbuffer::Surface<Rc<Window>, Rc<Window>>,
-    /// The frame scaled to a window of another size than the internal resolution.
-    scaled: Framebuffer,
-    /// Where the frame landed in the window at the last present (mouse mapping).
+    /// The frame upscaled to the window, band by band, when it was drawn at another size.
+    scaled: Vec<Framebuffer>,
+    /// The last frame presented: its size, and where it landed in the window when it
+    /// was scaled (`None`: pixel for pixel) — the mouse's mapping.
+    frame_size: (usize, usize),
     viewport: Option<Viewport>,
     title: String,
     note: Option<String>,
@@ -53,7 +57,8 @@ impl Screen {
         Ok(Screen {
             window,
             surface,
-            scaled: Framebuffer::new(WIDTH, HEIGHT),
+            scaled: Vec::new(),
+            frame_size: (WIDTH, HEIGHT),
             viewport: None,
             title: TITLE.into(),
             note: None,
@@ -76,16 +81,16 @@ impl Screen {
         }
     }
 
-    /// Window pixel `(x, y)` to the frame pixel shown there, or `None` on the bars.
+    /// The window's inner size in pixels (what the frame is drawn for).
+    pub fn size(&self) -> (usize, usize) {
+        let s = self.window.inner_size();
+        (s.width as usize, s.height as usize)
+    }
+
+    /// Window pixel `(x, y)` to the pixel of the last frame shown there, or `None` on
+    /// the bars.
     pub fn to_frame(&self, x: f64, y: f64) -> Option<(i32, i32)> {
-        let (x, y) = (x.floor() as i32, y.floor() as i32);
-        match self.viewport {
-            None => ((0..WIDTH as i32).contains(&x) && (0..HEIGHT as i32).contains(&y))
-                .then_some((x, y)),
-            Some(v) => v
-                .to_source(x, y, WIDTH, HEIGHT)
-                .map(|(a, b)| (a as i32, b as i32)),
-        }
+        frame_pixel(self.viewport, self.frame_size, x, y)
     }
 
     /// The window's title (the scenario played); kept under a display error's note.
@@ -114,9 +119,10 @@ impl Screen {
         self.apply_title();
     }
 
-    /// Copies `frame` to the window (nearest-neighbour fit when sizes differ) and
-    /// presents it.
-    pub fn show(&mut self, frame: &Framebuffer) -> Result<Shown, String> {
+    /// Copies the composer's last frame to the window — its bands straight in when it
+    /// was drawn at the window's size, else upscaled bilinearly (fitted, centred) band
+    /// by band on the composer's threads — and presents it.
+    pub fn show(&mut self, composer: &mut Composer) -> Result<Shown, String> {
         let size = self.window.inner_size();
         let (Some(w), Some(h)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height)) else {
             return Ok(Shown::NoArea);
@@ -129,18 +135,105 @@ impl Screen {
             .buffer_mut()
             .map_err(|e| format!("cannot get the frame buffer: {e}"))?;
         let (w, h) = (size.width as usize, size.height as usize);
-        if w == WIDTH && h == HEIGHT {
-            buffer.copy_from_slice(&frame.pixels);
+        self.frame_size = composer.size();
+        if composer.size() == (w, h) {
+            for band in composer.bands() {
+                let rows = band.band();
+                buffer[rows.start * w..rows.end * w].copy_from_slice(&band.pixels);
+            }
             self.viewport = None;
         } else {
-            self.scaled.resize(w, h);
-            let v = scale_nearest_into(frame, &mut self.scaled, ScaleMode::Fit, Rgba::BLACK);
-            self.viewport = Some(v);
-            buffer.copy_from_slice(&self.scaled.pixels);
+            let n = composer.threads().min(h).max(1);
+            self.scaled.truncate(n);
+            self.scaled.resize_with(n, || Framebuffer::new(0, 0));
+            for (i, b) in self.scaled.iter_mut().enumerate() {
+                b.resize_band(w, h, band_rows(h, n, i));
+            }
+            let frame = composer.frame();
+            self.viewport = Some(upscale(frame, &mut self.scaled));
+            for band in &self.scaled {
+                let rows = band.band();
+                buffer[rows.start * w..rows.end * w].copy_from_slice(&band.pixels);
+            }
         }
         buffer
             .present()
             .map_err(|e| format!("cannot present the frame: {e}"))?;
         Ok(Shown::Presented)
+    }
+}
+
+/// `frame` scaled into the bands of the window (the first on this thread, each other
+/// on a thread of its own); where it landed.
+fn upscale(frame: &Framebuffer, bands: &mut [Framebuffer]) -> Viewport {
+    let Some((first, rest)) = bands.split_first_mut() else {
+        return Viewport::default();
+    };
+    std::thread::scope(|s| {
+        for b in rest.iter_mut() {
+            s.spawn(move || scale_bilinear_into(frame, b, Rgba::BLACK));
+        }
+        scale_bilinear_into(frame, first, Rgba::BLACK)
+    })
+}
+
+/// Window pixel `(x, y)` to the pixel of a `frame` frame shown there: the same pixel
+/// when it was presented pixel for pixel (`viewport` `None`), else through where it
+/// landed; `None` off the frame.
+pub fn frame_pixel(
+    viewport: Option<Viewport>,
+    frame: (usize, usize),
+    x: f64,
+    y: f64,
+) -> Option<(i32, i32)> {
+    let (x, y) = (x.floor() as i32, y.floor() as i32);
+    match viewport {
+        None => {
+            ((0..frame.0 as i32).contains(&x) && (0..frame.1 as i32).contains(&y)).then_some((x, y))
+        }
+        Some(v) => v
+            .to_source(x, y, frame.0, frame.1)
+            .map(|(a, b)| (a as i32, b as i32)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mouse_maps_through_the_frame_as_presented() {
+        // Drawn at the window's size: the same pixel, nothing off it.
+        assert_eq!(
+            frame_pixel(None, (1920, 1080), 10.7, 1079.2),
+            Some((10, 1079))
+        );
+        assert_eq!(frame_pixel(None, (1920, 1080), 1920.0, 5.0), None);
+        // At a 50 % render scale, upscaled to fill 1920×1080: every 2×2 block is one
+        // frame pixel.
+        let mut fb = Framebuffer::new(1920, 1080);
+        let vp = scale_bilinear_into(&Framebuffer::new(960, 540), &mut fb, Rgba::BLACK);
+        assert_eq!(frame_pixel(Some(vp), (960, 540), 0.0, 0.0), Some((0, 0)));
+        assert_eq!(
+            frame_pixel(Some(vp), (960, 540), 1919.0, 1079.0),
+            Some((959, 539))
+        );
+        assert_eq!(
+            frame_pixel(Some(vp), (960, 540), 101.0, 51.0),
+            Some((50, 25))
+        );
+        // A 640×360 frame in a narrow window: fitted 500×281 at y 159, bars above and
+        // below; the middle of the window is the middle of the frame.
+        let mut fb = Framebuffer::new(500, 600);
+        let vp = scale_bilinear_into(&Framebuffer::new(640, 360), &mut fb, Rgba::BLACK);
+        assert_eq!(
+            frame_pixel(Some(vp), (640, 360), 250.0, 10.0),
+            None,
+            "on a bar"
+        );
+        assert_eq!(
+            frame_pixel(Some(vp), (640, 360), 250.0, 299.0),
+            Some((320, 180))
+        );
     }
 }
