@@ -113,6 +113,8 @@ pub struct Frame<'a> {
 /// One band of the frame: its rows, and the horror layer's buffers for them.
 struct Band {
     fb: Framebuffer,
+    /// At a render scale below 100 %: this band's rows of the smaller scene frame.
+    scene: Framebuffer,
     scratch: BandScratch,
     stages: Option<StageTimes>,
 }
@@ -127,6 +129,12 @@ pub struct Composer {
     bands: Vec<Band>,
     /// The last frame's scene scale ([`view::zoom::scene_scale`]).
     scale: f32,
+    /// The scene's share of the frame's size in percent (the settings' render scale,
+    /// 50 … 100): below 100 the scene is drawn smaller and upscaled (bilinear) under
+    /// the overlays, HUD and screens, which stay at the frame's own size.
+    render_scale: u8,
+    /// The smaller scene put together, at a render scale below 100 %.
+    scene_whole: Framebuffer,
     /// The bands put together ([`Composer::frame`]); stale while `assembled` is false.
     whole: Framebuffer,
     assembled: bool,
@@ -152,6 +160,25 @@ pub fn clamp_size((w, h): (usize, usize)) -> (usize, usize) {
         w.clamp(MIN_SIZE.0, MAX_SIZE.0),
         h.clamp(MIN_SIZE.1, MAX_SIZE.1),
     )
+}
+
+/// The size the composer draws a window of `window` pixels at: the window's own
+/// (clamped, [`clamp_size`]), or — for a window narrower or shorter than the design
+/// frame, whose HUD and screens would not fit — the smallest size with the window's
+/// shape that holds the design frame, scaled down when presented.
+pub fn window_frame_size((w, h): (usize, usize)) -> (usize, usize) {
+    let (w, h) = (w.max(1), h.max(1));
+    if w >= WIDTH && h >= HEIGHT {
+        return clamp_size((w, h));
+    }
+    // k = max(WIDTH / w, HEIGHT / h), applied in integers (rounded up).
+    let (kw, kh) = (WIDTH * h, HEIGHT * w);
+    let (fw, fh) = match kw >= kh {
+        // The width binds: w → WIDTH, h → h · WIDTH / w.
+        true => (WIDTH, (h * WIDTH).div_ceil(w)),
+        false => ((w * HEIGHT).div_ceil(h), HEIGHT),
+    };
+    clamp_size((fw, fh))
 }
 
 /// `WxH` (`1920x1080`): a frame size within [`MIN_SIZE`] ..= [`MAX_SIZE`].
@@ -190,6 +217,8 @@ impl Composer {
             threads: threads.max(1),
             bands: Vec::new(),
             scale: 1.0,
+            render_scale: 100,
+            scene_whole: Framebuffer::new(0, 0),
             whole: Framebuffer::new(0, 0),
             assembled: false,
             gamma: raster::Gamma::default(),
@@ -220,6 +249,26 @@ impl Composer {
         }
     }
 
+    /// The scene's share of the frame's size from now on, in percent (clamped to
+    /// 50 … 100).
+    pub fn set_render_scale(&mut self, pct: u8) {
+        let pct = pct.clamp(50, 100);
+        if pct != self.render_scale {
+            self.render_scale = pct;
+            self.layout();
+        }
+    }
+
+    pub fn render_scale(&self) -> u8 {
+        self.render_scale
+    }
+
+    /// The size the scene is drawn at: the frame's, or its render-scale share.
+    pub fn scene_size(&self) -> (usize, usize) {
+        let of = |n: usize| ((n * self.render_scale as usize + 50) / 100).max(1);
+        (of(self.size.0), of(self.size.1))
+    }
+
     /// The last frame's scene scale: device pixels per pixel of the design frame
     /// (the frame's height over 720, times the zoom).
     pub fn scene_scale(&self) -> f32 {
@@ -238,12 +287,19 @@ impl Composer {
         while self.bands.len() < n {
             self.bands.push(Band {
                 fb: Framebuffer::new(0, 0),
+                scene: Framebuffer::new(0, 0),
                 scratch: BandScratch::default(),
                 stages: None,
             });
         }
+        let (sw, sh) = self.scene_size();
+        let scaled = self.render_scale < 100;
         for (i, b) in self.bands.iter_mut().enumerate() {
             b.fb.resize_band(w, h, band_rows(h, n, i));
+            match scaled {
+                true => b.scene.resize_band(sw, sh, band_rows(sh, n, i)),
+                false => b.scene.resize_band(0, 0, 0..0),
+            }
         }
         self.assembled = false;
     }
@@ -265,16 +321,7 @@ impl Composer {
             return &self.bands[0].fb;
         }
         if !self.assembled {
-            let (w, h) = self.size;
-            if self.whole.width != w || self.whole.height != h {
-                self.whole.resize(w, h);
-            }
-            let mut at = 0;
-            for b in &self.bands {
-                let n = b.fb.pixels.len();
-                self.whole.pixels[at..at + n].copy_from_slice(&b.fb.pixels);
-                at += n;
-            }
+            assemble(&mut self.whole, self.bands.iter().map(|b| &b.fb));
             self.assembled = true;
         }
         &self.whole
@@ -297,12 +344,20 @@ impl Composer {
         self.assembled = false;
         let scale = view::zoom::scene_scale(self.size.1, f.zoom.current);
         self.scale = scale;
+        // Below 100 %, the scene into its own smaller bands.
+        let scaled = self.render_scale < 100;
+        let scene_scale = view::zoom::scene_scale(self.scene_size().1, f.zoom.current);
         for b in &mut self.bands {
             b.fb.set_scale(scale);
+            b.scene.set_scale(scene_scale);
         }
+        let first = match scaled {
+            true => &self.bands[0].scene,
+            false => &self.bands[0].fb,
+        };
         let prep = match f.horror {
             true => Some(feed.horror.prepare(
-                &self.bands[0].fb,
+                first,
                 world,
                 &feed.camera,
                 f.alpha,
@@ -315,8 +370,12 @@ impl Composer {
         let feed_ro: &Cosmetics = feed;
         let horror = f.horror.then_some(&feed_ro.horror);
         let scene = |b: &mut Band| {
+            let fb = match scaled {
+                true => &mut b.scene,
+                false => &mut b.fb,
+            };
             b.stages = view::render_band(
-                &mut b.fb,
+                fb,
                 &mut b.scratch,
                 world,
                 &feed_ro.camera,
@@ -325,7 +384,7 @@ impl Composer {
                 horror,
             );
             if let Some(aim) = f.aim {
-                view::draw_manual_aim(&mut b.fb, world, &feed_ro.camera, f.alpha, aim);
+                view::draw_manual_aim(fb, world, &feed_ro.camera, f.alpha, aim);
             }
         };
         on_bands(&mut self.bands, &scene);
@@ -338,10 +397,17 @@ impl Composer {
             feed.horror.finish(&scratch);
         }
         let readout = f.horror.then(|| feed.horror.readout());
+        if scaled {
+            assemble(&mut self.scene_whole, self.bands.iter().map(|b| &b.scene));
+        }
         let feed: &Cosmetics = feed;
         let gamma = &self.gamma;
+        let scene_whole = &self.scene_whole;
         let over = |b: &mut Band| {
             let fb = &mut b.fb;
+            if scaled {
+                raster::scale_bilinear_into(scene_whole, fb, raster::Rgba::BLACK);
+            }
             view::render_overlays(
                 fb,
                 world,
@@ -360,6 +426,21 @@ impl Composer {
         };
         on_bands(&mut self.bands, &over);
         stages
+    }
+}
+
+/// `bands` (of one frame, top to bottom) put together into `whole`.
+fn assemble<'a>(whole: &mut Framebuffer, bands: impl Iterator<Item = &'a Framebuffer> + Clone) {
+    let Some(first) = bands.clone().next() else {
+        return;
+    };
+    let (w, h) = (first.width, first.height);
+    if whole.width != w || whole.height != h {
+        whole.resize(w, h);
+    }
+    for b in bands {
+        let rows = b.band();
+        whole.pixels[rows.start * w..rows.end * w].copy_from_slice(&b.pixels);
     }
 }
 
@@ -437,6 +518,25 @@ mod tests {
             assert!(e.contains("from 640x360 to 3840x2160"), "{out}: {e}");
         }
         assert_eq!(clamp_size((100, 5000)), (640, 2160));
+    }
+
+    #[test]
+    fn a_window_smaller_than_the_design_frame_is_drawn_at_it() {
+        assert_eq!(window_frame_size((1920, 1080)), (1920, 1080));
+        assert_eq!(window_frame_size((1280, 720)), (1280, 720));
+        assert_eq!(window_frame_size((5000, 3000)), (3840, 2160));
+        assert_eq!(window_frame_size((640, 360)), (1280, 720));
+        assert_eq!(
+            window_frame_size((1000, 700)),
+            (1280, 896),
+            "the width binds"
+        );
+        assert_eq!(
+            window_frame_size((1600, 600)),
+            (1920, 720),
+            "the height binds"
+        );
+        assert_eq!(window_frame_size((0, 0)), (1280, 1280), "no area: square");
     }
 
     #[test]

@@ -154,6 +154,7 @@ pub fn compose_with(
     };
     let title = title_on(shot.page, &missions, &profile.progress);
     c.set_gamma(profile.settings.gamma());
+    c.set_render_scale(profile.settings.render_scale);
     let frame = Frame {
         screen: shot.screen,
         help: shot.help,
@@ -205,9 +206,17 @@ pub fn render_screen_with(
     profile: &Profile,
 ) -> (Framebuffer, World) {
     let mut s = run_to(setup, at, shot.screen == Screen::Results);
-    let mut c = Composer::new(shot.size, shot.threads);
+    // As the window: a size below the design frame is drawn at it and scaled down.
+    let drawn = crate::frame::window_frame_size(shot.size);
+    let mut c = Composer::new(drawn, shot.threads);
     compose_with(&mut c, &mut s, shot, entries, profile);
-    (c.frame().clone(), s.world)
+    let want = crate::frame::clamp_size(shot.size);
+    if c.size() == want {
+        return (c.frame().clone(), s.world);
+    }
+    let mut out = Framebuffer::new(want.0, want.1);
+    raster::scale_bilinear_into(c.frame(), &mut out, raster::Rgba::BLACK);
+    (out, s.world)
 }
 
 /// Writes a framebuffer as an 8-bit RGB PNG.

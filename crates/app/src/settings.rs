@@ -24,9 +24,9 @@ pub const FRAME_CAPS: [Option<u32>; 5] = [None, Some(30), Some(60), Some(120), S
 /// A volume's step on the settings screen, in percent.
 pub const VOLUME_STEP: u8 = 10;
 
-/// The render scale's range and step on the settings screen, in percent of the window's
-/// size: below 100 the frame is drawn smaller and upscaled with filtering (for slow
-/// machines).
+/// The render scale's range and step on the settings screen, in percent of the frame's
+/// size: below 100 the scene is drawn smaller and upscaled with filtering under the HUD
+/// and screens, which stay sharp (for slow machines).
 pub const RENDER_SCALE: std::ops::RangeInclusive<u8> = 50..=100;
 pub const RENDER_SCALE_STEP: u8 = 10;
 
@@ -44,7 +44,7 @@ pub struct Settings {
     pub fullscreen: bool,
     /// Frames per second at most (`None`: the display's rate).
     pub frame_cap: Option<u32>,
-    /// The frame's size in percent of the window's (50 … 100, [`RENDER_SCALE`]).
+    /// The scene's size in percent of the frame's (50 … 100, [`RENDER_SCALE`]).
     pub render_scale: u8,
     pub keys: Bindings,
 }
@@ -75,16 +75,6 @@ impl Settings {
     /// The gamma of the final frame: 1.0 at brightness 0.
     pub fn gamma(&self) -> f32 {
         gamma_of(self.brightness)
-    }
-
-    /// The size the frame is drawn at for a `window` of that size: the render scale's
-    /// share of it (rounded), within the frame's limits ([`crate::frame::clamp_size`]).
-    pub fn frame_size(&self, window: (usize, usize)) -> (usize, usize) {
-        let pct = self
-            .render_scale
-            .clamp(*RENDER_SCALE.start(), *RENDER_SCALE.end()) as usize;
-        let of = |n: usize| (n * pct + 50) / 100;
-        crate::frame::clamp_size((of(window.0), of(window.1)))
     }
 
     /// The tuning's `[audio]` volumes scaled by these (100 % leaves them as they are,
@@ -333,8 +323,8 @@ impl Settings {
             None => out += "frame_cap = \"off\"\n",
             Some(n) => out += &format!("frame_cap = {n}\n"),
         }
-        out += "# Percent (50 to 100) of the window's size the frame is drawn at, upscaled\n\
-                # with filtering below 100 (for slow machines).\n";
+        out += "# Percent (50 to 100) of the window's size the scene is drawn at, upscaled\n\
+                # with filtering below 100 under a sharp HUD (for slow machines).\n";
         out += &format!("render_scale = {}\n\n", self.render_scale);
         out += "[keys]\n# One or two keys per action, by name: A-Z, 0-9, F1-F12, Up, Down, Left, Right,\n\
                 # Space, Enter, Esc, Tab, LShift, RShift, LCtrl, LAlt, - = [ ] ; ' , . / Num0-Num9, Num+ ...\n";
@@ -540,35 +530,7 @@ mod tests {
     }
 
     #[test]
-    fn the_render_scale_sizes_the_frame_within_its_limits() {
-        let at = |pct: u8| Settings {
-            render_scale: pct,
-            ..Settings::default()
-        };
-        assert_eq!(
-            at(100).frame_size((1920, 1080)),
-            (1920, 1080),
-            "the window's own size"
-        );
-        assert_eq!(at(50).frame_size((1920, 1080)), (960, 540));
-        assert_eq!(at(70).frame_size((1920, 1080)), (1344, 756));
-        assert_eq!(at(50).frame_size((3840, 2160)), (1920, 1080));
-        assert_eq!(at(50).frame_size((1280, 720)), (640, 360));
-        assert_eq!(
-            at(50).frame_size((800, 500)),
-            (640, 360),
-            "never below 640x360"
-        );
-        assert_eq!(
-            at(100).frame_size((5120, 2880)),
-            (3840, 2160),
-            "never above 2160p"
-        );
-        assert_eq!(
-            at(10).frame_size((1920, 1080)),
-            (960, 540),
-            "a bad value is clamped"
-        );
+    fn the_render_scale_is_read_within_its_limits() {
         // In the file: 50 to 100; anything else is said and the default is used.
         let (s, faults) = Settings::from_toml("s.toml", "[display]\nrender_scale = 60\n");
         assert!(faults.is_empty(), "{faults:?}");

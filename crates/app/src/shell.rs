@@ -1063,7 +1063,7 @@ pub fn settings_layout(w: usize, h: usize, menu: &SettingsMenu, s: &Settings) ->
                 "Left/Right: at most 30, 60, 120 or 144 frames a second, or off (the display's rate)."
             }
             SettingRow::RenderScale => {
-                "Left/Right: draw the frame at 50 to 100% of the window's size, upscaled smoothly (for slow machines)."
+                "Left/Right: draw the scene at 50 to 100% of the window's size, upscaled smoothly under a sharp HUD (for slow machines)."
             }
             SettingRow::Defaults => "Enter: every setting and key back to its default.",
             SettingRow::Key(_) => {

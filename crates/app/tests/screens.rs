@@ -133,6 +133,26 @@ fn results_golden_after_the_whole_route() {
     check_golden("shell_results", &fb);
 }
 
+/// SPEC §24: the route with the horror layer at 140 s drawn at 1920×1080 on two threads
+/// (two bands): the same view of the world as at 1280×720, more pixels, the HUD at its
+/// whole-step scale.
+#[test]
+fn horror_route_golden_at_1920x1080() {
+    let (fb, w) = render_screen(
+        &setup("combat_route"),
+        140.0,
+        &Shot {
+            size: (1920, 1080),
+            threads: 2,
+            ..Shot::game()
+        },
+        &[],
+    );
+    assert_eq!(w.tick(), 140 * 60);
+    assert_eq!((fb.width, fb.height), (1920, 1080));
+    check_golden("horror_route_140s_1920x1080", &fb);
+}
+
 /// Plain board (no horror layer): the screens do not depend on the layer.
 #[test]
 fn results_plain_golden_on_a_short_scenario() {

@@ -1298,12 +1298,15 @@ impl Game {
         self.zoom.ease(dt);
     }
 
-    /// The window is `size` pixels now: frames are drawn at the render scale's share of
-    /// it (SPEC §24) from the next one on. A window with no area changes nothing.
+    /// The window is `size` pixels now: frames are drawn at its size (SPEC §24,
+    /// [`crate::frame::window_frame_size`]) from the next one on, the scene at the
+    /// settings' render scale. A window with no area changes nothing.
     pub fn set_window_size(&mut self, size: (usize, usize)) {
         if size.0 > 0 && size.1 > 0 {
-            self.composer.set_size(self.settings.frame_size(size));
+            self.composer
+                .set_size(crate::frame::window_frame_size(size));
         }
+        self.composer.set_render_scale(self.settings.render_scale);
     }
 
     /// Draws the latest state at `now`, interpolated by the clock's alpha, with the
@@ -2008,7 +2011,8 @@ mod tests {
     }
 
     /// SPEC §24: the frame is drawn at the window's size, at any moment of a run, on
-    /// any screen; a render scale below 100 % draws it smaller; a minimised window
+    /// any screen (a window smaller than the design frame: at the design frame with its
+    /// shape); a render scale below 100 % draws the scene smaller; a minimised window
     /// changes nothing.
     #[test]
     fn the_frame_follows_the_window_size_at_any_moment() {
@@ -2017,10 +2021,10 @@ mod tests {
         w.press(KeyCode::Enter);
         for (win, want) in [
             ((1920, 1080), (1920, 1080)),
-            ((800, 600), (800, 600)),
+            ((800, 600), (1280, 960)),
             ((3840, 2160), (3840, 2160)),
             ((0, 0), (3840, 2160)),
-            ((300, 200), (640, 360)),
+            ((640, 360), (1280, 720)),
             ((1280, 720), (1280, 720)),
         ] {
             w.game.set_window_size(win);
@@ -2040,7 +2044,13 @@ mod tests {
         assert_eq!(w.game.render(w.now).size(), (1920, 1080));
         w.game.settings.render_scale = 50;
         w.game.set_window_size((1920, 1080));
-        assert_eq!(w.game.render(w.now).size(), (960, 540));
+        let c = w.game.render(w.now);
+        assert_eq!(
+            c.size(),
+            (1920, 1080),
+            "the HUD and screens at the window's size"
+        );
+        assert_eq!(c.scene_size(), (960, 540), "the scene at half");
     }
 
     #[test]
