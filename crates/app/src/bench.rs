@@ -59,18 +59,38 @@ fn horde_run_ms(per_spawn: u32, arena: usize) -> f64 {
     t0.elapsed().as_secs_f64() * 1000.0 / n as f64
 }
 
-/// A P4 measurement: the median whole frame and the median of each horror stage.
+/// A frame measurement: the whole frame's least and median time, and the median of
+/// each horror stage (band 0's: with several threads, that band's share of the frame).
+#[derive(Clone, Copy, Debug)]
 struct FrameNumbers {
+    min_ms: f64,
     frame_ms: f64,
     stages: Option<[f64; 5]>,
 }
 
-/// P4: median frame at the internal resolution (milliseconds) of the scenario at `at`
-/// seconds, drawn by the window's composer with the horror layer or plain, with or
-/// without the overlay; 101 frames.
-fn frame_ms(setup: &Setup, at: f32, overlay: bool, horror: bool) -> FrameNumbers {
-    let mut s = run_to(setup, at, false);
-    let mut c = Composer::default();
+/// How frames are drawn and timed: the frame's size, the composer's threads, frames
+/// drawn untimed first (band buffers, caches), frames timed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Measure {
+    size: (usize, usize),
+    threads: usize,
+    warmup: usize,
+    frames: usize,
+}
+
+/// P4's measure: the design frame (1280×720) on one thread, 101 frames, as it has
+/// always been measured (whatever `--threads` says).
+const P4: Measure = Measure {
+    size: (crate::frame::WIDTH, crate::frame::HEIGHT),
+    threads: 1,
+    warmup: 0,
+    frames: 101,
+};
+
+/// Calls `f` with the game's frame as the window draws it (no HUD, no screen over it,
+/// halfway between two ticks, default zoom), with the horror layer or plain, with or
+/// without the overlay. The criterion bench `frame_1080p` draws the same frame.
+pub fn with_game_frame<R>(overlay: bool, horror: bool, f: impl FnOnce(&Frame) -> R) -> R {
     let (title, pause) = (TitleMenu::default(), PauseMenu::default());
     let (progress, settings) = (
         crate::progress::Progress::default(),
@@ -109,26 +129,204 @@ fn frame_ms(setup: &Setup, at: f32, overlay: bool, horror: bool) -> FrameNumbers
         hud: None,
         timings: &timings,
     };
-    let mut frames = Vec::new();
-    let mut stages: [Vec<f64>; 5] = Default::default();
+    f(&frame)
+}
+
+/// The least and the median of `v` (NaN for none).
+fn min_median(v: &[f64]) -> (f64, f64) {
+    if v.is_empty() {
+        return (f64::NAN, f64::NAN);
+    }
+    (
+        v.iter().copied().fold(f64::INFINITY, f64::min),
+        median(v.to_vec()),
+    )
+}
+
+/// Times of frames and of their stages, gathered over one or more rounds.
+#[derive(Default)]
+struct Samples {
+    frames: Vec<f64>,
+    stages: [Vec<f64>; 5],
+}
+
+impl Samples {
+    fn numbers(&self, horror: bool) -> FrameNumbers {
+        let (min_ms, frame_ms) = min_median(&self.frames);
+        FrameNumbers {
+            min_ms,
+            frame_ms,
+            stages: (horror && !self.stages[0].is_empty()).then(|| self.stages.clone().map(median)),
+        }
+    }
+}
+
+/// Draws `n` frames of `s` through `c` (timed into `into`, unless `None`).
+fn draw_frames(
+    c: &mut Composer,
+    s: &mut Session,
+    frame: &Frame,
+    n: usize,
+    mut into: Option<&mut Samples>,
+) {
     let (world, feed) = s.watched();
-    for _ in 0..101 {
+    for _ in 0..n {
         let t0 = Instant::now();
-        let st = c.compose(world, feed, &frame);
-        frames.push(t0.elapsed().as_secs_f64() * 1000.0);
-        if let Some(st) = st {
-            for (v, x) in
-                stages
-                    .iter_mut()
-                    .zip([st.scene_ms, st.light_ms, st.fog_ms, st.post_ms, st.glow_ms])
-            {
-                v.push(x as f64);
+        let st = c.compose(world, feed, frame);
+        let ms = t0.elapsed().as_secs_f64() * 1000.0;
+        if let Some(into) = into.as_deref_mut() {
+            into.frames.push(ms);
+            if let Some(st) = st {
+                for (v, x) in into.stages.iter_mut().zip([
+                    st.scene_ms,
+                    st.light_ms,
+                    st.fog_ms,
+                    st.post_ms,
+                    st.glow_ms,
+                ]) {
+                    v.push(x as f64);
+                }
             }
         }
     }
-    FrameNumbers {
-        frame_ms: median(frames),
-        stages: horror.then(|| stages.map(median)),
+}
+
+/// Measures every one of `measures` on the same moment `s`, each through a composer of
+/// its own, in `rounds` interleaved rounds (each measure's frames shared out between
+/// them), so a burst of load on a shared machine falls on all of them alike and the
+/// ratios between them (the speed-up) stay fair.
+fn frames_ms(
+    s: &mut Session,
+    measures: &[Measure],
+    rounds: usize,
+    overlay: bool,
+    horror: bool,
+) -> Vec<FrameNumbers> {
+    with_game_frame(overlay, horror, |frame| {
+        let mut composers: Vec<Composer> = measures
+            .iter()
+            .map(|m| Composer::new(m.size, m.threads))
+            .collect();
+        for (c, m) in composers.iter_mut().zip(measures) {
+            draw_frames(c, s, frame, m.warmup, None);
+        }
+        let mut samples: Vec<Samples> = measures.iter().map(|_| Samples::default()).collect();
+        let rounds = rounds.max(1);
+        for r in 0..rounds {
+            for ((c, m), into) in composers.iter_mut().zip(measures).zip(&mut samples) {
+                let n = (r + 1) * m.frames / rounds - r * m.frames / rounds;
+                draw_frames(c, s, frame, n, Some(into));
+            }
+        }
+        samples.iter().map(|v| v.numbers(horror)).collect()
+    })
+}
+
+/// P4: the frame at 1280×720 on one thread ([`P4`]) of the scenario at `at` seconds,
+/// drawn by the window's composer with the horror layer or plain, with or without the
+/// overlay.
+fn frame_ms(setup: &Setup, at: f32, overlay: bool, horror: bool) -> FrameNumbers {
+    let mut s = run_to(setup, at, false);
+    frames_ms(&mut s, &[P4], 1, overlay, horror)[0]
+}
+
+/// The P6 measures (SPEC §24): 1080p and 2160p on `threads` threads and on one, and
+/// `extra` (`--size`) on `threads`; each once (a size `--size` repeats, or one thread
+/// asked for, is measured once and reported under every name it has).
+fn p6_measures(threads: usize, extra: Option<(usize, usize)>) -> Vec<Measure> {
+    let m = |size: (usize, usize), threads: usize| Measure {
+        size,
+        threads,
+        warmup: 5,
+        // A 2160p frame costs about four 1080p ones: fewer of them keep the run short.
+        frames: if size.0 * size.1 > 1920 * 1080 {
+            41
+        } else {
+            101
+        },
+    };
+    let mut v: Vec<Measure> = Vec::new();
+    let mut add = |x: Measure| {
+        if !v.contains(&x) {
+            v.push(x);
+        }
+    };
+    for size in [(1920, 1080), (3840, 2160)] {
+        add(m(size, threads));
+        add(m(size, 1));
+    }
+    if let Some(size) = extra {
+        add(m(size, threads));
+    }
+    v
+}
+
+/// P6: the whole horror layer (or the plain scene) at 1080p and 2160p, on `threads`
+/// threads and on one, the speed-up between them at 1080p, and `extra` (`--size`): the
+/// combat route at 140 s.
+fn print_p6(setup: &Setup, horror: bool, extra: Option<(usize, usize)>, threads: usize) {
+    let layer = if horror { "horror" } else { "plain" };
+    let measures = p6_measures(threads, extra);
+    let mut s = run_to(setup, 140.0, false);
+    let numbers = frames_ms(&mut s, &measures, 4, false, horror);
+    let of = |size: (usize, usize), threads: usize| {
+        let i = measures
+            .iter()
+            .position(|m| m.size == size && m.threads == threads)
+            .expect("every size and thread count reported was measured");
+        (measures[i], numbers[i])
+    };
+    let line = |key: String, (m, f): (Measure, FrameNumbers), goal: &str| {
+        println!(
+            "{key} {:.3} ms  (min of {}; median {:.3}, {} thread{}{goal})",
+            f.min_ms,
+            m.frames,
+            f.frame_ms,
+            m.threads,
+            if m.threads == 1 { "" } else { "s" },
+        );
+    };
+    let stages = |key: &str, (_, f): (Measure, FrameNumbers)| {
+        if let Some([scene, light, fog, post, glow]) = f.stages {
+            println!(
+                "{key} scene {scene:.3} light {light:.3} fog {fog:.3} post {post:.3} glow {glow:.3}"
+            );
+        }
+    };
+    let (hd, uhd) = ((1920, 1080), (3840, 2160));
+    let hd_goal = if horror { ", goal <= 5" } else { "" };
+    let uhd_goal = if horror { ", goal <= 16" } else { "" };
+    line(
+        format!("p6_frame_{layer}_1080p_ms"),
+        of(hd, threads),
+        hd_goal,
+    );
+    line(format!("p6_frame_{layer}_1080p_1t_ms"), of(hd, 1), "");
+    stages("p6_stages_1080p_ms", of(hd, threads));
+    stages("p6_stages_1080p_1t_ms", of(hd, 1));
+    let (one, many) = (of(hd, 1).1, of(hd, threads).1);
+    println!(
+        "p6_speedup_1080p {:.2} x  (1 -> {threads} threads, min over min; medians {:.2}{})",
+        one.min_ms / many.min_ms,
+        one.frame_ms / many.frame_ms,
+        if horror { ", goal >= 1.7" } else { "" },
+    );
+    line(
+        format!("p6_frame_{layer}_2160p_ms"),
+        of(uhd, threads),
+        uhd_goal,
+    );
+    line(format!("p6_frame_{layer}_2160p_1t_ms"), of(uhd, 1), "");
+    stages("p6_stages_2160p_ms", of(uhd, threads));
+    stages("p6_stages_2160p_1t_ms", of(uhd, 1));
+    if let Some(size) = extra {
+        let (w, h) = size;
+        line(
+            format!("p6_frame_{layer}_{w}x{h}_ms"),
+            of(size, threads),
+            "",
+        );
+        stages(&format!("p6_stages_{w}x{h}_ms"), of(size, threads));
     }
 }
 
@@ -217,8 +415,9 @@ fn astar_us(map: &Map) -> f64 {
     median(samples)
 }
 
-/// Prints every number (the frame with the horror layer unless `horror` is false).
-pub fn run(setup: &Setup, horror: bool) {
+/// Prints every number (the frame with the horror layer unless `horror` is false; P6
+/// on `threads` threads, and at `size` too when given).
+pub fn run(setup: &Setup, horror: bool, size: Option<(usize, usize)>, threads: usize) {
     println!(
         "p1_route_180s_seconds {:.4} s  (goal <= 0.2)",
         route_seconds(setup, 5)
@@ -266,6 +465,7 @@ pub fn run(setup: &Setup, horror: bool) {
         let o = frame_ms(setup, 140.0, true, false);
         println!("p4_frame_140s_overlay_ms {:.3} ms", o.frame_ms);
     }
+    print_p6(setup, horror, size, threads.max(1));
     println!(
         "p5_astar_default_map_us {:.1} us  (median, goal <= 100)",
         astar_us(&setup.map)
@@ -275,4 +475,45 @@ pub fn run(setup: &Setup, horror: bool) {
         mix_block_ms()
     );
     println!("p3_raster: cargo bench -p raster --bench triangles (next to tiny-skia)");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn p6_measures_each_size_and_thread_count_once() {
+        let sizes = |v: &[Measure]| -> Vec<((usize, usize), usize)> {
+            v.iter().map(|m| (m.size, m.threads)).collect()
+        };
+        let (hd, uhd) = ((1920, 1080), (3840, 2160));
+        assert_eq!(
+            sizes(&p6_measures(2, None)),
+            [(hd, 2), (hd, 1), (uhd, 2), (uhd, 1)]
+        );
+        assert_eq!(sizes(&p6_measures(1, None)), [(hd, 1), (uhd, 1)]);
+        assert_eq!(
+            sizes(&p6_measures(2, Some((2560, 1440)))),
+            [(hd, 2), (hd, 1), (uhd, 2), (uhd, 1), ((2560, 1440), 2)]
+        );
+        assert_eq!(
+            sizes(&p6_measures(2, Some(uhd))).len(),
+            4,
+            "--size 3840x2160 again"
+        );
+        assert!(p6_measures(2, None)
+            .iter()
+            .all(|m| m.warmup > 0 && m.frames >= 41));
+    }
+
+    #[test]
+    fn p4_stays_the_design_frame_on_one_thread() {
+        assert_eq!((P4.size, P4.threads, P4.frames), ((1280, 720), 1, 101));
+    }
+
+    #[test]
+    fn min_and_median() {
+        assert_eq!(min_median(&[3.0, 1.0, 2.0]), (1.0, 2.0));
+        assert!(min_median(&[]).0.is_nan());
+    }
 }

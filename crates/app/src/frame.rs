@@ -117,6 +117,8 @@ struct Band {
     scene: Framebuffer,
     scratch: BandScratch,
     stages: Option<StageTimes>,
+    /// What this band cost to draw in the last frame, both phases (seconds).
+    cost: f64,
 }
 
 /// The composer: the frame's size, drawn as horizontal bands on as many threads (kept
@@ -279,10 +281,29 @@ impl Composer {
         self.threads
     }
 
-    /// Cuts the frame into one band per thread.
+    /// Cuts the frame into one band per thread, of equal rows.
     fn layout(&mut self) {
-        let (w, h) = self.size;
+        let h = self.size.1;
         let n = self.threads.min(h).max(1);
+        let bounds: Vec<usize> = (0..=n).map(|i| i * h / n).collect();
+        self.split(&bounds);
+    }
+
+    /// Cuts the frame at rows `bounds` (`0 = b₀ < b₁ < … < bₙ = height`, one band per
+    /// thread; anything else is refused and the split kept). The pixels do not depend on
+    /// where the cuts are: the composer moves them itself after each frame so the
+    /// threads finish together ([`balanced_bounds`]).
+    pub fn split(&mut self, bounds: &[usize]) {
+        let (w, h) = self.size;
+        let n = bounds.len().saturating_sub(1);
+        let valid = n >= 1
+            && n <= self.threads.max(1)
+            && bounds[0] == 0
+            && bounds[n] == h
+            && bounds.windows(2).all(|b| b[0] < b[1]);
+        if !valid {
+            return;
+        }
         self.bands.truncate(n);
         while self.bands.len() < n {
             self.bands.push(Band {
@@ -290,18 +311,41 @@ impl Composer {
                 scene: Framebuffer::new(0, 0),
                 scratch: BandScratch::default(),
                 stages: None,
+                cost: 0.0,
             });
         }
         let (sw, sh) = self.scene_size();
         let scaled = self.render_scale < 100;
+        // The scene's cuts at the same fraction of its height.
+        let scene_cut = |b: usize| (b * sh + h / 2) / h;
         for (i, b) in self.bands.iter_mut().enumerate() {
-            b.fb.resize_band(w, h, band_rows(h, n, i));
+            let rows = bounds[i]..bounds[i + 1];
+            if (b.fb.width, b.fb.height, b.fb.band()) != (w, h, rows.clone()) {
+                b.fb.resize_band(w, h, rows);
+            }
+            let scene_rows = scene_cut(bounds[i])..scene_cut(bounds[i + 1]);
             match scaled {
-                true => b.scene.resize_band(sw, sh, band_rows(sh, n, i)),
+                true => b.scene.resize_band(sw, sh, scene_rows),
                 false => b.scene.resize_band(0, 0, 0..0),
             }
+            b.cost = 0.0;
         }
         self.assembled = false;
+    }
+
+    /// The rows where the bands start, and the frame's height: the split.
+    pub fn bounds(&self) -> Vec<usize> {
+        let mut b: Vec<usize> = self.bands.iter().map(|b| b.fb.band().start).collect();
+        b.push(self.size.1);
+        b
+    }
+
+    /// After a frame: the cuts moved toward where each band costs the same.
+    fn rebalance(&mut self) {
+        let costs: Vec<f64> = self.bands.iter().map(|b| b.cost).collect();
+        if let Some(next) = balanced_bounds(&self.bounds(), &costs) {
+            self.split(&next);
+        }
     }
 
     /// The finished frames' gamma from now on (the settings' brightness).
@@ -341,6 +385,9 @@ impl Composer {
         feed: &mut Cosmetics,
         f: &Frame,
     ) -> Option<StageTimes> {
+        // The cuts where the last frame says the bands cost the same (not after a frame:
+        // the window has yet to copy it out).
+        self.rebalance();
         self.assembled = false;
         let scale = view::zoom::scene_scale(self.size.1, f.zoom.current);
         self.scale = scale;
@@ -370,6 +417,7 @@ impl Composer {
         let feed_ro: &Cosmetics = feed;
         let horror = f.horror.then_some(&feed_ro.horror);
         let scene = |b: &mut Band| {
+            let t0 = std::time::Instant::now();
             let fb = match scaled {
                 true => &mut b.scene,
                 false => &mut b.fb,
@@ -386,6 +434,7 @@ impl Composer {
             if let Some(aim) = f.aim {
                 view::draw_manual_aim(fb, world, &feed_ro.camera, f.alpha, aim);
             }
+            b.cost = t0.elapsed().as_secs_f64();
         };
         on_bands(&mut self.bands, &scene);
         let stages = self.bands[0].stages.map(|mut s| {
@@ -404,6 +453,7 @@ impl Composer {
         let gamma = &self.gamma;
         let scene_whole = &self.scene_whole;
         let over = |b: &mut Band| {
+            let t0 = std::time::Instant::now();
             let fb = &mut b.fb;
             if scaled {
                 raster::scale_bilinear_into(scene_whole, fb, raster::Rgba::BLACK);
@@ -423,10 +473,54 @@ impl Composer {
             draw_screens(fb, world, feed, f);
             fb.set_scale(1.0);
             gamma.apply(fb);
+            b.cost += t0.elapsed().as_secs_f64();
         };
         on_bands(&mut self.bands, &over);
         stages
     }
+}
+
+/// The cuts that would give every band the same cost, from the last frame's `bounds`
+/// and each band's `costs`, taking the cost as spread evenly over a band's rows; `None`
+/// while the slowest band is within 10 % of the mean (moving the cuts costs a band's
+/// buffers being cut again). The cuts go half the way there each frame, so a band
+/// that was slow once by the machine's doing, not the picture's, moves them little, and
+/// every band keeps at least 8 rows (or 1, on a frame too short for that).
+pub fn balanced_bounds(bounds: &[usize], costs: &[f64]) -> Option<Vec<usize>> {
+    let n = costs.len();
+    if n < 2 || bounds.len() != n + 1 || costs.iter().any(|c| !c.is_finite() || *c < 0.0) {
+        return None;
+    }
+    let total: f64 = costs.iter().sum();
+    let worst = costs.iter().copied().fold(0.0, f64::max);
+    if total <= 0.0 || worst <= 1.1 * total / n as f64 {
+        return None;
+    }
+    let h = bounds[n];
+    let least = (h / n).clamp(1, 8);
+    let mut next = vec![0; n + 1];
+    next[n] = h;
+    // Row where the cumulative cost reaches k/n of the total.
+    let (mut band, mut before) = (0, 0.0);
+    for (k, cut) in next.iter_mut().enumerate().take(n).skip(1) {
+        let want = total * k as f64 / n as f64;
+        while band < n - 1 && before + costs[band] < want {
+            before += costs[band];
+            band += 1;
+        }
+        let rows = (bounds[band + 1] - bounds[band]) as f64;
+        let inside = match costs[band] > 0.0 {
+            true => ((want - before) / costs[band]).clamp(0.0, 1.0),
+            false => 0.5,
+        };
+        let target = bounds[band] as f64 + inside * rows;
+        *cut = ((bounds[k] as f64 + target) / 2.0).round() as usize;
+    }
+    // Every band at least `least` rows, in order.
+    for k in 1..n {
+        next[k] = next[k].max(next[k - 1] + least).min(h - (n - k) * least);
+    }
+    (next != bounds).then_some(next)
 }
 
 /// `bands` (of one frame, top to bottom) put together into `whole`.
@@ -537,6 +631,65 @@ mod tests {
             "the height binds"
         );
         assert_eq!(window_frame_size((0, 0)), (1280, 1280), "no area: square");
+    }
+
+    #[test]
+    fn the_cuts_move_toward_equal_costs_by_halves() {
+        // Band 0 cost three times band 1: the cut moves down, half the way to where
+        // both would cost the same (cost spread evenly: 2/3 of band 0 is half the
+        // total, row 360; half way from 540 is 450).
+        let b = [0, 540, 1080];
+        assert_eq!(balanced_bounds(&b, &[3.0, 1.0]), Some(vec![0, 450, 1080]));
+        // Within 10 %: left alone; nothing to balance on one band or on no cost.
+        assert_eq!(balanced_bounds(&b, &[1.05, 1.0]), None);
+        assert_eq!(balanced_bounds(&[0, 1080], &[5.0]), None);
+        assert_eq!(balanced_bounds(&b, &[0.0, 0.0]), None);
+        assert_eq!(balanced_bounds(&b, &[f64::NAN, 1.0]), None);
+        // Three bands, the last one heavy; repeated, the cuts settle where the costs
+        // (here: a density of 1 on rows 0..600 and 5 below) are equal.
+        let density =
+            |r: std::ops::Range<usize>| -> f64 { r.map(|y| if y < 600 { 1.0 } else { 5.0 }).sum() };
+        let mut b = vec![0, 360, 720, 1080];
+        for _ in 0..30 {
+            let costs: Vec<f64> = b.windows(2).map(|w| density(w[0]..w[1])).collect();
+            match balanced_bounds(&b, &costs) {
+                Some(next) => b = next,
+                None => break,
+            }
+        }
+        let costs: Vec<f64> = b.windows(2).map(|w| density(w[0]..w[1])).collect();
+        let mean = costs.iter().sum::<f64>() / 3.0;
+        assert!(costs.iter().all(|c| *c <= 1.1 * mean), "{b:?}: {costs:?}");
+        // Every band keeps 8 rows, however lopsided the costs.
+        let next = balanced_bounds(&[0, 8, 16], &[100.0, 0.0]).unwrap_or(vec![0, 8, 16]);
+        assert!(next.windows(2).all(|w| w[1] - w[0] >= 8), "{next:?}");
+    }
+
+    #[test]
+    fn a_split_is_taken_only_when_it_cuts_the_frame_into_bands() {
+        let mut c = Composer::new((640, 360), 3);
+        assert_eq!(c.bounds(), vec![0, 120, 240, 360]);
+        c.split(&[0, 10, 300, 360]);
+        assert_eq!(c.bounds(), vec![0, 10, 300, 360]);
+        let rows: Vec<_> = c.bands().map(|b| b.band()).collect();
+        assert_eq!(rows, vec![0..10, 10..300, 300..360]);
+        for bad in [
+            &[0, 300, 10, 360][..],
+            &[0, 10, 300, 359],
+            &[1, 10, 300, 360],
+            &[0, 90, 180, 270, 360],
+            &[0, 0, 300, 360],
+            &[360],
+        ] {
+            c.split(bad);
+            assert_eq!(c.bounds(), vec![0, 10, 300, 360], "{bad:?} refused");
+        }
+        c.split(&[0, 360]);
+        assert_eq!(
+            c.bounds(),
+            vec![0, 360],
+            "fewer bands than threads is a split too"
+        );
     }
 
     #[test]

@@ -426,3 +426,46 @@ fn a_render_scale_below_100_is_the_same_on_any_number_of_threads() {
         }
     }
 }
+
+/// The composer moves its cuts after each frame so the threads finish together; the
+/// pixels do not depend on where they are: uneven splits, and one composer kept over
+/// frames (its cuts moved by what each band cost), give the one-thread frame.
+#[test]
+fn uneven_and_moving_cuts_give_the_same_pixels() {
+    let mut m = moment();
+    let shot = game(FULL_HD, 1);
+    let one = m.draw(&shot);
+    let mut c = Composer::new(FULL_HD, 3);
+    for bounds in [
+        vec![0, 1, 2, 1080],
+        vec![0, 7, 1000, 1080],
+        vec![0, 539, 541, 1080],
+        vec![0, 1079, 1080],
+    ] {
+        c.split(&bounds);
+        assert_eq!(c.bounds(), bounds);
+        m.session.cosmetics.as_mut().unwrap().horror = m.layer.clone();
+        compose(&mut c, &mut m.session, &Shot { threads: 3, ..shot }, &[]);
+        let moved = c.bounds();
+        assert_same(
+            &format!("cut at {bounds:?} (drawn at {moved:?})"),
+            &one,
+            c.frame(),
+            3,
+        );
+    }
+    let mut c = Composer::new(FULL_HD, 2);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..12 {
+        m.session.cosmetics.as_mut().unwrap().horror = m.layer.clone();
+        compose(&mut c, &mut m.session, &Shot { threads: 2, ..shot }, &[]);
+        seen.insert(c.bounds());
+        assert_same(
+            &format!("kept composer, cuts {:?}", c.bounds()),
+            &one,
+            c.frame(),
+            2,
+        );
+    }
+    eprintln!("cuts over 12 frames: {seen:?}");
+}
