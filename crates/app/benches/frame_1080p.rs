@@ -1,4 +1,4 @@
-//! P6 (SPEC §24): the game's frame at 1920×1080 with the whole horror layer — the combat
+//! P6 (REQ §24): the game's frame at 1920×1080 with the whole horror layer — the combat
 //! route at 140 s (the horde in the yard) — drawn by the window's composer on 1 and 2
 //! threads: the whole frame, and each horror stage (scene, light, fog, post, glow) as
 //! the composer reports it for band 0 (with 2 threads, the first band's share; the

@@ -9,7 +9,7 @@
 //! serde-derived one; `57f96f936e6d9779` after the [enemy] tuning gained seven keys;
 //! `26b0f1d96287eaed` after scenario waves gained `every`; `79cccc347cfac586` with the
 //! simulation's own `atan2`/`sin`/`cos` (a deliberate change of behaviour, docs/decisions.md);
-//! `b95a7baa23e6d624` once the horror layer's tuning left the simulation's (SPEC §25; with
+//! `b95a7baa23e6d624` once the horror layer's tuning left the simulation's (REQ §25; with
 //! the tuning left out of the checksum the builds before and after both give
 //! `2eb335a90c4efa94`, final `881608c93e5a2d49`: the same states at every tick).
 use app::session::Session;

@@ -1,4 +1,4 @@
-//! A manual check of the live output (SPEC §21 AU5): 2 s of a 440 Hz sine through
+//! A manual check of the live output (REQ §21 AU5): 2 s of a 440 Hz sine through
 //! `AudioOut`, pushed one block per 60 Hz tick as the game does, then the counters and
 //! the latency.
 //!

@@ -1,4 +1,4 @@
-//! `squad_proto --bench`: quick machine-readable performance numbers (SPEC §18), one
+//! `squad_proto --bench`: quick machine-readable performance numbers (REQ §18), one
 //! `key value unit` line each. The criterion benches (`cargo bench`) are the careful
 //! measurements, with the peer comparisons; this is the smoke check a player can run.
 
@@ -230,7 +230,7 @@ fn frame_ms(setup: &Setup, at: f32, overlay: bool, horror: bool) -> FrameNumbers
     frames_ms(&mut s, &[P4], 1, overlay, horror)[0]
 }
 
-/// The P6 measures (SPEC §24): 1080p and 2160p on `threads` threads and on one, and
+/// The P6 measures (REQ §24): 1080p and 2160p on `threads` threads and on one, and
 /// `extra` (`--size`) on `threads`; each once (a size `--size` repeats, or one thread
 /// asked for, is measured once and reported under every name it has).
 fn p6_measures(threads: usize, extra: Option<(usize, usize)>) -> Vec<Measure> {

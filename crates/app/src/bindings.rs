@@ -1,6 +1,6 @@
-//! Key bindings (SPEC C4): which keys do what in play. Every action a key press asks
+//! Key bindings (REQ C4): which keys do what in play. Every action a key press asks
 //! for, and the held ones (movement, sprint, the manual aim's turn), is a [`Bind`] with
-//! up to [`SLOTS`] keys; the defaults are the keys of SPEC §15. The window reads the
+//! up to [`SLOTS`] keys; the defaults are the keys of REQ §15. The window reads the
 //! keyboard in play only through a [`Bindings`] (the settings' `[keys]` section); the
 //! menus read it through `MenuKey`s, whose keys are fixed (arrows, Enter, Esc), so a
 //! rebinding can never lock the player out of the menus.
@@ -208,7 +208,7 @@ impl Bind {
         (self.moves() && other.aims()) || (self.aims() && other.moves())
     }
 
-    /// The defaults: SPEC §15's keys.
+    /// The defaults: REQ §15's keys.
     fn defaults(self) -> [Option<KeyCode>; SLOTS] {
         use KeyCode::*;
         let (a, b) = match self {

@@ -1,4 +1,4 @@
-//! The campaign (SPEC C2): the missions in the order they are played, read from the
+//! The campaign (REQ C2): the missions in the order they are played, read from the
 //! embedded scenarios ([`sim::content::CAMPAIGN`]) — each one's title, briefing and
 //! level — and loaded like any scenario. What the player has done is kept by
 //! `progress`; what a mission asks (its objectives) is the scenario's.

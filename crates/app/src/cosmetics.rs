@@ -1,7 +1,7 @@
-//! The cosmetics feed (SPEC §25 X2): everything a run keeps beside the world that the
+//! The cosmetics feed (REQ §25 X2): everything a run keeps beside the world that the
 //! simulation never sees — the camera, the short-lived effects, the horror layer's
 //! state (fog memory, tension, blood, tracers), the results' kill tally, and the sound
-//! layer (SPEC §21) when the run is heard — in one value that takes each tick's world
+//! layer (REQ §21) when the run is heard — in one value that takes each tick's world
 //! and events through one method, [`Cosmetics::absorb`]. A [`crate::session::Session`]
 //! steps it after every tick in every mode that has it (the window, `--screenshot`,
 //! `--soak`, `--audio-out`), so what the player sees and hears is a function of the
@@ -137,7 +137,7 @@ impl Cosmetics {
     }
 
     /// The first bound the feed is over (effects, blood particles and decals, tracer
-    /// pieces, muzzle flashes: bounded memory, SPEC §19; the sound's voices, AU4), if
+    /// pieces, muzzle flashes: bounded memory, REQ §19; the sound's voices, AU4), if
     /// any.
     pub fn over_bounds(&self) -> Option<String> {
         let c = self.counts();

@@ -1,4 +1,4 @@
-//! The one frame composer (SPEC §25 X3): the window and `--screenshot` (and `--bench`)
+//! The one frame composer (REQ §25 X3): the window and `--screenshot` (and `--bench`)
 //! draw every frame here — the scene through the horror layer or plain, zoomed, the
 //! manual-aim cone, the F1/F2 overlays, the shell's screen, help, PAUSED and the message
 //! line — so the same state, zoom and screen give the same pixels headless and in the
@@ -15,7 +15,7 @@ use crate::hud;
 use crate::shell::{self, Lists, Page, PauseMenu, TitleMenu};
 
 /// The design resolution (R3): the window opens at this size, the screens and the
-/// scene are laid out for it, and a frame of any other size (the window's own, SPEC
+/// scene are laid out for it, and a frame of any other size (the window's own, REQ
 /// §24) shows the same picture with more or fewer pixels ([`view::zoom::scene_scale`]).
 pub const WIDTH: usize = 1280;
 pub const HEIGHT: usize = view::zoom::DESIGN_HEIGHT;
@@ -140,7 +140,7 @@ pub struct Composer {
     /// The bands put together ([`Composer::frame`]); stale while `assembled` is false.
     whole: Framebuffer,
     assembled: bool,
-    /// The brightness (SPEC C4): a gamma applied once to the finished frame, screens
+    /// The brightness (REQ C4): a gamma applied once to the finished frame, screens
     /// and all (render-only; 1.0 changes no byte).
     gamma: raster::Gamma,
 }
@@ -152,7 +152,7 @@ impl Default for Composer {
     }
 }
 
-/// The smallest and largest frame drawn (SPEC §24): a window outside is shown scaled.
+/// The smallest and largest frame drawn (REQ §24): a window outside is shown scaled.
 pub const MIN_SIZE: (usize, usize) = (640, 360);
 pub const MAX_SIZE: (usize, usize) = (3840, 2160);
 

@@ -1,4 +1,4 @@
-//! `--generate KIND --seed N --out DIR` (SPEC §26): a generated map and its scenario
+//! `--generate KIND --seed N --out DIR` (REQ §26): a generated map and its scenario
 //! written as `DIR/KIND_N.map` and `DIR/KIND_N.scn`, the scenario naming the map beside
 //! it, so `--scenario DIR/KIND_N.scn` plays it.
 

@@ -1,4 +1,4 @@
-//! The HUD (SPEC §20, issue 19): what the player reads over the rendered frame — the
+//! The HUD (REQ §20, issue 19): what the player reads over the rendered frame — the
 //! time left and the kills; each agent's role and health in a strip (the fallen crossed
 //! out); the formation, the aim mode and the leash (the disk's colour, explained); a
 //! notice, with a marker pointing to where, when an agent falls, and a short line when

@@ -36,11 +36,11 @@ struct Cli {
     #[arg(long)]
     seed: Option<u64>,
     /// Difficulty (easy, normal or hard): the enemies' damage and the waves' counts,
-    /// and the director's level when it is on (SPEC T4).
+    /// and the director's level when it is on (REQ T4).
     #[arg(long, value_parser = parse_difficulty)]
     difficulty: Option<Difficulty>,
     /// The director (off, easy, normal or hard) over the scenario's `director =` header
-    /// (SPEC T3).
+    /// (REQ T3).
     #[arg(long, value_parser = parse_director)]
     director: Option<DirectorArg>,
     /// Tuning file (TOML); unknown keys are errors.
@@ -100,7 +100,7 @@ struct Cli {
     /// (default: all cores; the pixels are the same for any number).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
-    /// Print quick performance numbers (SPEC §18) and exit.
+    /// Print quick performance numbers (REQ §18) and exit.
     #[arg(long)]
     bench: bool,
     /// Record the run's inputs and checksums to a replay file (any mode).
@@ -119,7 +119,7 @@ struct Cli {
     /// Continue a save: in the window, or with `--headless` to the scenario's end.
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
-    /// Soak test (SPEC §19): the soak scenario (or `--scenario`) on many seeds in
+    /// Soak test (REQ §19): the soak scenario (or `--scenario`) on many seeds in
     /// parallel, checked every tick; exits non-zero on a violation.
     #[arg(long)]
     soak: bool,

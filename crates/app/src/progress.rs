@@ -1,4 +1,4 @@
-//! What the player has done in the campaign (SPEC C2): per mission (by its id,
+//! What the player has done in the campaign (REQ C2): per mission (by its id,
 //! `m1_station`), whether it was completed, the best time of a won run, the hardest
 //! difficulty it was won at and how many runs it took. Kept as TOML in the user's data
 //! directory (`ProjectDirs::data_dir()/progress.toml`: `$XDG_DATA_HOME/squad_proto/` on

@@ -1,4 +1,4 @@
-//! E7.2's measurement (SPEC §16, §17): a scenario run with its route, saved at several
+//! E7.2's measurement (REQ §16, §17): a scenario run with its route, saved at several
 //! moments — the first tick an enemy is mid-windup, a blade mid-windup, a blade
 //! mid-combo, bullets in flight, a gunner inside its commit window, and at a quarter,
 //! half and three quarters of the run — each save encoded, decoded, loaded and run to

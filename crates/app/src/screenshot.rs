@@ -1,6 +1,6 @@
 //! `--screenshot FILE.png [--at SECONDS] [--screen NAME]`: the frame the window would
 //! show at that moment, rendered headless (R4) — the game, or one of the shell's screens
-//! over it (SPEC §20) — through the same composer as the window ([`crate::frame`]).
+//! over it (REQ §20) — through the same composer as the window ([`crate::frame`]).
 
 use std::path::Path;
 
@@ -44,7 +44,7 @@ pub struct Shot {
     pub zoom: Zoom,
     /// The title's page, on [`Screen::Title`].
     pub page: Page,
-    /// The frame's size in pixels (`--size`; clamped like the window's, SPEC §24).
+    /// The frame's size in pixels (`--size`; clamped like the window's, REQ §24).
     pub size: (usize, usize),
     /// Threads drawing it (`--threads`): the pixels are the same for any number.
     pub threads: usize,

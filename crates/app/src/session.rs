@@ -1,4 +1,4 @@
-//! One run (SPEC §25 X1): its set-up, the world, the pilot that gives each tick its input
+//! One run (REQ §25 X1): its set-up, the world, the pilot that gives each tick its input
 //! (the player's hands, the scenario's route, or a replay), the recorder, and the
 //! cosmetics feed — stepped together, one tick at a time, by [`Session::step`]. Every
 //! mode steps the world here and nowhere else: the window, `--headless`, `--replay`,
@@ -59,7 +59,7 @@ pub struct Session {
     pub setup: Setup,
     pub world: World,
     pub pilot: Pilot,
-    /// The run's inputs and checksums, while it is recorded (SPEC §17).
+    /// The run's inputs and checksums, while it is recorded (REQ §17).
     pub recorder: Option<Recorder>,
     /// What the view keeps beside the world; `None` where nobody watches or listens
     /// (acceptance, benches, `--soak --no-cosmetics`).

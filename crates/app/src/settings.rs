@@ -1,5 +1,5 @@
-//! The player's settings (SPEC C4): volumes, brightness, fullscreen, the frame cap, the
-//! render scale (SPEC §24) and the key bindings, kept as TOML in the user's config directory
+//! The player's settings (REQ C4): volumes, brightness, fullscreen, the frame cap, the
+//! render scale (REQ §24) and the key bindings, kept as TOML in the user's config directory
 //! (`ProjectDirs::config_dir()/settings.toml`: `$XDG_CONFIG_HOME/squad_proto/` on
 //! Linux), loaded at start and saved whenever the settings screen changes one.
 //!

@@ -1,4 +1,4 @@
-//! The player's shell without a window (SPEC §20, §23 C2/C4): the title's pages — its
+//! The player's shell without a window (REQ §20, §23 C2/C4): the title's pages — its
 //! top menu (Campaign / Free play / Test range / Settings / Quit), the campaign's list
 //! and a mission's briefing, the free play and test range lists with their seed and
 //! difficulty, the settings with the key rebinding — the pause menu, the results' keys,

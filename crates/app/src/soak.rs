@@ -1,4 +1,4 @@
-//! `--soak` (SPEC §19): the soak scenario (the combat route there and back again, looped,
+//! `--soak` (REQ §19): the soak scenario (the combat route there and back again, looped,
 //! with waves that keep coming) run for `--minutes` on `--seeds` seeds, every seed in
 //! parallel on the cores ([`crate::runner`], rayon), each world single-threaded and
 //! deterministic. Checked after every tick: no friendly hit, every position and velocity

@@ -1,4 +1,4 @@
-//! `--audio-out FILE.wav` (SPEC §21 AU6): a run's soundtrack written offline, one block
+//! `--audio-out FILE.wav` (REQ §21 AU6): a run's soundtrack written offline, one block
 //! per tick as the sound layer rendered it — 48 kHz stereo, 32-bit float samples, so the
 //! file holds exactly the samples the live path hands the device (two renders of the
 //! same run are byte-identical).

@@ -899,7 +899,7 @@ fn crates_depend_on_each_other_in_one_direction() {
 
 // ---------------------------------------------------------------- the checks checked
 
-/// The simulation's public interfaces a reader may name (SPEC §25 X5): its read model,
+/// The simulation's public interfaces a reader may name (REQ §25 X5): its read model,
 /// the loaders' and recorders' modules, the scripted pilot, the pathfinder's status API
 /// (the bench's P5 times it) and the root re-exports (`sim::Vec2`, `sim::tick`).
 const SIM_INTERFACES: &[&str] = &[

@@ -2,7 +2,7 @@
 //! horror layer (light fans, post pass, every primitive), rendered once with AVX2 and once
 //! with `RASTER_NO_AVX2=1` (the rasterizer reads it once per process, hence two runs of
 //! the binary), compared byte for byte — at the design size and at 1920×1080 drawn in
-//! two bands on two threads (SPEC §24).
+//! two bands on two threads (REQ §24).
 
 use std::path::Path;
 use std::process::Command;

@@ -1,4 +1,4 @@
-//! The brightness setting (SPEC C4) on the frame's pixels: a gamma applied once to the
+//! The brightness setting (REQ C4) on the frame's pixels: a gamma applied once to the
 //! finished frame by the composer. At 0 (gamma 1.0) the frame is today's, byte for byte
 //! (the pause golden, drawn before the setting existed, still matches); every step up
 //! lifts the measured mean luma, every step down lowers it; black stays black. The

@@ -1,4 +1,4 @@
-//! `--generate KIND --seed N --out DIR` (SPEC §26) through the binary: the two files
+//! `--generate KIND --seed N --out DIR` (REQ §26) through the binary: the two files
 //! written and their paths printed, the scenario played headless from them, and the
 //! errors (an unknown kind, no `--out`, a folder that cannot be made) one line with exit
 //! code 2.

@@ -1,4 +1,4 @@
-//! The HUD (SPEC §20, issue 19) on real runs: a formation change is said, the first agent
+//! The HUD (REQ §20, issue 19) on real runs: a formation change is said, the first agent
 //! to fall on the combat route is told by name with where, and its card is crossed out.
 
 use app::hud::{agent_name, draw_hud, layout, HudView, Rect};

@@ -1,4 +1,4 @@
-//! Render-only tuning is outside the simulation (SPEC §25 X4): the combat route
+//! Render-only tuning is outside the simulation (REQ §25 X4): the combat route
 //! recorded with a changed `[horror]` value gives the same replay — the same bytes, the
 //! same checksum at every tick — as with the defaults, while a changed behaviour value
 //! does not (so the comparison can fail). The replay carries only the simulation's

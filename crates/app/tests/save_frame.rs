@@ -1,6 +1,6 @@
 //! The frame drawn right after a load is the frame of the run that was never saved, at
 //! the same tick, pixel for pixel — horror layer (fog memory, blood, tracers, tension),
-//! effects and camera included — and so are the frames after it (SPEC §17).
+//! effects and camera included — and so are the frames after it (REQ §17).
 
 use app::frame::Composer;
 use app::screenshot::{compose, run_to, Shot};

@@ -133,7 +133,7 @@ fn results_golden_after_the_whole_route() {
     check_golden("shell_results", &fb);
 }
 
-/// SPEC §24: the route with the horror layer at 140 s drawn at 1920×1080 on two threads
+/// REQ §24: the route with the horror layer at 140 s drawn at 1920×1080 on two threads
 /// (two bands): the same view of the world as at 1280×720, more pixels, the HUD at its
 /// whole-step scale.
 #[test]

@@ -1,4 +1,4 @@
-//! Sound is render-only and a function of the run (SPEC §21 AU2, AU6): the checksum is
+//! Sound is render-only and a function of the run (REQ §21 AU2, AU6): the checksum is
 //! the same at every tick with the sound layer on or off; `--audio-out` twice gives the
 //! same bytes; the limiter holds the peak under −1 dBFS.
 

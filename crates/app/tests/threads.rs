@@ -1,4 +1,4 @@
-//! SPEC §24 (issue 23): the composer draws the frame in horizontal bands, one per
+//! REQ §24 (issue 23): the composer draws the frame in horizontal bands, one per
 //! thread, and the pixels are the same for any number of threads. The combat route at
 //! 164.5 s (the horde in the yard: tracers, muzzle lights, blood, the flashlights) is
 //! composed through `screenshot::compose` — the game with the horror layer, the F1
@@ -377,7 +377,7 @@ fn portable_kernels_draw_the_same_frames() {
     assert_eq!(child, ours, "the portable frames differ from this run's");
 }
 
-/// The settings' render scale (SPEC §24): the scene is drawn at 50 % or 70 % of the
+/// The settings' render scale (REQ §24): the scene is drawn at 50 % or 70 % of the
 /// frame and upscaled under the HUD and overlay, and that too is the same on any number
 /// of threads; the frame keeps its size, and the smaller scene is another picture.
 #[test]

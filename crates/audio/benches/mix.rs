@@ -1,4 +1,4 @@
-//! SPEC AU4: the mixer with the cap full — 48 voices of 2–3 layers (filtered noise, an
+//! REQ AU4: the mixer with the cap full — 48 voices of 2–3 layers (filtered noise, an
 //! oscillator, a sweeping thump; every wave and filter kind in the mix) — costs at most
 //! 0.3 ms per block on one core. Voices that end are restarted before every block, so
 //! the cap stays full; the 8-voice case is the quiet game's load.

@@ -1,4 +1,4 @@
-//! Pathfinding benchmarks (SPEC §18 P2, P5), next to the `pathfinding` crate as a peer.
+//! Pathfinding benchmarks (REQ §18 P2, P5), next to the `pathfinding` crate as a peer.
 //!
 //! `cargo bench --bench path -- --warm-up-time 1 --measurement-time 3`
 //!

@@ -1,4 +1,4 @@
-//! Times the horde tick (SPEC P2) outside criterion, for profiling under `perf` and for
+//! Times the horde tick (REQ P2) outside criterion, for profiling under `perf` and for
 //! quick before/after runs:
 //!
 //! `cargo run --release -p sim --example horde_tick -- [PER_SPAWN] [ARENA] [TICKS] [RUNS]`

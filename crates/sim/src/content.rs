@@ -43,7 +43,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("stalkers", include_str!("../content/stalkers.scn")),
 ];
 
-/// The embedded scenarios to play against the threat (SPEC T3): a holding room with the
+/// The embedded scenarios to play against the threat (REQ T3): a holding room with the
 /// director on normal, a march with it on hard. Not among [`SCENARIOS`] (the
 /// acceptance set-pieces keep the director off); the title lists them after the combat
 /// route and [`scenario_text`] finds them by name.
@@ -55,7 +55,7 @@ pub const PLAY: &[(&str, &str)] = &[
     ("march_hard", include_str!("../content/march_hard.scn")),
 ];
 
-/// The campaign (SPEC C2): its missions in the order they are played, each a scenario
+/// The campaign (REQ C2): its missions in the order they are played, each a scenario
 /// with a `briefing`, objectives and a reference route (its waypoints: what
 /// `--headless` and CI drive; in the window the player steers). Not among
 /// [`SCENARIOS`]; [`scenario_text`] finds them by name.
@@ -83,7 +83,7 @@ pub const CAMPAIGN: &[(&str, &str)] = &[
     ),
 ];
 
-/// The soak scenario (SPEC §19, `--soak`): the combat route there and back again, looped,
+/// The soak scenario (REQ §19, `--soak`): the combat route there and back again, looped,
 /// with repeating waves. Not among [`SCENARIOS`] (the acceptance run's set-pieces);
 /// [`scenario_text`] finds it by name.
 pub const SOAK: (&str, &str) = ("soak", include_str!("../content/soak.scn"));

@@ -1,4 +1,4 @@
-//! The simulation's read model (SPEC §25 X5): every type the view, the app and the
+//! The simulation's read model (REQ §25 X5): every type the view, the app and the
 //! drivers read of a run, named in one place. They take a `&World` and read it through
 //! its accessors (`w.agents()`, `w.enemies()`, `w.bullets()`, `w.events()`,
 //! `w.lanes()`, …); the types those return are re-exported here, so no reader needs the
@@ -48,5 +48,5 @@ pub use crate::script::mission::{
 };
 pub use crate::space::light::{lit, Beam};
 
-// Generated maps (SPEC §26): a map and its scenario from a kind and a seed, as texts.
+// Generated maps (REQ §26): a map and its scenario from a kind and a seed, as texts.
 pub use crate::space::generate;

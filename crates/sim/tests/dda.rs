@@ -1,7 +1,7 @@
-//! `Grid::raycast` / `Grid::line_clear`: the DDA ray cast behind LaneClear (SPEC S4 step 2)
+//! `Grid::raycast` / `Grid::line_clear`: the DDA ray cast behind LaneClear (REQ S4 step 2)
 //! and bullet-vs-wall hits (S9).
 //!
-//! Conventions these tests pin down (from grid.rs and SPEC S2.1):
+//! Conventions these tests pin down (from grid.rs and REQ S2.1):
 //! - tile `(x, y)` covers the half-open square `[x, x+1) × [y, y+1)`, so a point on a tile
 //!   edge belongs to the tile on its `+x` / `+y` side;
 //! - anything outside the grid is wall;

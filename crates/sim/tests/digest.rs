@@ -1,10 +1,10 @@
-//! The simulation's revision (SPEC §17, A11): the combat route's checksum at every tick,
+//! The simulation's revision (REQ §17, A11): the combat route's checksum at every tick,
 //! folded into one digest, is pinned here with the revision in `GAME_VERSION`. A change
 //! that moves the digest either changes the simulation's behaviour — then bump the
 //! `+simN` revision in `sim::record::container` (replays recorded before it will say
 //! why they diverge) and write the change in docs/decisions.md — or only adds state to
 //! the checksum (a new saved field) or takes some out (render-only tuning left the
-//! simulation's in SPEC §25): then update the digest alone.
+//! simulation's in REQ §25): then update the digest alone.
 
 use std::sync::Arc;
 

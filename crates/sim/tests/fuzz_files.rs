@@ -1,4 +1,4 @@
-//! No panic on any input (SPEC §19): byte-level mutations of every embedded map and
+//! No panic on any input (REQ §19): byte-level mutations of every embedded map and
 //! scenario, the compiled-in tuning as TOML, a recorded replay and a save — whole files
 //! and, for replays and saves, bodies sealed in a valid envelope so the decoder and the
 //! state checks are reached — fed to the loaders of `sim::record::probe` (the same entry

@@ -1,4 +1,4 @@
-//! Generated maps (SPEC §26) measured with the sim's own loaders and navigation: every
+//! Generated maps (REQ §26) measured with the sim's own loaders and navigation: every
 //! kind on seeds 1..=40 loads (map parser, scenario parser, `check_against`), its floor
 //! is one region, its spawns stand on two sides or more and far enough by path, its
 //! waves and route are as promised; the same seed gives the same texts and different

@@ -1,4 +1,4 @@
-//! Enemies (SPEC §11): attacks on integer ticks (E3, seed 003), the horde's steering
+//! Enemies (REQ §11): attacks on integer ticks (E3, seed 003), the horde's steering
 //! (E1) and the flow field (E2) in small worlds.
 
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! Loaders (SPEC S2.1–S2.4, Q2, S19): every error names `file:line:col` and what was
+//! Loaders (REQ S2.1–S2.4, Q2, S19): every error names `file:line:col` and what was
 //! expected; bad input never panics; the embedded content loads.
 
 use std::sync::Arc;

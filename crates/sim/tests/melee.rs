@@ -1,4 +1,4 @@
-//! Blades (SPEC §10): phase tick counts, the combo chain and its reset, the discipline
+//! Blades (REQ §10): phase tick counts, the combo chain and its reset, the discipline
 //! (predicted ally entry, cancel in windup without spending cooldown), no standing
 //! inside the target, and a property: no strike that starts ever hits an ally.
 

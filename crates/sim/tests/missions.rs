@@ -1,4 +1,4 @@
-//! Missions (SPEC C1, C3): the scenario statements that state a mission parse into the
+//! Missions (REQ C1, C3): the scenario statements that state a mission parse into the
 //! mission they say, and wrong ones are refused at the word that is wrong; on small
 //! hand-made maps each objective completes exactly when the squad has done what it
 //! asks, triggers fire once, the outcome is judged; a mission saved mid-way continues

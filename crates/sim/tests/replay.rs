@@ -1,4 +1,4 @@
-//! Replays (SPEC §17): record → replay is bit-exact; a replay whose inputs were edited
+//! Replays (REQ §17): record → replay is bit-exact; a replay whose inputs were edited
 //! reports the first tick that differs; truncated, damaged, foreign or newer files are
 //! refused with one line, never a panic; tuning reloads and runs begun from a save
 //! replay too.

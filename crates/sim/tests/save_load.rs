@@ -1,4 +1,4 @@
-//! Saves (SPEC §17): a world saved at any moment — a blade mid-windup or mid-combo, an
+//! Saves (REQ §17): a world saved at any moment — a blade mid-windup or mid-combo, an
 //! enemy mid-windup, bullets in flight, a gunner inside its commit window — and loaded
 //! continues with the unsaved run's checksum at every tick to the end; a damaged save
 //! is refused; and the checksum sees every field of the state.

@@ -1,4 +1,4 @@
-//! The firing-position solver (SPEC S6) on small real worlds: candidates, every rejection
+//! The firing-position solver (REQ S6) on small real worlds: candidates, every rejection
 //! rule, every scoring term, hysteresis and the hard bound.
 //!
 //! Each world is a text room (`Map::parse`), a scenario for the anchor start, dummies and

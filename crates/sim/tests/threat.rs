@@ -1,4 +1,4 @@
-//! The threat (SPEC §22): spitters and their projectiles (T1), stalkers and the light
+//! The threat (REQ §22): spitters and their projectiles (T1), stalkers and the light
 //! test (T2), the director (T3) and the difficulty (T4), in small worlds and on the
 //! embedded director scenario.
 

@@ -1,4 +1,4 @@
-//! SPEC H1/H2 costs on the default map: one light polygon (target well under 20 µs for
+//! REQ H1/H2 costs on the default map: one light polygon (target well under 20 µs for
 //! a radius-8 light in a cluttered area; ~10–20 lights per frame) and one fog-of-war
 //! field of view at radius 12 (~5 per 60 Hz tick).
 

@@ -53,7 +53,7 @@ pub const BRUTE: Rgba = Rgba::rgb(110, 70, 80);
 pub const BRUTE_DARK: Rgba = Rgba::rgb(60, 34, 40);
 pub const ROCK: Rgba = Rgba::rgb(44, 42, 48);
 
-// The threat (SPEC §22): spitters, their bile, stalkers.
+// The threat (REQ §22): spitters, their bile, stalkers.
 /// A spitter's bloated body: a sickly yellow-green, unlike any other kind.
 pub const SPITTER: Rgba = Rgba::rgb(150, 160, 56);
 pub const SPITTER_DARK: Rgba = Rgba::rgb(70, 82, 26);

@@ -1,4 +1,4 @@
-//! Spits in flight (SPEC T1: "a real, visible, audible body in flight"): each of
+//! Spits in flight (REQ T1: "a real, visible, audible body in flight"): each of
 //! `World::spits` drawn as a glowing bile blob with a short trail of droplets, additive
 //! on the final frame, so it reads in the dark as a tracer does (the horror layer also
 //! puts a small green light under it, `horror::lights`). The plain scene draws the same.

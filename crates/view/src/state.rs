@@ -1,4 +1,4 @@
-//! What the view keeps between frames, as data for a save (SPEC §17): the camera, the
+//! What the view keeps between frames, as data for a save (REQ §17): the camera, the
 //! effects and the horror layer's lasting state. Animations (windups, strikes, swings)
 //! are drawn from the world's state (phase and the tick it started), so they need
 //! nothing here; fog memory, blood and tracers are history, so they are saved.

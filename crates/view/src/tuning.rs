@@ -1,4 +1,4 @@
-//! The view's sections of the tuning file (SPEC §25): render-only numbers, read from the
+//! The view's sections of the tuning file (REQ §25): render-only numbers, read from the
 //! same TOML text as the simulation's behaviour sections but never given to the
 //! simulation, so changing them changes no checksum and no replay: the horror layer's
 //! `[horror]` and the sound layer's `[audio]`.

@@ -1,4 +1,4 @@
-//! Fog-of-war field of view (SPEC H2): our symmetric shadowcasting against the
+//! Fog-of-war field of view (REQ H2): our symmetric shadowcasting against the
 //! `symmetric-shadowcasting` crate (a port of Albert Ford's reference), hand-built
 //! no-leak cases, and the symmetry property.
 

@@ -1,4 +1,4 @@
-//! The horror layer (SPEC §13): it never changes the simulation, light does not pass
+//! The horror layer (REQ §13): it never changes the simulation, light does not pass
 //! walls, faces lit from behind stay dark, enemies appear only on live tiles, memory is
 //! grey and lasts the run, caps hold over the whole route, frames are reproducible, the
 //! frame is dark; readable darkness (issue 19): unlit enemies near the squad are

@@ -1,4 +1,4 @@
-//! The sound layer (SPEC §21), measured from the samples it renders: every event kind is
+//! The sound layer (REQ §21), measured from the samples it renders: every event kind is
 //! heard within a block of its tick and not before; a cancelled windup is cut by 20 dB
 //! within 30 ms; a source on the left is louder on the left; a wall muffles; ten
 //! thousand enemies never pass the voice cap and the nearest sound is kept; the

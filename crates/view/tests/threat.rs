@@ -1,4 +1,4 @@
-//! The threat drawn (SPEC §22, the view's side of issue 21): a spit in flight glows
+//! The threat drawn (REQ §22, the view's side of issue 21): a spit in flight glows
 //! green in the dark where it is and casts one small light; where it lands it leaves
 //! glowing bile; a spitter's windup shows in the dark; a stalker a beam holds is drawn
 //! caught (lit, not a silhouette) and one in the dark is a silhouette with amber eyes;

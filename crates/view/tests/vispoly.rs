@@ -1,4 +1,4 @@
-//! Light visibility polygons (SPEC H1): shape in the open, shadows of walls, agreement
+//! Light visibility polygons (REQ H1): shape in the open, shadows of walls, agreement
 //! with `Grid::line_clear` on random maps, cones, and degenerate inputs.
 
 use std::f32::consts::{PI, TAU};

@@ -1,4 +1,4 @@
-//! A1: no friendly hit, bullets and strikes (SPEC: the combat route with its waves).
+//! A1: no friendly hit, bullets and strikes (REQ: the combat route with its waves).
 //!
 //! Preconditions: the run fired at least one shot or started at least one strike.
 //! Measured: bullets from the recording itself — every bullet's step of every tick swept

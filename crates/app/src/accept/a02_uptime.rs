@@ -1,5 +1,5 @@
 //! A2: fire uptime. Of the gunner-ticks with a live enemy in range and no wall between,
-//! the share with a clear lane: ≥ 0.70 while HOLDING, ≥ 0.50 over the run — the SPEC
+//! the share with a clear lane: ≥ 0.70 while HOLDING, ≥ 0.50 over the run — the requirements
 //! sets that second bound "on the route overall", so it is judged on the combat route;
 //! on any other scenario the run's share is printed, not judged (docs/decisions.md:
 //! `switchback_chase`, a chase through 2-wide passages, measures 0.427).
@@ -21,7 +21,7 @@ use super::record::Recording;
 
 pub struct A2;
 
-/// The scenario whose whole run the SPEC's second bound is about.
+/// The scenario whose whole run the requirements' second bound is about.
 const ROUTE: &str = "combat_route";
 
 /// Gunner-ticks needed for a share to mean anything: 3⅓ s of three gunners. A3 allows a
@@ -112,7 +112,7 @@ impl Criterion for A2 {
             u.hold.0 += m.hold.0;
             u.hold.1 += m.hold.1;
         }
-        // "≥ 0.50 on the route overall" (SPEC A2): the combat route's bound.
+        // "≥ 0.50 on the route overall" (REQ A2): the combat route's bound.
         let on_route = runs.iter().any(|(r, _)| r.name == ROUTE);
         let run_ok = !on_route || share(u.all) >= 0.50;
         let (hold_ok, hold_text) = if u.hold.1 >= MIN_SAMPLES {

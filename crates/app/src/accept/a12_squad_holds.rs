@@ -1,5 +1,5 @@
 //! A12: the squad holds. With real waves at least 3 agents stand at the end of the run
-//! (SPEC: the default route, 180 s); kills per minute reported.
+//! (REQ: the default route, 180 s); kills per minute reported.
 //!
 //! Preconditions: the scenario has waves, and in the run enemies spawned and attacked
 //! (a wave that comes after the end, or a horde that never swings, tests nothing).

@@ -1,4 +1,4 @@
-//! One acceptance criterion's vocabulary (SPEC §16): the [`Criterion`] trait, what it
+//! One acceptance criterion's vocabulary (REQ §16): the [`Criterion`] trait, what it
 //! finds ([`Outcome`], [`Verdict`]), where it is judged ([`Home`]) and the helpers every
 //! criterion's preconditions and measurement use. The criteria's files depend on this
 //! one; the list of them ([`super::registry`]) and the run that judges the list
@@ -112,7 +112,7 @@ impl Home {
     }
 }
 
-/// One acceptance criterion: SPEC §16 row or a generic row.
+/// One acceptance criterion: REQ §16 row or a generic row.
 pub trait Criterion: Sync {
     /// The id printed in the first column (`A1`, `M7.4`, …).
     fn id(&self) -> &'static str;
@@ -165,7 +165,7 @@ pub fn secs(n: usize) -> f64 {
     n as f64 / 60.0
 }
 
-/// Ticks of a tuned duration, by SPEC S1.2's rule (`round(seconds × 60)`, one rounding),
+/// Ticks of a tuned duration, by REQ S1.2's rule (`round(seconds × 60)`, one rounding),
 /// computed here rather than read from the simulation's converted tuning.
 pub fn tick_count(seconds: f32) -> u32 {
     (seconds as f64 * 60.0).round().max(0.0) as u32

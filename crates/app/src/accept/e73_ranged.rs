@@ -1,4 +1,4 @@
-//! E7.3: ranged attacks on integer ticks (SPEC T1). A spitter's projectile leaves
+//! E7.3: ranged attacks on integer ticks (REQ T1). A spitter's projectile leaves
 //! exactly the kind's windup after its `AttackStarted` (the release is the hit frame); a
 //! windup a bullet or blade hit staggers releases nothing (it ends interrupted); and a
 //! projectile never passes a wall.

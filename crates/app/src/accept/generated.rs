@@ -1,4 +1,4 @@
-//! `--accept --generated N` (SPEC §26, issue 20): every criterion on N generated
+//! `--accept --generated N` (REQ §26, issue 20): every criterion on N generated
 //! scenarios (seeds 1..=N, the kinds in turn), recorded in parallel as `--soak` runs its
 //! seeds. One line per map, then per criterion: on how many maps it was measured, on how
 //! many it passed, its worst value and on which map. A map that misses a goal is written

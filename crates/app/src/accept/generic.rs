@@ -1,5 +1,5 @@
 //! Generic rows, judged on every scenario: bodies stay on the map and out of walls,
-//! and every position is a number (SPEC §19: no NaN, no agent inside a wall or outside
+//! and every position is a number (REQ §19: no NaN, no agent inside a wall or outside
 //! the map).
 //!
 //! - **G1**: no agent (standing or fallen) and no live enemy has its centre inside a wall

@@ -5,7 +5,7 @@
 //! target at some tick (the first such blade is the blade under test; that tick starts
 //! the clock).
 //! Measured from positions and the blades' recorded strike state, with this module's own
-//! sector geometry (the strike sector grown by the lunge and the safety margin, SPEC M4):
+//! sector geometry (the strike sector grown by the lunge and the safety margin, REQ M4):
 //! - **prevented starts**: ticks where the blade under test was ready (phase, cooldown
 //!   from the tick before), not sprinting, its target in reach, an ally inside the
 //!   guarded sector, and no strike started — must be ≥ 1;

@@ -1,10 +1,10 @@
-//! M7.5: blades land hits while the squad advances (SPEC: the A6 march with targets in
+//! M7.5: blades land hits while the squad advances (REQ: the A6 march with targets in
 //! the path).
 //!
 //! Preconditions: a blade had a *chance* for at least [`MIN_CHANCE`] ticks while the squad
 //! advanced (not sprinting): a live enemy within the blades' engage radius of it and
 //! within the advancing post bound of the anchor (cohesion radius + post leash + the
-//! advancing extra + the first strike's reach, SPEC M5/M7: blades fight near the squad,
+//! advancing extra + the first strike's reach, REQ M5/M7: blades fight near the squad,
 //! they do not chase). Each blade with a chance is judged; a shorter chance is N/A with
 //! its length.
 //! Measured: per blade, its `MeleeHit` events on ticks the squad was ADVANCING.

@@ -1,4 +1,4 @@
-//! `squad_proto --accept` (SPEC §16): runs scenarios headless, records every tick
+//! `squad_proto --accept` (REQ §16): runs scenarios headless, records every tick
 //! ([`record`]), and judges each criterion of the [`registry`] from the recordings.
 //!
 //! A criterion ([`Criterion`]) is one module: its preconditions (what a scenario must set

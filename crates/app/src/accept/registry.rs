@@ -1,5 +1,5 @@
 //! The criteria, written once: `--accept` and `--accept --scenario` both judge this list,
-//! in this order (SPEC §16, then the generic rows).
+//! in this order (REQ §16, then the generic rows).
 
 use super::criterion::Criterion;
 use super::{

@@ -1,4 +1,4 @@
-//! T5: a stalker caught in a beam stops closing within 0.2 s (SPEC T2).
+//! T5: a stalker caught in a beam stops closing within 0.2 s (REQ T2).
 //!
 //! Measured from positions, with the light computed here from the recorded squad: each
 //! standing agent's cone (a gunner's along its barrel, a blade's along its facing, the

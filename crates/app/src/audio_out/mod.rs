@@ -1,4 +1,4 @@
-//! Live sound output (SPEC §21 AU5): the game's 48 kHz stereo f32 blocks, one per tick,
+//! Live sound output (REQ §21 AU5): the game's 48 kHz stereo f32 blocks, one per tick,
 //! handed without blocking to an audio thread through a lock-free ring, written to an
 //! ALSA device through the system library loaded at run time. No library, no device,
 //! refused parameters: `open` gives one line, "sound off: …", and the game runs silent.

@@ -33,8 +33,8 @@ use crate::shell::{
 };
 use view::sound::patches::UiSound;
 
-/// Where the window writes: its last runs' replays, the quick save (F6 / F9, SPEC §17)
-/// and screenshots (F12); the player's settings and campaign progress (SPEC C2, C4).
+/// Where the window writes: its last runs' replays, the quick save (F6 / F9, REQ §17)
+/// and screenshots (F12); the player's settings and campaign progress (REQ C2, C4).
 #[derive(Clone, Debug)]
 pub struct Dirs {
     pub replays: PathBuf,
@@ -130,7 +130,7 @@ fn watched(setup: Setup, scripted: bool) -> Session {
 pub struct Game {
     /// The title's scenarios (free play's and the test range's, [`Group`]).
     entries: Vec<Entry>,
-    /// The campaign, what the player has done of it, and the settings (SPEC C2, C4).
+    /// The campaign, what the player has done of it, and the settings (REQ C2, C4).
     missions: Vec<Mission>,
     progress: Progress,
     settings: Settings,
@@ -289,7 +289,7 @@ impl Game {
         self.apply_volumes();
     }
 
-    /// The settings and the campaign's progress from the player's files (SPEC C2, C4):
+    /// The settings and the campaign's progress from the player's files (REQ C2, C4):
     /// whatever was wrong in them said (stderr and the message band), the defaults or
     /// fresh progress used; then the settings applied.
     fn load_profile(&mut self) {
@@ -968,7 +968,7 @@ impl Game {
         self.say(text);
     }
 
-    /// A gamepad button went down (`pressed`) or up (SPEC C5; the table is `pad`'s): the
+    /// A gamepad button went down (`pressed`) or up (REQ C5; the table is `pad`'s): the
     /// triggers held sprint; Select is help on every screen (A, B or Start close it); in
     /// play a button's action (Y the next formation), in the menus its [`MenuKey`] through
     /// [`Game::menu_key`], the keyboard's path. Presses while the window is not focused
@@ -1097,7 +1097,7 @@ impl Game {
         Next::Play
     }
 
-    /// A fresh press in play (SPEC §15).
+    /// A fresh press in play (REQ §15).
     fn play_key(&mut self, code: KeyCode, action: Option<Action>) {
         if self.controls.bindings.takes_over_route(code) {
             self.session.take_over();
@@ -1298,7 +1298,7 @@ impl Game {
         self.zoom.ease(dt);
     }
 
-    /// The window is `size` pixels now: frames are drawn at its size (SPEC §24,
+    /// The window is `size` pixels now: frames are drawn at its size (REQ §24,
     /// [`crate::frame::window_frame_size`]) from the next one on, the scene at the
     /// settings' render scale. A window with no area changes nothing.
     pub fn set_window_size(&mut self, size: (usize, usize)) {
@@ -1365,7 +1365,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    //! The window's state machine driven without a window (SPEC §20, §25 X8): keys,
+    //! The window's state machine driven without a window (REQ §20, §25 X8): keys,
     //! clicks, focus and the time are fed in as the event loop feeds them; files go to
     //! a folder of the test's own.
 
@@ -1727,7 +1727,7 @@ mod tests {
         assert_eq!(w.tick(), t);
     }
 
-    // The gamepad (SPEC C5): buttons and sticks as `Game::poll_pads` hands them on.
+    // The gamepad (REQ C5): buttons and sticks as `Game::poll_pads` hands them on.
     use crate::window::pad::PadButton as Pad;
 
     impl Window {
@@ -2010,7 +2010,7 @@ mod tests {
         assert_eq!(w.game.session.world.checksum(), before);
     }
 
-    /// SPEC §24: the frame is drawn at the window's size, at any moment of a run, on
+    /// REQ §24: the frame is drawn at the window's size, at any moment of a run, on
     /// any screen (a window smaller than the design frame: at the design frame with its
     /// shape); a render scale below 100 % draws the scene smaller; a minimised window
     /// changes nothing.
@@ -2117,7 +2117,7 @@ mod tests {
         assert!(window == *c.frame(), "the results differ");
     }
 
-    // The campaign, the settings and the key bindings (SPEC C2, C4).
+    // The campaign, the settings and the key bindings (REQ C2, C4).
 
     /// The campaign page opens on the next mission; its briefing begins the mission with
     /// the player steering at the chosen difficulty; a won run is recorded (best time,
@@ -2212,7 +2212,7 @@ mod tests {
         assert_eq!(Progress::load(&pp), (Progress::default(), None), "replaced");
     }
 
-    /// SPEC C4 in the window: Pause moved from P to O on the settings page (Enter, then
+    /// REQ C4 in the window: Pause moved from P to O on the settings page (Enter, then
     /// the key); saved; in play O pauses and P does nothing; a new window has O too.
     #[test]
     fn a_key_rebound_on_the_settings_page_works_in_play() {
@@ -2309,7 +2309,7 @@ mod tests {
         );
     }
 
-    // The window's live sound path against the offline render (SPEC §21 AU6).
+    // The window's live sound path against the offline render (REQ §21 AU6).
     use std::cell::RefCell;
     use std::rc::Rc;
 

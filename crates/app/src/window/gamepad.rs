@@ -1,4 +1,4 @@
-//! The gamepad backend (SPEC §20, §23 C5), Linux only: `/dev/input/event*` read through
+//! The gamepad backend (REQ §20, §23 C5), Linux only: `/dev/input/event*` read through
 //! the pure-Rust `evdev` crate (its ioctls on the device nodes: no libudev, no system
 //! package at build time; docs/decisions.md). What the buttons and sticks mean is `pad`'s.
 //!

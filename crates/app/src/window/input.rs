@@ -1,4 +1,4 @@
-//! The keyboard (SPEC §15, §20, §23 C4): which keys are held, what a press means in play
+//! The keyboard (REQ §15, §20, §23 C4): which keys are held, what a press means in play
 //! (through the player's [`Bindings`]) and in the menus (fixed keys, as [`MenuKey`]s),
 //! and the [`TickInput`] the held keys (and a gamepad's stick, see `pad`) make. Mapping
 //! is pure; the game applies the actions.
@@ -34,13 +34,13 @@ pub enum Action {
     Formation(Formation),
     ToggleManual,
     CycleTarget,
-    /// F6 / F9 (SPEC §17).
+    /// F6 / F9 (REQ §17).
     QuickSave,
     QuickLoad,
     /// Replay playback: ×1 / ×4, one tick while paused.
     Speed,
     SingleStep,
-    /// M: sound off and on (SPEC §21 AU5).
+    /// M: sound off and on (REQ §21 AU5).
     Mute,
 }
 
@@ -85,7 +85,7 @@ pub fn bound_action(bindings: &Bindings, code: KeyCode) -> Option<Action> {
     bindings.pressed(code).and_then(bind_action)
 }
 
-/// The action of `code` under the default bindings (SPEC §15's keys; the tests' table).
+/// The action of `code` under the default bindings (REQ §15's keys; the tests' table).
 #[cfg(test)]
 pub fn action(code: KeyCode) -> Option<Action> {
     bound_action(&Bindings::default(), code)
@@ -174,7 +174,7 @@ pub fn next_target(in_cone: &[u32], current: ManualAim) -> Option<u32> {
     Some(in_cone[at.map_or(0, |i| (i + 1) % in_cone.len())])
 }
 
-/// Player input mapped to simulation commands (SPEC §15). One-shot commands wait here
+/// Player input mapped to simulation commands (REQ §15). One-shot commands wait here
 /// until the next tick takes them.
 #[derive(Default)]
 pub struct Controls {
@@ -315,7 +315,7 @@ mod tests {
         assert_ne!(move_dir(&keys(&[KeyCode::KeyA]), true, &bd()), Vec2::ZERO);
     }
 
-    /// SPEC C4: a rebound key does its action and the old key no longer does, for a
+    /// REQ C4: a rebound key does its action and the old key no longer does, for a
     /// press (pause), movement (and the route's take-over) and the held sprint; the
     /// controls keep the bindings over a reset.
     #[test]

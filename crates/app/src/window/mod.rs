@@ -4,12 +4,12 @@
 //! the real time elapsed; the redraw (`RedrawRequested`) only draws the latest state,
 //! interpolated between the last two ticks (S1.4), and presents it.
 //!
-//! Pacing (SPEC §20): while something moves, one update and one frame per refresh of
+//! Pacing (REQ §20): while something moves, one update and one frame per refresh of
 //! the display (its rate from the monitor, [`screen::DEFAULT_HZ`] if unknown, or
 //! `--fps N`); while nothing does — paused, a menu, the results, the window unfocused
 //! or hidden — the loop sleeps until an input and draws only what the input changed.
 //!
-//! The gamepad (SPEC C5) is polled at the top of every update step: its buttons and
+//! The gamepad (REQ C5) is polled at the top of every update step: its buttons and
 //! sticks go to the game as the keys do; while one is connected the idle loop still wakes
 //! every [`gamepad::POLL_EVERY`], and once a second otherwise to notice one plugged in.
 //!
@@ -86,7 +86,7 @@ impl Pacing {
     }
 }
 
-/// Elsewhere than Linux no pad is read (SPEC C5 is `/dev/input`); said once.
+/// Elsewhere than Linux no pad is read (REQ C5 is `/dev/input`); said once.
 #[cfg(not(target_os = "linux"))]
 pub mod gamepad {
     use std::time::{Duration, Instant};
@@ -271,7 +271,7 @@ impl App {
         self.apply_display();
     }
 
-    /// The settings' display (SPEC C4), at start and whenever it changed: fullscreen on
+    /// The settings' display (REQ C4), at start and whenever it changed: fullscreen on
     /// or off, and the frame period — `--fps N` if given, else the display's rate
     /// capped by the settings' frame cap.
     fn apply_display(&mut self) {

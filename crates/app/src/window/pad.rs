@@ -1,4 +1,4 @@
-//! The gamepad mapping (SPEC §20, §23 C5): what a pad's buttons and sticks mean in play
+//! The gamepad mapping (REQ §20, §23 C5): what a pad's buttons and sticks mean in play
 //! and in the menus, for any backend. The backend is `gamepad` (Linux: `/dev/input`
 //! through the pure-Rust `evdev` crate, no libudev; docs/decisions.md); it turns a
 //! device's events into [`PadEvent`]s and stick positions (x right, y up, each −1..1), and

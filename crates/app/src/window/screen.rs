@@ -1,4 +1,4 @@
-//! The window and its softbuffer surface (R3, SPEC §24): the frame our rasterizer drew
+//! The window and its softbuffer surface (R3, REQ §24): the frame our rasterizer drew
 //! at the window's own size is copied in band by band; a frame of another size (a
 //! render scale below 100 %, a window outside 640×360 … 3840×2160) is upscaled with
 //! filtering, on the composer's threads. Every step that can fail says which step it

@@ -1,4 +1,4 @@
-//! What the window does with sound (SPEC §21 AU5): each tick's block of the run goes to
+//! What the window does with sound (REQ §21 AU5): each tick's block of the run goes to
 //! the output as the sound layer rendered it (the same samples `--audio-out` writes);
 //! the menus' sounds come from a small mixer of their own, mixed in while the game
 //! runs and played alone while it stands still (paused, a menu, the results), so the

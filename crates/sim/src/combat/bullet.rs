@@ -111,7 +111,7 @@ impl Bullet {
     }
 }
 
-/// The bullets' broad phase (SPEC P1, P2): the enemies standing when the bullets step, in
+/// The bullets' broad phase (REQ P1, P2): the enemies standing when the bullets step, in
 /// a uniform grid laid over the bullets' steps only, so that each bullet tests the bodies
 /// near its step instead of every enemy. Enemies do not move while bullets step (a hit
 /// changes health and velocity, never a position), so one build serves every bullet of

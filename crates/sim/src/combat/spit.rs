@@ -1,4 +1,4 @@
-//! The spitter's projectile (SPEC T1): a real body in flight, released at the end of the
+//! The spitter's projectile (REQ T1): a real body in flight, released at the end of the
 //! spitter's windup (the hit frame is the release; the flight comes on top). It flies
 //! straight, slower than a bullet, and stops at the first agent or wall its swept circle
 //! meets — never passing a wall: the wall's ray-cast fraction cuts the step. Enemies do

@@ -1,4 +1,4 @@
-//! 2D vector math in world units (one map tile = one unit, SPEC S1.1).
+//! 2D vector math in world units (one map tile = one unit, REQ S1.1).
 //!
 //! `f32` throughout: the simulation is bit-deterministic on one build because every
 //! operation here is plain IEEE arithmetic (no fused multiply-add, no platform libm
@@ -143,7 +143,7 @@ impl Neg for Vec2 {
     }
 }
 
-/// Distance from `p` to the segment `a`–`b` (the LaneClear primitive, SPEC S4).
+/// Distance from `p` to the segment `a`–`b` (the LaneClear primitive, REQ S4).
 pub fn dist_point_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     p.distance(closest_point_on_segment(p, a, b))
 }

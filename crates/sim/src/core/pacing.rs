@@ -1,4 +1,4 @@
-//! Pacing words the director, the scenario header and the results share (SPEC T3, T4).
+//! Pacing words the director, the scenario header and the results share (REQ T3, T4).
 
 use serde::{Deserialize, Serialize};
 

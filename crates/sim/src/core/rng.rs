@@ -1,4 +1,4 @@
-//! The simulation's seeded random number generator (SPEC S1.3).
+//! The simulation's seeded random number generator (REQ S1.3).
 //!
 //! SplitMix64: tiny, fast, full-period, and its whole state is one `u64`, so it goes into
 //! the checksum and a save file as is. The world owns it; nothing else draws from it.

@@ -1,4 +1,4 @@
-//! The simulation's own `atan2`, `sin` and `cos` (SPEC A11, §17): IEEE single-precision
+//! The simulation's own `atan2`, `sin` and `cos` (REQ A11, §17): IEEE single-precision
 //! `+ − × ÷` and comparisons only, so every machine computes the same bits. The
 //! platform's `atan2f`/`sinf`/`cosf` (glibc, musl, macOS, the Windows CRT) are not
 //! specified to the last bit, and a replay must run the same on another machine. They

@@ -1,4 +1,4 @@
-//! An enemy's body and kind (SPEC §11, E4): what it is, its attack's integer-tick timing
+//! An enemy's body and kind (REQ §11, E4): what it is, its attack's integer-tick timing
 //! (E3, seed 003) and the state of its swing. The horde's step (`enemy.rs`) and the
 //! special kinds (`spitter.rs`, `stalker.rs`) read it.
 

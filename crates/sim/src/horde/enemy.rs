@@ -1,4 +1,4 @@
-//! Enemies (SPEC §11): kinds, bodies, and attacks on integer ticks (E3, seed 003).
+//! Enemies (REQ §11): kinds, bodies, and attacks on integer ticks (E3, seed 003).
 //!
 //! An attack is two-phase inside the simulation: when the cooldown is spent and an agent
 //! is in reach the enemy enters its **windup** (rooted, target snapshot taken, the
@@ -35,7 +35,7 @@ pub fn find_enemy(enemies: &[Enemy], id: u32) -> Option<&Enemy> {
         .map(|i| &enemies[i])
 }
 
-/// What the horde's step reads and writes, and nothing else (SPEC §11).
+/// What the horde's step reads and writes, and nothing else (REQ §11).
 pub struct HordeStep<'a> {
     pub tick: u64,
     pub map: &'a Map,

@@ -1,4 +1,4 @@
-//! The horde (SPEC §11): enemy kinds, attacks on integer ticks, steering and boids.
+//! The horde (REQ §11): enemy kinds, attacks on integer ticks, steering and boids.
 
 use serde::{Deserialize, Serialize};
 pub mod body;

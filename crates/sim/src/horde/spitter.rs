@@ -1,4 +1,4 @@
-//! The spitter (SPEC T1): keeps its distance, seeks a line of sight, and at the end of
+//! The spitter (REQ T1): keeps its distance, seeks a line of sight, and at the end of
 //! its windup releases a projectile (`combat::spit`). Its windup, stagger and cooldown
 //! are every enemy's (E3, `enemy.rs`).
 

@@ -1,4 +1,4 @@
-//! The stalker (SPEC T2): a hunter that uses the dark. It reads the simulation's own
+//! The stalker (REQ T2): a hunter that uses the dark. It reads the simulation's own
 //! light test (`space::light`, the squad's beams this tick): fast unlit, it closes by
 //! the way no beam lights; caught, it freezes and backs off; close and unlit, it lunges.
 //! Its strike is every enemy's windup (E3, `enemy.rs`), and a shy stalker starts none.

@@ -1,4 +1,4 @@
-//! Horde steering (SPEC E1, seed 002): behaviours that each return a steering force
+//! Horde steering (REQ E1, seed 002): behaviours that each return a steering force
 //! (`desired velocity − current velocity`, OpenSteer style), blended with weights per
 //! enemy kind, plus the boids trio with a "zombie crowd" flavour: strong separation,
 //! weak alignment and cohesion. Neighbours come from the uniform grid, never O(n²).

@@ -1,4 +1,4 @@
-//! Tile A* (SPEC §11 E2) with a status result, multi-target search and a reachability
+//! Tile A* (REQ §11 E2) with a status result, multi-target search and a reachability
 //! flood fill, over the movement rule of [`crate::nav::tiles`]. The search answers "which
 //! tiles, at what cost" (or why not: partial, no path, too far); turning tiles into world
 //! waypoints is [`crate::nav::smooth`]'s job.

@@ -1,4 +1,4 @@
-//! Flow field for the horde (SPEC §11 E2): a multi-source Dijkstra from the squad's
+//! Flow field for the horde (REQ §11 E2): a multi-source Dijkstra from the squad's
 //! tiles over the whole grid, with the movement rule and integer costs of
 //! [`crate::nav::tiles`] (8 directions, no corner cutting, 1000 / 1414). Every tile stores its
 //! cost to the nearest seed and the step toward its next tile; an enemy just reads the

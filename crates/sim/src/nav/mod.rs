@@ -1,4 +1,4 @@
-//! Navigation (SPEC E2): the tile movement rule, A* with status results, connected
+//! Navigation (REQ E2): the tile movement rule, A* with status results, connected
 //! regions, the line tracer, path smoothing and one-call routes, the flow field toward
 //! the squad, and path following for agents.
 

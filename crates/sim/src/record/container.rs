@@ -52,7 +52,7 @@ pub struct Kind {
 }
 
 /// Format versions: 1 carried the horror layer's tuning inside the simulation's and a
-/// `Shot` event without its bullet; 2 (SPEC §25) carries only the simulation's tuning
+/// `Shot` event without its bullet; 2 (REQ §25) carries only the simulation's tuning
 /// and names the bullet. A version-1 file is refused with its version named.
 pub const REPLAY: Kind = Kind {
     magic: *b"SQPREPLY",

@@ -1,4 +1,4 @@
-//! Replays and saves (SPEC §17): the files a run leaves behind and how they are read.
+//! Replays and saves (REQ §17): the files a run leaves behind and how they are read.
 //! Encoding only — reading and writing files is the app's.
 //!
 //! - [`container`]: the envelope (magic, format version, game version, postcard body,

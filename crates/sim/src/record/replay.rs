@@ -1,4 +1,4 @@
-//! Replays (SPEC §17): a run's inputs and the checksum after every tick, so the run can
+//! Replays (REQ §17): a run's inputs and the checksum after every tick, so the run can
 //! be simulated again and compared tick by tick.
 //!
 //! A replay starts from a fresh world ([`Start::Fresh`]: the run's [`Origin`]) or from a

@@ -1,4 +1,4 @@
-//! Save files (SPEC §17): the world's state mid-run, with where the run came from, the
+//! Save files (REQ §17): the world's state mid-run, with where the run came from, the
 //! route pilot's state (when a route was steering) and the view's cosmetic state (fog
 //! memory, blood, tracers, camera: opaque bytes the view encodes), in the versioned
 //! envelope of [`super::container`].

@@ -1,4 +1,4 @@
-//! The director (SPEC T3): paces the fear. Its anchor is Left 4 Dead's AI director.
+//! The director (REQ T3): paces the fear. Its anchor is Left 4 Dead's AI director.
 //!
 //! The squad's **intensity** (0..1) rises with the damage it takes, the agents that
 //! fall and every enemy close to an agent, and decays while no enemy is near. The

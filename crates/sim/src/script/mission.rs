@@ -1,4 +1,4 @@
-//! Missions (SPEC C1): a scenario's objectives and triggers, and the step that judges
+//! Missions (REQ C1): a scenario's objectives and triggers, and the step that judges
 //! them each tick.
 //!
 //! A scenario names **areas** (rectangles of the map), **objectives** the squad must

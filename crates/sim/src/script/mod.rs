@@ -1,4 +1,4 @@
-//! Scenario files (SPEC S2.2): seed, duration, route, waves, test hooks — and the
+//! Scenario files (REQ S2.2): seed, duration, route, waves, test hooks — and the
 //! script's part of the world: the waves still to come and the scripted walks.
 
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,7 @@
-//! The tile grid: which tiles are walls, and the DDA ray cast over it (SPEC S4 step 2).
+//! The tile grid: which tiles are walls, and the DDA ray cast over it (REQ S4 step 2).
 //!
 //! Tile `(x, y)` covers `[x, x + 1) × [y, y + 1)` in world units. Anything outside the
-//! grid is wall (SPEC S2.1), so every query is total.
+//! grid is wall (REQ S2.1), so every query is total.
 
 use crate::core::geom::Vec2;
 

@@ -1,4 +1,4 @@
-//! The simulation's light test (SPEC T2): is a body inside one of the squad's beams?
+//! The simulation's light test (REQ T2): is a body inside one of the squad's beams?
 //!
 //! A beam is a cone from its bearer along its axis, with a range and a half-angle
 //! (gameplay tuning `[light]`, which the view's flashlights read too), stopped by walls.

@@ -1,4 +1,4 @@
-//! Uniform bucket grid for neighbour queries (SPEC §11 E1, §18 P2): the horde's
+//! Uniform bucket grid for neighbour queries (REQ §11 E1, §18 P2): the horde's
 //! separation/alignment/cohesion and any "who is near this point" question in O(k)
 //! instead of O(n²).
 //!
@@ -20,7 +20,7 @@ pub const MAX_CELLS_PER_AXIS: i32 = 1024;
 
 /// What the grid keeps of an item besides its id and position, for crowd physics: the
 /// horde's boids and body overlaps read their neighbours from here, in cell order, instead
-/// of from the callers' large per-enemy records scattered in memory (SPEC P2).
+/// of from the callers' large per-enemy records scattered in memory (REQ P2).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct BodyData {
     pub vel: Vec2,

@@ -63,7 +63,7 @@ pub struct Agent {
     pub follow: PathFollow,
     /// Test hook (S2.2): scripted along a polyline, no AI.
     pub forced: bool,
-    /// Blades: the strike state machine (SPEC §10).
+    /// Blades: the strike state machine (REQ §10).
     pub melee: MeleeState,
 }
 

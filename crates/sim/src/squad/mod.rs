@@ -1,4 +1,4 @@
-//! The squad (SPEC §3–§10): agents, the anchor and formation, the line-of-fire check,
+//! The squad (REQ §3–§10): agents, the anchor and formation, the line-of-fire check,
 //! targeting, lane and sector reservations, the firing-position solver, the movement
 //! layers, fire discipline — and the blades.
 

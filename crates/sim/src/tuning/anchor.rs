@@ -1,4 +1,4 @@
-//! The disk and its elastic leash, urgency and sprint (SPEC S3.3).
+//! The disk and its elastic leash, urgency and sprint (REQ S3.3).
 
 use serde::{Deserialize, Serialize};
 

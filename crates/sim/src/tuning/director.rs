@@ -1,4 +1,4 @@
-//! The director (SPEC T3) and the difficulty levels (T4). The anchor is Left 4 Dead's
+//! The director (REQ T3) and the difficulty levels (T4). The anchor is Left 4 Dead's
 //! AI director: the squad's *intensity* rises with damage taken, enemies close and
 //! agents down, and decays when nothing is near; the director builds up pressure until
 //! intensity crosses a peak, sustains the peak for a few seconds, lets it fade, gives a

@@ -1,10 +1,10 @@
-//! Enemy kinds, attacks and the horde's steering (SPEC §11).
+//! Enemy kinds, attacks and the horde's steering (REQ §11).
 
 use serde::{Deserialize, Serialize};
 
 use super::validator::Validator;
 
-/// One enemy kind (SPEC E4): body, weapon and steering weights (E1).
+/// One enemy kind (REQ E4): body, weapon and steering weights (E1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct KindTuning {

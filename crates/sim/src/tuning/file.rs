@@ -1,4 +1,4 @@
-//! The tuning file as text (SPEC Q2, §25): one TOML file that several readers share. The
+//! The tuning file as text (REQ Q2, §25): one TOML file that several readers share. The
 //! simulation reads its behaviour sections ([`crate::tuning::Tuning`]); the view and the
 //! app read their render-only sections from the same text with [`section_from_toml`].
 //! Every reader's errors name `file:line:col`: syntax and type errors where the parser

@@ -1,4 +1,4 @@
-//! Fire discipline and bullets (SPEC S9, S5.2).
+//! Fire discipline and bullets (REQ S9, S5.2).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,4 @@
-//! Formation presets' spacing, stretch and the column in passages (SPEC S3.4).
+//! Formation presets' spacing, stretch and the column in passages (REQ S3.4).
 
 use serde::{Deserialize, Serialize};
 

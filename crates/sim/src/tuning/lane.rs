@@ -1,4 +1,4 @@
-//! The line-of-fire check and lane reservation (SPEC S4, S7).
+//! The line-of-fire check and lane reservation (REQ S4, S7).
 
 use serde::{Deserialize, Serialize};
 

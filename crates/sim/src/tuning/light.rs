@@ -1,4 +1,4 @@
-//! The squad's flashlights as gameplay (SPEC T2): each agent's beam is a cone along its
+//! The squad's flashlights as gameplay (REQ T2): each agent's beam is a cone along its
 //! aim — a gunner's barrel, a blade's facing — with a range and a half-angle. The
 //! simulation's light test (`space::light`) reads these numbers, and the view's
 //! flashlights draw with the same ones, so what the player sees lit is what a stalker

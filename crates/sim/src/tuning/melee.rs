@@ -1,10 +1,10 @@
-//! Blades (SPEC §10).
+//! Blades (REQ §10).
 
 use serde::{Deserialize, Serialize};
 
 use super::validator::Validator;
 
-/// Blades (SPEC §10). Arrays are per strike of the combo: slash, slash, heavy thrust.
+/// Blades (REQ §10). Arrays are per strike of the combo: slash, slash, heavy thrust.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct MeleeTuning {

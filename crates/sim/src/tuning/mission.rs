@@ -1,4 +1,4 @@
-//! Missions (SPEC C1): the nests a mission can ask the squad to destroy, and how close
+//! Missions (REQ C1): the nests a mission can ask the squad to destroy, and how close
 //! the squad must come to pick up an item.
 
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! Every number of the behaviour in one place (SPEC Q2): TOML with compiled-in defaults.
+//! Every number of the behaviour in one place (REQ Q2): TOML with compiled-in defaults.
 //!
 //! Unknown keys are errors (serde `deny_unknown_fields`) and every value is range-checked
 //! by [`Tuning::validate`], so a typo never silently falls back to a default. Timers are
@@ -7,7 +7,7 @@
 //! The game has one tuning file, but the simulation owns only its behaviour sections:
 //! render-only sections (the horror layer's, later sound and UI) belong to the view and
 //! the app, which read them from the same text ([`file`]), so they are in no checksum
-//! and no replay (SPEC §25).
+//! and no replay (REQ §25).
 
 use serde::{Deserialize, Serialize};
 

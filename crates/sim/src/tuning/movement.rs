@@ -1,4 +1,4 @@
-//! The movement layers (SPEC S8).
+//! The movement layers (REQ S8).
 
 use serde::{Deserialize, Serialize};
 

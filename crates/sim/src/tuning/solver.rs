@@ -1,4 +1,4 @@
-//! The firing-position solver (SPEC S6).
+//! The firing-position solver (REQ S6).
 
 use serde::{Deserialize, Serialize};
 

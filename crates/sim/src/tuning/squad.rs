@@ -1,4 +1,4 @@
-//! The squad's bodies, health, speeds and the hold delay (SPEC S3.1, S3.2).
+//! The squad's bodies, health, speeds and the hold delay (REQ S3.1, S3.2).
 
 use serde::{Deserialize, Serialize};
 

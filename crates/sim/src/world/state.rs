@@ -1,4 +1,4 @@
-//! The world's state as data (SPEC §17): what a save stores, and what
+//! The world's state as data (REQ §17): what a save stores, and what
 //! [`World::checksum`] hashes.
 //!
 //! A save is the world's non-cache parts — squad, horde, bullets, script, events, the

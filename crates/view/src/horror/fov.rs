@@ -1,4 +1,4 @@
-//! Fog-of-war line of sight on the tile grid (SPEC H2): Albert Ford's *symmetric
+//! Fog-of-war line of sight on the tile grid (REQ H2): Albert Ford's *symmetric
 //! shadowcasting* (2020).
 //!
 //! Why this algorithm: fog of war must never show a tile the squad could not see

@@ -1,4 +1,4 @@
-//! The horror layer (SPEC §13, H1–H7): darkness and occluded light, fog of war with
+//! The horror layer (REQ §13, H1–H7): darkness and occluded light, fog of war with
 //! memory, glowing tracers, blood, vignette, grain and tension. Render-only: it reads
 //! `&World` and keeps its own cosmetic state ([`Horror`], owned by the app and stepped
 //! once per simulation tick by [`Horror::absorb`]); the world is never written.
@@ -52,7 +52,7 @@ use lights::{Light, LightScratch};
 use tension::Tension;
 use tracers::Tracers;
 
-/// Milliseconds per stage of the last frame drawn with the layer (SPEC P4).
+/// Milliseconds per stage of the last frame drawn with the layer (REQ P4).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct StageTimes {
     pub scene_ms: f32,

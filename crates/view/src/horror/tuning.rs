@@ -1,7 +1,7 @@
-//! The `[horror]` section of the tuning file (SPEC §13): numbers of the render-only horror
+//! The `[horror]` section of the tuning file (REQ §13): numbers of the render-only horror
 //! layer. The game has one tuning file (Q2), but the simulation reads only its behaviour
 //! sections: this one is the view's ([`crate::tuning::ViewTuning`]), so it is in no
-//! checksum and no replay (SPEC §25). Unknown keys are errors here too, and F5 reloads
+//! checksum and no replay (REQ §25). Unknown keys are errors here too, and F5 reloads
 //! it with the rest.
 //!
 //! Light levels are in units of the surface's own colour: 1.0 shows the albedo as drawn,

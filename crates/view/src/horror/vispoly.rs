@@ -1,4 +1,4 @@
-//! Light visibility polygons on the tile grid (SPEC H1: walls cast shadows).
+//! Light visibility polygons on the tile grid (REQ H1: walls cast shadows).
 //!
 //! A light at a continuous point `o` lights the part of the disk of radius `r` (or of a
 //! flashlight cone) that a straight segment from `o` reaches without entering a wall

@@ -1,4 +1,4 @@
-//! The campaign's pages of the title (SPEC C2): the missions in order — the next one
+//! The campaign's pages of the title (REQ C2): the missions in order — the next one
 //! marked, completed ones with their best time, the ones beyond the next marked ahead
 //! (still playable) — and a mission's briefing with the difficulty to play it at.
 

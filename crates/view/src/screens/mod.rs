@@ -1,4 +1,4 @@
-//! The player's shell drawn over a frame (SPEC §20, §23): the title (its top menu, the
+//! The player's shell drawn over a frame (REQ §20, §23): the title (its top menu, the
 //! scenario lists, the campaign and a mission's briefing, the settings), help, pause
 //! and results screens. Each is a function of plain data (labels, the selected row, numbers) that
 //! the app hands over, drawn with the project's bitmap font at whole-number scales so the

@@ -1,4 +1,4 @@
-//! The settings page of the title (SPEC C4): the rows (volumes as bars, brightness,
+//! The settings page of the title (REQ C4): the rows (volumes as bars, brightness,
 //! fullscreen, the frame cap, restoring the defaults, then one row per key binding with
 //! its two keys) and, beside them, the brightness calibration picture — a dark mark on
 //! black and "adjust until the mark is barely visible". The frame's gamma is applied

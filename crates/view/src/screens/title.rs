@@ -1,4 +1,4 @@
-//! The title (SPEC C2): the game's name over the live, darkened scene and, one page at a
+//! The title (REQ C2): the game's name over the live, darkened scene and, one page at a
 //! time, its top menu (Campaign / Free play / Test range / Settings / Quit, with the
 //! controls beside it) and the scenario lists of free play and the test range (with the
 //! seed and difficulty choices). The campaign's pages are in `campaign.rs`, the

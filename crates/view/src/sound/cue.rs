@@ -1,4 +1,4 @@
-//! What a sound is (SPEC §21 AU2): every sound the layer plays has a cue, which sets
+//! What a sound is (REQ §21 AU2): every sound the layer plays has a cue, which sets
 //! its importance when the voices are full (AU4: nearest and loudest win, and among
 //! equals what matters more to the player) and lets a test or a listener hear one cue
 //! alone.

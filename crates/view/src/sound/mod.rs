@@ -1,4 +1,4 @@
-//! The sound layer (SPEC §21 AU2–AU4): the horror layer's audible twin. Render-only: it
+//! The sound layer (REQ §21 AU2–AU4): the horror layer's audible twin. Render-only: it
 //! reads `&World` and the tick's events once per tick ([`SoundLayer::absorb`], through
 //! the app's cosmetics feed), starts, moves and cuts voices of our own synthesizer
 //! (`crates/audio`), and renders one block of 800 frames (one tick at 48 kHz). It never

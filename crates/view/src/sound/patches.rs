@@ -1,4 +1,4 @@
-//! The game's sounds as recipes for the synthesizer (SPEC §21 AU2): each a few layers of
+//! The game's sounds as recipes for the synthesizer (REQ §21 AU2): each a few layers of
 //! oscillators and noise with a filter and an envelope (the sfxr family's way: a handful
 //! of numbers per sound, no sample files; the words for them in [`super::recipe`]). The
 //! numbers were chosen by ear from spectrograms of offline renders (docs/sound.md); what

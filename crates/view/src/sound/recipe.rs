@@ -1,4 +1,4 @@
-//! The words the sound recipes are written in (SPEC §21 AU2): envelopes and layers, and
+//! The words the sound recipes are written in (REQ §21 AU2): envelopes and layers, and
 //! what a layer does — glide, filter, wobble, wait — each a few numbers.
 
 use audio::{Envelope, FilterKind, Layer, Wave};

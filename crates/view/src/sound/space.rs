@@ -1,4 +1,4 @@
-//! Where a sound is heard from (SPEC §21 AU3): the listener is the anchor; a source is
+//! Where a sound is heard from (REQ §21 AU3): the listener is the anchor; a source is
 //! panned by where it stands on the screen relative to the listener (the camera follows
 //! the anchor; the sound follows the anchor itself, so the soundtrack is a function of
 //! the run and not of the frame rate), attenuated with distance, and muffled — quieter

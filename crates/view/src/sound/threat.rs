@@ -1,4 +1,4 @@
-//! The threat's sounds (SPEC §22) as recipes for the synthesizer, in the style of
+//! The threat's sounds (REQ §22) as recipes for the synthesizer, in the style of
 //! [`super::patches`]: a spitter's gurgling windup, its spit's release and splat, a
 //! stalker's shriek at a beam, its chitter before it lunges, both kinds' deaths.
 

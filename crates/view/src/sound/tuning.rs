@@ -1,4 +1,4 @@
-//! The `[audio]` section of the tuning file (SPEC §21): the sound layer's numbers —
+//! The `[audio]` section of the tuning file (REQ §21): the sound layer's numbers —
 //! volumes, the voice cap, the space model (distance, occlusion, pan), the crowd, the
 //! squad's steps and breath, the heartbeat, the ambience. Render-only, the view's like
 //! `[horror]`: in no checksum and no replay.

@@ -1,4 +1,4 @@
-//! Generated maps (SPEC §26): a map and its scenario from a kind and a seed, the same
+//! Generated maps (REQ §26): a map and its scenario from a kind and a seed, the same
 //! texts for the same pair on every machine (the sim's own [`Rng`], ordered collections,
 //! integer arithmetic).
 //!

@@ -1,4 +1,4 @@
-//! Blades (SPEC §10): strike sectors, three phases on integer ticks, the three-strike
+//! Blades (REQ §10): strike sectors, three phases on integer ticks, the three-strike
 //! combo, the discipline "never strike through an ally", and the blade's position
 //! solver in angular form.
 //!

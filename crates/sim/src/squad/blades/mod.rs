@@ -1,4 +1,4 @@
-//! Blades (SPEC §10): strike sectors, phases, combo, discipline, post solver.
+//! Blades (REQ §10): strike sectors, phases, combo, discipline, post solver.
 
 pub(crate) mod around;
 pub mod melee;
