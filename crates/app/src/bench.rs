@@ -6,13 +6,13 @@ use std::time::Instant;
 
 use sim::nav::astar::{find_path, PathLimits, PathScratch};
 use sim::read::{Map, TickInput};
+use view::screens::ScreenView;
 use view::{Timings, ViewOptions};
 
-use crate::frame::{Composer, Frame, Menus, Screen};
+use crate::frame::{Composer, Frame};
 use crate::screenshot::run_to;
 use crate::session::{Pilot, Session};
 use crate::setup::{self, Setup};
-use crate::shell::{PauseMenu, TitleMenu};
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -91,30 +91,10 @@ const P4: Measure = Measure {
 /// halfway between two ticks, default zoom), with the horror layer or plain, with or
 /// without the overlay. The criterion bench `frame_1080p` draws the same frame.
 pub fn with_game_frame<R>(overlay: bool, horror: bool, f: impl FnOnce(&Frame) -> R) -> R {
-    let (title, pause) = (TitleMenu::default(), PauseMenu::default());
-    let (progress, settings) = (
-        crate::progress::Progress::default(),
-        crate::settings::Settings::default(),
-    );
-    let lists = crate::shell::Lists {
-        free: &[],
-        range: &[],
-        missions: &[],
-        progress: &progress,
-        settings: &settings,
-    };
     let timings = Timings::default();
     let frame = Frame {
-        screen: Screen::Game,
+        screen: &ScreenView::Game,
         help: false,
-        menus: Menus {
-            title: &title,
-            lists: &lists,
-            pause: &pause,
-            about: "",
-            results: None,
-            results_keys: None,
-        },
         alpha: 0.5,
         zoom: view::Zoom::default(),
         view: ViewOptions {

@@ -7,90 +7,25 @@
 use raster::Framebuffer;
 use sim::read::World;
 use sim::Vec2;
-use view::screens::{self, Results};
+use view::screens::{self, ScreenView};
 use view::{BandScratch, StageTimes, Timings, ViewOptions, Zoom};
 
 use crate::cosmetics::Cosmetics;
 use crate::hud;
-use crate::shell::{self, Lists, Page, PauseMenu, TitleMenu};
 
-/// The design resolution (R3): the window opens at this size, the screens and the
+/// The design resolution (REQ §24): the window opens at this size, the screens and the
 /// scene are laid out for it, and a frame of any other size (the window's own, REQ
 /// §24) shows the same picture with more or fewer pixels ([`view::zoom::scene_scale`]).
 pub const WIDTH: usize = 1280;
 pub const HEIGHT: usize = view::zoom::DESIGN_HEIGHT;
 
-/// The shell's screens: where the window is, and what `--screen NAME` draws. Help (H or
-/// ?) is drawn over any of them ([`Frame::help`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// The run as played.
-    Game,
-    /// The title over the live scene (the default scenario driven by its route): the
-    /// page [`TitleMenu::page`] says.
-    Title,
-    /// The pause menu over the game.
-    Pause,
-    /// The run's results over its last frame.
-    Results,
-}
-
-impl Screen {
-    pub const NAMES: &'static str =
-        "game, title, campaign, briefing, settings, free-play, test-range, help, pause, results";
-
-    /// `--screen NAME`: the screen, and whether help is over it (`help` is help over
-    /// the game; `campaign`, `briefing` and `settings` are pages of the title,
-    /// [`Screen::page`]).
-    pub fn parse(s: &str) -> Result<(Screen, bool), String> {
-        Ok(match s {
-            "game" => (Screen::Game, false),
-            "title" | "campaign" | "briefing" | "settings" | "free-play" | "test-range" => {
-                (Screen::Title, false)
-            }
-            "help" => (Screen::Game, true),
-            "pause" => (Screen::Pause, false),
-            "results" => (Screen::Results, false),
-            _ => return Err(format!("unknown screen `{s}`: expected {}", Self::NAMES)),
-        })
-    }
-
-    /// The title's page `--screen NAME` shows (the top menu unless it names another).
-    pub fn page(s: &str) -> Page {
-        match s {
-            "campaign" => Page::Campaign,
-            "briefing" => Page::Briefing,
-            "settings" => Page::Settings,
-            "free-play" => Page::FreePlay,
-            "test-range" => Page::TestRange,
-            _ => Page::Top,
-        }
-    }
-}
-
-/// What the screens are drawn from.
-#[derive(Clone, Copy)]
-pub struct Menus<'a> {
-    pub title: &'a TitleMenu,
-    /// The title's lists (scenarios, missions), the progress and the settings.
-    pub lists: &'a Lists<'a>,
-    pub pause: &'a PauseMenu,
-    /// The line naming the run on the pause menu.
-    pub about: &'a str,
-    /// The results screen's numbers.
-    pub results: Option<&'a Results>,
-    /// The line of keys under the results (`None`: every run's; a campaign mission has
-    /// its own).
-    pub results_keys: Option<&'a str>,
-}
-
 /// Everything one frame shows besides the world and the feed.
 #[derive(Clone, Copy)]
 pub struct Frame<'a> {
-    pub screen: Screen,
+    /// The shell's screen over the scene, as the app's menus filled it (play: the HUD).
+    pub screen: &'a ScreenView<'a>,
     /// Help over the screen.
     pub help: bool,
-    pub menus: Menus<'a>,
     /// Interpolation between the last two ticks (S1.4).
     pub alpha: f32,
     pub zoom: Zoom,
@@ -555,9 +490,8 @@ fn on_bands(bands: &mut [Band], f: &(impl Fn(&mut Band) + Sync)) {
 
 /// The HUD (or the shell's screen), help and the message line over the scene.
 fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame) {
-    let m = &f.menus;
     match f.screen {
-        Screen::Game => {
+        ScreenView::Game => {
             if let Some(end_tick) = f.hud.filter(|_| !f.help) {
                 let v = hud::HudView {
                     feed: &feed.hud,
@@ -575,16 +509,7 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
                 hud::paused(fb);
             }
         }
-        Screen::Title => shell::draw_title(fb, m.title, m.lists),
-        Screen::Pause => shell::draw_pause(fb, m.pause, m.about),
-        Screen::Results => {
-            if let Some(r) = m.results {
-                match m.results_keys {
-                    Some(keys) => screens::results::draw_results_with_keys(fb, r, keys),
-                    None => screens::draw_results(fb, r),
-                }
-            }
-        }
+        shown => shown.draw(fb),
     }
     if f.help {
         screens::draw_help(fb);

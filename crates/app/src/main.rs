@@ -5,12 +5,12 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use app::frame::{self, Screen};
+use app::frame;
 use app::screenshot::Shot;
 use app::session::Session;
-use app::{
-    accept, bench, catalog, files, generate, headless, screenshot, settings, setup, soak, window,
-};
+use app::shell::screen::Screen;
+use app::shell::{catalog, settings};
+use app::{accept, bench, files, generate, headless, screenshot, setup, soak, window};
 use sim::content;
 use sim::read::Difficulty;
 use sim::record::Replay;

@@ -9,14 +9,17 @@ use sim::read::{TickInput, World};
 use sim::tuning::{ticks, DT};
 use view::{Timings, ViewOptions, Zoom};
 
-use crate::campaign::{self, Mission};
-use crate::catalog::{self, Entry, Group};
-use crate::frame::{Composer, Frame, Menus, Screen};
-use crate::progress::Progress;
+use crate::frame::{Composer, Frame};
 use crate::session::Session;
-use crate::settings::Settings;
 use crate::setup::Setup;
-use crate::shell::{Lists, Page, PauseMenu, TitleMenu};
+use crate::shell::campaign::{self, Mission};
+use crate::shell::catalog::{self, Entry, Group};
+use crate::shell::pause::PauseMenu;
+use crate::shell::progress::Progress;
+use crate::shell::screen::{Menus, Screen};
+use crate::shell::settings::Settings;
+use crate::shell::title::{Page, TitleMenu};
+use crate::shell::views::Lists;
 
 /// The scenario (its route driving, with the cosmetics feed) run to `at` seconds — or,
 /// with `stop_at_end`, until the run ends if that is sooner — the camera following the
@@ -86,14 +89,14 @@ impl Profile {
                 .map(|t| (p.display().to_string(), t))
         };
         let mut out = Profile::default();
-        if let Some((file, text)) = read(crate::settings::default_path()) {
+        if let Some((file, text)) = read(crate::shell::settings::default_path()) {
             let (s, faults) = Settings::from_toml(&file, &text);
             for f in faults {
                 eprintln!("squad_proto: {f}");
             }
             out.settings = s;
         }
-        if let Some((file, text)) = read(crate::progress::default_path()) {
+        if let Some((file, text)) = read(crate::shell::progress::default_path()) {
             match Progress::from_toml(&file, &text) {
                 Ok(p) => out.progress = p,
                 Err(e) => eprintln!("squad_proto: campaign progress damaged ({e})"),
@@ -155,17 +158,17 @@ pub fn compose_with(
     let title = title_on(shot.page, &missions, &profile.progress);
     c.set_gamma(profile.settings.gamma());
     c.set_render_scale(profile.settings.render_scale);
+    let menus = Menus {
+        title: &title,
+        lists: &lists,
+        pause: &pause,
+        about: &about,
+        results: Some(&results),
+        mission: None,
+    };
     let frame = Frame {
-        screen: shot.screen,
+        screen: &menus.view(shot.screen),
         help: shot.help,
-        menus: Menus {
-            title: &title,
-            lists: &lists,
-            pause: &pause,
-            about: &about,
-            results: Some(&results),
-            results_keys: None,
-        },
         alpha: 1.0,
         zoom: shot.zoom,
         view: ViewOptions {

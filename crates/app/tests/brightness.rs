@@ -8,12 +8,12 @@
 #[path = "../../view/tests/common/mod.rs"]
 mod common;
 
-use app::catalog::catalog;
-use app::frame::Screen;
 use app::screenshot::{render_screen, render_screen_with, Profile, Shot};
-use app::settings::Settings;
 use app::setup::load;
+use app::shell::catalog::catalog;
+use app::shell::settings::Settings;
 use app::shell::Page;
+use app::shell::Screen;
 use common::check_golden;
 use raster::Framebuffer;
 
@@ -65,7 +65,7 @@ fn each_brightness_step_changes_the_mean_luma_and_nothing_else() {
         let l = mean_luma(&fb);
         eprintln!(
             "brightness {b:+}: gamma {:.3}, mean luma {l:.2}",
-            app::settings::gamma_of(b)
+            app::shell::settings::gamma_of(b)
         );
         lumas.push(l);
         worlds.push((w.tick(), w.checksum()));

@@ -7,10 +7,10 @@
 #[path = "../../view/tests/common/mod.rs"]
 mod common;
 
-use app::catalog::catalog;
-use app::frame::Screen;
 use app::screenshot::{render_screen, Shot};
 use app::setup::{load, Setup};
+use app::shell::catalog::catalog;
+use app::shell::Screen;
 use common::check_golden;
 
 fn setup(name: &str) -> Setup {
@@ -223,10 +223,10 @@ fn a_fallen_squad_ends_the_run() {
 // Layouts: the screens computed as the `Layout` their drawing uses, at 1280×720 and
 // 1920×1080, with long contents.
 
-use app::campaign::Mission;
-use app::catalog::{in_group, Entry, Group};
-use app::progress::Progress;
-use app::settings::Settings;
+use app::shell::campaign::Mission;
+use app::shell::catalog::{in_group, Entry, Group};
+use app::shell::progress::Progress;
+use app::shell::settings::Settings;
 use app::shell::{self, Lists, Page, TitleMenu};
 use view::screens::{self as vs, Layout};
 
@@ -245,7 +245,7 @@ impl Shell {
         Shell {
             free: in_group(entries, Group::FreePlay),
             range: in_group(entries, Group::TestRange),
-            missions: app::campaign::missions(),
+            missions: app::shell::campaign::missions(),
             progress: Progress::default(),
             settings: Settings::default(),
         }
@@ -324,7 +324,9 @@ fn a_broken_file_s_note_wraps_in_its_panel_and_keeps_the_position() {
     let find = |file: &str| {
         entries
             .iter()
-            .position(|e| matches!(&e.source, app::catalog::Source::File(p) if p.ends_with(file)))
+            .position(
+                |e| matches!(&e.source, app::shell::catalog::Source::File(p) if p.ends_with(file)),
+            )
             .unwrap()
     };
     for (file, keep) in [
@@ -337,10 +339,10 @@ fn a_broken_file_s_note_wraps_in_its_panel_and_keeps_the_position() {
         let i = find(file);
         let sh = Shell::new(&entries);
         let mut menu = sh.free_play(&entries[i]);
-        let err = app::catalog::load(&entries[i], None, None).unwrap_err();
+        let err = app::shell::catalog::load(&entries[i], None, None).unwrap_err();
         menu.cannot_start(&entries[i], &err);
         for (w, h) in SIZES {
-            let l = shell::title_layout(w, h, &menu, &sh.lists());
+            let l = shell::title_view(&menu, &sh.lists()).layout(w, h).unwrap();
             let lines = note_lines(&l);
             assert!(lines.len() > 1, "{lines:?}");
             let all: Vec<&str> = lines.iter().map(|(t, _)| t.as_str()).collect();
@@ -370,7 +372,9 @@ fn the_title_s_scroll_arrows_never_cover_a_row() {
             selected,
             ..TitleMenu::default()
         };
-        let l = shell::title_layout(1280, 720, &menu, &sh.lists());
+        let l = shell::title_view(&menu, &sh.lists())
+            .layout(1280, 720)
+            .unwrap();
         let texts: Vec<_> = l.texts().collect();
         for a in texts.iter().filter(|t| t.text == "^" || t.text == "v") {
             arrows += 1;
@@ -401,7 +405,12 @@ fn the_pause_footer_stays_in_its_panel() {
     longer.splice(3..3, ["Watch the replay again", "Skip to the results"]);
     for items in [&live, &replay, &longer] {
         for (w, h) in SIZES {
-            let l = vs::pause::layout(w, h, items, 0, "combat_route   seed 7   0:12.0");
+            let v = vs::PauseView {
+                items: items.clone(),
+                selected: 0,
+                about: "combat_route   seed 7   0:12.0".into(),
+            };
+            let l = vs::pause::layout(w, h, &v);
             let footer = l.texts().find(|t| t.text == vs::pause::FOOTER).unwrap();
             let panel = l.to_frame(&footer.container);
             let r = l.to_frame(&footer.rect());
@@ -487,7 +496,7 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
             };
             out.push((
                 format!("top menu (item {top}, {tag})"),
-                shell::title_layout(w, h, &menu, &sh.lists()),
+                shell::title_view(&menu, &sh.lists()).layout(w, h).unwrap(),
             ));
         }
         for i in 0..ms.len() {
@@ -495,14 +504,14 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
             menu.open_campaign(i);
             out.push((
                 format!("campaign (mission {i}, {tag})"),
-                shell::title_layout(w, h, &menu, &sh.lists()),
+                shell::title_view(&menu, &sh.lists()).layout(w, h).unwrap(),
             ));
             menu.open_briefing(&ms, i);
             for d in sim::read::Difficulty::ALL {
                 menu.mission_difficulty = d;
                 out.push((
                     format!("briefing (mission {i}, {}, {tag})", d.name()),
-                    shell::title_layout(w, h, &menu, &sh.lists()),
+                    shell::title_view(&menu, &sh.lists()).layout(w, h).unwrap(),
                 ));
             }
         }
@@ -515,7 +524,7 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
         };
         out.push((
             format!("test range (row {range})"),
-            shell::title_layout(w, h, &menu, &sh.lists()),
+            shell::title_view(&menu, &sh.lists()).layout(w, h).unwrap(),
         ));
     }
     let rows = shell::setting_rows().len();
@@ -532,17 +541,17 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
             menu.settings.note = note.map(String::from);
             out.push((
                 format!("settings (row {selected}{tag})"),
-                shell::title_layout(w, h, &menu, &sh.lists()),
+                shell::title_view(&menu, &sh.lists()).layout(w, h).unwrap(),
             ));
         }
     }
     let broken = entries
         .iter()
         .position(
-            |e| matches!(&e.source, app::catalog::Source::File(p) if p.ends_with("c_broken.scn")),
+            |e| matches!(&e.source, app::shell::catalog::Source::File(p) if p.ends_with("c_broken.scn")),
         )
         .unwrap();
-    let real = app::catalog::load(&entries[broken], None, None).unwrap_err();
+    let real = app::shell::catalog::load(&entries[broken], None, None).unwrap_err();
     let deep = format!(
         "/home/someone/games/squad_proto/a/very/deep/folder/of/scenarios/c_broken.scn:3:7: unknown key `wave2`: expected name, map, seed, duration, formation, heading, start or loop; {}",
         "and a great deal more said about it ".repeat(4)
@@ -555,13 +564,13 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
         };
         out.push((
             format!("free play (row {selected})"),
-            shell::title_layout(w, h, &menu, &sh.lists()),
+            shell::title_view(&menu, &sh.lists()).layout(w, h).unwrap(),
         ));
         for (tag, err) in [("error", &real), ("long error", &deep)] {
             menu.cannot_start(&entries[broken], err);
             out.push((
                 format!("free play (row {selected}, {tag})"),
-                shell::title_layout(w, h, &menu, &sh.lists()),
+                shell::title_view(&menu, &sh.lists()).layout(w, h).unwrap(),
             ));
         }
     }
@@ -579,7 +588,7 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
                 let menu = shell::PauseMenu { selected, ..menu };
                 out.push((
                     format!("{tag} (row {selected}, `{about}`)"),
-                    shell::pause_layout(w, h, &menu, &about),
+                    vs::pause::layout(w, h, &shell::pause_view(&menu, &about)),
                 ));
             }
         }

@@ -17,11 +17,13 @@
 
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use app::frame::{band_rows, Composer, Frame, Menus, Screen};
+use app::frame::{band_rows, Composer, Frame};
 use app::screenshot::{compose, render_screen, run_to, Shot};
 use app::session::Session;
 use app::setup::{load, Setup};
+use app::shell::Screen;
 use raster::Framebuffer;
+use view::screens::ScreenView;
 use view::{Horror, Timings, ViewOptions, Zoom};
 
 /// 164.5 s of the combat route: the squad firing into the horde in the yard (a dozen
@@ -216,28 +218,10 @@ fn the_moment_has_tracers_blood_lights_and_the_hud() {
 /// [`game`] composed by hand, as `screenshot::compose` does, with no HUD (the game's
 /// screen; its menus are not drawn).
 fn without_hud(m: &mut Moment, size: (usize, usize), threads: usize) -> Framebuffer {
-    use app::shell::{Lists, PauseMenu, TitleMenu};
     m.session.cosmetics.as_mut().unwrap().horror = m.layer.clone();
-    let (title, pause) = (TitleMenu::default(), PauseMenu::live());
-    let (progress, settings) = (Default::default(), Default::default());
-    let lists = Lists {
-        free: &[],
-        range: &[],
-        missions: &[],
-        progress: &progress,
-        settings: &settings,
-    };
     let frame = Frame {
-        screen: Screen::Game,
+        screen: &ScreenView::Game,
         help: false,
-        menus: Menus {
-            title: &title,
-            lists: &lists,
-            pause: &pause,
-            about: "",
-            results: None,
-            results_keys: None,
-        },
         alpha: 1.0,
         zoom: Zoom::default(),
         view: ViewOptions {
@@ -386,7 +370,7 @@ fn a_render_scale_below_100_is_the_same_on_any_number_of_threads() {
     let full = m.draw(&game(FULL_HD, 1));
     for pct in [50, 70] {
         let profile = app::screenshot::Profile {
-            settings: app::settings::Settings {
+            settings: app::shell::settings::Settings {
                 render_scale: pct,
                 ..Default::default()
             },

@@ -73,7 +73,7 @@ impl Zoom {
     }
 }
 
-/// The rows of the design frame (R3) the scene is laid out for: a frame of any height
+/// The rows of the design frame (REQ §24) the scene is laid out for: a frame of any height
 /// shows the same part of the world.
 pub const DESIGN_HEIGHT: usize = 720;
 

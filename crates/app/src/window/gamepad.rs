@@ -673,7 +673,7 @@ mod tests {
 
     use super::testkit::*;
     use super::*;
-    use crate::shell::MenuKey;
+    use crate::shell::menu::MenuKey;
     use crate::window::input::{Action, Controls};
     use crate::window::pad::{self, pad_action, pad_menu_key};
 

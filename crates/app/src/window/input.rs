@@ -9,8 +9,8 @@ use sim::read::{Formation, ManualAim, ManualCommand, TickInput};
 use sim::Vec2;
 use winit::keyboard::KeyCode;
 
-use crate::bindings::{Bind, Bindings};
-use crate::shell::MenuKey;
+use crate::shell::bindings::{Bind, Bindings};
+use crate::shell::menu::MenuKey;
 
 /// Manual aim vector turn rate (←/→), radians per second.
 pub const AIM_TURN: f32 = 2.6;

@@ -23,7 +23,7 @@ use sim::read::Formation;
 use sim::Vec2;
 
 use super::input::Action;
-use crate::shell::MenuKey;
+use crate::shell::menu::MenuKey;
 
 /// Stick deflection below which a stick counts as centred.
 pub const DEAD_ZONE: f32 = 0.2;

@@ -18,37 +18,37 @@ pub enum Standing {
 }
 
 /// One row of the campaign list.
-#[derive(Clone, Copy, Debug)]
-pub struct MissionRow<'a> {
-    pub title: &'a str,
+#[derive(Clone, Debug, PartialEq)]
+pub struct MissionRow {
+    pub title: String,
     pub standing: Standing,
     /// What the status column says (`done  3:12  hard`, `next`, `ahead`).
-    pub status: &'a str,
+    pub status: String,
 }
 
 /// The campaign list.
-#[derive(Clone, Copy, Debug)]
-pub struct CampaignView<'a> {
-    pub rows: &'a [MissionRow<'a>],
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CampaignView {
+    pub rows: Vec<MissionRow>,
     pub selected: usize,
     /// `2 of 6 missions done`.
-    pub summary: &'a str,
+    pub summary: String,
     /// The selected mission's briefing (a preview under the list).
-    pub briefing: &'a str,
+    pub briefing: String,
 }
 
 /// A mission's briefing.
-#[derive(Clone, Copy, Debug)]
-pub struct BriefingView<'a> {
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BriefingView {
     /// `MISSION 2 OF 6`.
-    pub place: &'a str,
-    pub title: &'a str,
-    pub briefing: &'a str,
+    pub place: String,
+    pub title: String,
+    pub briefing: String,
     /// The difficulty chosen, and the mission's own.
-    pub difficulty: &'a str,
-    pub own: &'a str,
+    pub difficulty: String,
+    pub own: String,
     /// What the player has done here (`best 3:12 on hard, 4 attempts`).
-    pub record: &'a str,
+    pub record: String,
 }
 
 /// The list's geometry (the app maps clicks with it).
@@ -79,7 +79,7 @@ pub fn layout(w: usize, h: usize, v: &CampaignView) -> Layout {
         p,
         sx,
         PANEL_TOP + 20,
-        &clip_end(v.summary, p.right() - 20 - sx, 2),
+        &clip_end(&v.summary, p.right() - 20 - sx, 2),
         INK_DIM,
         2,
     );
@@ -100,9 +100,9 @@ pub fn layout(w: usize, h: usize, v: &CampaignView) -> Layout {
             Standing::Ahead => (INK_DIM, INK_DIM),
         };
         let ink = if on { ACCENT } else { ink };
-        let title = clip_end(row.title, status_x - 16 - (ROWS_X + 20), 2);
+        let title = clip_end(&row.title, status_x - 16 - (ROWS_X + 20), 2);
         l.text(bar, ROWS_X + 20, y, &title, ink, 2);
-        let status = clip_end(row.status, bar.right() - 8 - status_x, 2);
+        let status = clip_end(&row.status, bar.right() - 8 - status_x, 2);
         l.text(bar, status_x, y, &status, status_ink, 2);
     }
     let shown = v.rows.len().min(ROWS) as i32;
@@ -113,7 +113,7 @@ pub fn layout(w: usize, h: usize, v: &CampaignView) -> Layout {
         ROWS_W - 40,
         p.bottom() - 8 - preview_top,
     );
-    let text = one_paragraph(v.briefing);
+    let text = one_paragraph(&v.briefing);
     let lines = ((pv.h - 4) / 22).clamp(0, 5) as usize;
     for (i, line) in wrap_lines(&text, pv.w, 2, lines).iter().enumerate() {
         l.text(pv, ROWS_X, preview_top + i as i32 * 22, line, INK_DIM, 2);
@@ -136,20 +136,20 @@ pub const BRIEF_LINES: usize = 9;
 /// A mission's briefing on a `w`×`h` frame.
 pub fn briefing_layout(w: usize, h: usize, v: &BriefingView) -> Layout {
     let mut l = Layout::new(w, h);
-    heading(&mut l, v.place);
+    heading(&mut l, &v.place);
     let x = BRIEF_X + 40;
     let inner = BRIEF_W - 80;
-    let lines = wrap_lines(&one_paragraph(v.briefing), inner, 2, BRIEF_LINES);
+    let lines = wrap_lines(&one_paragraph(&v.briefing), inner, 2, BRIEF_LINES);
     // The panel as tall as what it holds.
     let top = PANEL_TOP + 90;
     let h = (top + lines.len() as i32 * 26 + 40 + 62 + 48 - PANEL_TOP).min(PANEL_H);
     let p = l.panel(Rect::new(BRIEF_X, PANEL_TOP, BRIEF_W, h));
-    let scale = if text_width(v.title, 4) <= inner {
+    let scale = if text_width(&v.title, 4) <= inner {
         4
     } else {
         2
     };
-    let title = clip_end(v.title, inner, scale);
+    let title = clip_end(&v.title, inner, scale);
     l.text(p, x, PANEL_TOP + 28, &title, ACCENT, scale);
     for (i, line) in lines.iter().enumerate() {
         l.text(p, x, top + i as i32 * 26, line, INK, 2);
@@ -181,7 +181,7 @@ pub fn briefing_layout(w: usize, h: usize, v: &BriefingView) -> Layout {
         INK_DIM,
         2,
     );
-    l.text(p, x, dy + 62, &clip_end(v.record, inner, 2), INK_DIM, 2);
+    l.text(p, x, dy + 62, &clip_end(&v.record, inner, 2), INK_DIM, 2);
     footer(&mut l, "Enter: begin        Esc: back");
     l
 }
@@ -209,29 +209,29 @@ mod tests {
         let long = "The relay went dark six hours ago. ".repeat(20);
         let rows: Vec<MissionRow> = (0..12)
             .map(|i| MissionRow {
-                title: "7. A mission with a title far longer than any row could hold",
+                title: "7. A mission with a title far longer than any row could hold".into(),
                 standing: [Standing::Done, Standing::Next, Standing::Ahead][i % 3],
-                status: "done  59:59  normal and more",
+                status: "done  59:59  normal and more".into(),
             })
             .collect();
         for (w, h) in [(1280, 720), (1920, 1080)] {
             for sel in [0, 5, 11] {
                 let v = CampaignView {
-                    rows: &rows,
+                    rows: rows.clone(),
                     selected: sel,
-                    summary: "2 of 12 missions done",
-                    briefing: &long,
+                    summary: "2 of 12 missions done".into(),
+                    briefing: long.clone(),
                 };
                 let l = layout(w, h, &v);
                 assert!(l.faults().is_empty(), "{:#?}", l.faults());
             }
             let b = BriefingView {
-                place: "MISSION 6 OF 6",
-                title: "6. The Long Dark and a great deal more said in the title",
-                briefing: &long,
-                difficulty: "normal",
-                own: "hard",
-                record: "best 12:00.0 on hard, 123 attempts",
+                place: "MISSION 6 OF 6".into(),
+                title: "6. The Long Dark and a great deal more said in the title".into(),
+                briefing: long.clone(),
+                difficulty: "normal".into(),
+                own: "hard".into(),
+                record: "best 12:00.0 on hard, 123 attempts".into(),
             };
             let l = briefing_layout(w, h, &b);
             assert!(l.faults().is_empty(), "{:#?}", l.faults());

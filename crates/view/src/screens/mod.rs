@@ -1,9 +1,10 @@
-//! The player's shell drawn over a frame (REQ §20, §23): the title (its top menu, the
-//! scenario lists, the campaign and a mission's briefing, the settings), help, pause
-//! and results screens. Each is a function of plain data (labels, the selected row, numbers) that
-//! the app hands over, drawn with the project's bitmap font at whole-number scales so the
-//! text stays crisp at 1280×720 and when the window scales the frame up. The app owns
-//! what a key does; the view only draws.
+//! The player's shell drawn over a frame (REQ §20, §23, X9): the title (its top menu,
+//! the scenario lists, the campaign and a mission's briefing, the settings), help, pause
+//! and results screens. Each is a function of a view model of plain data (labels, the
+//! selected row, numbers: [`ScreenView`]) that the app fills from its menus, drawn
+//! with the project's bitmap font at whole-number scales so the text stays crisp at
+//! 1280×720 and when the window scales the frame up. The app owns what a key does; the
+//! view only draws.
 //!
 //! Layout is in pixels of the internal 1280×720 frame; on another size the screens keep
 //! their proportions from the centre.
@@ -13,6 +14,7 @@ pub mod help;
 pub mod layout;
 pub mod pause;
 pub mod results;
+pub mod screen;
 pub mod settings;
 pub mod style;
 pub mod title;
@@ -21,12 +23,13 @@ pub mod ui;
 pub use campaign::{BriefingView, CampaignView, MissionRow, Standing};
 pub use help::draw_help;
 pub use layout::{Layout, Rect};
-pub use pause::draw_pause;
-pub use results::{draw_results, MissionResults, Outcome, Results, RunTally};
+pub use pause::PauseView;
+pub use results::{MissionResults, Outcome, Results, RunTally};
+pub use screen::ScreenView;
 pub use settings::SettingsView;
 pub use style::{
     centre_x, centre_y, centred, clock_text, dim, panel, text, ACCENT, DANGER, INK, INK_DIM, PANEL,
     PANEL_EDGE, SAFE, SELECT_BAR,
 };
-pub use title::{draw_title, TitleView, TopView};
+pub use title::{TitleView, TopView};
 pub use ui::{design_point, ui_scale, ui_size};

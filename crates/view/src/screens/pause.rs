@@ -1,7 +1,7 @@
 //! The pause menu (Esc): a column of choices, the selected one marked, over a dimmed
 //! frame, with what is being played underneath.
 
-use raster::{clip_end, text_width, wrap_lines, Framebuffer};
+use raster::{clip_end, text_width, wrap_lines};
 
 use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
 use super::style::{ACCENT, INK, INK_DIM, SELECT_BAR};
@@ -18,11 +18,13 @@ pub fn row_top(frame_h: usize, n: usize, i: usize) -> i32 {
 /// Width of the menu's rows (and of the mouse's target for each).
 pub const ROW_W: i32 = 560;
 
-/// Draws the pause menu: `items` with `selected` marked; `about` (scenario, seed,
-/// time) under the heading.
-pub fn draw_pause(fb: &mut Framebuffer, items: &[&str], selected: usize, about: &str) {
-    let (w, h) = super::ui::ui_size(fb);
-    layout(w, h, items, selected, about).draw(fb);
+/// What the pause menu shows: its choices with `selected` marked, and `about` (the
+/// scenario, seed, time) under the heading.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PauseView {
+    pub items: Vec<&'static str>,
+    pub selected: usize,
+    pub about: String,
 }
 
 /// The line under the menu.
@@ -31,8 +33,9 @@ pub const FOOTER: &str = "Up/Down choose, Enter confirms, Esc resumes";
 /// The pause menu on a `w`×`h` frame: the panel as wide as the rows and the footer need
 /// (at most the frame less a margin); the line about the run wraps over two lines in it
 /// if it must, each row's label is clipped to its bar.
-pub fn layout(w: usize, h: usize, items: &[&str], selected: usize, about: &str) -> Layout {
+pub fn layout(w: usize, h: usize, v: &PauseView) -> Layout {
     const PAD: i32 = 32;
+    let (items, selected) = (&v.items, v.selected);
     let mut l = Layout::new(w, h);
     l.dim(140);
     let n = items.len();
@@ -45,7 +48,7 @@ pub fn layout(w: usize, h: usize, items: &[&str], selected: usize, about: &str) 
         n as i32 * PITCH + 230,
     ));
     l.centred(p, top - 126, "PAUSED", ACCENT, 5);
-    let about = wrap_lines(about, pw - 2 * PAD, 2, 2);
+    let about = wrap_lines(&v.about, pw - 2 * PAD, 2, 2);
     for (i, line) in about.iter().enumerate() {
         l.centred(p, top - 66 + 20 * i as i32, line, INK_DIM, 2);
     }

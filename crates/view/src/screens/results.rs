@@ -2,7 +2,7 @@
 //! counts shots, kills and friendly hits itself ([`sim::read::Stats`]); who made
 //! each kill it does not count, so [`RunTally`] derives it from the tick's events.
 
-use raster::{chars_fitting, clip_end, text_width, wrap_lines, Framebuffer, Rgba};
+use raster::{chars_fitting, clip_end, text_width, wrap_lines, Rgba};
 use sim::read::{Difficulty, EventKind, Outcome as MissionOutcome, Status, World};
 
 use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
@@ -256,25 +256,12 @@ const PITCH: i32 = 40;
 /// The keys offered under the results (there are no replays yet, so no replay key).
 pub const RESULTS_KEYS: &str = "R/Enter: restart   N: new seed   V: replay   T/Esc: title";
 
-/// Draws the results over the (frozen) last frame.
-pub fn draw_results(fb: &mut Framebuffer, r: &Results) {
-    let (w, h) = super::ui::ui_size(fb);
-    layout(w, h, r).draw(fb);
-}
-
 /// The results on a `w`×`h` frame. Each row is a stripe: the label, the value (at
 /// scale 3, or 2 if that is too wide) and its note in small print after it, wrapped
 /// over more lines (the row growing) when it does not fit beside the value, or under
 /// the value when too little room is left beside it.
 pub fn layout(fw: usize, fh: usize, r: &Results) -> Layout {
     layout_with_keys(fw, fh, r, RESULTS_KEYS)
-}
-
-/// Draws the results with `keys` as the line of keys under them (a campaign mission's:
-/// next mission, retry, title).
-pub fn draw_results_with_keys(fb: &mut Framebuffer, r: &Results, keys: &str) {
-    let (w, h) = super::ui::ui_size(fb);
-    layout_with_keys(w, h, r, keys).draw(fb);
 }
 
 /// [`layout`] with `keys` as the line of keys under the table.

@@ -11,37 +11,37 @@ use super::style::{ACCENT, INK, INK_DIM, SELECT_BAR};
 use super::title::{first_of, footer, heading, PANEL_H, PANEL_TOP};
 
 /// What a row's value is.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Value<'a> {
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
     /// A level 0 … 100 drawn as a bar, with its text.
-    Level(u8, &'a str),
+    Level(u8, String),
     /// A choice (`< off >`).
-    Choice(&'a str),
+    Choice(String),
     /// An action: no value (restoring the defaults).
     Action,
     /// A binding's keys (`-` for an empty slot); which slot is chosen when the row is,
     /// and whether the game waits for a key for it.
-    Keys([&'a str; 2], usize, bool),
+    Keys([String; 2], usize, bool),
     /// A heading between groups of rows.
     Heading,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Row<'a> {
-    pub label: &'a str,
-    pub value: Value<'a>,
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub label: &'static str,
+    pub value: Value,
 }
 
-#[derive(Clone, Copy, Debug)]
-pub struct SettingsView<'a> {
-    pub rows: &'a [Row<'a>],
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SettingsView {
+    pub rows: Vec<Row>,
     pub selected: usize,
     /// The gamma as text (`gamma 1.00`).
-    pub gamma: &'a str,
+    pub gamma: String,
     /// What the last change said (a key swapped, a refusal), if anything.
-    pub note: Option<&'a str>,
+    pub note: Option<String>,
     /// The keys that work on the chosen row.
-    pub hint: &'a str,
+    pub hint: &'static str,
 }
 
 /// The rows' geometry (the app maps clicks with it).
@@ -97,11 +97,11 @@ pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
         }
         let label = clip_end(row.label, VALUE_X - 16 - (ROW_X + 20), 2);
         l.text(bar, ROW_X + 20, y, &label, ink, 2);
-        match row.value {
+        match &row.value {
             Value::Level(level, text) => {
                 let track = Rect::new(VALUE_X, y + 2, 200, 12);
                 l.fill(track, Rgba::new(255, 255, 255, 36));
-                let filled = 200 * level.min(100) as i32 / 100;
+                let filled = 200 * (*level).min(100) as i32 / 100;
                 l.fill(
                     Rect::new(VALUE_X, y + 2, filled, 12),
                     Rgba::new(255, 196, 96, 200),
@@ -124,15 +124,15 @@ pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
                 for (s, key) in keys.iter().enumerate() {
                     let cx = VALUE_X + s as i32 * (CELL + 10);
                     let cell = Rect::new(cx - 6, y - 3, CELL, ROW_PITCH - 4);
-                    let chosen = on && s == slot;
-                    let (text, colour) = if chosen && waiting {
+                    let chosen = on && s == *slot;
+                    let (text, colour) = if chosen && *waiting {
                         l.fill(cell, Rgba::new(232, 70, 56, 150));
                         ("press key", INK)
                     } else {
                         if chosen {
                             l.fill(cell, Rgba::new(255, 196, 96, 90));
                         }
-                        (*key, if chosen { INK } else { ink })
+                        (key.as_str(), if chosen { INK } else { ink })
                     };
                     l.text(cell, cx, y, &clip_end(text, CELL - 10, 2), colour, 2);
                 }
@@ -157,7 +157,7 @@ pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
         );
     }
     let note_top = ROW_TOP + ROWS as i32 * ROW_PITCH + 8;
-    if let Some(note) = v.note {
+    if let Some(note) = &v.note {
         let nb = Rect::new(ROW_X, note_top, ROW_W - 20, p.bottom() - 6 - note_top);
         for (i, line) in wrap_lines(note, nb.w, 2, 2).iter().enumerate() {
             l.text(nb, ROW_X, note_top + i as i32 * 20, line, ACCENT, 2);
@@ -187,7 +187,7 @@ pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
         l.text(c, tx, y, &line, INK, 2);
         y += 20;
     }
-    l.text(c, tx, y + 4, v.gamma, INK_DIM, 2);
+    l.text(c, tx, y + 4, &v.gamma, INK_DIM, 2);
     y += 44;
     for line in wrap_lines(v.hint, c.right() - 20 - tx, 2, 6) {
         l.text(c, tx, y, &line, INK_DIM, 2);
@@ -201,7 +201,7 @@ pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
 mod tests {
     use super::*;
 
-    fn rows() -> Vec<Row<'static>> {
+    fn rows() -> Vec<Row> {
         let mut r = vec![
             Row {
                 label: "SOUND",
@@ -209,11 +209,11 @@ mod tests {
             },
             Row {
                 label: "Master volume",
-                value: Value::Level(100, "100%"),
+                value: Value::Level(100, "100%".into()),
             },
             Row {
                 label: "Brightness",
-                value: Value::Choice("+5  (gamma 2.00)"),
+                value: Value::Choice("+5  (gamma 2.00)".into()),
             },
             Row {
                 label: "Restore the defaults",
@@ -223,7 +223,7 @@ mod tests {
         for i in 0..30 {
             r.push(Row {
                 label: "A binding with a rather long name",
-                value: Value::Keys(["NumEnter", "-"], i % 2, i == 3),
+                value: Value::Keys(["NumEnter".into(), "-".into()], i % 2, i == 3),
             });
         }
         r
@@ -235,10 +235,10 @@ mod tests {
         for (w, h) in [(1280, 720), (1920, 1080)] {
             for selected in 0..rows.len() {
                 let v = SettingsView {
-                    rows: &rows,
+                    rows: rows.clone(),
                     selected,
-                    gamma: "gamma 2.00",
-                    note: Some("P is now Pause's; Restart gets R (it was on Pause) and a long tail"),
+                    gamma: "gamma 2.00".into(),
+                    note: Some("P is now Pause's; Restart gets R (it was on Pause) and a long tail".into()),
                     hint: "Enter: rebind this key. Left/Right: the first or the second key. Backspace: clear it.",
                 };
                 let l = layout(w, h, &v);

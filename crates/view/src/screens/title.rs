@@ -4,34 +4,34 @@
 //! seed and difficulty choices). The campaign's pages are in `campaign.rs`, the
 //! settings in `settings.rs`.
 
-use raster::{clip_end, text_width, wrap_lines, Framebuffer};
+use raster::{clip_end, text_width, wrap_lines};
 
 use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
 use super::style::{ACCENT, DANGER, INK, INK_DIM, SELECT_BAR};
 
 /// What a scenario list page shows; the app owns the choices.
-#[derive(Clone, Copy, Debug)]
-pub struct TitleView<'a> {
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TitleView {
     /// The page's name (`FREE PLAY`, `TEST RANGE`).
-    pub heading: &'a str,
+    pub heading: String,
     /// The scenarios, as listed: each one's name and its detail (length, how it plays,
     /// what it tests, or that it does not load), shown in a column of their own.
-    pub entries: &'a [(&'a str, &'a str)],
+    pub entries: Vec<(String, String)>,
     pub selected: usize,
     /// The seed choice as a line: the scenario's own, random, or the digits typed.
-    pub seed: &'a str,
+    pub seed: String,
     /// The difficulty chosen: easy, normal or hard, or `own` (each scenario's) (T4).
-    pub difficulty: &'a str,
+    pub difficulty: String,
     /// A note under the list (why the last choice could not start), if any: wrapped in
     /// the list's panel, over at most [`NOTE_LINES`] lines.
-    pub note: Option<&'a str>,
+    pub note: Option<String>,
 }
 
 /// What the top menu shows: each item's label and a detail under it (at most two
 /// lines, split at `\n`, each clipped to the row).
-#[derive(Clone, Copy, Debug)]
-pub struct TopView<'a> {
-    pub items: &'a [(&'a str, &'a str)],
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TopView {
+    pub items: Vec<(String, String)>,
     pub selected: usize,
 }
 
@@ -119,12 +119,6 @@ pub fn footer(l: &mut Layout, keys: &str) {
     l.centred(all, DESIGN_H - 36, keys, ACCENT, 2);
 }
 
-/// Draws a scenario list page over the (live) frame.
-pub fn draw_title(fb: &mut Framebuffer, v: &TitleView) {
-    let (w, h) = super::ui::ui_size(fb);
-    layout(w, h, v).draw(fb);
-}
-
 /// The top menu on a `w`×`h` frame: the items on the left, the controls on the right.
 pub fn top_layout(w: usize, h: usize, v: &TopView) -> Layout {
     let mut l = Layout::new(w, h);
@@ -180,7 +174,7 @@ pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
         LIST_W + GUTTER + 32,
         PANEL_H,
     ));
-    let hw = l.text(p, LIST_X, LIST_TOP - 40, v.heading, ACCENT, 2);
+    let hw = l.text(p, LIST_X, LIST_TOP - 40, &v.heading, ACCENT, 2);
     l.text(
         p,
         LIST_X + hw + 40,
@@ -232,7 +226,7 @@ pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
         p,
         LIST_X + 100,
         seed_y,
-        &clip_end(v.seed, dx - 40 - (LIST_X + 100), 2),
+        &clip_end(&v.seed, dx - 40 - (LIST_X + 100), 2),
         INK,
         2,
     );
@@ -256,7 +250,7 @@ pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
         2,
     );
     l.text(p, dx, seed_y + 28, "Tab: own/easy/normal/hard", INK_DIM, 2);
-    if let Some(note) = v.note {
+    if let Some(note) = &v.note {
         let top = seed_y + 62;
         let note_box = Rect::new(LIST_X, top, LIST_W, p.bottom() - 8 - top);
         for (i, line) in wrap_lines(note, LIST_W, 2, NOTE_LINES).iter().enumerate() {
@@ -318,7 +312,7 @@ mod tests {
                 1280,
                 720,
                 &TopView {
-                    items: &items,
+                    items: items.map(|(a, b)| (a.to_string(), b.to_string())).to_vec(),
                     selected: sel,
                 },
             );

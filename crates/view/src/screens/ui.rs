@@ -1,5 +1,5 @@
 //! The screens' scale (REQ §24): laid out in the units of the 1280×720 design frame
-//! (R3), drawn at a whole-step scale of the frame so their font stays on whole pixels,
+//! (REQ §24), drawn at a whole-step scale of the frame so their font stays on whole pixels,
 //! centred; and the way back from a frame pixel (a click) to those units.
 
 use raster::Framebuffer;

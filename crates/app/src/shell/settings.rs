@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use winit::keyboard::KeyCode;
 
-use crate::bindings::{key_from_name, key_name, Bind, Bindings, SLOTS};
+use crate::shell::bindings::{key_from_name, key_name, Bind, Bindings, SLOTS};
 
 /// The file's name in the config directory.
 pub const FILE_NAME: &str = "settings.toml";
@@ -405,7 +405,7 @@ fn parse_keys(v: &toml::Value) -> Result<[Option<KeyCode>; SLOTS], String> {
             Some(k) if keys.contains(&Some(k)) => return Err(format!("{s} twice")),
             Some(k) => keys[slot] = Some(k),
             None => {
-                let some: Vec<&str> = crate::bindings::key_names().take(12).collect();
+                let some: Vec<&str> = crate::shell::bindings::key_names().take(12).collect();
                 return Err(format!(
                     "unknown key {s:?}: expected a name such as {} …",
                     some.join(", ")

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use sim::read::Difficulty;
 
-use crate::campaign::Mission;
+use crate::shell::campaign::Mission;
 
 /// The file's name in the data directory.
 pub const FILE_NAME: &str = "progress.toml";
@@ -226,7 +226,7 @@ fn line_col(text: &str, at: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::campaign::missions;
+    use crate::shell::campaign::missions;
 
     fn dir(tag: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("squad_progress_{tag}_{}", std::process::id()));
@@ -334,7 +334,7 @@ mod tests {
             println!("progress={}", default_path().unwrap().display());
             println!(
                 "settings={}",
-                crate::settings::default_path().unwrap().display()
+                crate::shell::settings::default_path().unwrap().display()
             );
             return;
         }
@@ -342,7 +342,7 @@ mod tests {
         let out = std::process::Command::new(std::env::current_exe().unwrap())
             .args([
                 "--exact",
-                "progress::tests::the_user_directories_follow_xdg",
+                "shell::progress::tests::the_user_directories_follow_xdg",
                 "--nocapture",
                 "--test-threads=1",
             ])

@@ -1,0 +1,283 @@
+//! The shell's screens as view models (REQ X9): each page of the title, the settings
+//! page and the pause menu filled from the menus' state (and the player's lists and
+//! files) into [`view::screens::ScreenView`], which the view lays out and draws. The
+//! app fills, the view draws: nothing here draws, and the view never calls back.
+
+use view::screens::campaign::{BriefingView, CampaignView, MissionRow, Standing};
+use view::screens::settings::{Row, SettingsView, Value};
+use view::screens::{clock_text, PauseView, ScreenView, TitleView, TopView};
+use winit::keyboard::KeyCode;
+
+use super::bindings::key_label;
+use super::campaign::Mission;
+use super::catalog::Entry;
+use super::pause::PauseMenu;
+use super::progress::Progress;
+use super::settings::Settings;
+use super::settings_page::{setting_rows, SettingRow, SettingsMenu};
+use super::title::{Counts, Page, TitleMenu, TOP_ITEMS};
+
+/// What the title's pages are drawn from besides their state.
+#[derive(Clone, Copy)]
+pub struct Lists<'a> {
+    /// Free play's and the test range's scenarios.
+    pub free: &'a [Entry],
+    pub range: &'a [Entry],
+    pub missions: &'a [Mission],
+    pub progress: &'a Progress,
+    pub settings: &'a Settings,
+}
+
+impl Lists<'_> {
+    pub fn counts(&self) -> Counts<'_> {
+        Counts {
+            free: self.free.len(),
+            range: self.range.len(),
+            missions: self.missions,
+            next: self.progress.next_mission(self.missions),
+        }
+    }
+}
+
+/// The title's page shown, as the view draws it over the live scene.
+pub fn title_view(menu: &TitleMenu, lists: &Lists) -> ScreenView<'static> {
+    match menu.page {
+        Page::Top => ScreenView::Top(top_view(menu, lists)),
+        Page::Campaign => ScreenView::Campaign(campaign_view(menu, lists)),
+        Page::Briefing => match briefing_view(menu, lists) {
+            Some(v) => ScreenView::Briefing(v),
+            None => ScreenView::Campaign(campaign_view(menu, lists)),
+        },
+        Page::FreePlay => ScreenView::List(list_view(menu, "FREE PLAY", lists.free, menu.selected)),
+        Page::TestRange => ScreenView::List(list_view(menu, "TEST RANGE", lists.range, menu.range)),
+        Page::Settings => ScreenView::Settings(settings_view(&menu.settings, lists.settings)),
+    }
+}
+
+fn top_view(menu: &TitleMenu, lists: &Lists) -> TopView {
+    let (ms, p) = (lists.missions, lists.progress);
+    let done = p.done(ms);
+    let campaign = match ms.get(p.next_mission(ms)) {
+        _ if ms.is_empty() => "no missions".to_string(),
+        _ if done == ms.len() => format!("all {} missions done", ms.len()),
+        Some(m) if done == 0 => format!("{} missions, none done yet\nfirst: {}", ms.len(), m.title),
+        Some(m) => format!("{done} of {} missions done\nnext: {}", ms.len(), m.title),
+        None => String::new(),
+    };
+    let details = [
+        campaign,
+        format!("{} scenarios\nyour seed, your difficulty", lists.free.len()),
+        format!(
+            "{} set-pieces\neach shows one rule at work",
+            lists.range.len()
+        ),
+        "sound, brightness, display, keys".to_string(),
+        String::new(),
+    ];
+    TopView {
+        items: TOP_ITEMS
+            .iter()
+            .zip(details)
+            .map(|(i, d)| (i.label().to_string(), d))
+            .collect(),
+        selected: menu.top,
+    }
+}
+
+fn list_view(menu: &TitleMenu, heading: &str, entries: &[Entry], selected: usize) -> TitleView {
+    TitleView {
+        heading: heading.to_string(),
+        entries: entries
+            .iter()
+            .map(|e| (e.name.clone(), e.detail.clone()))
+            .collect(),
+        selected,
+        seed: menu.seed.line(),
+        difficulty: menu.difficulty.map_or("own", |d| d.name()).to_string(),
+        note: menu.note.clone(),
+    }
+}
+
+/// The status column of mission `i` (`done  3:12.0  hard`, `next`, `ahead`).
+pub fn mission_status(lists: &Lists, i: usize) -> (Standing, String) {
+    let m = &lists.missions[i];
+    let next = lists.progress.next_mission(lists.missions);
+    match lists.progress.get(m.id) {
+        Some(r) if r.completed => {
+            let mut s = String::from("done");
+            if let Some(t) = r.best_seconds {
+                s += &format!("  {}", clock_text(t));
+            }
+            if let Some(d) = r.hardest {
+                s += &format!("  {}", d.name());
+            }
+            (Standing::Done, s)
+        }
+        _ if i == next => (Standing::Next, "next".into()),
+        _ => (Standing::Ahead, "ahead".into()),
+    }
+}
+
+fn campaign_view(menu: &TitleMenu, lists: &Lists) -> CampaignView {
+    let rows: Vec<MissionRow> = lists
+        .missions
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let (standing, status) = mission_status(lists, i);
+            MissionRow {
+                title: m.title.clone(),
+                standing,
+                status,
+            }
+        })
+        .collect();
+    let done = lists.progress.done(lists.missions);
+    let summary = format!("{done} of {} missions done", lists.missions.len());
+    let briefing = lists
+        .missions
+        .get(menu.mission)
+        .map_or(String::new(), |m| m.briefing.clone());
+    CampaignView {
+        rows,
+        selected: menu.mission,
+        summary,
+        briefing,
+    }
+}
+
+/// The briefing of the mission chosen (`None` when there is no such mission: the
+/// campaign's list is shown instead).
+fn briefing_view(menu: &TitleMenu, lists: &Lists) -> Option<BriefingView> {
+    let ms = lists.missions;
+    let m = ms.get(menu.mission)?;
+    let place = format!("MISSION {} OF {}", m.index + 1, ms.len());
+    let record = match lists.progress.get(m.id) {
+        Some(r) if r.completed => format!(
+            "Done: best {}{}, {} {}",
+            r.best_seconds.map_or("-".into(), clock_text),
+            r.hardest
+                .map_or(String::new(), |d| format!(" on {}", d.name())),
+            r.attempts,
+            if r.attempts == 1 {
+                "attempt"
+            } else {
+                "attempts"
+            }
+        ),
+        Some(r) if r.attempts > 0 => format!(
+            "Not won yet: {} {}",
+            r.attempts,
+            if r.attempts == 1 {
+                "attempt"
+            } else {
+                "attempts"
+            }
+        ),
+        _ => "Not played yet.".into(),
+    };
+    Some(BriefingView {
+        place,
+        title: m.title.clone(),
+        briefing: m.briefing.clone(),
+        difficulty: menu.mission_difficulty.name().to_string(),
+        own: m.director.unwrap_or_default().name().to_string(),
+        record,
+    })
+}
+
+/// The settings page as drawn for `s`.
+pub fn settings_view(menu: &SettingsMenu, s: &Settings) -> SettingsView {
+    let rows = setting_rows();
+    let pct = |p: u8| format!("{p}%");
+    let texts: Vec<(String, [String; 2])> = rows
+        .iter()
+        .map(|r| match r {
+            SettingRow::Master => (pct(s.master), Default::default()),
+            SettingRow::Effects => (pct(s.effects), Default::default()),
+            SettingRow::Ambience => (pct(s.ambience), Default::default()),
+            SettingRow::Brightness => (format!("{:+}", s.brightness), Default::default()),
+            SettingRow::Fullscreen => (
+                if s.fullscreen { "on" } else { "off" }.into(),
+                Default::default(),
+            ),
+            SettingRow::FrameCap => (
+                match s.frame_cap {
+                    None => "off (display rate)".into(),
+                    Some(n) => format!("{n} fps"),
+                },
+                Default::default(),
+            ),
+            SettingRow::RenderScale => (
+                match s.render_scale {
+                    100 => "100% (the window's size)".into(),
+                    p => format!("{p}% (filtered)"),
+                },
+                Default::default(),
+            ),
+            SettingRow::Key(b) => {
+                let slots = s.keys.slots(*b);
+                let name = |k: Option<KeyCode>| k.map_or("-".to_string(), |k| key_label(k).into());
+                (String::new(), [name(slots[0]), name(slots[1])])
+            }
+            _ => Default::default(),
+        })
+        .collect();
+    let view_rows: Vec<Row> = rows
+        .iter()
+        .zip(texts)
+        .map(|(r, (text, [k0, k1]))| {
+            let (label, value) = match r {
+                SettingRow::Heading(h) => (*h, Value::Heading),
+                SettingRow::Master => ("Master volume", Value::Level(s.master, text)),
+                SettingRow::Effects => ("Effects volume", Value::Level(s.effects, text)),
+                SettingRow::Ambience => ("Ambience volume", Value::Level(s.ambience, text)),
+                SettingRow::Brightness => ("Brightness", Value::Choice(text)),
+                SettingRow::Fullscreen => ("Fullscreen", Value::Choice(text)),
+                SettingRow::FrameCap => ("Frame cap", Value::Choice(text)),
+                SettingRow::RenderScale => ("Render scale", Value::Choice(text)),
+                SettingRow::Defaults => ("Restore defaults", Value::Action),
+                SettingRow::Key(b) => (b.label(), Value::Keys([k0, k1], menu.slot, menu.capturing)),
+            };
+            Row { label, value }
+        })
+        .collect();
+    let hint = if menu.capturing {
+        "Press the new key. Esc cancels."
+    } else {
+        match menu.row() {
+            SettingRow::Master | SettingRow::Effects | SettingRow::Ambience => {
+                "Left/Right: 10% less or more."
+            }
+            SettingRow::Brightness => "Left/Right: darker or brighter.",
+            SettingRow::Fullscreen => "Left/Right or Enter: on or off (F11 too).",
+            SettingRow::FrameCap => {
+                "Left/Right: at most 30, 60, 120 or 144 frames a second, or off (the display's rate)."
+            }
+            SettingRow::RenderScale => {
+                "Left/Right: draw the scene at 50 to 100% of the window's size, upscaled smoothly under a sharp HUD (for slow machines)."
+            }
+            SettingRow::Defaults => "Enter: every setting and key back to its default.",
+            SettingRow::Key(_) => {
+                "Enter: press a new key. Left/Right: its first or second key. Backspace: clear it. A key in use elsewhere is swapped."
+            }
+            SettingRow::Heading(_) => "",
+        }
+    };
+    SettingsView {
+        rows: view_rows,
+        selected: menu.selected,
+        gamma: format!("gamma {:.2}", s.gamma()),
+        note: menu.note.clone(),
+        hint,
+    }
+}
+
+/// The pause menu; `about` names the run.
+pub fn pause_view(menu: &PauseMenu, about: &str) -> PauseView {
+    PauseView {
+        items: menu.items.iter().map(|i| i.label()).collect(),
+        selected: menu.selected,
+        about: about.to_string(),
+    }
+}
