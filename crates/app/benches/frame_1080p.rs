@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use app::bench::with_game_frame;
 use app::frame::Composer;
-use app::screenshot::run_to;
+use app::session::Session;
 use criterion::{criterion_group, criterion_main, Criterion};
 use view::StageTimes;
 
@@ -33,7 +33,7 @@ const STAGES: [(&str, Stage); 5] = [
 fn frame_1080p(c: &mut Criterion) {
     let setup =
         app::setup::load(None, "combat_route", None, None, None).expect("the combat route loads");
-    let mut s = run_to(&setup, 140.0, false);
+    let mut s = Session::watched_at(&setup, 140.0);
     let (world, feed) = s.watched();
     with_game_frame(false, true, |frame| {
         let mut g = c.benchmark_group("frame_1920x1080");

@@ -10,7 +10,7 @@ fn main() {
         .nth(2)
         .map(|a| a.parse().unwrap())
         .unwrap_or(500);
-    let mut m = app::screenshot::run_to(&s, at, false);
+    let mut m = app::session::Session::watched_at(&s, at);
     let mut fb = raster::Framebuffer::new(app::frame::WIDTH, app::frame::HEIGHT);
     let mut v = Vec::new();
     let mut st: Vec<[f32; 5]> = Vec::new();

@@ -1,8 +1,10 @@
 //! What the threat did in one run: swings by kind, spits, stalkers lit, the director's
 //! phases, blows landed and falls.
 //! `cargo run --release -p app --example threat -- NAME|FILE.scn [SEED] [DIFFICULTY]`.
-use app::session::Session;
-use sim::read::{Difficulty, EventKind, TickInput};
+use std::ops::ControlFlow;
+
+use app::session::{Session, Until};
+use sim::read::{Difficulty, EventKind};
 use std::collections::BTreeMap;
 
 fn main() {
@@ -22,11 +24,9 @@ fn main() {
         s.origin.seed = seed;
     }
     let mut run = Session::route(s);
-    let total = run.end_tick();
     let mut n: BTreeMap<String, u32> = BTreeMap::new();
     let mut bump = |k: String| *n.entry(k).or_default() += 1;
-    while run.world.tick() < total {
-        run.step(TickInput::default());
+    run.run(Until::End, |run, _| {
         let w = &run.world;
         let secs = w.tick() as f32 / 60.0;
         for e in w.events() {
@@ -51,7 +51,8 @@ fn main() {
                 _ => {}
             }
         }
-    }
+        ControlFlow::Continue(())
+    });
     for (k, v) in &n {
         println!("{k}: {v}");
     }

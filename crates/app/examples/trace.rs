@@ -1,6 +1,7 @@
 //! Debug trace of a scenario: per second, anchor and agents (distance to goal).
-use app::session::{Pilot, Session};
-use sim::read::TickInput;
+use std::ops::ControlFlow;
+
+use app::session::{Pilot, Session, Until};
 
 fn main() {
     let name = std::env::args().nth(1).unwrap_or("combat_route".into());
@@ -19,9 +20,7 @@ fn main() {
     }
     let s = app::setup::Setup { scenario: sc, ..s };
     let mut run = Session::route(s);
-    let total = run.end_tick();
-    while run.world.tick() < total {
-        run.step(TickInput::default());
+    run.run(Until::End, |run, _| {
         let w = &run.world;
         let wp = match &run.pilot {
             Pilot::Route(d) => d.next,
@@ -134,5 +133,6 @@ fn main() {
             }
             println!();
         }
-    }
+        ControlFlow::Continue(())
+    });
 }

@@ -10,7 +10,7 @@ use view::screens::ScreenView;
 use view::{Timings, ViewOptions};
 
 use crate::frame::{Composer, Frame};
-use crate::screenshot::run_to;
+use crate::session::Until;
 use crate::session::{Pilot, Session};
 use crate::setup::{self, Setup};
 
@@ -25,7 +25,7 @@ fn route_seconds(setup: &Setup, runs: usize) -> f64 {
         .map(|_| {
             let t0 = Instant::now();
             let mut s = Session::route(setup.clone());
-            s.run_to(s.end_tick());
+            s.run_to(Until::End);
             t0.elapsed().as_secs_f64()
         })
         .fold(f64::INFINITY, f64::min)
@@ -50,7 +50,7 @@ fn horde_run_ms(per_spawn: u32, arena: usize) -> f64 {
     )
     .expect("the arena and its waves parse");
     let mut s = Session::new(setup, Pilot::Hands);
-    s.run_to(120);
+    s.run_to(Until::Tick(120));
     let n = 300;
     let t0 = Instant::now();
     for _ in 0..n {
@@ -206,7 +206,7 @@ fn frames_ms(
 /// drawn by the window's composer with the horror layer or plain, with or without the
 /// overlay.
 fn frame_ms(setup: &Setup, at: f32, overlay: bool, horror: bool) -> FrameNumbers {
-    let mut s = run_to(setup, at, false);
+    let mut s = Session::watched_at(setup, at);
     frames_ms(&mut s, &[P4], 1, overlay, horror)[0]
 }
 
@@ -247,7 +247,7 @@ fn p6_measures(threads: usize, extra: Option<(usize, usize)>) -> Vec<Measure> {
 fn print_p6(setup: &Setup, horror: bool, extra: Option<(usize, usize)>, threads: usize) {
     let layer = if horror { "horror" } else { "plain" };
     let measures = p6_measures(threads, extra);
-    let mut s = run_to(setup, 140.0, false);
+    let mut s = Session::watched_at(setup, 140.0);
     let numbers = frames_ms(&mut s, &measures, 4, false, horror);
     let of = |size: (usize, usize), threads: usize| {
         let i = measures

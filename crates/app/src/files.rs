@@ -1,27 +1,61 @@
-//! Replay and save files on disk: reading with one-line errors, writing atomically
-//! (a temporary file renamed into place, so a crash never leaves half a file), and the
-//! window's rotation of its last runs in `replays/`.
+//! The files the game writes and reads on disk (replays, saves, settings, progress,
+//! pictures): reading with one-line errors, writing atomically (a temporary file synced
+//! and renamed into place, so a crash never leaves half a file), and the window's
+//! rotation of its last runs in `replays/`.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
+
+use raster::Framebuffer;
 
 /// The window keeps this many of its last runs in `replays/`.
 pub const KEEP_REPLAYS: usize = 5;
 
 /// A file's bytes, or one line naming it and what went wrong.
 pub fn read(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))
+    std::fs::read(path).map_err(|e| format!("{}: cannot read: {}", path.display(), cause(&e)))
 }
 
-/// Writes `bytes` to `path` through a temporary file beside it.
+/// Writes `bytes` to `path` whole or not at all (REQ X13): into a temporary file beside
+/// it, synced to the disk, renamed over `path`, and the folder synced so the rename
+/// itself survives a crash. The old file stays until the new one is complete; a
+/// temporary left by a failure is removed. Errors name the file and the cause (a
+/// permission refused is said as such).
 pub fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {}", dir.display(), cause(&e)))?;
     }
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".part");
     let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes).map_err(|e| format!("{}: cannot write: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    let written = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!("{}: cannot write: {}", tmp.display(), cause(&e)));
+    }
+    if let Err(e) = std::fs::rename(&tmp, path) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!("{}: cannot write: {}", path.display(), cause(&e)));
+    }
+    // The rename is durable once the folder's entry is; a folder that cannot be opened
+    // for syncing (some file systems) leaves the file written all the same.
+    if let Ok(d) = std::fs::File::open(dir.unwrap_or(Path::new("."))) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// An I/O error in words: a refused permission named as one.
+fn cause(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::PermissionDenied => format!("permission denied ({e})"),
+        _ => e.to_string(),
+    }
 }
 
 /// A damaged file moved out of the way, to `NAME.damaged` beside it (an older one
@@ -66,6 +100,26 @@ fn is_run_file(p: &Path) -> bool {
     p.file_name()
         .and_then(|n| n.to_str())
         .is_some_and(|n| n.starts_with("run_") && n.ends_with(".sqr"))
+}
+
+/// Writes a framebuffer as an 8-bit RGB PNG (through [`write`]: whole or not at all).
+pub fn write_png(fb: &Framebuffer, path: &Path) -> Result<(), String> {
+    let mut bytes = Vec::new();
+    let mut enc = png::Encoder::new(&mut bytes, fb.width as u32, fb.height as u32);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut writer = enc
+        .write_header()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut data = Vec::with_capacity(fb.width * fb.height * 3);
+    for &p in &fb.pixels {
+        data.extend_from_slice(&[(p >> 16) as u8, (p >> 8) as u8, p as u8]);
+    }
+    writer
+        .write_image_data(&data)
+        .and_then(|()| writer.finish())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    write(path, &bytes)
 }
 
 #[cfg(test)]

@@ -10,8 +10,10 @@ use sim::tuning::ticks;
 
 use crate::files;
 use crate::session::Session;
+use crate::session::Until;
 use crate::setup::Setup;
 use crate::wav::WavOut;
+use std::ops::ControlFlow;
 
 /// What `--headless` does besides running.
 #[derive(Clone, Debug, Default)]
@@ -34,18 +36,20 @@ fn soundtrack(s: Session, path: Option<&Path>) -> Result<(Session, Option<WavOut
     }
 }
 
-/// Steps `s` with no input until its tick reaches `until` (or a replay stops), writing
-/// each tick's sound to `wav`.
-fn run_until(s: &mut Session, until: u64, wav: &mut Option<WavOut>) -> Result<(), String> {
-    while s.world.tick() < until && !s.world.mission().outcome.ended() {
-        if s.step(Default::default()).is_none() {
-            break;
-        }
+/// Runs `s` to `until` (or its end, [`Session::run`]), writing each tick's sound to
+/// `wav`.
+fn run_until(s: &mut Session, until: Until, wav: &mut Option<WavOut>) -> Result<(), String> {
+    let mut failed = Ok(());
+    s.run(until, |s, _| {
         if let (Some(w), Some(b)) = (wav.as_mut(), s.sound()) {
-            w.write(b)?;
+            if let Err(e) = w.write(b) {
+                failed = Err(e);
+                return ControlFlow::Break(());
+            }
         }
-    }
-    Ok(())
+        ControlFlow::Continue(())
+    });
+    failed
 }
 
 /// Closes the soundtrack and says so.
@@ -88,7 +92,7 @@ pub fn run(setup: Option<&Setup>, opts: &Options) -> Result<bool, String> {
     let start = std::time::Instant::now();
     match &opts.save_at {
         Some((at, path)) => {
-            run_until(&mut s, ticks(at.max(0.0)) as u64, &mut wav)?;
+            run_until(&mut s, Until::Tick(ticks(at.max(0.0)) as u64), &mut wav)?;
             let bytes = s.save().encode()?;
             files::write(path, &bytes)?;
             println!(
@@ -100,8 +104,7 @@ pub fn run(setup: Option<&Setup>, opts: &Options) -> Result<bool, String> {
             );
         }
         None => {
-            let end = s.end_tick();
-            run_until(&mut s, end, &mut wav)?;
+            run_until(&mut s, Until::End, &mut wav)?;
         }
     }
     println!("{}", s.summary(start.elapsed().as_secs_f64()));
@@ -126,7 +129,7 @@ pub fn replay(path: &Path, audio_out: Option<&Path>) -> Result<bool, String> {
     let s = Session::replay(replay, &header.game_version, None)
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let (mut s, mut wav) = soundtrack(s, audio_out)?;
-    run_until(&mut s, u64::MAX, &mut wav)?;
+    run_until(&mut s, Until::End, &mut wav)?;
     finish(wav, audio_out)?;
     match s.take_divergence() {
         None => {

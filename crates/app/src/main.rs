@@ -409,7 +409,7 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
             let profile = screenshot::Profile::of_user();
             let (fb, world) =
                 screenshot::render_screen_with(&setup, cli.at.max(0.0), &shot, &entries, &profile);
-            screenshot::write_png(&fb, &path)?;
+            files::write_png(&fb, &path)?;
             println!(
                 "{}: tick {} of {}",
                 path.display(),

@@ -6,9 +6,11 @@
 //! (`reference`: the checksum after every tick of an uninterrupted run, index = ticks
 //! done; the run that takes the saves is compared to it too).
 
-use sim::read::{Role, StrikePhase, TickInput, World};
+use std::ops::ControlFlow;
 
-use crate::session::Session;
+use sim::read::{Role, StrikePhase, World};
+
+use crate::session::{Session, Until};
 use crate::setup::Setup;
 
 /// A moment a save is taken at: its name and the test on the world after a tick.
@@ -68,15 +70,14 @@ pub fn check(setup: &Setup, reference: &[u64]) -> SaveCheck {
     let mut pending: Vec<Moment> = MOMENTS.to_vec();
     let mut saves: Vec<(String, Vec<u8>)> = Vec::new();
     let mut out = SaveCheck::default();
-    while run.world.tick() < end {
-        run.step(TickInput::default());
+    run.run(Until::Tick(end), |run, _| {
         let t = run.world.tick();
         let (expected, got) = (sum_at(t), run.world.checksum());
         if expected != got {
             out.failure = Some(format!(
                 "the run that saves, at tick {t}: expected {expected:016x}, got {got:016x}"
             ));
-            return out;
+            return ControlFlow::Break(());
         }
         let mut names: Vec<String> = Vec::new();
         pending.retain(|(name, holds)| {
@@ -94,10 +95,14 @@ pub fn check(setup: &Setup, reference: &[u64]) -> SaveCheck {
                 Ok(b) => saves.push((names.join(" + "), b)),
                 Err(e) => {
                     out.failure = Some(format!("tick {t}: not saved: {e}"));
-                    return out;
+                    return ControlFlow::Break(());
                 }
             }
         }
+        ControlFlow::Continue(())
+    });
+    if out.failure.is_some() {
+        return out;
     }
     out.missing = pending.iter().map(|(n, _)| *n).collect();
     for (what, bytes) in &saves {
@@ -110,21 +115,30 @@ pub fn check(setup: &Setup, reference: &[u64]) -> SaveCheck {
         };
         let at = r.world.tick();
         out.saves.push((what.clone(), at, bytes.len()));
-        let mut t = at;
-        loop {
-            let (expected, got) = (sum_at(t), r.world.checksum());
-            if expected != got {
-                out.failure = Some(format!(
-                    "{what} (saved at tick {at}): tick {t} expected {expected:016x}, got {got:016x}"
-                ));
-                return out;
+        let mismatch = |t: u64, got: u64| {
+            let expected = sum_at(t);
+            (expected != got).then(|| {
+                format!("{what} (saved at tick {at}): tick {t} expected {expected:016x}, got {got:016x}")
+            })
+        };
+        if let Some(why) = mismatch(at, r.world.checksum()) {
+            out.failure = Some(why);
+            return out;
+        }
+        let mut compared = 0;
+        let mut failure = None;
+        r.run(Until::Tick(end), |r, _| {
+            compared += 1;
+            failure = mismatch(r.world.tick(), r.world.checksum());
+            match failure {
+                Some(_) => ControlFlow::Break(()),
+                None => ControlFlow::Continue(()),
             }
-            if t >= end {
-                break;
-            }
-            r.step(TickInput::default());
-            out.compared += 1;
-            t = r.world.tick();
+        });
+        out.compared += compared;
+        if failure.is_some() {
+            out.failure = failure;
+            return out;
         }
     }
     out
@@ -139,10 +153,10 @@ mod tests {
         let s = crate::setup::load(None, "melee_cancel", None, None, None).unwrap();
         let mut r = Session::route(s.clone());
         let mut reference = vec![r.world.checksum()];
-        while r.world.tick() < r.end_tick() {
-            r.step(TickInput::default());
+        r.run(Until::End, |r, _| {
             reference.push(r.world.checksum());
-        }
+            ControlFlow::Continue(())
+        });
         let c = check(&s, &reference);
         assert!(c.passed(), "{:?}", c.failure);
         assert!(c.saves.len() >= 4, "{:?}", c.saves);

@@ -2,11 +2,8 @@
 //! show at that moment, rendered headless (R4) — the game, or one of the shell's screens
 //! over it (REQ §20) — through the same composer as the window ([`crate::frame`]).
 
-use std::path::Path;
-
 use raster::Framebuffer;
-use sim::read::{TickInput, World};
-use sim::tuning::{ticks, DT};
+use sim::read::World;
 use view::{Timings, ViewOptions, Zoom};
 
 use crate::frame::{Composer, Frame};
@@ -20,20 +17,6 @@ use crate::shell::screen::{Menus, Screen};
 use crate::shell::settings::Settings;
 use crate::shell::title::{Page, TitleMenu};
 use crate::shell::views::Lists;
-
-/// The scenario (its route driving, with the cosmetics feed) run to `at` seconds — or,
-/// with `stop_at_end`, until the run ends if that is sooner — the camera following the
-/// anchor exactly as the window's does at 60 fps.
-pub fn run_to(setup: &Setup, at: f32, stop_at_end: bool) -> Session {
-    let mut s = Session::route(setup.clone()).with_cosmetics();
-    let n = ticks(at) as u64;
-    while s.world.tick() < n && !(stop_at_end && s.ended()) {
-        s.step(TickInput::default());
-        let (world, feed) = s.watched();
-        feed.follow(world, 1.0, DT);
-    }
-    s
-}
 
 /// What `--screenshot` draws besides the moment.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -208,7 +191,8 @@ pub fn render_screen_with(
     entries: &[Entry],
     profile: &Profile,
 ) -> (Framebuffer, World) {
-    let mut s = run_to(setup, at, shot.screen == Screen::Results);
+    // A results screen shows the run's end when that comes before `at`.
+    let mut s = Session::watched_at(setup, at);
     // As the window: a size below the design frame is drawn at it and scaled down.
     let drawn = crate::frame::window_frame_size(shot.size);
     let mut c = Composer::new(drawn, shot.threads);
@@ -220,26 +204,4 @@ pub fn render_screen_with(
     let mut out = Framebuffer::new(want.0, want.1);
     raster::scale_bilinear_into(c.frame(), &mut out, raster::Rgba::BLACK);
     (out, s.world)
-}
-
-/// Writes a framebuffer as an 8-bit RGB PNG.
-pub fn write_png(fb: &Framebuffer, path: &Path) -> Result<(), String> {
-    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut enc = png::Encoder::new(
-        std::io::BufWriter::new(file),
-        fb.width as u32,
-        fb.height as u32,
-    );
-    enc.set_color(png::ColorType::Rgb);
-    enc.set_depth(png::BitDepth::Eight);
-    let mut writer = enc
-        .write_header()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut data = Vec::with_capacity(fb.width * fb.height * 3);
-    for &p in &fb.pixels {
-        data.extend_from_slice(&[(p >> 16) as u8, (p >> 8) as u8, p as u8]);
-    }
-    writer
-        .write_image_data(&data)
-        .map_err(|e| format!("{}: {e}", path.display()))
 }

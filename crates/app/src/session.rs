@@ -10,6 +10,8 @@
 //! input and the checksum → a replay compares its checksum → the cosmetics absorb the
 //! tick's world and events.
 
+use std::ops::ControlFlow;
+
 use sim::driver::route::RouteDriver;
 use sim::read::{tick, Outcome, Status, TickInput, World};
 use sim::record::container::written_by_another_build;
@@ -21,6 +23,26 @@ use view::ViewTuning;
 
 use crate::cosmetics::Cosmetics;
 use crate::setup::{self, Setup};
+
+/// How far [`Session::run`] goes besides the run's own end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    /// To the end: [`Session::ended`].
+    End,
+    /// To the end or this tick, whichever comes first.
+    Tick(u64),
+}
+
+/// Why [`Session::run`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The run is over ([`Session::ended`]).
+    Ended,
+    /// [`Until::Tick`]'s tick was reached first.
+    Reached,
+    /// The caller's `on_tick` stopped it.
+    Broken,
+}
 
 /// Where each tick's input comes from.
 #[derive(Clone, Debug)]
@@ -268,22 +290,54 @@ impl Session {
         Some(input)
     }
 
-    /// Steps with no input until the world's tick reaches `until` (or a replay stops).
-    pub fn run_to(&mut self, until: u64) {
-        while self.world.tick() < until {
-            if self.step(TickInput::default()).is_none() {
-                return;
+    /// Runs the session to a stop (REQ X10): steps with no input of the player's (the
+    /// pilot gives each tick its own), and after every tick hands the session and the
+    /// tick's input to `on_tick`, which may stop the run early (`ControlFlow::Break`: a
+    /// soak's violation, a save check's mismatch). The run stops at its end
+    /// ([`Session::ended`]: the squad down, the time up, the mission over, a replay's end
+    /// or divergence) and at `until`'s tick. Every mode that runs a session to a stop
+    /// goes through here; the window steps a frame's ticks itself and stops on the same
+    /// [`Session::ended`].
+    pub fn run(
+        &mut self,
+        until: Until,
+        mut on_tick: impl FnMut(&mut Session, TickInput) -> ControlFlow<()>,
+    ) -> Stop {
+        loop {
+            if self.ended() {
+                return Stop::Ended;
+            }
+            if let Until::Tick(t) = until {
+                if self.world.tick() >= t {
+                    return Stop::Reached;
+                }
+            }
+            let Some(input) = self.step(TickInput::default()) else {
+                return Stop::Ended;
+            };
+            if on_tick(self, input).is_break() {
+                return Stop::Broken;
             }
         }
     }
 
-    /// Steps with no input until the run is over.
-    pub fn run_to_end(&mut self) {
-        while !self.ended() {
-            if self.step(TickInput::default()).is_none() {
-                return;
-            }
-        }
+    /// [`Session::run`] with nothing to do between the ticks.
+    pub fn run_to(&mut self, until: Until) -> Stop {
+        self.run(until, |_, _| ControlFlow::Continue(()))
+    }
+
+    /// The route's run of `setup` at `seconds` (or its end, if sooner) as the window
+    /// shows it: with the cosmetics feed, the camera following the anchor every tick as
+    /// the window's does at 60 fps. `--screenshot`, the benches and the frame tests start
+    /// from here.
+    pub fn watched_at(setup: &Setup, seconds: f32) -> Session {
+        let mut s = Session::route(setup.clone()).with_cosmetics();
+        s.run(Until::Tick(ticks(seconds) as u64), |s, _| {
+            let (world, feed) = s.watched();
+            feed.follow(world, 1.0, DT);
+            ControlFlow::Continue(())
+        });
+        s
     }
 
     /// The player moved: the route stops driving (a replay keeps playing).

@@ -16,12 +16,14 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use sim::read::{Grid, TickInput, World, EVENT_LOG_CAP};
+use sim::read::{Grid, World, EVENT_LOG_CAP};
 use sim::tuning::ticks;
 
 use crate::cosmetics::Counts;
 use crate::session::Session;
+use crate::session::Until;
 use crate::setup::Setup;
+use std::ops::ControlFlow;
 
 /// Bullets in flight at once (five gunners cannot keep more in the air).
 pub const BULLET_BOUND: usize = 256;
@@ -190,8 +192,7 @@ pub fn run_seed(
         seconds: 0.0,
     };
     let mut replay = None;
-    while run.world.tick() < ticks {
-        run.step(TickInput::default());
+    run.run(Until::Tick(ticks), |run, _| {
         let w = &run.world;
         r.peak_enemies = r.peak_enemies.max(w.enemies().len());
         r.peak_bullets = r.peak_bullets.max(w.bullets().len());
@@ -204,12 +205,13 @@ pub fn run_seed(
         if let Some(why) = wrong {
             r.violation = Some(format!("tick {}: {why}", w.tick()));
             replay = run.recorder.as_ref().and_then(|rec| rec.encode().ok());
-            break;
+            return ControlFlow::Break(());
         }
         if let Some(b) = bar.filter(|_| w.tick().is_multiple_of(600)) {
             b.inc(600);
         }
-    }
+        ControlFlow::Continue(())
+    });
     (
         r.peak_effects,
         r.peak_particles,
@@ -476,15 +478,15 @@ mod tests {
         let mut run = Session::route(s);
         let mut wrapped = false;
         let mut last = 0;
-        while run.world.tick() < ticks(240.0) as u64 {
-            run.step(TickInput::default());
+        run.run(Until::Tick(ticks(240.0) as u64), |run, _| {
             let crate::session::Pilot::Route(d) = &run.pilot else {
                 panic!("the route steers the soak");
             };
             let next = d.next;
             wrapped |= next < last;
             last = next;
-        }
+            ControlFlow::Continue(())
+        });
         assert!(wrapped, "the route went round again within 4 minutes");
         let spawned = run
             .world
@@ -501,7 +503,7 @@ mod tests {
     fn a_broken_world_is_caught_with_seed_and_tick() {
         let s = soak_setup();
         let mut run = Session::route(s).with_cosmetics();
-        run.step(TickInput::default());
+        run.step(Default::default());
         assert_eq!(check(&run.world), None);
         run.world.agent_mut(2).pos = sim::Vec2::new(0.5, 0.5);
         let why = check(&run.world).unwrap();

@@ -3,7 +3,7 @@
 //! effects and camera included — and so are the frames after it (REQ §17).
 
 use app::frame::Composer;
-use app::screenshot::{compose, run_to, Shot};
+use app::screenshot::{compose, Shot};
 use app::session::{Pilot, Session};
 use app::setup;
 use sim::read::TickInput;
@@ -34,7 +34,7 @@ fn load(bytes: &[u8]) -> Result<Session, String> {
 fn the_frame_after_a_load_equals_the_unsaved_runs() {
     let s = setup::load(None, "combat_route", None, None, None).unwrap();
     // 71 s: the squad mid-fight, blood on the floor, bullets in flight, fog remembered.
-    let mut unsaved = run_to(&s, 71.0, false);
+    let mut unsaved = Session::watched_at(&s, 71.0);
     assert!(
         !unsaved.world.bullets().is_empty()
             || !unsaved
@@ -66,7 +66,7 @@ fn the_frame_after_a_load_equals_the_unsaved_runs() {
 #[test]
 fn a_save_without_the_views_state_still_loads() {
     let s = setup::load(None, "melee_dummy", None, None, None).unwrap();
-    let m = run_to(&s, 3.0, false);
+    let m = Session::watched_at(&s, 3.0);
     let mut save = m.save();
     save.view = None;
     let loaded = load(&save.encode().unwrap()).unwrap();
@@ -97,7 +97,7 @@ fn the_window_plays_a_replay_back_to_the_same_world_from_a_start_or_a_save() {
     for (bytes, end) in [(&first, &live), (&second, &resumed)] {
         let (h, r) = sim::record::Replay::decode(bytes).unwrap();
         let mut p = Session::replay(r, &h.game_version, Some(&ViewTuning::default())).unwrap();
-        p.run_to_end();
+        p.run_to(app::session::Until::End);
         assert_eq!(p.take_divergence(), None);
         assert_eq!(p.world.checksum(), end.world.checksum());
         let tally = |s: &Session| s.cosmetics.as_ref().unwrap().tally;

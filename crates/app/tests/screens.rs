@@ -70,7 +70,7 @@ fn replay_pause_golden() {
     use sim::read::TickInput;
     use sim::record::Replay;
     let mut run = Session::route(setup("melee_dummy")).recorded();
-    run.run_to_end();
+    run.run_to(app::session::Until::End);
     let bytes = run.recorder.as_ref().unwrap().encode().unwrap();
     let (h, r) = Replay::decode(&bytes).unwrap();
     let view = setup("melee_dummy").view_tuning;
@@ -174,7 +174,7 @@ fn results_plain_golden_on_a_short_scenario() {
 /// simulation's own count.
 #[test]
 fn kills_split_between_gunners_and_blades() {
-    let m = app::screenshot::run_to(&setup("combat_route"), 180.0, false);
+    let m = app::session::Session::watched_at(&setup("combat_route"), 180.0);
     let r = m.results();
     assert_eq!(r.tally.unattributed, 0);
     assert_eq!(r.tally.by_gunners + r.tally.by_blades, r.kills);
@@ -207,7 +207,7 @@ fn unknown_screen_names_are_errors() {
 /// With all five down the run is over and the results say so.
 #[test]
 fn a_fallen_squad_ends_the_run() {
-    let mut m = app::screenshot::run_to(&setup("melee_dummy"), 1.0, false);
+    let mut m = app::session::Session::watched_at(&setup("melee_dummy"), 1.0);
     assert!(!m.ended());
     for i in 0..m.world.agents().len() {
         m.world.agent_mut(i).alive = false;
@@ -435,7 +435,7 @@ fn the_pause_footer_stays_in_its_panel() {
 #[test]
 fn the_kills_split_stays_on_its_row() {
     for (kills, gunners, blades) in [(217, 207, 10), (225, 199, 26), (12345, 12000, 345)] {
-        let mut r = app::screenshot::run_to(&setup("melee_dummy"), 0.5, false).results();
+        let mut r = app::session::Session::watched_at(&setup("melee_dummy"), 0.5).results();
         r.kills = kills;
         r.tally.by_gunners = gunners;
         r.tally.by_blades = blades;
@@ -593,7 +593,7 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
             }
         }
     }
-    let route = app::screenshot::run_to(&setup("combat_route"), 180.0, false).results();
+    let route = app::session::Session::watched_at(&setup("combat_route"), 180.0).results();
     let mut huge = route.clone();
     huge.scenario = "a_scenario_with_a_rather_long_name_indeed_and_then_some_more_and_more".into();
     huge.seed = u64::MAX;

@@ -18,7 +18,7 @@
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use app::frame::{band_rows, Composer, Frame};
-use app::screenshot::{compose, render_screen, run_to, Shot};
+use app::screenshot::{compose, render_screen, Shot};
 use app::session::Session;
 use app::setup::{load, Setup};
 use app::shell::Screen;
@@ -48,7 +48,7 @@ struct Moment {
 fn moment() -> MutexGuard<'static, Moment> {
     static M: OnceLock<Mutex<Moment>> = OnceLock::new();
     M.get_or_init(|| {
-        let session = run_to(&setup(), AT, false);
+        let session = Session::watched_at(&setup(), AT);
         let layer = session.cosmetics.as_ref().unwrap().horror.clone();
         Mutex::new(Moment { session, layer })
     })

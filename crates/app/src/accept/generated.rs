@@ -13,7 +13,6 @@
 use std::path::{Path, PathBuf};
 
 use sim::read::generate::{generate, kind_for_seed, Generated, Kind};
-use sim::read::TickInput;
 use sim::tuning::Tuning;
 
 use super::criterion::{Outcome, Value, Verdict};
@@ -22,6 +21,7 @@ use super::{friendly_hits, judge_all, Row};
 use crate::files;
 use crate::generate::file_names;
 use crate::session::Session;
+use crate::session::Until;
 use crate::setup::{from_texts, Setup};
 
 /// A goal over the maps: criterion `id` must pass on at least `share` of the maps that
@@ -169,11 +169,7 @@ fn write_failure(
     files::write(&dir.join(&map_file), g.map_text.as_bytes())?;
     files::write(&dir.join(&scn_file), g.scenario_text.as_bytes())?;
     let mut s = Session::route(setup.clone()).recorded();
-    while s.world.tick() < s.end_tick() {
-        if s.step(TickInput::default()).is_none() {
-            break;
-        }
-    }
+    s.run_to(Until::End);
     if let Some(rec) = &s.recorder {
         files::write(
             &dir.join(format!("{}_{}.replay", g.kind.name(), g.seed)),
@@ -186,7 +182,7 @@ fn write_failure(
         .map(|row| (row.id, &row.outcome))
         .collect();
     let fb = super::picture::draw(r, &failed);
-    crate::screenshot::write_png(&fb, &dir.join(format!("{}_{}.png", g.kind.name(), g.seed)))?;
+    files::write_png(&fb, &dir.join(format!("{}_{}.png", g.kind.name(), g.seed)))?;
     let text: String = failed
         .iter()
         .map(|(id, o)| format!("{id}: {}\n", o.measured))

@@ -13,7 +13,9 @@ use sim::tuning::Tuning;
 use sim::Vec2;
 
 use crate::session::Session;
+use crate::session::Until;
 use crate::setup::Setup;
+use std::ops::ControlFlow;
 
 /// A blade's strike state as the world holds it after the tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -347,13 +349,11 @@ fn run_frames(setup: &Setup, full: bool, mut after_tick: impl FnMut(&mut World))
         }
     };
     frames.push(snap(&s.world, TickInput::default()));
-    // A mission's run is over when it is won or failed (C1), as it is in every mode.
-    while s.world.tick() < total && !s.world.mission().outcome.ended() {
-        let Some(input) = s.step(TickInput::default()) else {
-            break;
-        };
+    // To the run's end, as in every mode (a mission's when it is won or failed, C1).
+    s.run(Until::End, |s, input| {
         after_tick(&mut s.world);
         frames.push(snap(&s.world, input));
-    }
+        ControlFlow::Continue(())
+    });
     frames
 }

@@ -26,6 +26,7 @@ pub mod results;
 pub mod screen;
 pub mod settings;
 pub mod settings_page;
+pub mod stamp;
 pub mod title;
 pub mod views;
 

@@ -7,7 +7,9 @@
 //!
 //! A missing file is fresh progress. A damaged one (not TOML, or a value that cannot
 //! be) is reported — one line — set aside as `progress.toml.damaged` and replaced with
-//! fresh progress; never a panic.
+//! fresh progress; never a panic. The file carries its format and the build that wrote
+//! it ([`crate::shell::stamp`]): one of a newer format, or one that cannot be read, is
+//! refused with a line and left untouched (nothing is written over it).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -15,9 +17,16 @@ use std::path::{Path, PathBuf};
 use sim::read::Difficulty;
 
 use crate::shell::campaign::Mission;
+use crate::shell::stamp::{self, Format};
 
 /// The file's name in the data directory.
 pub const FILE_NAME: &str = "progress.toml";
+
+/// The progress file's format (1: missions by id with their records).
+pub const FORMAT: Format = Format {
+    noun: "campaign progress",
+    version: 1,
+};
 
 /// One mission's record.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -82,22 +91,32 @@ impl Progress {
 
     /// Reads `path`: a missing file is fresh progress with nothing to say; a damaged
     /// one is fresh progress and the line that says so (the file set aside and
-    /// replaced).
-    pub fn load(path: &Path) -> (Progress, Option<String>) {
+    /// replaced). `Err`: the file is refused — a newer format, or unreadable — with the
+    /// line that says so; it is left as it is, and must not be written this session.
+    pub fn load(path: &Path) -> Result<(Progress, Option<String>), String> {
+        let file = path.display().to_string();
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return (Progress::default(), None)
+                return Ok((Progress::default(), None))
             }
-            Err(e) => {
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
                 let why = e.to_string();
-                return (Progress::default(), Some(damaged(path, &why)));
+                return Ok((Progress::default(), Some(damaged(path, &why))));
             }
+            Err(e) => return Err(stamp::unreadable(&file, FORMAT, &e)),
         };
-        match Progress::from_toml(&path.display().to_string(), &text) {
+        if let Some(why) = text
+            .parse::<toml::Table>()
+            .ok()
+            .and_then(|t| stamp::refusal(&file, &t, FORMAT))
+        {
+            return Err(why);
+        }
+        Ok(match Progress::from_toml(&file, &text) {
             Ok(p) => (p, None),
             Err(why) => (Progress::default(), Some(damaged(path, &why))),
-        }
+        })
     }
 
     /// The progress in `text` (named `file` in the error, with `line:col` where the
@@ -115,6 +134,7 @@ impl Progress {
             match (k.as_str(), v) {
                 ("version", toml::Value::Integer(1)) => {}
                 ("version", v) => return Err(format!("{file}: version {v}: expected 1")),
+                ("build", toml::Value::String(_)) => {}
                 ("missions", toml::Value::Table(ms)) => {
                     for (id, m) in ms {
                         let m = m
@@ -128,7 +148,7 @@ impl Progress {
                 }
                 _ => {
                     return Err(format!(
-                        "{file}: unknown key `{k}`: expected version, missions"
+                        "{file}: unknown key `{k}`: expected version, build, missions"
                     ))
                 }
             }
@@ -139,8 +159,9 @@ impl Progress {
     /// The progress as the file keeps it.
     pub fn to_toml(&self) -> String {
         let mut out = String::from(
-            "# squad_proto campaign progress: written by the game after each mission.\nversion = 1\n",
+            "# squad_proto campaign progress: written by the game after each mission.\n",
         );
+        out += &stamp::stamp(FORMAT);
         for (id, m) in &self.missions {
             // Quoted: an id with a dot or a space stays one key, not nested tables.
             out += &format!("\n[missions.{id:?}]\ncompleted = {}\n", m.completed);
@@ -274,7 +295,7 @@ mod tests {
     fn progress_round_trips_through_the_file() {
         let d = dir("round");
         let path = d.join("deeper").join(FILE_NAME);
-        assert_eq!(Progress::load(&path), (Progress::default(), None));
+        assert_eq!(Progress::load(&path).unwrap(), (Progress::default(), None));
         let mut p = Progress::default();
         p.record("m1_station", true, 192.25, Difficulty::Hard);
         p.record("m2_warrens", false, 31.0, Difficulty::Normal);
@@ -286,7 +307,7 @@ mod tests {
             !path.with_extension("toml.part").exists(),
             "no temporary left"
         );
-        assert_eq!(Progress::load(&path), (p, None));
+        assert_eq!(Progress::load(&path).unwrap(), (p, None));
         std::fs::remove_dir_all(&d).unwrap();
     }
 
@@ -305,7 +326,7 @@ mod tests {
             ("\u{0}\u{1}garbage", "progress.toml"),
         ] {
             std::fs::write(&path, text).unwrap();
-            let (p, said) = Progress::load(&path);
+            let (p, said) = Progress::load(&path).unwrap();
             assert_eq!(p, Progress::default());
             let said = said.expect("reported");
             assert!(said.starts_with("campaign progress damaged ("), "{said}");
@@ -317,7 +338,7 @@ mod tests {
                 "the damaged file is kept"
             );
             // Replaced: it loads as fresh progress, with nothing to say.
-            assert_eq!(Progress::load(&path), (Progress::default(), None));
+            assert_eq!(Progress::load(&path).unwrap(), (Progress::default(), None));
         }
         std::fs::remove_dir_all(&d).unwrap();
     }
@@ -367,5 +388,42 @@ mod tests {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
+    }
+
+    /// REQ X13: a file of a newer format (a newer build's) is refused naming both
+    /// builds and left as it is; an unreadable one is not called damaged or replaced.
+    #[test]
+    fn a_newer_or_unreadable_progress_file_is_refused_and_left_alone() {
+        let d = dir("refused");
+        let path = d.join(FILE_NAME);
+        std::fs::create_dir_all(&d).unwrap();
+        let newer = "version = 2\nbuild = \"0.2.0+sim12\"\n[missions.m1_station]\nstars = 3\n";
+        std::fs::write(&path, newer).unwrap();
+        let why = Progress::load(&path).unwrap_err();
+        assert!(why.contains("made by build 0.2.0+sim12"), "{why}");
+        let this = sim::record::container::GAME_VERSION;
+        assert!(why.contains(&format!("this is build {this}")), "{why}");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            newer,
+            "left as it is"
+        );
+        assert!(!d.join("progress.toml.damaged").exists());
+        // A folder where the file should be: unreadable, not damaged.
+        std::fs::remove_file(&path).unwrap();
+        std::fs::create_dir_all(&path).unwrap();
+        let why = Progress::load(&path).unwrap_err();
+        assert!(
+            why.contains("cannot read") && !why.contains("damaged"),
+            "{why}"
+        );
+        assert!(path.is_dir(), "left as it is");
+        // What this build writes carries its stamp and reads back.
+        std::fs::remove_dir_all(&path).unwrap();
+        Progress::default().save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(&format!("build = \"{this}\"")), "{text}");
+        assert!(Progress::load(&path).is_ok());
+        std::fs::remove_dir_all(&d).unwrap();
     }
 }

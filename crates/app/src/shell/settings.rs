@@ -6,17 +6,28 @@
 //! Reading never fails: a file that does not parse, an unknown section or key, or a bad
 //! value is reported as `file:line:col: …` (one line each) and the default is used for
 //! what was wrong; the damaged file is kept beside it as `settings.toml.damaged` and
-//! replaced by the settings as read. Render-only: nothing here reaches the simulation,
-//! its checksum or a replay.
+//! replaced by the settings as read. The file carries its format and the build that
+//! wrote it ([`crate::shell::stamp`]): one of a newer format, or one that cannot be
+//! read, is refused with a line and left untouched (the defaults are used and nothing is
+//! written over it). Render-only: nothing here reaches the simulation, its checksum or
+//! a replay.
 
 use std::path::{Path, PathBuf};
 
 use winit::keyboard::KeyCode;
 
 use crate::shell::bindings::{key_from_name, key_name, Bind, Bindings, SLOTS};
+use crate::shell::stamp::{self, Format};
 
 /// The file's name in the config directory.
 pub const FILE_NAME: &str = "settings.toml";
+
+/// The settings file's format (1: `[sound]`, `[display]`, `[keys]`; files from before the
+/// stamp are this format too).
+pub const FORMAT: Format = Format {
+    noun: "settings",
+    version: 1,
+};
 
 /// The frame caps the settings offer (`None`: off, the display's rate).
 pub const FRAME_CAPS: [Option<u32>; 5] = [None, Some(30), Some(60), Some(120), Some(144)];
@@ -90,24 +101,27 @@ impl Settings {
 
     /// Reads `path`: a missing file gives the defaults with nothing to say; every fault
     /// in the file is one line, and a damaged file is set aside and replaced by what
-    /// was read (the defaults where it was wrong).
-    pub fn load(path: &Path) -> (Settings, Vec<String>) {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
+    /// was read (the defaults where it was wrong). `Err`: the file is refused — a newer
+    /// format, or unreadable — with the line that says so; it is left as it is, the
+    /// defaults are used, and it must not be written this session.
+    pub fn load(path: &Path) -> Result<(Settings, Vec<String>), String> {
+        let file = path.display().to_string();
+        let text = match std::fs::read(path) {
+            // Bytes that are not UTF-8 make a file that does not parse: damaged.
+            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return (Settings::default(), Vec::new())
+                return Ok((Settings::default(), Vec::new()))
             }
-            Err(e) => {
-                return (
-                    Settings::default(),
-                    vec![format!(
-                        "{}: cannot read: {e}; the default settings are used",
-                        path.display()
-                    )],
-                )
-            }
+            Err(e) => return Err(stamp::unreadable(&file, FORMAT, &e)),
         };
-        let (s, mut faults) = Settings::from_toml(&path.display().to_string(), &text);
+        if let Some(why) = text
+            .parse::<toml::Table>()
+            .ok()
+            .and_then(|t| stamp::refusal(&file, &t, FORMAT))
+        {
+            return Err(why);
+        }
+        let (s, mut faults) = Settings::from_toml(&file, &text);
         if !faults.is_empty() {
             let aside = crate::files::set_aside(path);
             let kept = match &aside {
@@ -124,7 +138,7 @@ impl Settings {
                 path.display()
             ));
         }
-        (s, faults)
+        Ok((s, faults))
     }
 
     /// Reads the settings from `text` (named `file` in the faults): the defaults for
@@ -154,6 +168,9 @@ impl Settings {
             faults.push((pos.unwrap_or((0, 0)), line));
         };
         for (section, value) in &table {
+            if stamp::is_stamp_key(section) && !value.is_table() {
+                continue;
+            }
             let Some(t) = value.as_table() else {
                 fault(
                     "",
@@ -308,8 +325,10 @@ impl Settings {
     pub fn to_toml(&self) -> String {
         let mut out = String::from(
             "# squad_proto settings: written by the game's Settings screen.\n\
-             # `squad_proto --reset-settings` puts the defaults back.\n\n",
+             # `squad_proto --reset-settings` puts the defaults back.\n",
         );
+        out += &stamp::stamp(FORMAT);
+        out += "\n";
         out += "[sound]\n# Percent (0 to 100) of the tuning's volumes.\n";
         out += &format!(
             "master = {}\neffects = {}\nambience = {}\n\n",
@@ -552,7 +571,7 @@ mod tests {
         let d = dir("damaged");
         let path = d.join(FILE_NAME);
         // Missing: the defaults, nothing said, nothing written.
-        let (s, faults) = Settings::load(&path);
+        let (s, faults) = Settings::load(&path).unwrap();
         assert_eq!(s, Settings::default());
         assert!(faults.is_empty());
         assert!(!path.exists());
@@ -562,7 +581,7 @@ mod tests {
             "[display]\nbrightness = \"bright\"\nfullscreen = true\n",
         )
         .unwrap();
-        let (s, faults) = Settings::load(&path);
+        let (s, faults) = Settings::load(&path).unwrap();
         assert!(s.fullscreen && s.brightness == 0);
         assert!(faults[0].contains(":2:1: `brightness`"), "{faults:#?}");
         assert!(faults.last().unwrap().contains("settings.toml.damaged"));
@@ -571,7 +590,7 @@ mod tests {
             "the old file is kept"
         );
         // The file now reads back clean, as what was read.
-        let (again, faults) = Settings::load(&path);
+        let (again, faults) = Settings::load(&path).unwrap();
         assert!(faults.is_empty(), "{faults:#?}");
         assert_eq!(again, s);
         std::fs::remove_dir_all(&d).unwrap();
@@ -588,14 +607,17 @@ mod tests {
             ..Settings::default()
         };
         changed.save(&path).unwrap();
-        assert_eq!(Settings::load(&path).0.brightness, 4);
+        assert_eq!(Settings::load(&path).unwrap().0.brightness, 4);
         let said = reset(&path).unwrap();
         assert!(
             said.starts_with("settings reset to the defaults: "),
             "{said}"
         );
         assert!(said.ends_with(FILE_NAME));
-        assert_eq!(Settings::load(&path), (Settings::default(), Vec::new()));
+        assert_eq!(
+            Settings::load(&path).unwrap(),
+            (Settings::default(), Vec::new())
+        );
         std::fs::remove_dir_all(&d).unwrap();
     }
 
@@ -616,5 +638,41 @@ mod tests {
         assert_eq!(half.master, t.master * 0.5);
         assert_eq!(half.ambience, 0.0);
         assert_eq!(half.effects, t.effects);
+    }
+
+    /// REQ X13: the file carries its stamp; a file without one (written before files
+    /// carried it) is read; a newer format is refused and left as it is.
+    #[test]
+    fn the_settings_file_names_its_format_and_build() {
+        let d = dir("stamp");
+        let path = d.join(FILE_NAME);
+        Settings::default().save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let this = sim::record::container::GAME_VERSION;
+        assert!(
+            text.contains(&format!("version = 1\nbuild = \"{this}\"")),
+            "{text}"
+        );
+        assert_eq!(
+            Settings::load(&path).unwrap(),
+            (Settings::default(), Vec::new())
+        );
+        std::fs::write(&path, "[display]\nbrightness = 2\n").unwrap();
+        assert_eq!(
+            Settings::load(&path).unwrap().0.brightness,
+            2,
+            "no stamp: format 1"
+        );
+        let newer = "version = 2\nbuild = \"0.3.0+sim20\"\n[display]\nbrightness = 2\n";
+        std::fs::write(&path, newer).unwrap();
+        let why = Settings::load(&path).unwrap_err();
+        assert!(
+            why.contains("settings format 2, made by build 0.3.0+sim20"),
+            "{why}"
+        );
+        assert!(why.contains(&format!("this is build {this}")), "{why}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), newer);
+        assert!(!d.join("settings.toml.damaged").exists());
+        std::fs::remove_dir_all(&d).unwrap();
     }
 }

@@ -12,8 +12,11 @@
 //!
 //! Reading checks, in this order, so the message names the first thing wrong: magic
 //! (and whether it is the other kind of file), format version, length (truncated or
-//! trailing bytes), integrity, then the body's decoding. Nothing here panics on any
-//! input.
+//! trailing bytes), integrity, the build (a save is this build's only), then the body's
+//! decoding. A file another build wrote is refused with a line naming both builds
+//! (REQ X13: "made by build X; this is build Y"), never as damaged; damage is what the
+//! integrity hash or the decoding of this build's own file finds. Nothing here panics
+//! on any input.
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -49,6 +52,9 @@ pub struct Kind {
     pub version: u16,
     /// The oldest format version this build still reads.
     pub oldest: u16,
+    /// Only files of this very build are read: a save holds the world's state as this
+    /// build lays it out and steps it, and goes on as no other build would.
+    pub same_build: bool,
 }
 
 /// Format versions: 1 carried the horror layer's tuning inside the simulation's and a
@@ -59,6 +65,8 @@ pub const REPLAY: Kind = Kind {
     noun: "replay",
     version: 2,
     oldest: 2,
+    // A replay of another build plays, and names both builds if it diverges.
+    same_build: false,
 };
 
 /// Saves: 3 (S9.5) keeps each scripted walker's progress along its polyline instead of
@@ -68,6 +76,7 @@ pub const SAVE: Kind = Kind {
     noun: "save",
     version: 3,
     oldest: 3,
+    same_build: true,
 };
 
 const KINDS: [Kind; 2] = [REPLAY, SAVE];
@@ -89,10 +98,16 @@ pub fn encode<T: Serialize>(kind: Kind, body: &T) -> Result<Vec<u8>, String> {
 /// The envelope of `kind` round already encoded body bytes (the fuzzers use it to reach
 /// the decoder past the integrity hash).
 pub fn seal(kind: Kind, body: &[u8]) -> Vec<u8> {
+    seal_as(kind, GAME_VERSION, body)
+}
+
+/// [`seal`] as the build `game_version` would write it (what a file of another build
+/// looks like: the tests of the refusals).
+pub fn seal_as(kind: Kind, game_version: &str, body: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(body.len() + 64);
     out.extend_from_slice(&kind.magic);
     out.extend_from_slice(&kind.version.to_le_bytes());
-    let gv = GAME_VERSION.as_bytes();
+    let gv = game_version.as_bytes();
     out.push(gv.len().min(255) as u8);
     out.extend_from_slice(&gv[..gv.len().min(255)]);
     out.extend_from_slice(&(body.len() as u64).to_le_bytes());
@@ -106,18 +121,22 @@ pub fn seal(kind: Kind, body: &[u8]) -> Vec<u8> {
 /// says what is wrong with the file.
 pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<(Header, T), String> {
     let (header, body) = open(kind, bytes)?;
+    // Contents this build cannot lay out: another build's layout when another build
+    // wrote it, damage only when this one did.
+    let refused = |why: String| match another_build(kind, &header.game_version) {
+        Some(builds) => format!("{builds}: its contents do not read here ({why})"),
+        None => format!("damaged {}: {why}", kind.noun),
+    };
     let (value, rest) = postcard::take_from_bytes(body).map_err(|e| {
-        format!(
-            "damaged {}: the contents do not decode ({e}), although the integrity hash matches",
-            kind.noun
-        )
+        refused(format!(
+            "the contents do not decode ({e}), although the integrity hash matches"
+        ))
     })?;
     if !rest.is_empty() {
-        return Err(format!(
-            "damaged {}: {} bytes of contents left over after decoding (another layout?)",
-            kind.noun,
+        return Err(refused(format!(
+            "{} bytes of contents left over after decoding",
             rest.len()
-        ));
+        )));
     }
     Ok((header, value))
 }
@@ -149,17 +168,17 @@ pub fn open(kind: Kind, bytes: &[u8]) -> Result<(Header, &[u8]), String> {
     let gv = bytes.get(at..at + gv_len).ok_or_else(short)?;
     at += gv_len;
     let game_version = String::from_utf8_lossy(gv).into_owned();
+    let builds = made_by(noun, &game_version);
     if version > kind.version {
         return Err(format!(
-            "{noun} format version {version} (written by squad_proto {game_version}) is newer \
-             than this build reads ({}): use a newer squad_proto",
+            "{builds}: its format {version} is newer than this build reads ({}): use a \
+             newer squad_proto",
             kind.version
         ));
     }
     if version < kind.oldest {
         return Err(format!(
-            "{noun} format version {version} (written by squad_proto {game_version}) is \
-             older than this build reads ({}..={})",
+            "{builds}: its format {version} is older than this build reads ({}..={})",
             kind.oldest, kind.version
         ));
     }
@@ -184,6 +203,11 @@ pub fn open(kind: Kind, bytes: &[u8]) -> Result<(Header, &[u8]), String> {
             "damaged {noun}: the integrity hash does not match its contents (corrupted or edited)"
         ));
     }
+    if kind.same_build && game_version != GAME_VERSION {
+        return Err(format!(
+            "{builds}: a {noun} goes on only in the build that made it"
+        ));
+    }
     Ok((
         Header {
             version,
@@ -191,6 +215,16 @@ pub fn open(kind: Kind, bytes: &[u8]) -> Result<(Header, &[u8]), String> {
         },
         &bytes[at..end],
     ))
+}
+
+/// "save made by build X; this is build Y" (REQ X13).
+fn made_by(noun: &str, game_version: &str) -> String {
+    format!("{noun} made by build {game_version}; this is build {GAME_VERSION}")
+}
+
+/// [`made_by`] when another build than this one wrote the file.
+fn another_build(kind: Kind, game_version: &str) -> Option<String> {
+    (game_version != GAME_VERSION).then(|| made_by(kind.noun, game_version))
 }
 
 fn take<const N: usize>(bytes: &[u8], at: &mut usize) -> Option<[u8; N]> {
@@ -240,14 +274,55 @@ mod tests {
         let mut old = bytes.clone();
         old[8] = 1;
         assert!(
-            err(&old).contains("replay format version 1 (written by squad_proto")
-                && err(&old).contains("older than this build reads (2..=2)"),
+            err(&old).contains(&format!(
+                "replay made by build {GAME_VERSION}; this is build {GAME_VERSION}: its format 1"
+            )) && err(&old).contains("older than this build reads (2..=2)"),
             "{}",
             err(&old)
         );
-        // A body with more than the layout reads (sealed, so the hash matches).
+        // A body with more than the layout reads (sealed, so the hash matches): this
+        // build's own file, so damaged.
         let mut body = postcard::to_allocvec(&body).unwrap();
         body.push(0);
+        assert!(err(&seal(REPLAY, &body)).contains("damaged replay"));
         assert!(err(&seal(REPLAY, &body)).contains("left over"));
+    }
+
+    /// The build before this one (its simulation revision one lower).
+    fn previous_build() -> String {
+        let (package, rev) = GAME_VERSION.split_once("+sim").unwrap();
+        format!("{package}+sim{}", rev.parse::<u32>().unwrap() - 1)
+    }
+
+    /// REQ X13: a save made by the previous build is refused naming both builds, even
+    /// when its contents would decode; a replay of another build whose contents do not
+    /// read here names both builds too, never "damaged".
+    #[test]
+    fn a_file_of_another_build_is_refused_naming_both_builds() {
+        let prev = previous_build();
+        let body = postcard::to_allocvec(&(7u32, String::from("state"))).unwrap();
+        let save = seal_as(SAVE, &prev, &body);
+        let why = decode::<(u32, String)>(SAVE, &save).unwrap_err();
+        assert_eq!(
+            why,
+            format!(
+                "save made by build {prev}; this is build {GAME_VERSION}: a save goes on only \
+                 in the build that made it"
+            )
+        );
+        assert!(decode::<(u32, String)>(SAVE, &seal(SAVE, &body)).is_ok());
+        // A replay of the previous build with a layout this one does not read.
+        let mut longer = body.clone();
+        longer.push(0);
+        let why = decode::<(u32, String)>(REPLAY, &seal_as(REPLAY, &prev, &longer)).unwrap_err();
+        assert!(
+            why.starts_with(&format!(
+                "replay made by build {prev}; this is build {GAME_VERSION}"
+            )),
+            "{why}"
+        );
+        assert!(!why.contains("damaged"), "{why}");
+        // One whose contents do read plays (and names the builds if it diverges).
+        assert!(decode::<(u32, String)>(REPLAY, &seal_as(REPLAY, &prev, &body)).is_ok());
     }
 }

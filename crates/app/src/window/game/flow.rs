@@ -6,8 +6,9 @@
 use sim::record::Replay;
 
 use super::{watched, Game, Next, Start};
-use crate::screenshot::write_png;
+use crate::files::write_png;
 use crate::session::Session;
+use crate::session::Until;
 use crate::setup::Setup;
 use crate::shell::campaign;
 use crate::shell::catalog;
@@ -187,7 +188,7 @@ impl Game {
     /// The replay's "skip to the results": played to its end at once (with the
     /// cosmetics feed, whose tally the results read), then the results.
     pub(super) fn skip_to_results(&mut self) {
-        self.session.run_to_end();
+        self.session.run_to(Until::End);
         self.run_ended();
     }
 
@@ -431,6 +432,28 @@ mod tests {
         let before = w.game.session.world.checksum();
         w.press(KeyCode::F9);
         assert_eq!(w.game.session.world.checksum(), before);
+        // REQ X13: the quick save of the previous build is refused, naming both builds,
+        // and changes nothing.
+        use sim::record::container::{self, GAME_VERSION, SAVE};
+        let ours = w.game.session.save().encode().unwrap();
+        let (package, rev) = GAME_VERSION.split_once("+sim").unwrap();
+        let prev = format!("{package}+sim{}", rev.parse::<u32>().unwrap() - 1);
+        let theirs = container::seal_as(SAVE, &prev, container::open(SAVE, &ours).unwrap().1);
+        std::fs::write(w.game.dirs.quick_save(), theirs).unwrap();
+        w.press(KeyCode::F9);
+        assert_eq!(w.game.session.world.checksum(), before);
+        let said = w
+            .game
+            .message
+            .current(w.now)
+            .unwrap_or_default()
+            .to_string();
+        assert!(
+            said.contains(&format!(
+                "save made by build {prev}; this is build {GAME_VERSION}"
+            )),
+            "{said}"
+        );
     }
 
     // The campaign, the settings and the key bindings (REQ C2, C4).
@@ -483,7 +506,7 @@ mod tests {
         assert_eq!(rec.best_seconds, Some(secs));
         // Saved: a new window reads it back, and its campaign starts on mission 2.
         let path = w.game.dirs.progress.clone().unwrap();
-        assert_eq!(Progress::load(&path).0, w.game.progress);
+        assert_eq!(Progress::load(&path).unwrap().0, w.game.progress);
         // The keys line says what Enter does; Enter opens the next briefing.
         let keys = results_keys(w.game.mission_result());
         assert!(keys.starts_with("Enter: next mission"), "{keys}");

@@ -21,11 +21,15 @@ impl Game {
 
     /// The settings and the campaign's progress from the player's files (REQ C2, C4):
     /// whatever was wrong in them said (stderr and the message band), the defaults or
-    /// fresh progress used; then the settings applied.
+    /// fresh progress used; then the settings applied. A refused file (a newer build's,
+    /// or unreadable, REQ X13) is left as it is: this session keeps no such file.
     pub(super) fn load_profile(&mut self) {
         let mut said = Vec::new();
         if let Some(path) = self.dirs.settings.clone() {
-            let (s, faults) = Settings::load(&path);
+            let (s, faults) = Settings::load(&path).unwrap_or_else(|why| {
+                self.dirs.settings = None;
+                (Settings::default(), vec![why])
+            });
             self.settings = s;
             for f in &faults {
                 eprintln!("squad_proto: {f}");
@@ -38,7 +42,10 @@ impl Game {
             }
         }
         if let Some(path) = self.dirs.progress.clone() {
-            let (p, line) = Progress::load(&path);
+            let (p, line) = Progress::load(&path).unwrap_or_else(|why| {
+                self.dirs.progress = None;
+                (Progress::default(), Some(why))
+            });
             self.progress = p;
             if let Some(line) = line {
                 eprintln!("squad_proto: {line}");
@@ -181,7 +188,45 @@ mod tests {
         assert!(std::fs::read_to_string(&sp)
             .unwrap()
             .contains("brightness = 0"));
-        assert_eq!(Progress::load(&pp), (Progress::default(), None), "replaced");
+        assert_eq!(
+            Progress::load(&pp).unwrap(),
+            (Progress::default(), None),
+            "replaced"
+        );
+    }
+
+    /// REQ X13 in the window: a newer build's settings and progress are refused with a
+    /// line naming both builds, the defaults used, and neither file is written over:
+    /// the session keeps neither (a changed setting is not saved, nor a run's progress).
+    #[test]
+    fn a_newer_builds_files_are_refused_and_never_written_over() {
+        let d = dirs("newer_files");
+        let (sp, pp) = (d.settings.clone().unwrap(), d.progress.clone().unwrap());
+        std::fs::create_dir_all(sp.parent().unwrap()).unwrap();
+        std::fs::create_dir_all(pp.parent().unwrap()).unwrap();
+        let settings = "version = 7\nbuild = \"9.0.0+sim99\"\n[display]\nbrightness = 3\n";
+        let progress = "version = 7\nbuild = \"9.0.0+sim99\"\n";
+        std::fs::write(&sp, settings).unwrap();
+        std::fs::write(&pp, progress).unwrap();
+        let setup = crate::setup::load(None, catalog::DEFAULT, None, None, None).unwrap();
+        let now = Instant::now();
+        let mut game = Game::new(setup, options(d), now);
+        let said = game.message.current(now).unwrap_or_default().to_string();
+        let this = sim::record::container::GAME_VERSION;
+        for noun in ["settings format 7", "campaign progress format 7"] {
+            assert!(said.contains(noun), "{said}");
+        }
+        assert!(said.contains("made by build 9.0.0+sim99"), "{said}");
+        assert!(said.contains(&format!("this is build {this}")), "{said}");
+        assert!(!said.contains("damaged"), "{said}");
+        assert_eq!(game.settings, Settings::default());
+        // F11 changes a setting (and would save it).
+        game.key(KeyCode::F11, true, false, None);
+        assert!(game.settings.fullscreen);
+        game.save_settings();
+        assert_eq!((&game.dirs.settings, &game.dirs.progress), (&None, &None));
+        assert_eq!(std::fs::read_to_string(&sp).unwrap(), settings);
+        assert_eq!(std::fs::read_to_string(&pp).unwrap(), progress);
     }
 
     /// REQ C4 in the window: Pause moved from P to O on the settings page (Enter, then
@@ -274,7 +319,9 @@ mod tests {
         w.press(KeyCode::ArrowDown);
         w.press(KeyCode::ArrowRight);
         assert_eq!(w.game.take_display_change(), Some((true, Some(30))));
-        let saved = Settings::load(w.game.dirs.settings.as_ref().unwrap()).0;
+        let saved = Settings::load(w.game.dirs.settings.as_ref().unwrap())
+            .unwrap()
+            .0;
         assert_eq!(
             (saved.brightness, saved.fullscreen, saved.frame_cap),
             (1, true, Some(30))
