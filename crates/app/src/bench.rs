@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use sim::nav::astar::{find_path, PathLimits, PathScratch};
+use sim::read::nav::{find_path, PathLimits, PathScratch};
 use sim::read::{Map, TickInput};
 use view::screens::ScreenView;
 use view::{Timings, ViewOptions};

@@ -899,15 +899,27 @@ fn crates_depend_on_each_other_in_one_direction() {
 
 // ---------------------------------------------------------------- the checks checked
 
-/// The simulation's public interfaces a reader may name (REQ §25 X5): its read model,
-/// the loaders' and recorders' modules, the scripted pilot, the pathfinder's status API
-/// (the bench's P5 times it) and the root re-exports (`sim::Vec2`, `sim::tick`).
-const SIM_INTERFACES: &[&str] = &[
-    "read", "tuning", "record", "content", "driver", "nav", "Vec2", "tick",
+/// The simulation's public surface (REQ §25 X5, X11): its read model, the loaders' and
+/// recorders' modules, the scripted pilot and the root re-exports (`sim::Vec2`,
+/// `sim::tick`, …). The compiler enforces it — the system modules are `pub(crate)` —
+/// unless a crate opens the sim's test-only door, the `internals` feature; the checks
+/// below see that no manifest but the sim's own does, and that the view and the app name
+/// nothing else (the same list, read from their source, for a reader of this file).
+const SIM_PUBLIC: &[&str] = &[
+    "read",
+    "tuning",
+    "record",
+    "content",
+    "driver",
+    "Vec2",
+    "tick",
+    "TickInput",
+    "World",
+    "ManualCommand",
 ];
 
-/// `sim::…` paths of `files` whose first segment is not one of `SIM_INTERFACES`, as
-/// `file: path` (`nav` only as `sim::nav::astar`).
+/// `sim::…` paths of `files` whose first segment is not one of `SIM_PUBLIC`, as
+/// `file: path`.
 fn deep_sim_paths(files: &Sources) -> Vec<String> {
     let mut out = Vec::new();
     for (file, text) in files {
@@ -916,10 +928,7 @@ fn deep_sim_paths(files: &Sources) -> Vec<String> {
             if path.first().map(String::as_str) != Some("sim") || path.len() < 2 {
                 continue;
             }
-            let second = path[1].as_str();
-            let ok = SIM_INTERFACES.contains(&second)
-                && (second != "nav" || path.get(2).map(String::as_str) == Some("astar"));
-            if !ok {
+            if !SIM_PUBLIC.contains(&path[1].as_str()) {
                 out.push(format!("{file}: {}", path.join("::")));
             }
         }
@@ -954,14 +963,119 @@ fn the_view_and_the_app_read_the_simulation_through_its_read_model() {
     // The check sees a deep path, in a use group and written in code.
     let fake = sources(&[(
         "a.rs",
-        "use sim::read::World;\nuse sim::{squad::agent::Role, tuning::Tuning};\nfn f() { sim::combat::bullet::fly(); sim::nav::flow::x(); sim::nav::astar::find_path(); }",
+        "use sim::read::World;\nuse sim::{squad::agent::Role, tuning::Tuning};\nfn f() { sim::combat::bullet::fly(); sim::nav::astar::find_path(); sim::read::nav::find_path(); sim::Vec2::ZERO; }",
     )]);
     assert_eq!(
         deep_sim_paths(&fake),
         [
             "a.rs: sim::combat::bullet::fly",
-            "a.rs: sim::nav::flow::x",
+            "a.rs: sim::nav::astar::find_path",
             "a.rs: sim::squad::agent::Role",
+        ]
+    );
+}
+
+/// Every `Cargo.toml` of the workspace's tree (the members, the root, `fuzz/` and any
+/// other), as its path relative to the workspace; `target` and hidden folders skipped.
+fn manifests(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("dir entry").path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        let name = p.file_name().expect("name").to_string_lossy().to_string();
+        if p.is_dir() {
+            if name != "target" && !name.starts_with('.') {
+                manifests(&p, out);
+            }
+        } else if name == "Cargo.toml" {
+            out.push(p);
+        }
+    }
+}
+
+/// The lines of a manifest that name the sim's `internals` feature (comments left out):
+/// a dependency's `features = ["internals"]`, a feature forwarding `"sim/internals"`.
+fn names_internals(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| l.contains("internals"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn only_the_simulations_own_tests_open_its_internals() {
+    let root = workspace();
+    let mut found = Vec::new();
+    manifests(&root, &mut found);
+    let rel = |p: &Path| -> String {
+        p.strip_prefix(&root)
+            .unwrap_or(p)
+            .to_string_lossy()
+            .replace('\\', "/")
+    };
+    let names: Vec<String> = found.iter().map(|p| rel(p)).collect();
+    for expected in [
+        "Cargo.toml",
+        "crates/app/Cargo.toml",
+        "crates/sim/Cargo.toml",
+    ] {
+        assert!(
+            names.iter().any(|n| n == expected),
+            "manifests found: {names:?}"
+        );
+    }
+    let mut wrong = Vec::new();
+    for p in &found {
+        let name = rel(p);
+        let text = std::fs::read_to_string(p).expect("Cargo.toml");
+        if name == "crates/sim/Cargo.toml" {
+            // The door is declared, off by default, and opened by the self
+            // dev-dependency alone.
+            let mut section = String::new();
+            for raw in text.lines() {
+                let line = raw.split('#').next().unwrap_or("").trim();
+                if line.starts_with('[') {
+                    section = line.trim_matches(['[', ']']).trim().to_string();
+                    continue;
+                }
+                if !line.contains("internals") {
+                    continue;
+                }
+                let ok = (section == "features" && line.starts_with("internals"))
+                    || (section == "dev-dependencies" && line.starts_with("sim "));
+                if !ok || line.starts_with("default") {
+                    wrong.push(format!("{name} [{section}]: {line}"));
+                }
+            }
+            assert!(
+                text.contains("internals = []"),
+                "{name} declares the internals feature"
+            );
+        } else {
+            wrong.extend(
+                names_internals(&text)
+                    .into_iter()
+                    .map(|l| format!("{name}: {l}")),
+            );
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "the sim's internals opened outside its own tests:\n{}",
+        wrong.join("\n")
+    );
+    // The check sees a dependency's features and a forwarded feature, not a comment.
+    assert_eq!(
+        names_internals(
+            "[dependencies]\nsim = { path = \"../sim\", features = [\"internals\"] }\n\
+             # internals are the sim's\n[features]\nall = [\"sim/internals\"]\n"
+        ),
+        [
+            "sim = { path = \"../sim\", features = [\"internals\"] }",
+            "all = [\"sim/internals\"]",
         ]
     );
 }

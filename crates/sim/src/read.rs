@@ -6,6 +6,15 @@
 //! systems can move or change inside the crate without touching a reader. Loading and
 //! recording have their own public modules ([`crate::tuning`], [`crate::record`],
 //! [`crate::content`], [`crate::driver`]).
+//!
+//! These and the root re-exports (`sim::Vec2`, `sim::tick`, `sim::TickInput`,
+//! `sim::World`, `sim::ManualCommand`) are the whole public surface (REQ §25 X11): the
+//! system modules (`squad`, `horde`, `combat`, `nav`, `space`, `core`, `script`,
+//! `world`) are `pub(crate)`, so a view or app file that names one does not compile.
+//! One entry point beyond reading is here too: [`nav`], the pathfinder's status API,
+//! which the app's `--bench` times (P5). The sim's own tests, benches and examples
+//! reach the internals through the test-only `internals` feature (see the crate's
+//! root); no other crate enables it.
 
 // The world and its step.
 pub use crate::world::{tick, TickInput, World};
@@ -50,3 +59,9 @@ pub use crate::space::light::{lit, Beam};
 
 // Generated maps (REQ §26): a map and its scenario from a kind and a seed, as texts.
 pub use crate::space::generate;
+
+/// The pathfinder's status API (REQ E2), an entry point beyond reading: A* between two
+/// tiles with its limits and reusable scratch, for timing it (the app's `--bench` P5).
+pub mod nav {
+    pub use crate::nav::astar::{find_path, PathLimits, PathResult, PathScratch, PathStatus};
+}

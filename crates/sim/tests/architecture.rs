@@ -1,6 +1,7 @@
 //! The sim crate's layout invariants (ARCHITECTURE.md), checked on its source text:
 //! no import cycle between top-level modules, no system outside `world/` takes the whole
-//! `World`, no source file over 900 lines.
+//! `World`, no source file over 900 lines, and the system modules `pub(crate)` but
+//! through the test-only `internals` door (the one these tests come in by).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -209,4 +210,90 @@ fn no_source_file_over_900_lines() {
         })
         .collect();
     assert!(long.is_empty(), "{}", long.join("\n"));
+}
+
+/// The modules other crates may name (REQ §25 X11); every other top-level module is a
+/// system module, `pub(crate)` unless the `internals` feature opens it.
+const PUBLIC_MODULES: &[&str] = &["content", "driver", "read", "record", "tuning"];
+
+/// Each `mod` declared in `lib_rs`, with how: its attributes and visibility, one string
+/// per declaration (`#[cfg(…)] #[doc(hidden)] pub`).
+fn module_declarations(lib_rs: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut attrs: Vec<&str> = Vec::new();
+    for line in lib_rs.lines() {
+        let l = code(line).trim();
+        if l.is_empty() {
+            continue;
+        }
+        if l.starts_with("#[") {
+            attrs.push(l);
+            continue;
+        }
+        let decl = ["pub mod ", "pub(crate) mod ", "mod "]
+            .iter()
+            .find_map(|v| Some((v.trim_end_matches(" mod "), l.strip_prefix(v)?)));
+        if let Some((vis, name)) = decl {
+            let vis = if vis == "mod " { "" } else { vis };
+            let mut how = attrs.join(" ");
+            if !how.is_empty() {
+                how.push(' ');
+            }
+            how.push_str(vis);
+            out.entry(name.trim_end_matches(';').trim().to_string())
+                .or_default()
+                .insert(how);
+        }
+        attrs.clear();
+    }
+    out
+}
+
+#[test]
+fn the_system_modules_open_only_through_the_internals_door() {
+    let root = src();
+    let lib = std::fs::read_to_string(root.join("lib.rs")).expect("lib.rs");
+    let decls = module_declarations(&lib);
+    let door = BTreeSet::from([
+        "#[cfg(feature = \"internals\")] #[doc(hidden)] pub".to_string(),
+        "#[cfg(not(feature = \"internals\"))] pub(crate)".to_string(),
+    ]);
+    let mut wrong = Vec::new();
+    // Every top-level folder and file is declared, each as its kind says.
+    let mut tops: Vec<String> = std::fs::read_dir(&root)
+        .expect("src/")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.is_dir() || p.extension().is_some_and(|x| x == "rs"))
+        .map(|p| top_module(&root, &p))
+        .filter(|m| m != "lib")
+        .collect();
+    tops.sort();
+    assert!(tops.len() >= 12, "top-level modules: {tops:?}");
+    for m in &tops {
+        let want = if PUBLIC_MODULES.contains(&m.as_str()) {
+            BTreeSet::from(["pub".to_string()])
+        } else {
+            door.clone()
+        };
+        match decls.get(m) {
+            Some(how) if *how == want => {}
+            how => wrong.push(format!("{m}: declared {how:?}, want {want:?}")),
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // The reader sees the attributes and the visibility of each declaration.
+    let fake = module_declarations(
+        "//! docs: pub mod nothing;\n#[cfg(test)]\npub(crate) mod a;\npub mod b; // b\nmod c;\n",
+    );
+    assert_eq!(
+        fake,
+        BTreeMap::from([
+            (
+                "a".to_string(),
+                BTreeSet::from(["#[cfg(test)] pub(crate)".to_string()])
+            ),
+            ("b".to_string(), BTreeSet::from(["pub".to_string()])),
+            ("c".to_string(), BTreeSet::from([String::new()])),
+        ])
+    );
 }

@@ -1,10 +1,13 @@
 //! Projectile bullets (S9): friendly fire always on, earliest hit along the swept
-//! segment, life = the verified segment.
+//! segment, life = the verified segment; the bullets' step ([`step_bullets`]).
 
+use crate::combat::damage::{ApplyDamage, Damage, DamageQueue, Source, Target};
+use crate::core::events::{EventKind, Events};
 use crate::core::geom::{segment_circle_entry, Vec2};
+use crate::core::stats::Stats;
 use crate::space::grid::Grid;
 use crate::space::spatial::SpatialGrid;
-use crate::tuning::DT;
+use crate::tuning::{TickTuning, Tuning, DT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -40,6 +43,15 @@ pub struct Body {
     pub hit: Hit,
     pub pos: Vec2,
     pub radius: f32,
+}
+
+/// What a projectile can meet: an agent or an enemy as the combat steps see it (each
+/// implemented beside its type, `squad::agent` and `horde::body`), so that combat names
+/// neither.
+pub trait Hittable {
+    /// Its body while it stands (what it is for [`Hit`], where, how wide); `None` once
+    /// it is down.
+    fn body(&self) -> Option<Body>;
 }
 
 /// The earliest hit along `a → b`: `(t in [0,1], what)`. Walls come from `wall_t`
@@ -93,6 +105,86 @@ pub fn fly(b: &mut Bullet, bodies: &[Body], grid: &Grid, bullet_radius: f32) -> 
         alive: alive && b.traveled < b.verified - 1e-5,
         overshot: b.pos.distance(b.muzzle) > b.verified + 1e-3,
     }
+}
+
+/// What the bullets' step reads and writes: the agents `A` and enemies `E` a bullet can
+/// meet, and the one damage path that applies what it hits.
+pub struct BulletStep<'a, A, E> {
+    pub tick: u64,
+    pub grid: &'a Grid,
+    pub tuning: &'a Tuning,
+    pub ticks: &'a TickTuning,
+    pub agents: &'a mut [A],
+    pub enemies: &'a mut [E],
+    pub bullets: &'a mut Vec<Bullet>,
+    pub broad: &'a mut BulletBroadPhase,
+    pub queue: &'a mut DamageQueue,
+    pub stats: &'a mut Stats,
+    pub events: &'a mut Events,
+    /// The one damage path (`world::damage::apply_damage`).
+    pub apply: ApplyDamage<A, E>,
+}
+
+/// S9: every bullet flies one tick; a wall stops it (an event), a body gets a damage
+/// record applied at once, so the next bullet no longer meets a body this one killed.
+pub fn step_bullets<A: Hittable, E: Hittable>(s: &mut BulletStep<A, E>) {
+    let t = s.tuning;
+    let mut bodies: Vec<Body> = Vec::with_capacity(s.agents.len() + s.enemies.len());
+    if !s.bullets.is_empty() {
+        s.broad.rebuild(
+            s.enemies
+                .iter()
+                .enumerate()
+                .filter_map(|(i, e)| e.body().map(|b| (i as u32, b.pos, b.radius))),
+            s.bullets.iter().map(Bullet::step_segment),
+            t.fire.bullet_radius,
+        );
+    }
+    s.bullets.retain_mut(|b| {
+        // Agents but the shooter, then the enemies near the step in index order: the
+        // order `earliest_hit` breaks ties by, as if every enemy were tested.
+        bodies.clear();
+        let shooter = Hit::Agent(b.shooter);
+        bodies.extend(
+            s.agents
+                .iter()
+                .filter_map(Hittable::body)
+                .filter(|a| a.hit != shooter),
+        );
+        let (start, end) = b.step_segment();
+        bodies.extend(
+            s.broad
+                .candidates(start, end)
+                .iter()
+                .filter_map(|&i| s.enemies[i as usize].body()),
+        );
+        let flight = fly(b, &bodies, s.grid, t.fire.bullet_radius);
+        if flight.overshot {
+            s.stats.segment_violations += 1;
+        }
+        let target = match flight.hit {
+            None => None,
+            Some(Hit::Wall) => {
+                s.events
+                    .emit(s.tick, EventKind::BulletHitWall { pos: b.pos });
+                None
+            }
+            Some(Hit::Agent(id)) => Some(Target::Agent(id)),
+            Some(Hit::Enemy(id)) => Some(Target::Enemy(id)),
+        };
+        if let Some(target) = target {
+            s.queue.push(Damage {
+                target,
+                source: Source::Bullet { shooter: b.shooter },
+                amount: t.fire.bullet_damage,
+                stagger: s.ticks.stagger,
+                knockback: Vec2::ZERO,
+                pos: b.pos,
+            });
+            (s.apply)(s.queue, s.agents, s.enemies, s.stats, s.events, s.tick);
+        }
+        flight.alive
+    });
 }
 
 impl Bullet {

@@ -3,8 +3,14 @@
 //! kills, staggers, knockback, the friendly-hit count and the events the view and
 //! `--accept` read. No other code changes health.
 
+use crate::core::events::Events;
 use crate::core::geom::Vec2;
+use crate::core::stats::Stats;
 use serde::{Deserialize, Serialize};
+
+/// The one damage path as the combat steps are handed it (`world::damage::apply_damage`
+/// over the agents `A` and the enemies `E`): applies and empties the queue at `tick`.
+pub type ApplyDamage<A, E> = fn(&mut DamageQueue, &mut [A], &mut [E], &mut Stats, &mut Events, u64);
 
 /// Who is hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,8 +4,11 @@
 //! meets — never passing a wall: the wall's ray-cast fraction cuts the step. Enemies do
 //! not stop it (the horde's own bile).
 
-use crate::combat::bullet::{earliest_hit, Body, Hit};
+use crate::combat::bullet::{earliest_hit, Body, Hit, Hittable};
+use crate::combat::damage::{ApplyDamage, Damage, DamageQueue, Source, Target};
+use crate::core::events::{EventKind, Events};
 use crate::core::geom::Vec2;
+use crate::core::stats::Stats;
 use crate::space::grid::Grid;
 use crate::tuning::DT;
 use serde::{Deserialize, Serialize};
@@ -69,6 +72,59 @@ pub fn fly_spit(s: &mut Spit, bodies: &[Body], grid: &Grid) -> SpitFlight {
         hit: hit.map(|(_, what)| what),
         alive: hit.is_none() && s.traveled < s.range - 1e-5,
     }
+}
+
+/// What the spits' step reads and writes: the agents `A` a spit can meet (enemies never
+/// stop one), and the one damage path over them and the enemies `E` (given none).
+pub struct SpitStep<'a, A, E> {
+    pub tick: u64,
+    pub grid: &'a Grid,
+    pub agents: &'a mut [A],
+    pub spits: &'a mut Vec<Spit>,
+    pub queue: &'a mut DamageQueue,
+    pub stats: &'a mut Stats,
+    pub events: &'a mut Events,
+    /// The one damage path (`world::damage::apply_damage`).
+    pub apply: ApplyDamage<A, E>,
+}
+
+/// T1: every spit flies one tick; the first agent or wall its circle meets stops it.
+/// An agent it hits takes its damage through the one damage path at once.
+pub fn step_spits<A: Hittable, E>(s: &mut SpitStep<A, E>) {
+    let mut bodies: Vec<Body> = Vec::with_capacity(s.agents.len());
+    s.spits.retain_mut(|p| {
+        bodies.clear();
+        bodies.extend(s.agents.iter().filter_map(Hittable::body));
+        let flight = fly_spit(p, &bodies, s.grid);
+        match flight.hit {
+            Some(Hit::Agent(id)) => {
+                s.queue.push(Damage {
+                    target: Target::Agent(id),
+                    source: Source::Spit {
+                        enemy: p.enemy,
+                        spit: p.id,
+                    },
+                    amount: p.damage,
+                    stagger: 0,
+                    knockback: Vec2::ZERO,
+                    pos: p.pos,
+                });
+                (s.apply)(s.queue, s.agents, &mut [], s.stats, s.events, s.tick);
+            }
+            _ if !flight.alive => s.events.emit(
+                s.tick,
+                EventKind::SpitHit {
+                    enemy: p.enemy,
+                    spit: p.id,
+                    agent: None,
+                    amount: 0.0,
+                    pos: p.pos,
+                },
+            ),
+            _ => {}
+        }
+        flight.alive
+    });
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! (E3, seed 003) and the state of its swing. The horde's step (`enemy.rs`) and the
 //! special kinds (`spitter.rs`, `stalker.rs`) read it.
 
+use crate::combat::bullet::{Body, Hit, Hittable};
 use crate::core::geom::Vec2;
 use crate::tuning::{KindTuning, Tuning, TICK_HZ};
 use serde::{Deserialize, Serialize};
@@ -190,6 +191,17 @@ impl Enemy {
             || self.lit
             || self.pos.distance_sq(from)
                 <= t.enemy.stalk.sensed_within * t.enemy.stalk.sensed_within
+    }
+}
+
+/// A standing enemy is a body bullets can meet (spits pass through the horde).
+impl Hittable for Enemy {
+    fn body(&self) -> Option<Body> {
+        self.alive.then_some(Body {
+            hit: Hit::Enemy(self.id),
+            pos: self.pos,
+            radius: self.radius,
+        })
     }
 }
 

@@ -21,7 +21,7 @@ use crate::space::map::Map;
 use crate::space::spatial::{Columns, SpatialGrid};
 use crate::tuning::{KindTuning, TickTuning, Tuning};
 
-pub use crate::horde::body::{attack_timing, gap, AttackState, AttackTiming, Enemy, EnemyKind};
+pub use crate::horde::body::{gap, AttackState, AttackTiming, Enemy, EnemyKind};
 use crate::horde::prey::Seen;
 
 /// One tick of every enemy (world.rs order: after bullets and strikes, so a stagger
@@ -539,6 +539,7 @@ fn push_out_of_crowd(w: &mut HordeStep, i: usize, picked: Option<(Picked, &mut V
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::horde::body::attack_timing;
 
     /// The crowd push from the boids' picked neighbours, narrowed to the push's reach,
     /// equals the push from a query of that reach, bit for bit — also with bodies of

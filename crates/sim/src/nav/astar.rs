@@ -158,6 +158,9 @@ impl std::fmt::Debug for PathScratch {
 }
 
 impl PathScratch {
+    /// An empty scratch (the tests' and benches'; the simulation sizes its own with
+    /// [`PathScratch::for_grid`]).
+    #[cfg(any(test, feature = "internals"))]
     pub fn new() -> PathScratch {
         PathScratch::default()
     }
@@ -519,8 +522,9 @@ pub fn find_path_to_any(
 ///
 /// 4-connectivity is exact for our movement rule: a diagonal step needs both orthogonal
 /// neighbours free, so it never connects tiles that are not already 4-connected. For many
-/// queries on one grid prefer [`Components`](crate::nav::components::Components) (O(1) per
-/// query).
+/// queries on one grid prefer `nav::components::Components` (O(1) per query). The
+/// tests' oracle: the simulation itself asks A*.
+#[cfg(any(test, feature = "internals"))]
 pub fn reachable(grid: &Grid, a: Tile, b: Tile, scratch: &mut PathScratch) -> bool {
     if grid.is_wall(a.0, a.1) || grid.is_wall(b.0, b.1) {
         return false;

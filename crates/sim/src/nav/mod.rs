@@ -3,6 +3,8 @@
 //! the squad, and path following for agents.
 
 pub mod astar;
+// Connected regions: the tests' and the generator tests' oracle (the simulation asks A*).
+#[cfg(any(test, feature = "internals"))]
 pub mod components;
 pub mod flow;
 pub(crate) mod follow;

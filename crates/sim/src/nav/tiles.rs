@@ -8,8 +8,9 @@
 //! diagonal step [`COST_DIAGONAL`] (= 1414 ≈ 1000·√2). Costs are integers so every sum is
 //! exact and the search is bit-deterministic on any platform. A diagonal step is allowed
 //! only when both orthogonal neighbours it passes between are free (**no corner
-//! cutting**), see [`can_step`]. The rule is symmetric: `a -> b` is allowed iff `b -> a` is.
+//! cutting**), see `can_step` (the rule as the tests state it). The rule is symmetric: `a -> b` is allowed iff `b -> a` is.
 
+#[cfg(test)]
 use crate::space::grid::Grid;
 
 /// A tile coordinate `(x, y)`.
@@ -48,7 +49,9 @@ pub const DIR_COST: [u32; 8] = [
 
 /// The movement rule: may an agent step from tile `from` by `d` (one of [`DIRS`])?
 /// The destination must be free; a diagonal step also needs both orthogonal neighbours
-/// free. Whether `from` itself is free is not checked.
+/// free. Whether `from` itself is free is not checked. The rule as the tests state it
+/// (A* and the flow field apply it on their padded arrays).
+#[cfg(test)]
 pub fn can_step(grid: &Grid, from: Tile, d: (i32, i32)) -> bool {
     let (x, y) = (from.0 + d.0, from.1 + d.1);
     if grid.is_wall(x, y) {

@@ -236,19 +236,23 @@ impl SpatialGrid {
         )
     }
 
+    #[cfg(test)]
     pub fn cell_size(&self) -> f32 {
         self.cell
     }
 
     /// `(columns, rows)`.
+    #[cfg(test)]
     pub fn dims(&self) -> (i32, i32) {
         (self.cols, self.rows)
     }
 
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.ids.len()
     }
 
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.ids.is_empty()
     }
@@ -534,6 +538,7 @@ impl SpatialGrid {
 
     /// As [`SpatialGrid::for_each_in_radius`], with each item's [`BodyData`] (default
     /// after a plain [`SpatialGrid::rebuild`]).
+    #[cfg(test)]
     #[inline]
     pub fn for_each_body_in_radius<F: FnMut(u32, Vec2, &BodyData)>(
         &self,
@@ -553,6 +558,7 @@ impl SpatialGrid {
     /// Ids of the items within `r` of `center` (inclusive), written to `out` (cleared
     /// first) in **ascending id** order, independent of the cell size. Non-finite `center`
     /// or `r`, or negative `r`, give nothing.
+    #[cfg(any(test, feature = "internals"))]
     pub fn query_radius(&self, center: Vec2, r: f32, out: &mut Vec<u32>) {
         out.clear();
         self.for_each_in_radius(center, r, |id, _| out.push(id));

@@ -1,5 +1,6 @@
 //! A squad member: gunner or blade, with its lane evaluation and movement state.
 
+use crate::combat::bullet::{Body, Hit, Hittable};
 use crate::core::events::VictimState;
 use crate::core::geom::Vec2;
 use crate::nav::follow::PathFollow;
@@ -101,6 +102,17 @@ impl Agent {
 
     pub fn is_gunner(&self) -> bool {
         self.role == Role::Gunner
+    }
+}
+
+/// A standing agent is a body bullets (but its own) and spits can meet.
+impl Hittable for Agent {
+    fn body(&self) -> Option<Body> {
+        self.alive.then_some(Body {
+            hit: Hit::Agent(self.id),
+            pos: self.pos,
+            radius: self.radius,
+        })
     }
 }
 

@@ -197,7 +197,9 @@ pub fn smallest_circle_centre(points: &[Vec2], fallback: Vec2) -> Vec2 {
 /// disk outruns the squad until the leash drag slows it to the squad's speed,
 /// `anchor_speed × drag(d) = lerp(walk, fast, urgency(d))`. The left side falls and the
 /// right side rises with `d` past `leash`, so the root is unique; found by bisection
-/// on `[leash, leash_max]`. Returns `(distance, urgency, squad speed)`.
+/// on `[leash, leash_max]`. Returns `(distance, urgency, squad speed)`. What the tests
+/// hold the march to.
+#[cfg(any(test, feature = "internals"))]
 pub fn leash_equilibrium(t: &Tuning) -> (f32, f32, f32) {
     let f = |d: f32| {
         t.anchor.speed * leash_drag_factor(d, t) - squad_speed(urgency_from_distance(d, t), t)

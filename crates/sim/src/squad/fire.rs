@@ -163,6 +163,8 @@ pub fn walled_course(a: &Agent, ticks: u32, grid: &Grid, out: &mut Vec<Vec2>) {
 /// Where on its course agent `a` may be after `k` ticks, round which its drift applies:
 /// the course's point then — or, for a blade, any point of the course so far, since a
 /// windup roots it dead at whatever tick it begins (M2). `course` is [`walled_course`].
+/// (The check inlines it; the reachable-set test measures with it.)
+#[cfg(any(test, feature = "internals"))]
 pub fn course_from(a: &Agent, k: u32, course: &[Vec2]) -> Vec2 {
     if a.role == Role::Blade {
         a.pos

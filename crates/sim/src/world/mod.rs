@@ -1,9 +1,13 @@
 //! The world and its tick (S1.3): `tick(&mut World, &TickInput)` at 60 Hz.
 //!
-//! `World` is a set of named parts — the squad, the horde, the projectiles, the
-//! script, caches, the overlay's debug data, events, statistics, the RNG, ids and the
-//! damage queue. The schedule in [`tick`] splits its borrows: each system receives the
-//! parts it reads and writes and nothing else (its `…Step` struct lists them).
+//! This file is the state, its accessors and the schedule: `World` is a set of named
+//! parts — the squad, the horde, the projectiles, the script, caches, the overlay's
+//! debug data, events, statistics, the RNG, ids and the damage queue. The schedule in
+//! [`tick`] splits its borrows: each system receives the parts it reads and writes and
+//! nothing else (its `…Step` struct lists them). The systems live with their parts
+//! (the squad's in `squad/`, the horde's in `horde/`, the bullets' and spits' in
+//! `combat/`, the script's in `script/`); the world hands the combat steps the one
+//! damage path, [`damage::apply_damage`].
 //!
 //! System order of one tick (each step reads the results of the steps before it):
 //! input (formation, manual aim) → squad state → anchor (move → drag → hard limit →
@@ -27,10 +31,10 @@ pub use crate::squad::ManualAim;
 
 use std::sync::Arc;
 
-use crate::combat::bullet::{fly, Body, Bullet, BulletBroadPhase, Hit};
-use crate::combat::damage::{Damage, DamageQueue, Source, Target};
-use crate::combat::spit::{fly_spit, Spit};
-use crate::core::events::{Event, EventKind, EventLog, Events};
+use crate::combat::bullet::{step_bullets, Bullet, BulletBroadPhase, BulletStep};
+use crate::combat::damage::{Damage, DamageQueue, Target};
+use crate::combat::spit::{step_spits, Spit, SpitStep};
+use crate::core::events::{Event, EventLog, Events};
 use crate::core::geom::Vec2;
 use crate::core::ids::Ids;
 use crate::core::pacing::Difficulty;
@@ -44,7 +48,6 @@ use crate::script::director::{step_director, Director, DirectorStep};
 use crate::script::mission::{step_mission, Mission, MissionStep};
 use crate::script::scenario::{Scenario, Wave};
 use crate::script::{spawn_waves, Script, WaveStep};
-use crate::space::grid::Grid;
 use crate::space::light::Beam;
 use crate::space::map::Map;
 use crate::space::spatial::SpatialGrid;
@@ -591,6 +594,7 @@ pub fn tick(w: &mut World, input: &TickInput) {
         queue,
         stats,
         events,
+        apply: damage::apply_damage,
     });
     step_spits(&mut SpitStep {
         tick,
@@ -600,6 +604,7 @@ pub fn tick(w: &mut World, input: &TickInput) {
         queue,
         stats,
         events,
+        apply: damage::apply_damage,
     });
     squad_beams(&squad.agents, &t.light, &mut caches.beams);
     let damage_scale = t.director.level(script.difficulty).damage_scale;
@@ -675,145 +680,4 @@ fn prey_of(a: &Agent) -> Prey {
         radius: a.radius,
         alive: a.alive,
     }
-}
-
-/// What the spits' step reads and writes.
-struct SpitStep<'a> {
-    tick: u64,
-    grid: &'a Grid,
-    agents: &'a mut [Agent],
-    spits: &'a mut Vec<Spit>,
-    queue: &'a mut DamageQueue,
-    stats: &'a mut Stats,
-    events: &'a mut Events,
-}
-
-/// T1: every spit flies one tick; the first agent or wall its circle meets stops it.
-/// An agent it hits takes its damage through the one damage path at once.
-fn step_spits(s: &mut SpitStep) {
-    let mut bodies: Vec<Body> = Vec::with_capacity(s.agents.len());
-    s.spits.retain_mut(|p| {
-        bodies.clear();
-        bodies.extend(s.agents.iter().filter(|a| a.alive).map(|a| Body {
-            hit: Hit::Agent(a.id),
-            pos: a.pos,
-            radius: a.radius,
-        }));
-        let flight = fly_spit(p, &bodies, s.grid);
-        match flight.hit {
-            Some(Hit::Agent(id)) => {
-                s.queue.push(Damage {
-                    target: Target::Agent(id),
-                    source: Source::Spit {
-                        enemy: p.enemy,
-                        spit: p.id,
-                    },
-                    amount: p.damage,
-                    stagger: 0,
-                    knockback: Vec2::ZERO,
-                    pos: p.pos,
-                });
-                damage::apply_damage(s.queue, s.agents, &mut [], s.stats, s.events, s.tick);
-            }
-            _ if !flight.alive => s.events.emit(
-                s.tick,
-                EventKind::SpitHit {
-                    enemy: p.enemy,
-                    spit: p.id,
-                    agent: None,
-                    amount: 0.0,
-                    pos: p.pos,
-                },
-            ),
-            _ => {}
-        }
-        flight.alive
-    });
-}
-
-/// What the bullets' step reads and writes.
-struct BulletStep<'a> {
-    tick: u64,
-    grid: &'a Grid,
-    tuning: &'a Tuning,
-    ticks: &'a TickTuning,
-    agents: &'a mut [Agent],
-    enemies: &'a mut [Enemy],
-    bullets: &'a mut Vec<Bullet>,
-    broad: &'a mut BulletBroadPhase,
-    queue: &'a mut DamageQueue,
-    stats: &'a mut Stats,
-    events: &'a mut Events,
-}
-
-/// S9: every bullet flies one tick; a wall stops it (an event), a body gets a damage
-/// record applied at once, so the next bullet no longer meets a body this one killed.
-fn step_bullets(s: &mut BulletStep) {
-    let t = s.tuning;
-    let mut bodies: Vec<Body> = Vec::with_capacity(s.agents.len() + s.enemies.len());
-    if !s.bullets.is_empty() {
-        s.broad.rebuild(
-            s.enemies
-                .iter()
-                .enumerate()
-                .filter(|(_, e)| e.alive)
-                .map(|(i, e)| (i as u32, e.pos, e.radius)),
-            s.bullets.iter().map(Bullet::step_segment),
-            t.fire.bullet_radius,
-        );
-    }
-    s.bullets.retain_mut(|b| {
-        // Agents, then the enemies near the step in index order: the order `earliest_hit`
-        // breaks ties by, as if every enemy were tested.
-        bodies.clear();
-        bodies.extend(
-            s.agents
-                .iter()
-                .filter(|a| a.alive && a.id != b.shooter)
-                .map(|a| Body {
-                    hit: Hit::Agent(a.id),
-                    pos: a.pos,
-                    radius: a.radius,
-                }),
-        );
-        let (start, end) = b.step_segment();
-        bodies.extend(
-            s.broad
-                .candidates(start, end)
-                .iter()
-                .map(|&i| &s.enemies[i as usize])
-                .filter(|e| e.alive)
-                .map(|e| Body {
-                    hit: Hit::Enemy(e.id),
-                    pos: e.pos,
-                    radius: e.radius,
-                }),
-        );
-        let flight = fly(b, &bodies, s.grid, t.fire.bullet_radius);
-        if flight.overshot {
-            s.stats.segment_violations += 1;
-        }
-        let target = match flight.hit {
-            None => None,
-            Some(Hit::Wall) => {
-                s.events
-                    .emit(s.tick, EventKind::BulletHitWall { pos: b.pos });
-                None
-            }
-            Some(Hit::Agent(id)) => Some(Target::Agent(id)),
-            Some(Hit::Enemy(id)) => Some(Target::Enemy(id)),
-        };
-        if let Some(target) = target {
-            s.queue.push(Damage {
-                target,
-                source: Source::Bullet { shooter: b.shooter },
-                amount: t.fire.bullet_damage,
-                stagger: s.ticks.stagger,
-                knockback: Vec2::ZERO,
-                pos: b.pos,
-            });
-            damage::apply_damage(s.queue, s.agents, s.enemies, s.stats, s.events, s.tick);
-        }
-        flight.alive
-    });
 }

@@ -24,7 +24,7 @@ use crate::tuning::{TickTuning, Tuning, DT};
 pub use crate::squad::blades::reach::{
     guarded_sector, lunge_extent, strike_sector, swing_axes, target_in_reach,
 };
-pub use crate::squad::blades::state::{MeleeState, StrikePhase, Struck};
+pub use crate::squad::blades::state::{StrikePhase, Struck};
 
 /// M4: the first ally whose body comes within `safety_margin` of the guarded sector at
 /// any tick of the coming `ticks` (windup + active), extrapolating its velocity — and for
