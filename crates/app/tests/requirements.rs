@@ -202,8 +202,9 @@ fn raw_string_start(c: &[char], i: usize) -> Option<usize> {
 }
 
 /// The id at byte `at` of `line` if one starts there: a prefix from `prefixes` (any
-/// one to three upper-case letters when `None`), digits, at most one `.digits`, not
-/// followed by a letter, digit or `_`. Returns the id and its end.
+/// one to three upper-case letters when `None`), one or two digits (no id numbers more:
+/// `E0603` is a compiler's error code), at most one `.digits`, not followed by a
+/// letter, digit or `_`. Returns the id and its end.
 fn id_at(line: &str, at: usize, prefixes: Option<&[&str]>) -> Option<(String, usize)> {
     let rest = &line[at..];
     let prefix_len = match prefixes {
@@ -223,7 +224,7 @@ fn id_at(line: &str, at: usize, prefixes: Option<&[&str]>) -> Option<(String, us
     };
     let digits = |s: &str| s.chars().take_while(char::is_ascii_digit).count();
     let mut end = prefix_len + digits(&rest[prefix_len..]);
-    if end == prefix_len {
+    if end == prefix_len || end - prefix_len > 2 {
         return None;
     }
     if rest[end..].starts_with('.') {
@@ -445,7 +446,7 @@ fn the_extractor_reports_what_is_not_defined_and_nothing_else() {
     // The undefined ids are built at run time, so this file itself cites none of them.
     let text = format!(
         "//! REQ {z}9 and REQ §{n}; REQ §1, REQ §21 AU5, A1, S9.5's and {a}99.\n\
-         // Keys F1, F5, F12; U8 lanes; 0x{e}5; area NAME X1 Y1 X2 Y2; X11 or Wayland.\n\
+         // Keys F1, F5, F12; U8 lanes; 0x{e}5; area NAME X1 Y1 X2 Y2; X11 or Wayland; {e}0603.\n\
          pub struct {e}73; // code is not read\n\
          fn f() -> &'static str {{ let _c = '\"'; \"{a}1, {m}7.{n}\" }}\n\
          /* block {a}12 */ const R: &str = r#\"raw {x}4\"#;\n",
