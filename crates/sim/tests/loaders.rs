@@ -1,4 +1,4 @@
-//! Loaders (REQ S2.1–S2.4, Q2, S19): every error names `file:line:col` and what was
+//! Loaders (REQ S2.1–S2.4, Q2, REQ §19): every error names `file:line:col` and what was
 //! expected; bad input never panics; the embedded content loads.
 
 use std::sync::Arc;
@@ -797,7 +797,7 @@ fn every_embedded_scenario_loads_and_checks_against_its_map() {
 }
 
 // ---------------------------------------------------------------------------------------
-// No panic on any input (S2.3, S19)
+// No panic on any input (S2.3, REQ §19)
 
 const BASE_MAP: &str = "\
 name = base

@@ -1,7 +1,7 @@
 //! Short-lived cosmetic effects fed from the simulation's events: hit sparks, the flash
 //! of a landed enemy blow, kill splats, wall sparks, a spit bursting on an agent and the
 //! glowing bile a spit leaves where it fell. Owned by the app, drawn by the view; the
-//! simulation never sees them. Bounded memory (S19).
+//! simulation never sees them. Bounded memory (REQ §19).
 
 use raster::{draw_light, draw_line, fill_circle, fill_ellipse, Framebuffer, LineCap, Paint, Rgba};
 use serde::{Deserialize, Serialize};

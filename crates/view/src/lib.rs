@@ -151,7 +151,7 @@ pub fn camera_target(world: &World, alpha: f32) -> sim::Vec2 {
     scene::lerp_pos(world.anchor().prev_pos, world.anchor().pos, alpha)
 }
 
-/// Manual aim (S15): the aim vector from the anchor and the ±cone Tab cycles through.
+/// Manual aim (REQ §15): the aim vector from the anchor and the ±cone Tab cycles through.
 pub fn draw_manual_aim(
     fb: &mut Framebuffer,
     world: &World,

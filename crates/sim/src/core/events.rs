@@ -1,5 +1,5 @@
 //! Simulation events: this tick's list for observers (view, `--accept`) and a capped log
-//! for the overlay tail (S9, bounded memory S19).
+//! for the overlay tail (S9, bounded memory, REQ §19).
 
 use crate::core::geom::Vec2;
 use serde::{Deserialize, Serialize};

@@ -73,7 +73,7 @@ impl Horde {
         id
     }
 
-    /// The dead leave the horde and lie down as corpses (S19: at most `cap`, the
+    /// The dead leave the horde and lie down as corpses (REQ §19: at most `cap`, the
     /// oldest go first).
     pub fn bury_dead(&mut self, tick: u64, cap: usize) {
         let mut i = 0;

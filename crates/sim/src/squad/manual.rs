@@ -1,4 +1,4 @@
-//! Manual aim (S5.2, S15): the player's assigned target or aim cone over the automatic
+//! Manual aim (S5.2, REQ §15): the player's assigned target or aim cone over the automatic
 //! targeting.
 
 use crate::core::geom::Vec2;
@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::squad::ManualAim;
 
-/// A manual-aim command from the player (S5.2, S15).
+/// A manual-aim command from the player (S5.2, REQ §15).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ManualCommand {
     /// All agents prioritise this enemy.
@@ -68,7 +68,7 @@ pub fn resolve_manual(s: &mut Squad, enemies: &[Enemy], t: &Tuning) {
 }
 
 /// Live enemies the squad perceives inside the manual cone around `dir` from the
-/// anchor, nearest to the anchor first (what Tab cycles through, S15; a stalker in the
+/// anchor, nearest to the anchor first (what Tab cycles through, REQ §15; a stalker in the
 /// dark is not among them: T2 — the cone's beams must find it first).
 pub fn targets_in_cone(
     anchor: Vec2,

@@ -99,7 +99,7 @@ pub struct EnemyTuning {
     /// A wave's bodies appear up to this far (each axis) from their spawn point, so a
     /// crowd does not start stacked on one spot.
     pub spawn_jitter: f32,
-    /// Most corpses kept on the floor (S19 bounded memory); the oldest go first.
+    /// Most corpses kept on the floor (bounded memory, REQ §19); the oldest go first.
     pub corpse_cap: u32,
     /// A staggered enemy's velocity is multiplied by this every tick: it slides to a stop.
     pub stagger_damping: f32,

@@ -23,7 +23,7 @@ pub struct FireTuning {
     /// Manual mode in ADVANCING: fire at secondary targets when the assigned one has
     /// no lane (S5.2).
     pub free_fire_secondary: bool,
-    /// Half-angle of the manual-aim cone that picks and cycles targets (S15).
+    /// Half-angle of the manual-aim cone that picks and cycles targets (REQ §15).
     pub manual_cone_deg: f32,
 }
 

@@ -311,7 +311,7 @@ impl World {
     }
 
     /// Live enemies the squad perceives inside the manual cone around `dir` from the
-    /// anchor, nearest to the anchor first (what Tab cycles through, S15).
+    /// anchor, nearest to the anchor first (what Tab cycles through, REQ §15).
     pub fn targets_in_cone(&self, dir: Vec2) -> Vec<u32> {
         targets_in_cone(
             self.squad.anchor.pos,

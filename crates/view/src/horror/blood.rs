@@ -1,7 +1,7 @@
 //! H4 blood: particles sprayed along every hit (bullets, strikes, enemy blows, spits on
 //! an agent, friendly hits) and pools where bodies fall; particles that land leave decals on the floor.
 //! Both are capped and the oldest are reused, so memory stays bounded however long the
-//! run (S19). Randomness comes from the layer's own cosmetic RNG, never `World::rng`.
+//! run (REQ §19). Randomness comes from the layer's own cosmetic RNG, never `World::rng`.
 
 use serde::{Deserialize, Serialize};
 use sim::read::{EventKind, Grid, Rng, World};

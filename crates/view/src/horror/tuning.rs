@@ -92,7 +92,7 @@ pub struct HorrorTuning {
     pub blood_per_kill: u32,
     /// Particles alive at once; new ones replace the oldest.
     pub blood_particle_cap: u32,
-    /// Floor decals kept; new ones replace the oldest (bounded memory, S19).
+    /// Floor decals kept; new ones replace the oldest (bounded memory, REQ §19).
     pub blood_decal_cap: u32,
     /// Particle launch speed along the hit, u/s.
     pub blood_speed: f32,
