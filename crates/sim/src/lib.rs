@@ -11,7 +11,8 @@
 //! - `combat` — bullets and spits with their steps, the damage records;
 //! - `horde` — enemy kinds, attack timing, steering behaviours, the horde's step;
 //! - `squad` — agents, anchor and formation, lanes, targeting, reservations, solver,
-//!   steering, fire — and `squad::blades` beside them;
+//!   steering, fire, the blast zone's reservation — and `squad::blades` beside them;
+//! - `tools` — the player's tools: flares, medkits, grenades (REQ K3–K5);
 //! - `script` and [`content`] — scenario files, waves and scripted walks, the
 //!   embedded maps and scenarios;
 //! - `world` — the `World` in parts, the schedule of a tick, damage, the checksum;
@@ -22,8 +23,8 @@
 //! # The public surface
 //! Other crates see [`read`], [`tuning`], [`record`], [`content`], [`driver`] and the
 //! root re-exports ([`Vec2`], [`tick`], [`TickInput`], [`World`], [`ManualCommand`]).
-//! The system modules (`core`, `space`, `nav`, `combat`, `horde`, `squad`, `script`,
-//! `world`) are `pub(crate)`: a view or app file that names one does not compile.
+//! The system modules (`core`, `space`, `nav`, `combat`, `horde`, `squad`, `tools`,
+//! `script`, `world`) are `pub(crate)`: a view or app file that names one does not compile.
 //!
 //! The sim's own integration tests, benches and examples reach them through a
 //! test-only door, the `internals` feature, which makes them `pub` (and hidden from the
@@ -67,6 +68,11 @@ pub(crate) mod space;
 pub mod squad;
 #[cfg(not(feature = "internals"))]
 pub(crate) mod squad;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod tools;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod tools;
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod world;

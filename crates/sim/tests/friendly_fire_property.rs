@@ -1,7 +1,9 @@
 //! Property: in random small worlds with random inputs, whenever a gunner fires, its
-//! bullet never hits an ally (`FRIENDLY_HITS` stays 0). Every generated case must build
-//! (a case that cannot is a generator bug, not a pass), and the cases must really shoot:
-//! most of them fire, and the run as a whole fires hundreds of shots.
+//! bullet never hits an ally, and whenever the player throws a grenade its blast never
+//! reaches one (REQ S9.5, K5: `FRIENDLY_HITS` stays 0). Every generated case must build
+//! (a case that cannot is a generator bug, not a pass), and the cases must really shoot
+//! and throw: most of them fire, the run as a whole fires hundreds of shots, and
+//! grenades burst (among the enemies and beside the squad) in many of them.
 
 use std::sync::Arc;
 
@@ -10,8 +12,11 @@ use std::cell::Cell;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
 use sim::core::events::EventKind;
+use sim::core::kit::Tool;
 use sim::script::scenario::Scenario;
 use sim::space::map::Map;
+use sim::squad::supply::Kit;
+use sim::tools::ToolUse;
 use sim::tuning::Tuning;
 use sim::world::{tick, TickInput, World};
 use sim::Vec2;
@@ -29,6 +34,9 @@ struct Case {
     cross: Option<Cross>,
     /// Movement segments: `(angle in 1/8 turns or 8 = hold, ticks)`.
     inputs: Vec<(u8, u16)>,
+    /// Tools used: `(tick, aim cell, tool: 0 grenade, 1 flare, 2 medkit)`; a grenade aims
+    /// anywhere — at the enemies, beside the squad, into it.
+    throws: Vec<(u16, (usize, usize), u8)>,
     seed: u64,
 }
 
@@ -47,16 +55,21 @@ fn case() -> impl Strategy<Value = Case> {
         prop::collection::vec((cell(), 1u32..4), 0..4),
         prop::option::of((0usize..5, cell(), cell())),
         prop::collection::vec((0u8..9, 20u16..120), 1..8),
+        prop::collection::vec(
+            (0u16..600, cell(), prop_oneof![4 => Just(0u8), 1 => 1u8..3]),
+            0..6,
+        ),
         any::<u64>(),
     )
         .prop_map(
-            |(walls, spawn, dummies, walkers, cross, inputs, seed)| Case {
+            |(walls, spawn, dummies, walkers, cross, inputs, throws, seed)| Case {
                 walls,
                 spawn,
                 dummies,
                 walkers,
                 cross,
                 inputs,
+                throws,
                 seed,
             },
         )
@@ -124,7 +137,12 @@ fn build_with(c: &Case, tuning: Tuning) -> Result<(World, Vec<TickInput>), Strin
     let sc = Scenario::parse("p.scn", &scn).map_err(|e| format!("{e}\n{scn}"))?;
     sc.check_against(&map, 5)
         .map_err(|e| format!("{e}\n{text}\n{scn}"))?;
-    let world = World::new(Arc::new(map), &sc, tuning);
+    let mut world = World::new(Arc::new(map), &sc, tuning);
+    *world.kit_mut() = Kit {
+        flares: 99,
+        medkits: 99,
+        grenades: 99,
+    };
     let mut inputs = Vec::new();
     for &(dir, n) in &c.inputs {
         let mv = if dir == 8 {
@@ -139,19 +157,56 @@ fn build_with(c: &Case, tuning: Tuning) -> Result<(World, Vec<TickInput>), Strin
             });
         }
     }
+    for &(k, (x, y), tool) in &c.throws {
+        if let Some(input) = inputs.get_mut(k as usize) {
+            let tool = [Tool::Grenade, Tool::Flare, Tool::Medkit][tool as usize % 3];
+            let at = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
+            input.tool = Some(ToolUse { tool, at });
+        }
+    }
     Ok((world, inputs))
 }
 
-/// Runs a case; a friendly hit fails it. Returns the shots fired.
-fn shots_without_friendly_hits(c: &Case) -> Result<usize, TestCaseError> {
+/// What a case came to: shots fired, grenades that burst, grenades that burst with an
+/// ally running out of their blast, throws refused.
+#[derive(Clone, Copy, Debug, Default)]
+struct Fired {
+    shots: usize,
+    bursts: usize,
+    escaped: usize,
+    refused: usize,
+}
+
+/// Runs a case; a friendly hit (a bullet, a strike or a blast) fails it. Returns the
+/// shots fired and the grenades that burst.
+fn shots_without_friendly_hits(c: &Case) -> Result<Fired, TestCaseError> {
     let (mut w, inputs) =
         build(c).map_err(|e| TestCaseError::fail(format!("the case does not build: {e}")))?;
-    let mut shots = 0;
+    let mut fired = Fired::default();
     for input in &inputs {
         tick(&mut w, input);
         for e in w.events() {
             match &e.kind {
-                EventKind::Shot { .. } => shots += 1,
+                EventKind::Shot { .. } => fired.shots += 1,
+                EventKind::GrenadeBurst { .. } => fired.bursts += 1,
+                EventKind::GrenadeThrown { .. } => {
+                    let g = w.tools().grenade.as_ref().expect("the grenade thrown");
+                    fired.escaped += g.escapes.iter().any(|e| e.dir != Vec2::ZERO) as usize;
+                }
+                EventKind::ToolRefused {
+                    tool: Tool::Grenade,
+                    ..
+                } => fired.refused += 1,
+                EventKind::BlastHit {
+                    agent: Some(victim),
+                    pos,
+                    ..
+                } => {
+                    return Err(TestCaseError::fail(format!(
+                        "tick {}: a blast hit ally {victim} at {pos:?}",
+                        e.tick
+                    )))
+                }
                 EventKind::FriendlyHit {
                     shooter,
                     victim,
@@ -170,7 +225,7 @@ fn shots_without_friendly_hits(c: &Case) -> Result<usize, TestCaseError> {
         }
     }
     prop_assert_eq!(w.stats().friendly_hits, 0);
-    Ok(shots)
+    Ok(fired)
 }
 
 /// The minimized counterexamples found before S9.5 (the velocity-only intercept test
@@ -192,6 +247,7 @@ fn counterexample(
         walkers: walkers.to_vec(),
         cross: Some(cross),
         inputs: inputs.to_vec(),
+        throws: vec![],
         seed,
     }
 }
@@ -201,7 +257,7 @@ fn counterexample(
 /// because of the walker when replayed at the 24 u/s it was found with.
 fn replay_counterexample(c: &Case) -> usize {
     match shots_without_friendly_hits(c) {
-        Ok(n) => assert!(n > 0, "the case fires no shot: it proves nothing"),
+        Ok(n) => assert!(n.shots > 0, "the case fires no shot: it proves nothing"),
         Err(e) => panic!("{e}"),
     }
     // Replayed also at the 24 u/s bullets it was found with (the fight then runs as it
@@ -292,6 +348,8 @@ fn a_gunners_bullet_never_hits_an_ally() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(96);
     let (ran, fired, shots) = (Cell::new(0u32), Cell::new(0u32), Cell::new(0usize));
+    let (threw, bursts) = (Cell::new(0u32), Cell::new(0usize));
+    let (escaped, refused) = (Cell::new(0usize), Cell::new(0usize));
     let mut runner = TestRunner::new(config(
         cases,
         // `cargo test` runs an integration test in its package's directory.
@@ -300,8 +358,12 @@ fn a_gunners_bullet_never_hits_an_ally() {
     let result = runner.run(&case(), |c| {
         let n = shots_without_friendly_hits(&c)?;
         ran.set(ran.get() + 1);
-        fired.set(fired.get() + (n > 0) as u32);
-        shots.set(shots.get() + n);
+        fired.set(fired.get() + (n.shots > 0) as u32);
+        shots.set(shots.get() + n.shots);
+        threw.set(threw.get() + (n.bursts > 0) as u32);
+        bursts.set(bursts.get() + n.bursts);
+        escaped.set(escaped.get() + n.escaped);
+        refused.set(refused.get() + n.refused);
         Ok(())
     });
     if let Err(e) = result {
@@ -314,10 +376,25 @@ fn a_gunners_bullet_never_hits_an_ally() {
         ran.get()
     );
     eprintln!(
-        "{} of {} cases fired, {} shots, 0 friendly hits",
+        "{} of {} cases fired, {} shots; {} cases burst {} grenades, {} thrown with \
+         allies running out of the blast, {} refused; 0 friendly hits",
         fired.get(),
         ran.get(),
-        shots.get()
+        shots.get(),
+        threw.get(),
+        bursts.get(),
+        escaped.get(),
+        refused.get()
+    );
+    assert!(
+        escaped.get() > 0,
+        "no grenade was thrown into the squad's way: the reservation went untested"
+    );
+    assert!(
+        threw.get() * 5 >= ran.get(),
+        "too few blasts to prove anything: {} of {} cases burst a grenade",
+        threw.get(),
+        ran.get()
     );
     assert!(
         fired.get() * 2 >= ran.get() && shots.get() >= 100 * cases as usize / 96,

@@ -534,12 +534,11 @@ fn map_check_errors_of_a_mission_name_the_statement_line() {
 #[test]
 fn a_huge_area_is_checked_at_once() {
     // An area much larger than the map still overlaps it: its floor is found among the
-    // map's tiles, not by walking a billion tiles outside it.
+    // map's tiles, not by walking a billion tiles outside it (walking them, this test
+    // would not finish: no clock is read, speed is the benchmarks').
     let sc = parse("area all -1e9 -1e9 1e9 1e9\nobjective o reach all\n");
     let map = Map::parse("t.map", CORRIDOR).unwrap();
-    let t = std::time::Instant::now();
     sc.check_against(&map, 5).unwrap();
-    assert!(t.elapsed().as_secs_f32() < 1.0, "took {:?}", t.elapsed());
     let sc = parse("area rock -1e9 -1e9 1e9 0.5\nobjective o reach rock\n");
     assert_msg(
         &sc.check_against(&map, 5).unwrap_err().to_string(),
@@ -1550,7 +1549,6 @@ proptest::proptest! {
         let text = lines.join("\n");
         let sc0 = Scenario::parse(name, text_of(name)).unwrap();
         let map = Arc::new(Map::parse(&sc0.map, content::map_text(&sc0.map).unwrap()).unwrap());
-        let t = std::time::Instant::now();
         if let Ok(sc) = Scenario::parse(name, &text) {
             if sc.check_against(&map, 5).is_ok() {
                 let mut w = World::new(map, &sc, Tuning::default());
@@ -1561,7 +1559,6 @@ proptest::proptest! {
                 }
             }
         }
-        proptest::prop_assert!(t.elapsed().as_secs_f32() < 2.0, "{:?} for\n{text}", t.elapsed());
     }
 }
 

@@ -151,6 +151,30 @@ pub fn describe(e: &Event) -> String {
         EventKind::MissionEnded { won } => {
             format!("MISSION {}", if *won { "WON" } else { "FAILED" })
         }
+        EventKind::FlareThrown { flare, to, .. } => {
+            format!("flare f{flare} thrown to {:.1},{:.1}", to.x, to.y)
+        }
+        EventKind::FlareLanded { flare, .. } => format!("flare f{flare} burns"),
+        EventKind::FlareOut { flare } => format!("flare f{flare} out"),
+        EventKind::GrenadeThrown { grenade, fuse, .. } => {
+            format!("GRENADE g{grenade} thrown, {fuse} ticks")
+        }
+        EventKind::GrenadeLanded { grenade, .. } => format!("grenade g{grenade} landed"),
+        EventKind::GrenadeBurst { grenade, .. } => format!("GRENADE g{grenade} BURST"),
+        EventKind::BlastHit {
+            agent: Some(a),
+            amount,
+            ..
+        } => format!("BLAST HIT ALLY a{a} {amount:.0}"),
+        EventKind::BlastHit { enemy, amount, .. } => {
+            format!("blast e{} {amount:.0}", enemy.unwrap_or(u32::MAX))
+        }
+        EventKind::HealStarted { agent } => format!("medkit on a{agent}"),
+        EventKind::HealInterrupted { agent } => format!("medkit on a{agent} interrupted"),
+        EventKind::Healed { agent, amount } => format!("a{agent} healed {amount:.0}"),
+        EventKind::ToolRefused { tool, why } => {
+            format!("{} refused: {}", tool.name(), why.words())
+        }
     };
     format!("{t:7.2}  {what}")
 }

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use sim::read::{Formation, ManualAim, ManualCommand, TickInput};
+use sim::read::{Formation, ManualAim, ManualCommand, TickInput, ToolUse};
 use sim::Vec2;
 use winit::keyboard::KeyCode;
 
@@ -189,6 +189,8 @@ pub struct Controls {
     pub manual: Option<ManualCommand>,
     pub manual_on: bool,
     pub aim: Vec2,
+    /// A tool to use on the next tick, at its aim point (REQ K3–K5).
+    pub tool: Option<ToolUse>,
 }
 
 impl Controls {
@@ -260,6 +262,7 @@ impl Controls {
             sprint: sprint(&self.held, &self.bindings) || self.pad_sprint,
             formation: self.formation.take(),
             manual: self.manual.take(),
+            tool: self.tool.take(),
         }
     }
 }

@@ -30,6 +30,10 @@ pub enum Source {
     Blow { enemy: u32 },
     /// A spitter's projectile `spit` (T1).
     Spit { enemy: u32, spit: u32 },
+    /// A grenade's blast (K5): on an agent, a friendly hit.
+    Blast { grenade: u32 },
+    /// A medkit's work done (K4): `amount` is health given back, not taken.
+    Heal,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

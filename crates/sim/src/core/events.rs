@@ -2,6 +2,7 @@
 //! for the overlay tail (S9, bounded memory, REQ §19).
 
 use crate::core::geom::Vec2;
+pub use crate::core::kit::{Tool, ToolRefusal};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -180,6 +181,59 @@ pub enum EventKind {
     },
     /// The mission ended: every objective done (`won`), or the squad down or out of
     /// time.
+    /// A flare left the disk for `to` (REQ K3); it lands, burns, goes out.
+    FlareThrown {
+        flare: u32,
+        from: Vec2,
+        to: Vec2,
+    },
+    FlareLanded {
+        flare: u32,
+        pos: Vec2,
+    },
+    FlareOut {
+        flare: u32,
+    },
+    /// A grenade left the disk for `to`, bursting in `fuse` ticks (REQ K5).
+    GrenadeThrown {
+        grenade: u32,
+        from: Vec2,
+        to: Vec2,
+        fuse: u32,
+    },
+    GrenadeLanded {
+        grenade: u32,
+        pos: Vec2,
+    },
+    GrenadeBurst {
+        grenade: u32,
+        pos: Vec2,
+        radius: f32,
+    },
+    /// The blast reached a body: an agent (a friendly hit) or an enemy.
+    BlastHit {
+        grenade: u32,
+        agent: Option<u32>,
+        enemy: Option<u32>,
+        amount: f32,
+        pos: Vec2,
+    },
+    /// The medkit began on `agent` (REQ K4), was interrupted, or gave back `amount`.
+    HealStarted {
+        agent: u32,
+    },
+    HealInterrupted {
+        agent: u32,
+    },
+    Healed {
+        agent: u32,
+        amount: f32,
+    },
+    /// A use of `tool` the rules refused (nothing spent).
+    ToolRefused {
+        tool: Tool,
+        why: ToolRefusal,
+    },
     MissionEnded {
         won: bool,
     },

@@ -23,4 +23,11 @@ pub struct Stats {
     pub agents_down: u32,
     /// The tick the first agent fell.
     pub first_fall: Option<u64>,
+    /// The player's tools used (REQ K3–K5): flares thrown, medkits' work done, grenades
+    /// thrown and refused, and blast hits on allies (also in `friendly_hits`).
+    pub flares_used: u32,
+    pub medkits_used: u32,
+    pub grenades_thrown: u32,
+    pub grenades_refused: u32,
+    pub blast_friendly_hits: u32,
 }

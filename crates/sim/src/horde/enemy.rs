@@ -53,8 +53,10 @@ pub struct HordeStep<'a> {
     pub rng: &'a mut Rng,
     pub ids: &'a mut Ids,
     pub events: &'a mut Events,
-    /// The squad's flashlight cones this tick (T2: stalkers shy from them).
+    /// The squad's flashlight cones and the burning flares' lights this tick (T2:
+    /// stalkers shy from them), and the flares' alone (K3: stalkers lunge into none).
     pub beams: &'a [Beam],
+    pub flare_lights: &'a [Beam],
     /// Spits in flight: a spitter's release adds one (T1).
     pub spits: &'a mut Vec<Spit>,
     /// The difficulty's multiplier of every blow and spit (T4).
@@ -62,6 +64,24 @@ pub struct HordeStep<'a> {
     /// Applies a blow at once through the one damage path (the victim may fall, and the
     /// next enemy must see it) and returns what the horde then sees of the victim.
     pub deal: &'a mut dyn FnMut(Damage, &mut Events) -> Prey,
+    /// The first burning flare, if one burns: shamblers near it go to it (K3).
+    pub lure: Option<Lure<'a>>,
+}
+
+/// A burning flare as the horde sees it: where it is, and the flow field toward it
+/// (built to the lure's reach: a tile beyond it is unreached).
+#[derive(Clone, Copy)]
+pub struct Lure<'a> {
+    pub pos: Vec2,
+    pub field: &'a FlowField,
+}
+
+impl Lure<'_> {
+    /// Whether a body at `p` is within the lure's reach along the floor.
+    pub fn draws(&self, p: Vec2) -> bool {
+        let (x, y) = crate::space::grid::Grid::tile_of(p);
+        self.field.distance(x, y) != crate::nav::flow::UNREACHABLE
+    }
 }
 
 impl HordeStep<'_> {
@@ -398,14 +418,33 @@ fn step_enemy(
             target.as_ref(),
             kt,
             t,
-            (w.beams, &w.map.grid),
+            (w.beams, w.flare_lights, &w.map.grid),
             w.flow.smooth_direction_at(e.pos),
         ),
         EnemyKind::Spitter => crate::horde::spitter::spitter_force(e, target.as_ref(), kt, t),
         _ => None,
     };
     let e = &w.enemies[i];
+    // A shambler within the lure's reach walks to the flare and mills round it, unless
+    // an agent is right at hand (K3: one lure at a time, the first flare).
+    let lured = e.kind == EnemyKind::Shambler
+        && w.lure.is_some_and(|l| l.draws(e.pos))
+        && !target
+            .as_ref()
+            .is_some_and(|a| gap(e, a.pos, a.radius) <= kt.reach + t.enemy.close_in_slack);
     match &target {
+        _ if lured => {
+            let l = w.lure.expect("lured by a lure");
+            let mill = t.tools.flare_mill;
+            if e.pos.distance(l.pos) > mill {
+                force +=
+                    follow_flow(e.vel, l.field.smooth_direction_at(e.pos), kt.speed) * kt.w_flow;
+            } else {
+                wander_turn = w.rng.range_f32(-t.enemy.wander_turn, t.enemy.wander_turn);
+                force += wander(e.vel, e.wander, kt.speed) * kt.w_wander;
+                force += arrive(e.pos, e.vel, l.pos, kt.speed, mill) * kt.w_flow;
+            }
+        }
         _ if special.is_some() => {
             if let Some((f, s)) = special {
                 force += f;

@@ -15,16 +15,18 @@ use crate::tuning::{KindTuning, Tuning, DT};
 const STALK_GAIN: f32 = 60.0;
 
 /// A stalker's steering (T2) and its top speed: shy of the light it backs away from its
-/// prey; close, unlit and in sight it lunges; otherwise it closes by the way ahead that
-/// no beam lights — its path (toward the prey it sees, else down the flow field) turned
-/// by up to 90° — and waits in the dark when there is none. `None` with no prey and no
-/// flow: it wanders as the others do. `flow_dir` is the flow field's way at its feet.
+/// prey; close, unlit and in sight it lunges — never at prey inside a flare's light
+/// (K3: it does not enter one); otherwise it closes by the way ahead that no light
+/// (beam or flare) reaches — its path (toward the prey it sees, else down the flow
+/// field) turned by up to 90° — and waits in the dark when there is none. `None` with no
+/// prey and no flow: it wanders as the others do. `flow_dir` is the flow field's way at
+/// its feet; `flares` the burning flares' lights (also among `beams`).
 pub(crate) fn stalk_force(
     e: &Enemy,
     target: Option<&Seen>,
     kt: &KindTuning,
     t: &Tuning,
-    (beams, grid): (&[Beam], &Grid),
+    (beams, flares, grid): (&[Beam], &[Beam], &Grid),
     flow_dir: Vec2,
 ) -> Option<(Vec2, f32)> {
     let st = &t.enemy.stalk;
@@ -35,7 +37,8 @@ pub(crate) fn stalk_force(
         return Some((wish(away * st.back_off_speed), kt.speed));
     }
     let top = kt.speed.max(st.lunge_speed);
-    if e.sees && gap(e, a.pos, a.radius) <= st.lunge_range {
+    let in_flare = flares.iter().any(|f| f.touches(a.pos, a.radius + e.radius));
+    if e.sees && gap(e, a.pos, a.radius) <= st.lunge_range && !in_flare {
         let contact = e.radius + a.radius + kt.reach * t.enemy.close_in_reach_share;
         let stop = a.pos + (e.pos - a.pos).normalize_or_zero() * contact;
         let to = stop - e.pos;

@@ -59,23 +59,25 @@ pub struct Kind {
 
 /// Format versions: 1 carried the horror layer's tuning inside the simulation's and a
 /// `Shot` event without its bullet; 2 (REQ §25) carries only the simulation's tuning
-/// and names the bullet. A version-1 file is refused with its version named.
+/// and names the bullet; 3 (REQ K3–K5) a tool's use in every tick's input. An older
+/// file is refused with its version named.
 pub const REPLAY: Kind = Kind {
     magic: *b"SQPREPLY",
     noun: "replay",
-    version: 2,
-    oldest: 2,
+    version: 3,
+    oldest: 3,
     // A replay of another build plays, and names both builds if it diverges.
     same_build: false,
 };
 
 /// Saves: 3 (S9.5) keeps each scripted walker's progress along its polyline instead of
-/// where it began; a version-2 save is refused with its version named.
+/// where it began; 4 (REQ K3–K5) the tools at work and the squad's kit. An older save
+/// is refused with its version named.
 pub const SAVE: Kind = Kind {
     magic: *b"SQPSAVE1",
     noun: "save",
-    version: 3,
-    oldest: 3,
+    version: 4,
+    oldest: 4,
     same_build: true,
 };
 
@@ -276,7 +278,7 @@ mod tests {
         assert!(
             err(&old).contains(&format!(
                 "replay made by build {GAME_VERSION}; this is build {GAME_VERSION}: its format 1"
-            )) && err(&old).contains("older than this build reads (2..=2)"),
+            )) && err(&old).contains("older than this build reads (3..=3)"),
             "{}",
             err(&old)
         );

@@ -5,7 +5,15 @@ use crate::core::events::VictimState;
 use crate::core::geom::Vec2;
 use crate::nav::follow::PathFollow;
 use crate::squad::blades::state::MeleeState;
+use crate::tuning::{Tuning, DT};
 use serde::{Deserialize, Serialize};
+
+/// Layer 5 of the movement (S8), the one law of an agent's velocity: it approaches the
+/// wished-for `desired` by at most `steer_accel × dt` per tick (what the ally-intercept
+/// test and a grenade's escape plan both count on).
+pub fn approach_velocity(vel: Vec2, desired: Vec2, t: &Tuning) -> Vec2 {
+    vel + (desired - vel).clamp_length(t.movement.steer_accel * DT)
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Role {

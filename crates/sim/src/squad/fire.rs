@@ -322,6 +322,8 @@ pub struct FireStep<'a> {
     pub ids: &'a mut Ids,
     pub stats: &'a mut Stats,
     pub events: &'a mut Events,
+    /// The medkit's patient: it fires nothing while the kit works (K4).
+    pub busy: Option<u32>,
 }
 
 /// S9: barrels turn toward the priority target; a gunner off cooldown, not sprinting,
@@ -342,7 +344,7 @@ pub fn fire(s: &mut Squad, f: &mut FireStep) {
         let cooldown = a.cooldown.saturating_sub(1);
         s.agents[i].barrel = barrel;
         s.agents[i].cooldown = cooldown;
-        if s.sprinting || cooldown > 0 {
+        if s.sprinting || cooldown > 0 || f.busy == Some(i as u32) {
             continue;
         }
         let Some(tid) = s.agents[i].lane.target else {

@@ -7,6 +7,7 @@ pub mod agent;
 pub mod anchor;
 pub mod beams;
 pub mod blades;
+pub mod blast;
 pub(crate) mod bodies;
 pub(crate) mod debug;
 pub mod fire;
@@ -18,6 +19,7 @@ pub(crate) mod movement;
 pub(crate) mod posts;
 pub(crate) mod registry;
 pub mod solver;
+pub mod supply;
 pub mod target;
 pub(crate) mod view;
 
@@ -67,6 +69,8 @@ pub struct Squad {
     /// Ticks the column (S3.4 in a passage) still stands; 0 = the formation's own slots.
     pub column_left: u32,
     pub lanes: LaneRegistry,
+    /// The player's tools' charges (REQ K3–K5).
+    pub kit: crate::squad::supply::Kit,
 }
 
 impl Squad {
@@ -121,6 +125,7 @@ impl Squad {
             slot_key: None,
             column_left: 0,
             lanes: LaneRegistry::default(),
+            kit: Default::default(),
         }
     }
 }

@@ -8,11 +8,12 @@ use crate::core::geom::Vec2;
 use crate::horde::enemy::{find_enemy, Enemy};
 use crate::nav::follow::{FollowLimits, PathPlanner};
 use crate::space::grid::{resolve_walls, Grid};
-use crate::squad::agent::{Agent, Role};
+use crate::squad::agent::{approach_velocity, Agent, Role};
 use crate::squad::anchor::{squad_speed, straggler_lag, SquadState};
 use crate::squad::blades::around::round_goal;
 use crate::squad::blades::melee::lunge_step;
 use crate::squad::blades::state::StrikePhase;
+use crate::squad::blast::BlastZone;
 use crate::squad::registry::ReservedSector;
 use crate::squad::Squad;
 use crate::tuning::MovementTuning;
@@ -201,11 +202,6 @@ pub fn wall_avoidance(pos: Vec2, radius: f32, goal: Vec2, grid: &Grid, range: f3
     push
 }
 
-/// Layer 5: velocity approaches `desired` by at most `steer_accel × dt` per tick.
-pub fn approach_velocity(vel: Vec2, desired: Vec2, t: &Tuning) -> Vec2 {
-    vel + (desired - vel).clamp_length(t.movement.steer_accel * DT)
-}
-
 /// What the movement step reads and writes besides the squad.
 pub struct MoveStep<'a> {
     pub enemies: &'a [Enemy],
@@ -218,6 +214,11 @@ pub struct MoveStep<'a> {
     pub forced: &'a [Option<Vec2>],
     /// Spits in flight: an agent in one's way steps aside (T1).
     pub spits: &'a [Spit],
+    /// A live grenade's reserved zone: allies keep out, those inside run their escape
+    /// (K5).
+    pub blast: Option<BlastZone<'a>>,
+    /// The medkit's patient stands rooted while the kit works (K4).
+    pub rooted: Option<u32>,
 }
 
 /// S8: every standing agent's step — scripted walks, rooted windups, lunges, and the
@@ -239,6 +240,13 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
                 a.facing = a.vel.angle();
             }
             a.pos = p;
+            continue;
+        }
+        // The medkit's patient stands while the kit works; a grenade's escape releases it
+        // (the throw interrupted the work).
+        if m.rooted == Some(i as u32) {
+            let a = &mut s.agents[i];
+            a.vel = Vec2::ZERO;
             continue;
         }
         match s.agents[i].melee.phase {
@@ -344,6 +352,11 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
             mv.steer_accel,
         );
         let desired_vel = contact_brake(a, desired_vel, m.enemies, mv.steer_accel);
+        // Last, the blast zone's reservation: nothing after it may turn an ally back in.
+        let desired_vel = match &m.blast {
+            Some(z) => z.keep_clear(a, desired_vel, t),
+            None => desired_vel,
+        };
         let a = &mut s.agents[i];
         a.vel = approach_velocity(a.vel, desired_vel, t);
         let next = a.pos + a.vel * DT;

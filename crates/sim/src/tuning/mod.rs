@@ -25,6 +25,7 @@ pub(crate) mod movement;
 pub(crate) mod pilot;
 pub(crate) mod solver;
 pub(crate) mod squad;
+pub(crate) mod tools;
 pub(crate) mod validator;
 
 pub use anchor::AnchorTuning;
@@ -40,6 +41,7 @@ pub use movement::MovementTuning;
 pub use pilot::PilotTuning;
 pub use solver::SolverTuning;
 pub use squad::SquadTuning;
+pub use tools::ToolsTuning;
 
 pub use file::{section_from_toml, to_toml_text, TuningError};
 pub use validator::Validator;
@@ -78,6 +80,8 @@ pub struct Tuning {
     pub director: DirectorTuning,
     /// Nests and items (C1).
     pub mission: MissionTuning,
+    /// The player's tools: flares, medkits, grenades (K3–K5).
+    pub tools: ToolsTuning,
     /// The scripted route pilot (driver, not simulation).
     pub pilot: PilotTuning,
 }
@@ -132,6 +136,7 @@ impl Tuning {
         self.light.validate(v);
         self.director.validate(v);
         self.mission.validate(v);
+        self.tools.validate(v);
         self.pilot.validate(v);
     }
 
@@ -166,6 +171,14 @@ pub struct TickTuning {
     pub flow_interval: u32,
     /// A stalker's back-off after the light left it (T2).
     pub stalk_back_off: u32,
+    /// A flare's burn and the fading end of it (K3).
+    pub flare_burn: u32,
+    pub flare_fade: u32,
+    /// The medkit's work (K4).
+    pub medkit_time: u32,
+    /// A grenade's fuse after it lands, and the stagger of its blast (K5).
+    pub grenade_fuse: u32,
+    pub grenade_stagger: u32,
 }
 
 impl TickTuning {
@@ -186,6 +199,11 @@ impl TickTuning {
             combo_cooldown: ticks(t.melee.combo_cooldown),
             flow_interval: ticks(t.enemy.flow_interval).max(1),
             stalk_back_off: ticks(t.enemy.stalk.back_off_time),
+            flare_burn: ticks(t.tools.flare_burn).max(1),
+            flare_fade: ticks(t.tools.flare_fade),
+            medkit_time: ticks(t.tools.medkit_time).max(1),
+            grenade_fuse: ticks(t.tools.grenade_fuse).max(1),
+            grenade_stagger: ticks(t.tools.grenade_stagger),
         }
     }
 }

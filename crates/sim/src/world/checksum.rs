@@ -25,6 +25,7 @@ use crate::core::stats::Stats;
 use crate::horde::Horde;
 use crate::script::Script;
 use crate::squad::Squad;
+use crate::tools::Tools;
 use crate::tuning::Tuning;
 use crate::world::World;
 
@@ -297,6 +298,7 @@ pub(crate) struct Parts<'a> {
     pub squad: &'a Squad,
     pub horde: &'a Horde,
     pub bullets: &'a Vec<Bullet>,
+    pub tools: &'a Tools,
     pub script: &'a Script,
     pub stats: &'a Stats,
     pub rng: &'a Rng,
@@ -315,6 +317,7 @@ pub(crate) fn checksum_of(p: &Parts) -> u64 {
     h.value(p.squad);
     h.value(p.horde);
     h.value(p.bullets);
+    h.value(p.tools);
     h.value(p.script);
     h.value(p.stats);
     h.value(p.rng);

@@ -30,6 +30,16 @@ pub fn apply_damage(
                 let Some(a) = agents.get_mut(victim as usize) else {
                     continue;
                 };
+                if d.source == Source::Heal {
+                    if a.alive {
+                        a.health += d.amount;
+                        emit(EventKind::Healed {
+                            agent: victim,
+                            amount: d.amount,
+                        });
+                    }
+                    continue;
+                }
                 match d.source {
                     Source::Bullet { shooter } => {
                         stats.friendly_hits += 1;
@@ -71,6 +81,19 @@ pub fn apply_damage(
                             pos: d.pos,
                         });
                     }
+                    Source::Blast { grenade } => {
+                        stats.friendly_hits += 1;
+                        stats.blast_friendly_hits += 1;
+                        a.vel += d.knockback;
+                        emit(EventKind::BlastHit {
+                            grenade,
+                            agent: Some(victim),
+                            enemy: None,
+                            amount: d.amount,
+                            pos: d.pos,
+                        });
+                    }
+                    Source::Heal => {}
                 }
                 if a.alive {
                     a.health -= d.amount;
@@ -122,7 +145,14 @@ pub fn apply_damage(
                             pos: d.pos,
                         });
                     }
-                    Source::Blow { .. } | Source::Spit { .. } => {}
+                    Source::Blast { grenade } => emit(EventKind::BlastHit {
+                        grenade,
+                        agent: None,
+                        enemy: Some(id),
+                        amount: d.amount,
+                        pos: d.pos,
+                    }),
+                    Source::Blow { .. } | Source::Spit { .. } | Source::Heal => {}
                 }
                 if was_alive && e.health <= 0.0 {
                     e.alive = false;

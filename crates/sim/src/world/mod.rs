@@ -39,7 +39,7 @@ use crate::core::geom::Vec2;
 use crate::core::ids::Ids;
 use crate::core::pacing::Difficulty;
 use crate::core::rng::Rng;
-use crate::horde::enemy::{find_enemy, step_enemies, Enemy, EnemyKind, HordeStep};
+use crate::horde::enemy::{find_enemy, step_enemies, Enemy, EnemyKind, HordeStep, Lure};
 use crate::horde::prey::Prey;
 use crate::horde::Horde;
 use crate::nav::flow::FlowField;
@@ -55,6 +55,7 @@ use crate::squad::agent::{Agent, Role};
 use crate::squad::anchor::{Anchor, Formation, SquadState};
 use crate::squad::beams::squad_beams;
 use crate::squad::blades::melee::{step_blade, strikes_this_tick, BladeSpot, StrikeStep};
+use crate::squad::blades::reach::lunge_extent;
 use crate::squad::bodies::resolve_bodies;
 use crate::squad::debug::SquadDebug;
 use crate::squad::fire::{fire, FireStep};
@@ -65,8 +66,12 @@ use crate::squad::movement::{move_agents, MoveStep};
 use crate::squad::posts::{evaluate_lanes, update_posts, PostsStep};
 use crate::squad::registry::LaneRegistry;
 use crate::squad::solver::Candidate;
+use crate::squad::supply::Kit;
 use crate::squad::view::WorldView;
 use crate::squad::Squad;
+use crate::tools::flare::flare_lights;
+use crate::tools::step::{step_tools, use_tool, ToolStep};
+use crate::tools::{ToolUse, Tools};
 use crate::tuning::{ticks, TickTuning, Tuning};
 
 /// Most times one repeating wave comes (`wave … every=S`).
@@ -80,6 +85,8 @@ pub struct TickInput {
     pub sprint: bool,
     pub formation: Option<Formation>,
     pub manual: Option<ManualCommand>,
+    /// A tool used this tick, at its aim point (REQ K3–K5).
+    pub tool: Option<ToolUse>,
 }
 
 /// Caches the simulation rebuilds from its state (paths, the flow field, the neighbour
@@ -95,8 +102,13 @@ pub struct Caches {
     pub neighbours: SpatialGrid,
     /// The enemies near each bullet's step, rebuilt when bullets step.
     pub bullet_broad: BulletBroadPhase,
-    /// The squad's flashlight cones, rebuilt every tick (T2).
+    /// The squad's flashlight cones and the burning flares' lights, rebuilt every tick
+    /// (T2, K3).
     pub beams: Vec<Beam>,
+    /// The flow field toward the lure (the first burning flare, K3), and the flare it
+    /// was built for.
+    pub lure: FlowField,
+    pub lure_flare: Option<u32>,
 }
 
 #[derive(Clone, Debug)]
@@ -109,6 +121,8 @@ pub struct World {
     pub(crate) horde: Horde,
     /// Bullets in flight (the projectiles part).
     pub(crate) bullets: Vec<Bullet>,
+    /// The player's tools at work: flares, the grenade, the medkit (REQ K3–K5).
+    pub(crate) tools: Tools,
     pub(crate) script: Script,
     pub(crate) caches: Caches,
     pub(crate) debug: SquadDebug,
@@ -145,6 +159,8 @@ impl World {
                 flow_seeds: Vec::new(),
                 bullet_broad: BulletBroadPhase::default(),
                 beams: Vec::new(),
+                lure: FlowField::new(),
+                lure_flare: None,
             },
             damage: DamageQueue::default(),
             map,
@@ -162,9 +178,15 @@ impl World {
                 slot_key: None,
                 column_left: 0,
                 lanes: LaneRegistry::default(),
+                kit: Kit {
+                    flares: 2,
+                    medkits: 1,
+                    grenades: 2,
+                },
             },
             horde: Horde::default(),
             bullets: Vec::new(),
+            tools: Tools::default(),
             debug: SquadDebug {
                 solver: vec![Vec::new(); n],
                 blades: vec![Vec::new(); n],
@@ -426,6 +448,18 @@ impl World {
     pub fn flow(&self) -> &FlowField {
         &self.caches.flow
     }
+    /// The player's tools at work (flares, the grenade, the medkit) and their uses.
+    pub fn tools(&self) -> &Tools {
+        &self.tools
+    }
+    /// The squad's kit: its tools' charges left.
+    pub fn kit(&self) -> Kit {
+        self.squad.kit
+    }
+    /// Test hook: the kit's charges, as [`World::agent_mut`].
+    pub fn kit_mut(&mut self) -> &mut Kit {
+        &mut self.squad.kit
+    }
 
     /// Test hook: agent `i` to edit before or between ticks (a scenario test places a
     /// body by hand). Not part of the simulation: replays know nothing of it.
@@ -452,6 +486,7 @@ pub fn tick(w: &mut World, input: &TickInput) {
         squad,
         horde,
         bullets,
+        tools,
         script,
         caches,
         debug,
@@ -498,6 +533,28 @@ pub fn tick(w: &mut World, input: &TickInput) {
         },
     );
     resolve_manual(squad, &horde.enemies, t);
+    if let Some(u) = input.tool {
+        // Where each scripted walker will stand `n` ticks on: its script run ahead on a
+        // copy (the grenade's plan must not count on steering it, REQ K5).
+        let bodies: Vec<(Vec2, Vec2)> = squad.agents.iter().map(|a| (a.pos, a.vel)).collect();
+        let forced_at = |n: u32| forced_positions(script, &bodies, tick, n, t);
+        use_tool(
+            tools,
+            squad,
+            u,
+            &horde.enemies,
+            forced_at,
+            &mut ToolStep {
+                tick,
+                grid,
+                tuning: t,
+                ticks: tt,
+                ids,
+                stats,
+                events,
+            },
+        );
+    }
     let forced: Vec<bool> = (0..squad.agents.len())
         .map(|i| script.is_forced(i, tick))
         .collect();
@@ -529,6 +586,10 @@ pub fn tick(w: &mut World, input: &TickInput) {
                 .flatten()
         })
         .collect();
+    // The live grenade's reserved zone and the medkit's patient, as the squad's
+    // movement, fire and strikes read them (K4, K5).
+    let zone = tools.grenade.as_ref().map(|g| g.zone());
+    let patient = tools.heal.as_ref().map(|h| h.agent);
     move_agents(
         squad,
         &mut MoveStep {
@@ -539,6 +600,8 @@ pub fn tick(w: &mut World, input: &TickInput) {
             planner: &mut caches.planner,
             forced: &walks,
             spits: &horde.spits,
+            blast: zone,
+            rooted: patient,
         },
     );
     resolve_bodies(&mut squad.agents, &mut horde.enemies, grid, t);
@@ -554,18 +617,23 @@ pub fn tick(w: &mut World, input: &TickInput) {
             ids,
             stats,
             events,
+            busy: patient,
         },
     );
     for i in 0..squad.agents.len() {
         if !strikes_this_tick(&squad.agents[i]) {
             continue;
         }
+        let a = &squad.agents[i];
+        let lunge = (0..3).map(|k| lunge_extent(k, t)).fold(0.0, f32::max);
+        let in_zone = zone.is_some_and(|z| z.reserves(a.pos, a.radius + lunge, t));
+        let hold_strikes = squad.sprinting || in_zone || patient == Some(i as u32);
         step_blade(
             &mut StrikeStep {
                 tick,
                 tuning: t,
                 ticks: tt,
-                sprinting: squad.sprinting,
+                hold_strikes,
                 agents: &mut squad.agents,
                 enemies: &horde.enemies,
                 damage: queue,
@@ -607,6 +675,25 @@ pub fn tick(w: &mut World, input: &TickInput) {
         apply: damage::apply_damage,
     });
     squad_beams(&squad.agents, &t.light, &mut caches.beams);
+    let flashlights = caches.beams.len();
+    flare_lights(&tools.flares, t, tt, &mut caches.beams);
+    // The lure's field, built once per burning flare (K3).
+    let lure_flare = tools.lure().map(|f| (f.id, f.pos));
+    if lure_flare.map(|l| l.0) != caches.lure_flare {
+        if let Some((_, p)) = lure_flare {
+            let max_cost = (t.tools.flare_lure * 1000.0) as u32;
+            caches.lure.rebuild_with_max_cost(
+                grid,
+                &[crate::space::grid::Grid::tile_of(p)],
+                max_cost,
+            );
+        }
+        caches.lure_flare = lure_flare.map(|l| l.0);
+    }
+    let lure = lure_flare.map(|(_, pos)| Lure {
+        pos,
+        field: &caches.lure,
+    });
     let damage_scale = t.director.level(script.difficulty).damage_scale;
     let mut prey: Vec<Prey> = squad.agents.iter().map(prey_of).collect();
     let agents = &mut squad.agents;
@@ -632,10 +719,28 @@ pub fn tick(w: &mut World, input: &TickInput) {
         ids,
         events,
         beams: &caches.beams,
+        flare_lights: &caches.beams[flashlights..],
         spits: &mut horde.spits,
         damage_scale,
         deal: &mut deal,
+        lure,
     });
+    step_tools(
+        tools,
+        squad,
+        &mut horde.enemies,
+        queue,
+        damage::apply_damage,
+        &mut ToolStep {
+            tick,
+            grid,
+            tuning: t,
+            ticks: tt,
+            ids,
+            stats,
+            events,
+        },
+    );
     let prey: Vec<Prey> = squad.agents.iter().map(prey_of).collect();
     step_director(
         &mut script.director,
@@ -669,6 +774,38 @@ pub fn tick(w: &mut World, input: &TickInput) {
     );
     horde.bury_dead(tick, t.enemy.corpse_cap as usize);
     w.tick += 1;
+}
+
+/// Where each agent on a scripted walk at `tick` or later stands `n` ticks from now, its
+/// script run ahead on a copy of the script; `None` for the agents the AI moves all the
+/// while.
+fn forced_positions(
+    script: &Script,
+    agents: &[(Vec2, Vec2)],
+    tick: u64,
+    n: u32,
+    t: &Tuning,
+) -> Vec<Option<Vec2>> {
+    let mut ahead = script.clone();
+    let (speed, accel) = (t.squad.walk_speed, t.movement.steer_accel);
+    agents
+        .iter()
+        .enumerate()
+        .map(|(i, &(pos, vel))| {
+            let scripted = (0..=n as u64).any(|k| script.is_forced(i, tick + k));
+            if !scripted {
+                return None;
+            }
+            let (mut p, mut v) = (pos, vel);
+            for k in 0..n as u64 {
+                if let Some(next) = ahead.forced_walk(i, p, v, tick + k, speed, accel) {
+                    v = (next - p) / crate::tuning::DT;
+                    p = next;
+                }
+            }
+            Some(p)
+        })
+        .collect()
 }
 
 /// What the horde sees of an agent.

@@ -34,6 +34,7 @@ use crate::space::map::Map;
 use crate::space::spatial::SpatialGrid;
 use crate::squad::debug::SquadDebug;
 use crate::squad::Squad;
+use crate::tools::Tools;
 use crate::tuning::{TickTuning, Tuning};
 use crate::world::checksum::{checksum_of, Parts};
 use crate::world::{Caches, World};
@@ -46,6 +47,8 @@ pub struct WorldState {
     pub squad: Squad,
     pub horde: Horde,
     pub bullets: Vec<Bullet>,
+    /// The player's tools at work (REQ K3–K5).
+    pub tools: Tools,
     pub script: Script,
     pub events: Events,
     /// What the overlay shows of the squad's last decisions (saved so the F1 overlay
@@ -69,6 +72,7 @@ impl WorldState {
             squad: &self.squad,
             horde: &self.horde,
             bullets: &self.bullets,
+            tools: &self.tools,
             script: &self.script,
             stats: &self.stats,
             rng: &self.rng,
@@ -87,6 +91,7 @@ impl World {
             squad: &self.squad,
             horde: &self.horde,
             bullets: &self.bullets,
+            tools: &self.tools,
             script: &self.script,
             stats: &self.stats,
             rng: &self.rng,
@@ -110,6 +115,7 @@ impl World {
             squad: self.squad.clone(),
             horde: self.horde.clone(),
             bullets: self.bullets.clone(),
+            tools: self.tools.clone(),
             script: self.script.clone(),
             events: self.events.clone(),
             debug: self.debug.clone(),
@@ -132,6 +138,9 @@ impl World {
             flow_seeds: Vec::new(),
             bullet_broad: BulletBroadPhase::default(),
             beams: Vec::new(),
+            // Rebuilt for the burning flare by the first tick that needs it.
+            lure: FlowField::new(),
+            lure_flare: None,
         };
         if let Some(seeds) = s.flow_seeds {
             caches.flow.rebuild(&map.grid, &seeds);
@@ -145,6 +154,7 @@ impl World {
             squad: s.squad,
             horde: s.horde,
             bullets: s.bullets,
+            tools: s.tools,
             script: s.script,
             caches,
             debug: s.debug,
@@ -253,6 +263,24 @@ pub fn validate(map: &Map, s: &WorldState) -> Result<(), String> {
         if !(p.speed > 0.0 && p.speed <= MAX_SPEED && p.radius > 0.0 && p.radius <= 1.0) {
             return fail(format!("spit {} has a bad body", p.id));
         }
+    }
+    let tools = &s.tools;
+    let flying = tools.flares.iter().map(|f| (f.id, f.pos, f.to));
+    let grenade = tools.grenade.iter().map(|g| (g.id, g.pos, g.to));
+    if flying
+        .chain(grenade)
+        .any(|(id, p, to)| id >= next_id || !on_map(p) || !on_map(to))
+    {
+        return fail("a thrown tool is off the map".into());
+    }
+    if tools
+        .grenade
+        .iter()
+        .flat_map(|g| &g.escapes)
+        .any(|e| e.agent as usize >= n || !e.dir.is_finite())
+        || tools.heal.as_ref().is_some_and(|h| h.agent as usize >= n)
+    {
+        return fail("a tool names no agent".into());
     }
     if !(0.0..=1.0).contains(&s.script.director.intensity) {
         return fail("the director's intensity is out of 0..1".into());

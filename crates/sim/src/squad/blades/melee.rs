@@ -242,8 +242,9 @@ pub struct StrikeStep<'a> {
     pub tick: u64,
     pub tuning: &'a Tuning,
     pub ticks: &'a TickTuning,
-    /// The squad sprints: no strike starts.
-    pub sprinting: bool,
+    /// No strike starts: the squad sprints, or this blade stands (or would lunge) in a
+    /// live grenade's reserved zone (K5), or it is a medkit's patient.
+    pub hold_strikes: bool,
     pub agents: &'a mut [Agent],
     /// Sorted by id.
     pub enemies: &'a [Enemy],
@@ -276,7 +277,7 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
             // A blade rooted by a cancelled windup starts nothing until the strike it had
             // planned is over: a shot in flight foresaw it on that strike's lunge, not on
             // a new one along another axis (S9.5).
-            let ready = m.cooldown == 0 && !w.sprinting && m.rooted == 0;
+            let ready = m.cooldown == 0 && !w.hold_strikes && m.rooted == 0;
             if ready {
                 let enemies = w.enemies;
                 let target = m.target.unwrap_or(u32::MAX);
@@ -565,7 +566,7 @@ mod tests {
             tick: 100,
             tuning: t,
             ticks: &ticks,
-            sprinting: false,
+            hold_strikes: false,
             agents,
             enemies,
             damage: &mut damage,
