@@ -46,6 +46,10 @@ struct Cli {
     /// Tuning file (TOML); unknown keys are errors.
     #[arg(long, value_name = "FILE")]
     tuning: Option<PathBuf>,
+    /// The naive player (REQ K7): the scenario's route without any tool or pickup
+    /// (`tools = off`).
+    #[arg(long)]
+    no_tools: bool,
     /// With `--accept --scenario`: these criteria (comma-separated ids) must be measured
     /// there; any of them N/A fails the run.
     #[arg(long, value_name = "IDS", value_delimiter = ',')]
@@ -215,14 +219,15 @@ impl Cli {
             }
             p => (p, embedded),
         };
-        Ok(setup::load(
+        let s = setup::load(
             path,
             embedded,
             self.map.as_deref(),
             seed,
             self.tuning.as_deref(),
         )?
-        .with_pacing(self.director.map(|d| d.0), self.difficulty))
+        .with_pacing(self.director.map(|d| d.0), self.difficulty);
+        Ok(if self.no_tools { s.without_tools() } else { s })
     }
 
     /// `--record`, `--save-at` and `--load` for a headless run.

@@ -260,6 +260,7 @@ impl Session {
                     move_dir: scripted.move_dir,
                     sprint: input.sprint | scripted.sprint,
                     manual: input.manual.or(scripted.manual),
+                    tool: input.tool.or(scripted.tool),
                     ..input
                 }
             }
@@ -491,7 +492,7 @@ impl Session {
         let w = &self.world;
         let s = w.stats();
         format!(
-            "{}: {} ticks ({:.1} s simulated) in {seconds:.3} s; {}; shots {}, strike hits {}, kills {}, commits {}, withheld {}, enemy blows landed {}, agents down {}, first fall {}, standing {}/{}, FRIENDLY_HITS = {}",
+            "{}: {} ticks ({:.1} s simulated) in {seconds:.3} s; {}; shots {}, strike hits {}, kills {}, commits {}, withheld {}, enemy blows landed {}, agents down {}, first fall {}, standing {}/{}; {}; FRIENDLY_HITS = {}",
             self.name(),
             w.tick(),
             w.tick() as f32 * DT,
@@ -506,12 +507,29 @@ impl Session {
             s.first_fall.map_or("none".to_string(), clock),
             w.standing_agents(),
             w.agents().len(),
+            tools_used(w),
             s.friendly_hits
         )
     }
 }
 
 /// `m:ss` of tick `t`.
+/// The player's tools in a run's summary (REQ K7): each used, grenades refused, and the
+/// kit's charges left.
+pub fn tools_used(w: &World) -> String {
+    let (s, k) = (w.stats(), w.kit());
+    format!(
+        "tools: flares {}, medkits {}, grenades {} ({} refused), left {}/{}/{}",
+        s.flares_used,
+        s.medkits_used,
+        s.grenades_thrown,
+        s.grenades_refused,
+        k.flares,
+        k.medkits,
+        k.grenades
+    )
+}
+
 pub fn clock(t: u64) -> String {
     let secs = (t as f32 * DT) as u32;
     format!("{}:{:02}", secs / 60, secs % 60)

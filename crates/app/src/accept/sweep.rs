@@ -110,6 +110,30 @@ pub fn bullet_steps(r: &Recording) -> Vec<Step> {
     out
 }
 
+/// The allies a grenade's blast reaches (REQ K5), measured from the recording: for every
+/// `GrenadeBurst` (its centre and radius), each ally standing before the tick whose body
+/// — where it stood after the tick: the blast is the tick's last move — is within the
+/// radius along a clear line: `(frame, ally, where)`.
+pub fn allies_in_blasts(r: &Recording) -> Vec<(usize, u32, Vec2)> {
+    let mut out = Vec::new();
+    for k in 1..r.frames.len() {
+        let (prev, f) = (&r.frames[k - 1], &r.frames[k]);
+        for e in &f.events {
+            let EventKind::GrenadeBurst { pos, radius, .. } = e.kind else {
+                continue;
+            };
+            for a in &f.agents {
+                let was = prev.agents.iter().any(|p| p.id == a.id && p.alive);
+                let reach = radius + a.radius;
+                if was && a.pos.distance(pos) < reach && r.map.grid.line_clear(pos, a.pos) {
+                    out.push((k, a.id, a.pos));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The allies (not the shooter, standing before the tick) whose body a step touches:
 /// `(step, ally)` for each, the body where it stood after the tick (agents move before
 /// bullets in a tick) grown by the bullet's radius.

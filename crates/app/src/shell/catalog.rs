@@ -69,6 +69,16 @@ pub const TEST_RANGE: &[(&str, &str, &str)] = &[
     ),
     ("spitters", "Spitters: their spit in flight", "E7.3"),
     ("stalkers", "Stalkers freeze in the beams", "T5"),
+    (
+        "flare_stalkers",
+        "A flare: stalkers keep out, shamblers drawn",
+        "K3",
+    ),
+    (
+        "grenade_drill",
+        "Grenades beside the squad: it runs clear",
+        "A1",
+    ),
 ];
 
 /// The page `e` is listed on.

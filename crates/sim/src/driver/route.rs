@@ -10,6 +10,7 @@ use crate::nav::tiles::Tile;
 use crate::nav::tracer::walkable_line;
 use crate::script::scenario::{ManualEvent, Scenario};
 use crate::space::grid::Grid;
+use crate::tools::ToolUse;
 use crate::tuning::ticks;
 use crate::world::{ManualCommand, TickInput, World};
 use serde::{Deserialize, Serialize};
@@ -21,6 +22,8 @@ pub struct RouteDriver {
     /// Ticks of holding left at the current waypoint (`Some` while holding).
     pub hold_left: Option<u32>,
     next_manual: usize,
+    /// Index of the next of the scenario's tool uses (`tool T KIND …`, REQ K7).
+    next_tool: usize,
     /// Search buffers (rebuildable: never part of a save).
     #[serde(skip)]
     scratch: PathScratch,
@@ -41,8 +44,11 @@ impl RouteDriver {
     }
 
     /// What stepping the pilot relies on (a pilot read from a save).
-    pub fn validate(&self, _sc: &Scenario) -> Result<(), String> {
-        if self.cursor > self.path.len() || self.path.iter().any(|p| !p.is_finite()) {
+    pub fn validate(&self, sc: &Scenario) -> Result<(), String> {
+        if self.cursor > self.path.len()
+            || self.path.iter().any(|p| !p.is_finite())
+            || self.next_tool > sc.tools.len()
+        {
             return Err("the route pilot's path is damaged".into());
         }
         Ok(())
@@ -92,6 +98,19 @@ impl RouteDriver {
                 ManualEvent::Clear => ManualCommand::Clear,
             });
             self.next_manual += 1;
+        }
+        // One tool use a tick, as the player's hands make them; a naive run (`tools =
+        // off`) makes none.
+        if let Some(u) = sc.tools.get(self.next_tool) {
+            if ticks(u.time) as u64 <= w.tick() {
+                self.next_tool += 1;
+                if !sc.tools_off {
+                    input.tool = Some(ToolUse {
+                        tool: u.tool,
+                        at: u.at,
+                    });
+                }
+            }
         }
         let mut looped = false;
         loop {

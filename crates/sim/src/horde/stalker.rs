@@ -60,7 +60,10 @@ pub(crate) fn stalk_force(
         let angle = if k % 2 == 1 { n as f32 } else { -(n as f32) } * step;
         let dir = base.rotate_by(Vec2::from_angle(angle));
         let q = e.pos + dir * st.lookahead;
-        if grid.line_clear(e.pos, q) && !lit(beams, q, e.radius, grid) {
+        // A flare's light is kept at a body's breadth more: the stalker stops short of
+        // its edge, not on it (K3).
+        let in_flare = flares.iter().any(|f| f.touches(q, 2.0 * e.radius));
+        if grid.line_clear(e.pos, q) && !lit(beams, q, e.radius, grid) && !in_flare {
             return Some((wish(dir * kt.speed), kt.speed));
         }
     }

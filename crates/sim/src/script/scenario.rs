@@ -4,7 +4,8 @@
 //! `name`, `map` (`default` or a path, resolved by the caller), `seed`, `duration`
 //! (seconds), `formation` (`wedge|line|ring`), `heading` (degrees, initial facing of the
 //! squad, 0 = +x, 90 = +y), `start` (`X Y`, the anchor's start instead of the map's `S`),
-//! `loop` (`yes`: after the last waypoint the route starts again at the first).
+//! `loop` (`yes`: after the last waypoint the route starts again at the first), `tools`
+//! (`off`: the naive player, `--no-tools` — no tool is used and nothing picked up).
 //! Statements:
 //!
 //! ```text
@@ -18,6 +19,8 @@
 //! assign T X Y                           # manual aim: at T s assign the target nearest X Y
 //! aim T DEGREES                          # manual aim: at T s aim vector at DEGREES
 //! clear_manual T                         # back to automatic targeting
+//! tool T flare|grenade X Y               # the route throws a tool at X Y at T s
+//! tool T medkit                          # the route uses a medkit at T s (K4)
 //! ```
 //!
 //! Missions (C1, `script::mission`; a label after `|` is what the HUD shows):
@@ -39,11 +42,11 @@
 
 use crate::core::error::LoadError;
 use crate::core::geom::Vec2;
+use crate::core::kit::Tool;
 use crate::core::pacing::{Difficulty, Phase};
 use crate::script::mission::{
     Action, Area, Cue, Goal, MissionSpec, ObjectiveSpec, TriggerSpec, When,
 };
-use crate::space::map::Map;
 use crate::squad::anchor::Formation;
 use serde::{Deserialize, Serialize};
 
@@ -75,6 +78,14 @@ pub struct ForcedPath {
     pub points: Vec<Vec2>,
 }
 
+/// A use of a tool the route makes (`tool T KIND [X Y]`, REQ K7).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ToolEvent {
+    pub time: f32,
+    pub tool: Tool,
+    pub at: Vec2,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum ManualEvent {
     /// Assign the live enemy nearest to this point.
@@ -101,6 +112,7 @@ pub struct Spans {
     pub dummies: Vec<Span>,
     pub places: Vec<Span>,
     pub forced: Vec<Span>,
+    pub tools: Vec<Span>,
     pub areas: Vec<Span>,
     pub objectives: Vec<Span>,
     pub nests: Vec<Span>,
@@ -129,6 +141,12 @@ pub struct Scenario {
     pub places: Vec<(usize, Vec2)>,
     pub forced: Vec<ForcedPath>,
     pub manual: Vec<(f32, ManualEvent)>,
+    /// The route's uses of the player's tools (REQ K7): at `time` s, `tool` aimed at
+    /// `at` (a medkit's `at` is unused), in the file's order.
+    pub tools: Vec<ToolEvent>,
+    /// `tools = off`: the naive player (REQ K7, `--no-tools`): no tool is used, by the
+    /// route or anyone, and no pickup is taken.
+    pub tools_off: bool,
     /// `director = off|easy|normal|hard` (T3): `None` is off.
     pub director: Option<Difficulty>,
     /// `difficulty = easy|normal|hard` (T4); the title or `--difficulty` may set it.
@@ -163,6 +181,8 @@ impl Default for Scenario {
             places: Vec::new(),
             forced: Vec::new(),
             manual: Vec::new(),
+            tools: Vec::new(),
+            tools_off: false,
             director: None,
             difficulty: None,
             briefing: String::new(),
@@ -330,6 +350,18 @@ impl Scenario {
                                     return Err(c.err(
                                         vword,
                                         format!("bad value `{value}`: expected yes or no"),
+                                    ))
+                                }
+                            }
+                        }
+                        "tools" => {
+                            sc.tools_off = match value {
+                                "on" => false,
+                                "off" => true,
+                                _ => {
+                                    return Err(c.err(
+                                        vword,
+                                        format!("bad value `{value}`: expected on or off"),
                                     ))
                                 }
                             }
@@ -618,10 +650,31 @@ impl Scenario {
                     let t = c.number(words.next(), "time")?;
                     sc.manual.push((t, ManualEvent::Clear));
                 }
+                "tool" => {
+                    let tw = words.next();
+                    let time = c.number(tw, "time")?;
+                    if time < 0.0 {
+                        return Err(c.err(tw.unwrap_or(""), format!("time {time} is before the start: expected seconds >= 0")));
+                    }
+                    let kw = words.next().ok_or_else(|| c.err("", "expected a tool (flare, grenade or medkit), found end of line"))?;
+                    let tool = Tool::parse(kw).ok_or_else(|| c.err(kw, format!("unknown tool `{kw}`: expected flare, grenade or medkit")))?;
+                    let at = if tool == Tool::Medkit {
+                        Vec2::ZERO
+                    } else {
+                        let x = c.number(words.next(), "X")?;
+                        let y = c.number(words.next(), "Y")?;
+                        Vec2::new(x, y)
+                    };
+                    if sc.tools.last().is_some_and(|u| u.time > time) {
+                        return Err(c.err(tw.unwrap_or(""), format!("tool at {time} s comes before the one above it: expected the tool statements in time order")));
+                    }
+                    sc.tools.push(ToolEvent { time, tool, at });
+                    sc.spans.tools.push(here);
+                }
                 other => {
                     return Err(c.err(
                         other,
-                        format!("unknown statement `{other}`: expected a `key = value` header or waypoint, wave, dummy, place, force, assign, aim, clear_manual, area, objective, nest, trigger"),
+                        format!("unknown statement `{other}`: expected a `key = value` header or waypoint, wave, dummy, place, force, assign, aim, clear_manual, tool, area, objective, nest, trigger"),
                     ))
                 }
             }
@@ -658,174 +711,6 @@ impl Scenario {
         }
         Ok(sc)
     }
-
-    /// Checks the scenario against its map: waypoints, dummies, placed agents and path
-    /// points on walkable tiles, spawn and agent indices in range. Errors name the file,
-    /// line and column of the statement (kept from the parse).
-    pub fn check_against(&self, map: &Map, agent_count: usize) -> Result<(), LoadError> {
-        // Every problem with its span; the first in the file is reported, as a reader
-        // going down the file would meet it.
-        let mut found: Vec<(Span, String)> = Vec::new();
-        let mut at = |sp: Option<&Span>, msg: String| {
-            found.push((sp.copied().unwrap_or(Span { line: 1, col: 1 }), msg));
-        };
-        let inside_wall = |p: Vec2| map.grid.is_wall_at(p);
-        let sp = &self.spans;
-        if let Some(p) = self.start {
-            if inside_wall(p) {
-                at(
-                    sp.start.as_ref(),
-                    format!(
-                        "start ({}, {}) is inside a wall: expected a floor tile",
-                        p.x, p.y
-                    ),
-                );
-            }
-        }
-        for (k, w) in self.route.iter().enumerate() {
-            if inside_wall(w.pos) {
-                at(sp.route.get(k), format!("waypoint ({}, {}) is inside a wall or outside the map: expected a floor tile", w.pos.x, w.pos.y));
-            }
-        }
-        for (k, w) in self.waves.iter().enumerate() {
-            if w.spawn >= map.enemy_spawns.len() {
-                at(
-                    sp.waves.get(k),
-                    format!(
-                        "spawn index {} out of range: the map has {} enemy spawns `E`",
-                        w.spawn,
-                        map.enemy_spawns.len()
-                    ),
-                );
-            }
-        }
-        for (k, p) in self.dummies.iter().enumerate() {
-            if inside_wall(*p) {
-                at(
-                    sp.dummies.get(k),
-                    format!(
-                        "dummy ({}, {}) is inside a wall: expected a floor tile",
-                        p.x, p.y
-                    ),
-                );
-            }
-        }
-        for (k, (a, p)) in self.places.iter().enumerate() {
-            if *a >= agent_count {
-                at(
-                    sp.places.get(k),
-                    format!("agent index {a} out of range: the squad has {agent_count} agents"),
-                );
-            }
-            if inside_wall(*p) {
-                at(
-                    sp.places.get(k),
-                    format!(
-                        "place ({}, {}) is inside a wall: expected a floor tile",
-                        p.x, p.y
-                    ),
-                );
-            }
-        }
-        for (k, f) in self.forced.iter().enumerate() {
-            if f.agent >= agent_count {
-                at(
-                    sp.forced.get(k),
-                    format!(
-                        "agent index {} out of range: the squad has {agent_count} agents",
-                        f.agent
-                    ),
-                );
-            }
-            if let Some(p) = f.points.iter().find(|p| inside_wall(**p)) {
-                at(
-                    sp.forced.get(k),
-                    format!(
-                        "path point ({}, {}) is inside a wall: expected a floor tile",
-                        p.x, p.y
-                    ),
-                );
-            }
-        }
-        let m = &self.mission;
-        let (w, h) = (map.width() as f32, map.height() as f32);
-        for (k, a) in m.areas.iter().enumerate() {
-            if a.max.x < 0.0 || a.max.y < 0.0 || a.min.x > w || a.min.y > h {
-                at(
-                    sp.areas.get(k),
-                    format!("area `{}` lies outside the map ({w} x {h})", a.name),
-                );
-            } else if !area_has_floor(map, a) {
-                at(
-                    sp.areas.get(k),
-                    format!(
-                        "area `{}` has no floor tile: the squad could never stand in it",
-                        a.name
-                    ),
-                );
-            }
-        }
-        for (k, o) in m.objectives.iter().enumerate() {
-            match o.goal {
-                Goal::Recover { item, .. } if inside_wall(m.items[item]) => {
-                    let p = m.items[item];
-                    at(
-                        sp.objectives.get(k),
-                        format!(
-                            "item ({}, {}) is inside a wall: expected a floor tile",
-                            p.x, p.y
-                        ),
-                    );
-                }
-                Goal::Nests if m.nests.is_empty() => {
-                    at(
-                        sp.objectives.get(k),
-                        "objective `nests` but the scenario has no `nest`".into(),
-                    );
-                }
-                _ => {}
-            }
-        }
-        for (k, (p, _)) in m.nests.iter().enumerate() {
-            if inside_wall(*p) {
-                at(
-                    sp.nests.get(k),
-                    format!(
-                        "nest ({}, {}) is inside a wall: expected a floor tile",
-                        p.x, p.y
-                    ),
-                );
-            }
-        }
-        for (k, t) in m.triggers.iter().enumerate() {
-            if let Action::Wave { spawn, .. } = t.action {
-                if spawn >= map.enemy_spawns.len() {
-                    at(
-                        sp.triggers.get(k),
-                        format!(
-                            "spawn index {spawn} out of range: the map has {} enemy spawns `E`",
-                            map.enemy_spawns.len()
-                        ),
-                    );
-                }
-            }
-        }
-        match found.into_iter().min_by_key(|(sp, _)| (sp.line, sp.col)) {
-            Some((sp, msg)) => Err(LoadError::new(&self.file, sp.line, sp.col, msg)),
-            None => Ok(()),
-        }
-    }
-}
-
-/// Some tile of `a` is floor.
-fn area_has_floor(map: &Map, a: &Area) -> bool {
-    // Tiles beyond the map are wall: the range stops one past its edges (an area far
-    // larger than the map is not walked tile by tile).
-    let (x0, y0) = (a.min.x.floor() as i32, a.min.y.floor() as i32);
-    let (x1, y1) = (a.max.x.ceil() as i32, a.max.y.ceil() as i32);
-    let (x0, y0) = (x0.max(-1), y0.max(-1));
-    let (x1, y1) = (x1.min(map.width() + 1), y1.min(map.height() + 1));
-    (y0..y1.max(y0 + 1)).any(|y| (x0..x1.max(x0 + 1)).any(|x| !map.grid.is_wall(x, y)))
 }
 
 #[cfg(test)]

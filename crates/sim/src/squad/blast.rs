@@ -237,6 +237,27 @@ impl BlastZone<'_> {
     }
 }
 
+impl BlastZone<'_> {
+    /// The tick's last word on the zone: an ally that is not running its escape and
+    /// ends the tick deeper in the reserved band than it began it — a wall it slid
+    /// along, a body's shove, a blow's knockback carried it in — goes back to where it
+    /// began the tick (`prev`), and its velocity's inward part is dropped. So an ally
+    /// clear of the band at the throw never comes nearer the blast than the band's edge.
+    pub fn hold_out(&self, a: &mut Agent, prev: Vec2, t: &Tuning) {
+        if !a.alive || a.forced || self.escape_of(a, t).is_some() {
+            return;
+        }
+        let band = keep_out(a.radius, t) + t.tools.blast_reserve;
+        let (was, now) = (prev.distance(self.centre), a.pos.distance(self.centre));
+        if now < band && now < was {
+            a.pos = prev;
+            let out = (prev - self.centre).normalize_or_zero();
+            let inward = a.vel.dot(out).min(0.0);
+            a.vel -= out * inward;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -314,6 +335,37 @@ mod tests {
             a.pos += a.vel * DT;
         }
         assert!(a.pos.distance(c) >= keep_out(a.radius, &t), "{:?}", a.pos);
+    }
+
+    /// Pinned on a wall and sliding along it toward the blast (the wall turns its wish
+    /// into an inward slide), an ally is held where it began the tick.
+    #[test]
+    fn an_ally_sliding_along_a_wall_is_held_out() {
+        let t = Tuning::default();
+        let c = Vec2::new(19.3, 11.8);
+        let mut a = agent(0, Vec2::new(20.72, 7.0));
+        let plan = plan_escapes(
+            c,
+            120,
+            std::slice::from_ref(&a),
+            &[None],
+            &[],
+            &Grid::open_with_border(40, 40),
+            &t,
+        )
+        .unwrap();
+        assert_eq!(plan[0].dir, Vec2::ZERO);
+        let zone = BlastZone {
+            centre: c,
+            ticks_left: 120,
+            escapes: &plan,
+        };
+        let prev = Vec2::new(20.72, 7.6);
+        a.pos = Vec2::new(20.72, 7.7);
+        a.vel = Vec2::new(0.0, 1.0);
+        zone.hold_out(&mut a, prev, &t);
+        assert_eq!(a.pos, prev);
+        assert!(a.vel.dot(c - prev) <= 1e-6, "{:?}", a.vel);
     }
 
     /// An ally outside the band walking straight at the blast stops short of it.

@@ -46,6 +46,8 @@ pub struct Tools {
     /// Uses so far, by [`Tool`] (flares, medkits, grenades), and grenades refused.
     pub used: [u32; 3],
     pub refused: u32,
+    /// The naive player's run (`tools = off`, REQ K7): no tool is used, no pickup taken.
+    pub off: bool,
 }
 
 impl Tools {

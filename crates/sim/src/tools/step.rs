@@ -55,6 +55,9 @@ pub fn use_tool(
     forced_at: impl FnOnce(u32) -> Vec<Option<Vec2>>,
     s: &mut ToolStep,
 ) {
+    if tools.off {
+        return;
+    }
     let (t, tt) = (s.tuning, s.ticks);
     let from = squad.anchor.pos;
     let kit = &mut squad.kit;

@@ -186,7 +186,10 @@ impl World {
             },
             horde: Horde::default(),
             bullets: Vec::new(),
-            tools: Tools::default(),
+            tools: Tools {
+                off: scenario.tools_off,
+                ..Tools::default()
+            },
             debug: SquadDebug {
                 solver: vec![Vec::new(); n],
                 blades: vec![Vec::new(); n],
@@ -605,6 +608,12 @@ pub fn tick(w: &mut World, input: &TickInput) {
         },
     );
     resolve_bodies(&mut squad.agents, &mut horde.enemies, grid, t);
+    if let Some(z) = &zone {
+        for a in squad.agents.iter_mut() {
+            let prev = a.prev_pos;
+            z.hold_out(a, prev, t);
+        }
+    }
     fire(
         squad,
         &mut FireStep {
