@@ -422,7 +422,7 @@ pub fn objective_lines(w: &World) -> Vec<(String, Option<Vec2>)> {
         .map(|(k, o)| {
             let secs = |t: u64| t as f32 * DT;
             let more = match o.spec.goal {
-                Goal::Reach { .. } => String::new(),
+                Goal::Reach { .. } | Goal::Do { .. } => String::new(),
                 Goal::Survive { seconds } => format!(
                     "  {} left",
                     view::screens::clock_text((seconds - secs(o.progress)).max(0.0))

@@ -261,7 +261,7 @@ impl Session {
                     sprint: input.sprint | scripted.sprint,
                     manual: input.manual.or(scripted.manual),
                     tool: input.tool.or(scripted.tool),
-                    ..input
+                    formation: input.formation.or(scripted.formation),
                 }
             }
             Pilot::Replay(p) if p.stopped => return None,

@@ -370,13 +370,13 @@ fn mission_statement_errors_point_at_the_offending_word() {
             "t.scn:2:13: ",
             &[
                 "unknown objective `fly`",
-                "expected reach, survive, hold, nests or recover",
+                "expected reach, survive, hold, nests, recover or do",
             ],
         ),
         (
             "objective o\n",
             "t.scn:1:12: ",
-            &["expected reach, survive, hold, nests or recover, found end of line"],
+            &["expected reach, survive, hold, nests, recover or do, found end of line"],
         ),
         (
             "nest 2 2 dragon\n",

@@ -303,3 +303,46 @@ fn bad_tool_statements_name_their_place() {
     assert!(check("tool 1 flare 0.5 0.5\n")
         .starts_with("t.scn:1:1: flare target (0.5, 0.5) is inside a wall"));
 }
+
+/// REQ K8: `do` objectives wait for the player's verbs, one after the other: each is
+/// done the tick its act is seen (here the route's: a move, a formation, manual aim, an
+/// assignment, a flare, a sprint), and the mission is won when the last is.
+#[test]
+fn do_objectives_wait_for_each_verb_in_turn() {
+    use sim::driver::route::RouteDriver;
+    let scn = "seed = 1\nduration = 30\n\
+        objective m do move\n\
+        objective f do formation after=m\n\
+        objective a do manual after=f\n\
+        objective t do target after=a\n\
+        objective l do flare after=t\n\
+        objective s do sprint after=l\n\
+        waypoint 12.5 8.5 hold=10\n\
+        formation 4 line\n\
+        aim 6 0\n\
+        assign 7 30 8\n\
+        tool 9 flare 14.5 8.5\n\
+        waypoint 20.5 8.5 sprint\n\
+        dummy 30.5 8.5\n";
+    let mut w = world_with(scn, None);
+    let sc = Scenario::parse("t.scn", scn).unwrap();
+    let mut d = RouteDriver::new();
+    let mut done_at = Vec::new();
+    while w.tick() < ticks(30.0) as u64 && !w.mission().outcome.ended() {
+        let input = d.input(&sc, &w);
+        tick(&mut w, &input);
+        for e in w.events() {
+            if let EventKind::ObjectiveDone { objective } = e.kind {
+                done_at.push((objective, e.tick));
+            }
+        }
+    }
+    let order: Vec<u32> = done_at.iter().map(|d| d.0).collect();
+    assert_eq!(order, [0, 1, 2, 3, 4, 5], "{done_at:?}");
+    assert_eq!(
+        w.mission().outcome,
+        sim::script::mission::Outcome::Won { at: done_at[5].1 }
+    );
+    // The formation's prompt waited for the route's change at 4 s.
+    assert!(done_at[1].1 >= ticks(4.0) as u64, "{done_at:?}");
+}

@@ -24,6 +24,8 @@ pub struct RouteDriver {
     next_manual: usize,
     /// Index of the next of the scenario's tool uses (`tool T KIND …`, REQ K7).
     next_tool: usize,
+    /// Index of the next of the scenario's formation changes.
+    next_formation: usize,
     /// Search buffers (rebuildable: never part of a save).
     #[serde(skip)]
     scratch: PathScratch,
@@ -48,6 +50,7 @@ impl RouteDriver {
         if self.cursor > self.path.len()
             || self.path.iter().any(|p| !p.is_finite())
             || self.next_tool > sc.tools.len()
+            || self.next_formation > sc.formations.len()
         {
             return Err("the route pilot's path is damaged".into());
         }
@@ -98,6 +101,12 @@ impl RouteDriver {
                 ManualEvent::Clear => ManualCommand::Clear,
             });
             self.next_manual += 1;
+        }
+        if let Some((time, f)) = sc.formations.get(self.next_formation) {
+            if ticks(*time) as u64 <= w.tick() {
+                self.next_formation += 1;
+                input.formation = Some(*f);
+            }
         }
         // One tool use a tick, as the player's hands make them; a naive run (`tools =
         // off`) makes none.

@@ -31,6 +31,7 @@ use crate::core::pacing::{Difficulty, Phase};
 use crate::core::rng::Rng;
 use crate::horde::enemy::{find_enemy, Enemy, EnemyKind};
 use crate::horde::Horde;
+use crate::script::deeds::{Act, Deeds};
 use crate::script::director::Director;
 use crate::space::map::Map;
 use crate::squad::agent::Agent;
@@ -67,6 +68,8 @@ pub enum Goal {
     Nests,
     /// Item `item` carried into area `area`.
     Recover { item: usize, area: usize },
+    /// The player does `act` once the objective is active (K8: a prompt that waits).
+    Do { act: Act },
 }
 
 /// One objective as the scenario states it.
@@ -305,7 +308,7 @@ impl Mission {
             let ok = match o.spec.goal {
                 Goal::Reach { area } | Goal::Hold { area, .. } => area_ok(area),
                 Goal::Recover { item, area } => area_ok(area) && item < self.items.len(),
-                Goal::Survive { .. } | Goal::Nests => true,
+                Goal::Survive { .. } | Goal::Nests | Goal::Do { .. } => true,
             };
             if !ok || o.spec.after.is_some_and(|a| a >= self.objectives.len()) {
                 return Err(format!(
@@ -364,7 +367,7 @@ impl Mission {
         let o = self.objectives.get(k)?;
         match o.spec.goal {
             Goal::Reach { area } | Goal::Hold { area, .. } => Some(self.areas[area].centre()),
-            Goal::Survive { .. } => None,
+            Goal::Survive { .. } | Goal::Do { .. } => None,
             Goal::Nests => self
                 .nests
                 .iter()
@@ -396,6 +399,8 @@ pub struct MissionStep<'a> {
     pub rng: &'a mut Rng,
     pub ids: &'a mut Ids,
     pub events: &'a mut Events,
+    /// What the player did this tick (the `do` objectives wait for it).
+    pub deeds: Deeds,
 }
 
 /// The centre of the standing agents; `None` when all are down.
@@ -438,6 +443,7 @@ pub fn step_mission(m: &mut Mission, s: &mut MissionStep) {
                 o.progress >= ticks(seconds) as u64
             }
             Goal::Nests => m.nests_left(s.horde) == 0,
+            Goal::Do { act } => act.seen(&s.deeds, &s.events.this_tick),
             Goal::Recover { item, area } => {
                 let it = &m.items[item];
                 let delivered = it

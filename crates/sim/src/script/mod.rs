@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 pub(crate) mod check;
+pub mod deeds;
 pub mod director;
 pub mod mission;
 pub mod scenario;

@@ -21,6 +21,7 @@
 //! clear_manual T                         # back to automatic targeting
 //! tool T flare|grenade X Y               # the route throws a tool at X Y at T s
 //! tool T medkit                          # the route uses a medkit at T s (K4)
+//! formation T wedge|line|ring            # the route picks a formation at T s
 //! ```
 //!
 //! Missions (C1, `script::mission`; a label after `|` is what the HUD shows):
@@ -32,6 +33,9 @@
 //! objective NAME hold AREA SECONDS [after=OBJ] [| LABEL]
 //! objective NAME nests [after=OBJ] [| LABEL]        # every nest destroyed
 //! objective NAME recover X Y AREA [after=OBJ] [| LABEL]  # the item at X Y into AREA
+//! objective NAME do ACT [after=OBJ] [| LABEL]   # the player does ACT (K8): move,
+//!                                        # sprint, formation, manual, target, flare,
+//!                                        # medkit, grenade
 //! nest X Y [KIND]                        # a nest breeding KIND (shambler)
 //! trigger enter AREA ACTION              # once, when a standing agent enters AREA
 //! trigger done OBJ ACTION                # once, when objective OBJ is done
@@ -44,6 +48,7 @@ use crate::core::error::LoadError;
 use crate::core::geom::Vec2;
 use crate::core::kit::Tool;
 use crate::core::pacing::{Difficulty, Phase};
+use crate::script::deeds::Act;
 use crate::script::mission::{
     Action, Area, Cue, Goal, MissionSpec, ObjectiveSpec, TriggerSpec, When,
 };
@@ -144,6 +149,8 @@ pub struct Scenario {
     /// The route's uses of the player's tools (REQ K7): at `time` s, `tool` aimed at
     /// `at` (a medkit's `at` is unused), in the file's order.
     pub tools: Vec<ToolEvent>,
+    /// The route's formation changes (`formation T KIND`), in time order.
+    pub formations: Vec<(f32, Formation)>,
     /// `tools = off`: the naive player (REQ K7, `--no-tools`): no tool is used, by the
     /// route or anyone, and no pickup is taken.
     pub tools_off: bool,
@@ -182,6 +189,7 @@ impl Default for Scenario {
             forced: Vec::new(),
             manual: Vec::new(),
             tools: Vec::new(),
+            formations: Vec::new(),
             tools_off: false,
             director: None,
             difficulty: None,
@@ -238,6 +246,7 @@ fn default_label(goal: &Goal, m: &MissionSpec) -> String {
         Goal::Hold { area: a, seconds } => format!("Hold {} for {} s", area(a), seconds.round()),
         Goal::Nests => "Destroy the nests".into(),
         Goal::Recover { area: a, .. } => format!("Bring the item to {}", area(a)),
+        Goal::Do { act } => act.label().into(),
     }
 }
 
@@ -525,7 +534,7 @@ impl Scenario {
                         let w = w.ok_or_else(|| c.err("", "expected an area name, found end of line"))?;
                         sc.mission.area(w).ok_or_else(|| c.err(w, format!("unknown area `{w}`: name it with `area` above")))
                     };
-                    let kw = ws.next().ok_or_else(|| c.err("", "expected reach, survive, hold, nests or recover, found end of line"))?;
+                    let kw = ws.next().ok_or_else(|| c.err("", "expected reach, survive, hold, nests, recover or do, found end of line"))?;
                     let goal = match kw {
                         "reach" => Goal::Reach { area: area_of(ws.next(), &sc)? },
                         "survive" => {
@@ -553,7 +562,12 @@ impl Scenario {
                             sc.mission.items.push(Vec2::new(x, y));
                             Goal::Recover { item: sc.mission.items.len() - 1, area }
                         }
-                        other => return Err(c.err(other, format!("unknown objective `{other}`: expected reach, survive, hold, nests or recover"))),
+                        "do" => {
+                            let w = ws.next().ok_or_else(|| c.err("", "expected an act (move, sprint, formation, manual, target, flare, medkit, grenade), found end of line"))?;
+                            let act = Act::parse(w).ok_or_else(|| c.err(w, format!("unknown act `{w}`: expected move, sprint, formation, manual, target, flare, medkit or grenade")))?;
+                            Goal::Do { act }
+                        }
+                        other => return Err(c.err(other, format!("unknown objective `{other}`: expected reach, survive, hold, nests, recover or do"))),
                     };
                     let mut after = None;
                     for w in ws {
@@ -650,6 +664,16 @@ impl Scenario {
                     let t = c.number(words.next(), "time")?;
                     sc.manual.push((t, ManualEvent::Clear));
                 }
+                "formation" => {
+                    let tw = words.next();
+                    let time = c.number(tw, "time")?;
+                    let kw = words.next().ok_or_else(|| c.err("", "expected wedge, line or ring, found end of line"))?;
+                    let f = Formation::parse(kw).ok_or_else(|| c.err(kw, format!("unknown formation `{kw}`: expected wedge, line or ring")))?;
+                    if time < 0.0 || sc.formations.last().is_some_and(|(t, _)| *t > time) {
+                        return Err(c.err(tw.unwrap_or(""), format!("time {time}: expected seconds >= 0, the formation statements in time order")));
+                    }
+                    sc.formations.push((time, f));
+                }
                 "tool" => {
                     let tw = words.next();
                     let time = c.number(tw, "time")?;
@@ -674,7 +698,7 @@ impl Scenario {
                 other => {
                     return Err(c.err(
                         other,
-                        format!("unknown statement `{other}`: expected a `key = value` header or waypoint, wave, dummy, place, force, assign, aim, clear_manual, tool, area, objective, nest, trigger"),
+                        format!("unknown statement `{other}`: expected a `key = value` header or waypoint, wave, dummy, place, force, assign, aim, clear_manual, tool, formation, area, objective, nest, trigger"),
                     ))
                 }
             }

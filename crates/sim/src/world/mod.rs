@@ -44,6 +44,7 @@ use crate::horde::prey::Prey;
 use crate::horde::Horde;
 use crate::nav::flow::FlowField;
 use crate::nav::follow::PathPlanner;
+use crate::script::deeds::Deeds;
 use crate::script::director::{step_director, Director, DirectorStep};
 use crate::script::mission::{step_mission, Mission, MissionStep};
 use crate::script::scenario::{Scenario, Wave};
@@ -779,6 +780,13 @@ pub fn tick(w: &mut World, input: &TickInput) {
             rng,
             ids,
             events,
+            deeds: Deeds {
+                moved: input.move_dir != Vec2::ZERO,
+                sprinted: squad.sprinting,
+                formation: input.formation.is_some(),
+                manual: squad.manual != ManualAim::Off,
+                target: squad.assigned.is_some(),
+            },
         },
     );
     horde.bury_dead(tick, t.enemy.corpse_cap as usize);
