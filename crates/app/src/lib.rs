@@ -7,6 +7,7 @@ pub mod accept;
 pub mod audio_out;
 pub mod bench;
 pub mod cosmetics;
+pub mod curve;
 pub mod files;
 pub mod frame;
 pub mod generate;

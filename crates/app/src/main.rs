@@ -72,6 +72,11 @@ struct Cli {
     /// Print the compiled-in tuning as TOML and exit.
     #[arg(long)]
     print_tuning: bool,
+    /// The difficulty curve (REQ K7): every campaign mission over seeds 1-20 by the
+    /// reference player and the naive one (no tools, no pickups) on normal, and the
+    /// reference on hard; the table and its targets (exit 1 when one is missed).
+    #[arg(long)]
+    curve: bool,
     /// Replace the settings file (settings.toml in the user's config directory) with
     /// the defaults, say so in one line, and exit.
     #[arg(long)]
@@ -164,6 +169,7 @@ enum Mode {
     /// `--generate KIND`: a map and a scenario written out.
     Generate(String),
     Accept,
+    Curve,
     Soak,
     /// `--replay FILE` without `--window`: checked headless.
     Replay(PathBuf),
@@ -190,6 +196,8 @@ impl Cli {
             Mode::Generate(kind.clone())
         } else if self.accept {
             Mode::Accept
+        } else if self.curve {
+            Mode::Curve
         } else if self.soak {
             Mode::Soak
         } else if let Some(p) = self.replay.as_ref().filter(|_| !self.window) {
@@ -378,6 +386,7 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
             cli.tuning.as_deref(),
             &cli.expect_measured,
         )?)),
+        Mode::Curve => Ok(verdict(app::curve::run(cli.jobs)?)),
         Mode::Soak => {
             if !(cli.minutes.is_finite() && cli.minutes > 0.0) || cli.seeds == 0 {
                 return Err("--soak needs --seeds >= 1 and --minutes > 0"
