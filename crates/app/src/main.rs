@@ -112,7 +112,7 @@ struct Cli {
     /// Print quick performance numbers (REQ §18) and exit.
     #[arg(long)]
     bench: bool,
-    /// Record the run's inputs and checksums to a replay file (any mode).
+    /// Record the run's inputs and checksums to a replay file (`--headless` and the window).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// Re-run a replay headless and compare every tick's checksum (exit 1 on a

@@ -1,23 +1,27 @@
 //! The world and its tick (S1.3): `tick(&mut World, &TickInput)` at 60 Hz.
 //!
 //! This file is the state, its accessors and the schedule: `World` is a set of named
-//! parts — the squad, the horde, the projectiles, the script, caches, the overlay's
-//! debug data, events, statistics, the RNG, ids and the damage queue. The schedule in
+//! parts — the squad, the horde, the projectiles, the player's tools, the script,
+//! caches, the overlay's debug data, events, statistics, the RNG, ids and the damage
+//! queue. The schedule in
 //! [`tick`] splits its borrows: each system receives the parts it reads and writes and
 //! nothing else (its `…Step` struct lists them). The systems live with their parts
 //! (the squad's in `squad/`, the horde's in `horde/`, the bullets' and spits' in
-//! `combat/`, the script's in `script/`); the world hands the combat steps the one
-//! damage path, [`damage::apply_damage`].
+//! `combat/`, the tools' in `tools/`, the script's in `script/`); the world hands the
+//! combat and tools steps the one damage path, [`damage::apply_damage`].
 //!
 //! System order of one tick (each step reads the results of the steps before it):
 //! input (formation, manual aim) → squad state → anchor (move → drag → hard limit →
-//! walls), urgency → formation slots → waves → lane evaluation (S5) → lane registry
-//! (S7) → posts and solvers (S6, M5) → agent movement (S8) → body overlaps → fire (S9,
-//! re-confirmed on the moved positions) → strikes (§10: phases, discipline, hits) →
-//! bullets → spits (T1) → the squad's beams (T2) → enemies → the director (T3) →
-//! deaths and clean-up → `tick += 1`. Damage is applied by
-//! [`damage::apply_damage`] right after each bullet's hit, each blade's strike and
-//! each enemy's blow.
+//! walls), urgency → formation slots → waves → a tool used (K3–K5: a throw, a grenade's
+//! escape plan, a medkit begun) → lane evaluation (S5) → lane registry (S7) → posts and
+//! solvers (S6, M5) → agent movement (S8, a live grenade's zone reserved) → body
+//! overlaps → the zone's hold-out → fire (S9, re-confirmed on the moved positions) →
+//! strikes (§10: phases, discipline, hits) → bullets → spits (T1) → the squad's beams
+//! and the flares' lights (T2, K3), the lure → enemies → the tools at work (flights,
+//! burns, the blast, the medkit's work) → the director (T3) → the mission (C1, K8) →
+//! deaths and clean-up → `tick += 1`. Damage is applied by [`damage::apply_damage`]
+//! right after each bullet's hit, each blade's strike, each enemy's blow, each spit's
+//! hit, a grenade's blast and a medkit's heal.
 
 use serde::{Deserialize, Serialize};
 pub(crate) mod checksum;
