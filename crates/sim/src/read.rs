@@ -65,7 +65,8 @@ pub use crate::squad::supply::Kit;
 pub use crate::tools::flare::Flare;
 pub use crate::tools::grenade::{blast_share, Grenade};
 pub use crate::tools::medkit::Heal;
-pub use crate::tools::{throw_landing, ToolUse, Tools};
+pub use crate::tools::throw::throw_landing;
+pub use crate::tools::{ToolUse, Tools};
 
 // Generated maps (REQ §26): a map and its scenario from a kind and a seed, as texts.
 pub use crate::space::generate;

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::geom::Vec2;
 use crate::space::light::Beam;
+use crate::tools::throw::fly;
 use crate::tuning::{TickTuning, Tuning};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -53,13 +54,11 @@ impl Flare {
     /// One tick: along its flight, then the burn. `true` when it has burnt out.
     pub fn advance(&mut self) -> bool {
         self.prev_pos = self.pos;
-        if self.flight_left > 0 {
-            self.flight_left -= 1;
-            let done = (self.flight - self.flight_left) as f32 / self.flight.max(1) as f32;
-            self.pos = self.from + (self.to - self.from) * done;
+        let flying = self.flight_left > 0;
+        self.pos = fly(self.from, self.to, self.flight, &mut self.flight_left);
+        if flying {
             return false;
         }
-        self.pos = self.to;
         self.burn_left = self.burn_left.saturating_sub(1);
         self.burn_left == 0
     }

@@ -14,6 +14,7 @@ use crate::space::grid::Grid;
 use crate::squad::agent::Agent;
 use crate::squad::blast::BlastZone;
 use crate::squad::blast::Escape;
+use crate::tools::throw::fly;
 use crate::tuning::{TickTuning, Tuning};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -54,13 +55,11 @@ impl Grenade {
     /// bursts this tick.
     pub fn advance(&mut self) -> bool {
         self.prev_pos = self.pos;
-        if self.flight_left > 0 {
-            self.flight_left -= 1;
-            let done = (self.flight - self.flight_left) as f32 / self.flight.max(1) as f32;
-            self.pos = self.from + (self.to - self.from) * done;
+        let flying = self.flight_left > 0;
+        self.pos = fly(self.from, self.to, self.flight, &mut self.flight_left);
+        if flying {
             return false;
         }
-        self.pos = self.to;
         self.fuse_left = self.fuse_left.saturating_sub(1);
         self.fuse_left == 0
     }

@@ -15,7 +15,8 @@ use crate::squad::Squad;
 use crate::tools::flare::Flare;
 use crate::tools::grenade::{burst, Grenade};
 use crate::tools::medkit::{heal_amount, patient, Heal};
-use crate::tools::{throw_landing, Tool, ToolUse, Tools};
+use crate::tools::throw::throw_landing;
+use crate::tools::{Tool, ToolUse, Tools};
 use crate::tuning::{TickTuning, Tuning};
 
 /// What the tools' systems read and write besides the tools, the squad and the horde.
