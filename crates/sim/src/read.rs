@@ -60,8 +60,9 @@ pub use crate::space::light::{lit, Beam};
 // The player's tools (REQ K3–K5): the kit, a tool's use in the tick's input, the tools
 // at work and the words of their events.
 pub use crate::core::kit::{Tool, ToolRefusal};
+pub use crate::squad::ammo::enemy_in_reach;
 pub use crate::squad::blast::{keep_out, Escape};
-pub use crate::squad::supply::Kit;
+pub use crate::squad::supply::{Kit, Pickup, PickupKind};
 pub use crate::tools::flare::Flare;
 pub use crate::tools::grenade::{blast_share, Grenade};
 pub use crate::tools::medkit::Heal;

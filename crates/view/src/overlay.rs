@@ -175,6 +175,17 @@ pub fn describe(e: &Event) -> String {
         EventKind::ToolRefused { tool, why } => {
             format!("{} refused: {}", tool.name(), why.words())
         }
+        EventKind::ReloadStarted { agent } => format!("reload g{agent}"),
+        EventKind::ReloadStopped { agent } => format!("reload g{agent} stopped"),
+        EventKind::Reloaded { agent, rounds } => format!("g{agent} reloaded +{rounds}"),
+        EventKind::OutOfAmmo { agent } => format!("DRY   g{agent}: no ammo"),
+        EventKind::AmmoPicked { rounds, .. } => format!("ammo  +{rounds} rounds"),
+        EventKind::SupplyPicked {
+            flares,
+            medkits,
+            grenades,
+            ..
+        } => format!("case  +{flares} flare +{medkits} medkit +{grenades} grenade"),
     };
     format!("{t:7.2}  {what}")
 }

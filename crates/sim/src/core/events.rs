@@ -234,6 +234,35 @@ pub enum EventKind {
         tool: Tool,
         why: ToolRefusal,
     },
+    /// A gunner began a reload (REQ K1, K2), stopped one before it was done (a target
+    /// came within reach while it still had rounds), or finished one with `rounds` more
+    /// in its magazine.
+    ReloadStarted {
+        agent: u32,
+    },
+    ReloadStopped {
+        agent: u32,
+    },
+    Reloaded {
+        agent: u32,
+        rounds: u32,
+    },
+    /// A gunner fired its last round and the squad's pool is empty: it is dry.
+    OutOfAmmo {
+        agent: u32,
+    },
+    /// The disk passed over an ammo crate (`rounds` into the pool) or a supply case (its
+    /// charges into the kit).
+    AmmoPicked {
+        rounds: u32,
+        at: Vec2,
+    },
+    SupplyPicked {
+        flares: u32,
+        medkits: u32,
+        grenades: u32,
+        at: Vec2,
+    },
     MissionEnded {
         won: bool,
     },

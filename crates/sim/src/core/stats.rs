@@ -30,4 +30,11 @@ pub struct Stats {
     pub grenades_thrown: u32,
     pub grenades_refused: u32,
     pub blast_friendly_hits: u32,
+    /// Ammunition (REQ K1): reloads done, reloads stopped short, rounds taken from crates,
+    /// crates and supply cases taken.
+    pub reloads: u32,
+    pub reloads_stopped: u32,
+    pub rounds_picked: u32,
+    pub crates_taken: u32,
+    pub cases_taken: u32,
 }

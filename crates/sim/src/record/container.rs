@@ -27,7 +27,7 @@ use sha2::{Digest, Sha256};
 /// revision goes up with every deliberate change of the simulation's behaviour
 /// (docs/decisions.md names each), so a replay recorded before one says why it no
 /// longer replays; `tests/digest.rs` pins the route's digest to it.
-pub const GAME_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+sim", "10");
+pub const GAME_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+sim", "11");
 
 /// Why a replay written by `recorded_by` may not replay on this build: empty when the
 /// same build wrote it, else a sentence for the divergence message.
@@ -71,13 +71,14 @@ pub const REPLAY: Kind = Kind {
 };
 
 /// Saves: 3 (S9.5) keeps each scripted walker's progress along its polyline instead of
-/// where it began; 4 (REQ K3–K5) the tools at work and the squad's kit. An older save
-/// is refused with its version named.
+/// where it began; 4 (REQ K3–K5) the tools at work and the squad's kit; 5 (REQ K1) the
+/// gunners' magazines and reloads, the ammunition pool and the map's pickups. An older
+/// save is refused with its version named.
 pub const SAVE: Kind = Kind {
     magic: *b"SQPSAVE1",
     noun: "save",
-    version: 4,
-    oldest: 4,
+    version: 5,
+    oldest: 5,
     same_build: true,
 };
 

@@ -5,7 +5,9 @@
 //! (seconds), `formation` (`wedge|line|ring`), `heading` (degrees, initial facing of the
 //! squad, 0 = +x, 90 = +y), `start` (`X Y`, the anchor's start instead of the map's `S`),
 //! `loop` (`yes`: after the last waypoint the route starts again at the first), `tools`
-//! (`off`: the naive player, `--no-tools` — no tool is used and nothing picked up).
+//! (`off`: the naive player, `--no-tools` — no tool is used and nothing picked up),
+//! `ammo` (rounds in the mission's pool beyond the loaded magazines; none: no end to
+//! it), `kit` (`F M G`: the flares, medkits and grenades issued; none: 2 1 2).
 //! Statements:
 //!
 //! ```text
@@ -53,6 +55,7 @@ use crate::script::mission::{
     Action, Area, Cue, Goal, MissionSpec, ObjectiveSpec, TriggerSpec, When,
 };
 use crate::squad::anchor::Formation;
+use crate::squad::supply::Kit;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -154,6 +157,12 @@ pub struct Scenario {
     /// `tools = off`: the naive player (REQ K7, `--no-tools`): no tool is used, by the
     /// route or anyone, and no pickup is taken.
     pub tools_off: bool,
+    /// `ammo = N` (REQ K1): the mission's ammunition pool beyond the loaded magazines;
+    /// `None` (no line): the gunners reload but never run out.
+    pub ammo: Option<u32>,
+    /// `kit = F M G` (REQ K3–K6): the flares, medkits and grenades the mission issues;
+    /// `None`: the default issue ([`Kit::ISSUED`]).
+    pub kit: Option<Kit>,
     /// `director = off|easy|normal|hard` (T3): `None` is off.
     pub director: Option<Difficulty>,
     /// `difficulty = easy|normal|hard` (T4); the title or `--difficulty` may set it.
@@ -191,6 +200,8 @@ impl Default for Scenario {
             tools: Vec::new(),
             formations: Vec::new(),
             tools_off: false,
+            ammo: None,
+            kit: None,
             director: None,
             difficulty: None,
             briefing: String::new(),
@@ -373,6 +384,19 @@ impl Scenario {
                                         format!("bad value `{value}`: expected on or off"),
                                     ))
                                 }
+                            }
+                        }
+                        "ammo" => {
+                            sc.ammo = Some(value.parse::<u32>().map_err(|_| {
+                                c.err(vword, format!("bad number `{value}`: expected the ammunition pool in rounds (whole number ≥ 0)"))
+                            })?)
+                        }
+                        "kit" => {
+                            let n: Vec<&str> = vword.split_whitespace().collect();
+                            let counts: Option<Vec<u32>> = n.iter().map(|w| w.parse().ok()).collect();
+                            match counts.as_deref() {
+                                Some(&[flares, medkits, grenades]) => sc.kit = Some(Kit { flares, medkits, grenades }),
+                                _ => return Err(c.err(vword, format!("bad kit `{value}`: expected three whole numbers: flares medkits grenades"))),
                             }
                         }
                         "director" => {

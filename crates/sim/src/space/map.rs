@@ -9,12 +9,29 @@
 //! ```
 //! The grid begins at the first line that has no `=`; every grid line must have the same
 //! width. Tiles: `#` wall, `.` floor, `S` squad spawn (exactly one), `E` enemy spawn, `T`
-//! static target (training dummy), `L` lamp, `~` low debris (walkable, drawn). Anything
-//! outside the grid is wall.
+//! static target (training dummy), `L` lamp, `~` low debris (walkable, drawn), `A` an
+//! ammo crate and `K` a supply case (floor the disk picks them up from, REQ K1, K6: one
+//! the squad cannot walk to from `S` is refused). Anything outside the grid is wall.
 
 use crate::core::error::LoadError;
 use crate::core::geom::Vec2;
 use crate::space::grid::Grid;
+
+/// Which tiles the squad can walk to from `from` (4-connected floor, a flood fill).
+fn reachable(grid: &Grid, from: Vec2) -> Vec<bool> {
+    let (w, h) = (grid.width(), grid.height());
+    let mut seen = vec![false; (w * h) as usize];
+    let (sx, sy) = Grid::tile_of(from);
+    let mut stack = vec![(sx, sy)];
+    while let Some((x, y)) = stack.pop() {
+        if !grid.in_bounds(x, y) || grid.is_wall(x, y) || seen[(y * w + x) as usize] {
+            continue;
+        }
+        seen[(y * w + x) as usize] = true;
+        stack.extend([(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]);
+    }
+    seen
+}
 
 /// Largest accepted map side, in tiles.
 pub const MAX_MAP_SIDE: usize = 512;
@@ -37,6 +54,9 @@ pub struct Map {
     pub enemy_spawns: Vec<Vec2>,
     pub dummies: Vec<Vec2>,
     pub lamps: Vec<Vec2>,
+    /// Ammo crates (`A`) and supply cases (`K`), in reading order.
+    pub crates: Vec<Vec2>,
+    pub cases: Vec<Vec2>,
 }
 
 impl Map {
@@ -137,6 +157,7 @@ impl Map {
         let mut enemy_spawns = Vec::new();
         let mut dummies = Vec::new();
         let mut lamps = Vec::new();
+        let mut pickups = Vec::new();
         for (y, (line_no, row)) in rows.iter().enumerate() {
             let n = row.chars().count();
             if n != width {
@@ -177,13 +198,17 @@ impl Map {
                         lamps.push(center);
                         Tile::Floor
                     }
+                    'A' | 'K' => {
+                        pickups.push((c, x, y, *line_no));
+                        Tile::Floor
+                    }
                     other => {
                         return Err(LoadError::new(
                             file,
                             *line_no,
                             x + 1,
                             format!(
-                                "unknown tile `{}`: expected one of # . S E T L ~",
+                                "unknown tile `{}`: expected one of # . S E T L ~ A K",
                                 other.escape_debug()
                             ),
                         ))
@@ -201,14 +226,40 @@ impl Map {
                 "missing squad spawn: expected one `S` tile in the grid",
             ));
         };
+        let grid = Grid::new(width as i32, height as i32, walls);
+        let reach = reachable(&grid, squad_spawn);
+        let (mut crates, mut cases) = (Vec::new(), Vec::new());
+        for (c, x, y, line_no) in pickups {
+            if !reach[y * width + x] {
+                let what = if c == 'A' {
+                    "ammo crate `A`"
+                } else {
+                    "supply case `K`"
+                };
+                return Err(LoadError::new(
+                    file,
+                    line_no,
+                    x + 1,
+                    format!("{what} the squad cannot reach: no floor path from `S` to it"),
+                ));
+            }
+            let p = Grid::tile_center(x as i32, y as i32);
+            if c == 'A' {
+                crates.push(p)
+            } else {
+                cases.push(p)
+            }
+        }
         Ok(Map {
             name,
-            grid: Grid::new(width as i32, height as i32, walls),
+            grid,
             tiles,
             squad_spawn,
             enemy_spawns,
             dummies,
             lamps,
+            crates,
+            cases,
         })
     }
 
@@ -255,7 +306,27 @@ mod tests {
     fn unknown_tile_names_line_and_column() {
         assert_eq!(
             err("name = x\n####\n#S?#\n####\n"),
-            "m.map:3:3: unknown tile `?`: expected one of # . S E T L ~"
+            "m.map:3:3: unknown tile `?`: expected one of # . S E T L ~ A K"
+        );
+    }
+
+    #[test]
+    fn crates_and_cases_the_squad_can_reach_are_floor() {
+        let m = Map::parse("m.map", "#######\n#S.A.K#\n#######\n").unwrap();
+        assert_eq!(m.crates, vec![Vec2::new(3.5, 1.5)]);
+        assert_eq!(m.cases, vec![Vec2::new(5.5, 1.5)]);
+        assert!(!m.grid.is_wall(3, 1) && !m.grid.is_wall(5, 1));
+    }
+
+    #[test]
+    fn a_crate_behind_a_wall_is_refused_at_its_place() {
+        assert_eq!(
+            err("#######\n#S.#.A#\n#######\n"),
+            "m.map:2:6: ammo crate `A` the squad cannot reach: no floor path from `S` to it"
+        );
+        assert_eq!(
+            err("#####\n#S..#\n#####\n#K..#\n#####\n"),
+            "m.map:4:2: supply case `K` the squad cannot reach: no floor path from `S` to it"
         );
     }
 

@@ -74,6 +74,10 @@ pub struct Agent {
     pub forced: bool,
     /// Blades: the strike state machine (REQ §10).
     pub melee: MeleeState,
+    /// Gunners: rounds in the magazine (REQ K1).
+    pub mag: u32,
+    /// Gunners: ticks left of a reload; 0 = not reloading (no fire while it runs).
+    pub reload: u32,
 }
 
 impl Agent {
@@ -105,11 +109,19 @@ impl Agent {
             follow: PathFollow::default(),
             forced: false,
             melee: MeleeState::default(),
+            // The default magazine; the world sets its tuning's (`World::new`).
+            mag: crate::tuning::AmmoTuning::default().magazine,
+            reload: 0,
         }
     }
 
     pub fn is_gunner(&self) -> bool {
         self.role == Role::Gunner
+    }
+
+    /// A gunner reloading (no fire until it is done).
+    pub fn reloading(&self) -> bool {
+        self.reload > 0
     }
 }
 

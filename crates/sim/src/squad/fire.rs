@@ -342,9 +342,11 @@ pub fn fire(s: &mut Squad, f: &mut FireStep) {
             barrel = turn_toward(barrel, (a.lane.aim - a.pos).angle(), turn);
         }
         let cooldown = a.cooldown.saturating_sub(1);
+        // K1: a reloading or empty gunner fires nothing.
+        let silent = a.reloading() || a.mag == 0;
         s.agents[i].barrel = barrel;
         s.agents[i].cooldown = cooldown;
-        if s.sprinting || cooldown > 0 || f.busy == Some(i as u32) {
+        if s.sprinting || cooldown > 0 || f.busy == Some(i as u32) || silent {
             continue;
         }
         let Some(tid) = s.agents[i].lane.target else {
@@ -411,6 +413,11 @@ pub fn fire(s: &mut Squad, f: &mut FireStep) {
             target: tid,
         });
         s.agents[i].cooldown = f.ticks.fire_cooldown;
+        s.agents[i].mag -= 1;
+        if s.agents[i].mag == 0 && s.supply.exhausted() {
+            f.events
+                .emit(f.tick, EventKind::OutOfAmmo { agent: i as u32 });
+        }
         f.stats.shots_fired += 1;
         f.events.emit(
             f.tick,

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 pub mod agent;
+pub(crate) mod ammo;
 pub mod anchor;
 pub mod beams;
 pub mod blades;
@@ -71,6 +72,8 @@ pub struct Squad {
     pub lanes: LaneRegistry,
     /// The player's tools' charges (REQ K3–K5).
     pub kit: crate::squad::supply::Kit,
+    /// The ammunition pool and the pickups on the map (REQ K1).
+    pub supply: crate::squad::supply::Supply,
 }
 
 impl Squad {
@@ -126,6 +129,7 @@ impl Squad {
             column_left: 0,
             lanes: LaneRegistry::default(),
             kit: Default::default(),
+            supply: Default::default(),
         }
     }
 }

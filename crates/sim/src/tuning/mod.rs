@@ -11,6 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub(crate) mod ammo;
 pub(crate) mod anchor;
 pub(crate) mod director;
 pub(crate) mod enemy;
@@ -28,6 +29,7 @@ pub(crate) mod squad;
 pub(crate) mod tools;
 pub(crate) mod validator;
 
+pub use ammo::AmmoTuning;
 pub use anchor::AnchorTuning;
 pub use director::{DirectorTuning, LevelTuning};
 pub use enemy::{EnemyTuning, KindTuning, SpitTuning, StalkTuning};
@@ -82,6 +84,8 @@ pub struct Tuning {
     pub mission: MissionTuning,
     /// The player's tools: flares, medkits, grenades (K3–K5).
     pub tools: ToolsTuning,
+    /// The gunners' magazines, reloads and the crates (K1, K2).
+    pub ammo: AmmoTuning,
     /// The scripted route pilot (driver, not simulation).
     pub pilot: PilotTuning,
 }
@@ -137,6 +141,7 @@ impl Tuning {
         self.director.validate(v);
         self.mission.validate(v);
         self.tools.validate(v);
+        self.ammo.validate(v);
         self.pilot.validate(v);
     }
 
@@ -179,6 +184,8 @@ pub struct TickTuning {
     /// A grenade's fuse after it lands, and the stagger of its blast (K5).
     pub grenade_fuse: u32,
     pub grenade_stagger: u32,
+    /// A gunner's reload (K1).
+    pub reload_time: u32,
 }
 
 impl TickTuning {
@@ -204,6 +211,7 @@ impl TickTuning {
             medkit_time: ticks(t.tools.medkit_time).max(1),
             grenade_fuse: ticks(t.tools.grenade_fuse).max(1),
             grenade_stagger: ticks(t.tools.grenade_stagger),
+            reload_time: ticks(t.ammo.reload_time).max(1),
         }
     }
 }

@@ -57,6 +57,7 @@ use crate::space::light::Beam;
 use crate::space::map::Map;
 use crate::space::spatial::SpatialGrid;
 use crate::squad::agent::{Agent, Role};
+use crate::squad::ammo::{step_reloads, ReloadStep};
 use crate::squad::anchor::{Anchor, Formation, SquadState};
 use crate::squad::beams::squad_beams;
 use crate::squad::blades::melee::{step_blade, strikes_this_tick, BladeSpot, StrikeStep};
@@ -71,7 +72,7 @@ use crate::squad::movement::{move_agents, MoveStep};
 use crate::squad::posts::{evaluate_lanes, update_posts, PostsStep};
 use crate::squad::registry::LaneRegistry;
 use crate::squad::solver::Candidate;
-use crate::squad::supply::Kit;
+use crate::squad::supply::{step_pickups, Kit, Pickup, Supply};
 use crate::squad::view::WorldView;
 use crate::squad::Squad;
 use crate::tools::flare::flare_lights;
@@ -155,6 +156,7 @@ impl World {
             urgency: 0.0,
             settling: false,
         };
+        let supply = Supply::of_map(&map, scenario.ammo);
         let mut w = World {
             tick: 0,
             caches: Caches {
@@ -183,11 +185,8 @@ impl World {
                 slot_key: None,
                 column_left: 0,
                 lanes: LaneRegistry::default(),
-                kit: Kit {
-                    flares: 2,
-                    medkits: 1,
-                    grenades: 2,
-                },
+                kit: scenario.kit.unwrap_or(Kit::ISSUED),
+                supply,
             },
             horde: Horde::default(),
             bullets: Vec::new(),
@@ -226,6 +225,7 @@ impl World {
                 w.tuning.squad.body_radius,
                 w.tuning.squad.agent_health,
             ));
+            w.squad.agents[i].mag = w.tuning.ammo.magazine;
         }
         for &(i, p) in &scenario.places {
             if let Some(a) = w.squad.agents.get_mut(i) {
@@ -464,6 +464,18 @@ impl World {
     pub fn kit(&self) -> Kit {
         self.squad.kit
     }
+    /// Rounds in the squad's ammunition pool (REQ K1); `None`: it has no end.
+    pub fn ammo_pool(&self) -> Option<u32> {
+        self.squad.supply.pool
+    }
+    /// The ammo crates and supply cases on the map, taken or not.
+    pub fn pickups(&self) -> &[Pickup] {
+        &self.squad.supply.pickups
+    }
+    /// Test hook: the pool, as [`World::agent_mut`].
+    pub fn ammo_pool_mut(&mut self) -> &mut Option<u32> {
+        &mut self.squad.supply.pool
+    }
     /// Test hook: the kit's charges, as [`World::agent_mut`].
     pub fn kit_mut(&mut self) -> &mut Kit {
         &mut self.squad.kit
@@ -527,6 +539,16 @@ pub fn tick(w: &mut World, input: &TickInput) {
     apply_manual(squad, &horde.enemies, input.manual, t);
     let moving = update_state(squad, input.move_dir, t, tt, events, tick);
     move_anchor(squad, input.move_dir, input.sprint, moving, grid, t);
+    let disk = squad.anchor.pos;
+    let off = tools.off;
+    step_pickups(
+        &mut squad.supply,
+        &mut squad.kit,
+        disk,
+        off,
+        t,
+        (tick, events, stats),
+    );
     update_slots(squad, grid, t);
     spawn_waves(
         script,
@@ -619,6 +641,18 @@ pub fn tick(w: &mut World, input: &TickInput) {
             z.hold_out(a, prev, t);
         }
     }
+    step_reloads(
+        &mut squad.agents,
+        &mut squad.supply,
+        &mut ReloadStep {
+            tick,
+            enemies: &horde.enemies,
+            tuning: t,
+            ticks: tt,
+            events,
+            stats,
+        },
+    );
     fire(
         squad,
         &mut FireStep {
