@@ -37,6 +37,7 @@ mod e71_enemy_swings;
 mod e72_save_load;
 mod e73_ranged;
 mod generic;
+mod k2_reload_discipline;
 mod k3_flare_light;
 mod m71_melee_friendly;
 mod m72_combo;

@@ -55,6 +55,9 @@ pub struct AgentSnap {
     /// blade's beam rides that).
     pub barrel: f32,
     pub facing: f32,
+    /// Gunners: rounds in the magazine and reload ticks left (K1, K2).
+    pub mag: u32,
+    pub reload: u32,
 }
 
 impl AgentSnap {
@@ -131,6 +134,8 @@ pub struct Frame {
     pub spits: Vec<SpitSnap>,
     /// The player's flares in flight or burning (REQ K3), by id.
     pub flares: Vec<FlareSnap>,
+    /// The squad's ammunition pool (K1; `None`: no end to it).
+    pub ammo_pool: Option<u32>,
     /// This tick's events, in the order the simulation emitted them.
     pub events: Vec<Event>,
 }
@@ -186,6 +191,8 @@ impl Frame {
                     },
                     barrel: a.barrel,
                     facing: a.facing,
+                    mag: a.mag,
+                    reload: a.reload,
                 })
                 .collect(),
             enemies: w
@@ -228,6 +235,7 @@ impl Frame {
                     pos: f.pos,
                 })
                 .collect(),
+            ammo_pool: w.ammo_pool(),
             events: w.events().to_vec(),
         }
     }
@@ -364,6 +372,7 @@ fn run_frames(setup: &Setup, full: bool, mut after_tick: impl FnMut(&mut World))
                 bullets: Vec::new(),
                 spits: Vec::new(),
                 flares: Vec::new(),
+                ammo_pool: None,
                 events: Vec::new(),
             }
         }

@@ -5,7 +5,7 @@ use super::criterion::Criterion;
 use super::{
     a01_friendly_fire, a02_uptime, a03_lane_freeing, a04_solver_stability, a05_cohesion, a06_leash,
     a07_intercept, a08_segment, a09_manual_aim, a10_straggler, a11_determinism, a12_squad_holds,
-    e71_enemy_swings, e72_save_load, e73_ranged, generic, k3_flare_light, m71_melee_friendly,
+    e71_enemy_swings, e72_save_load, e73_ranged, generic, k2_reload_discipline, k3_flare_light, m71_melee_friendly,
     m72_combo, m73_phases, m74_ally_in_sector, m75_march_hits, m76_no_overlap, m77_cancel,
     m78_blades_engage, t5_stalker_beam,
 };
@@ -35,6 +35,7 @@ pub static CRITERIA: &[&dyn Criterion] = &[
     &e72_save_load::E72,
     &e73_ranged::E73,
     &t5_stalker_beam::T5,
+    &k2_reload_discipline::K2,
     &k3_flare_light::K3,
     &generic::InBounds,
     &generic::Finite,
