@@ -51,6 +51,8 @@ pub struct Run {
     pub blows: u32,
     pub shots: u32,
     pub tools: u32,
+    /// Rounds left at the end, loaded and in the pool (K1).
+    pub ammo_left: u32,
 }
 
 /// One mission, player and difficulty over the seeds.
@@ -92,6 +94,14 @@ pub fn run_once(m: &Mission, seed: u64, p: Player, d: Difficulty) -> Result<Run,
         blows: st.blows_landed,
         shots: st.shots_fired,
         tools: st.flares_used + st.medkits_used + st.grenades_thrown,
+        ammo_left: s
+            .world
+            .agents()
+            .iter()
+            .filter(|a| a.alive && a.is_gunner())
+            .map(|a| a.mag)
+            .sum::<u32>()
+            + s.world.ammo_pool().unwrap_or(0),
     })
 }
 
@@ -201,12 +211,12 @@ pub fn targets(rows: &[Row]) -> Vec<Target> {
 /// The table and the targets as `--curve` prints them.
 pub fn table(rows: &[Row]) -> String {
     let mut s = format!(
-        "{:<34} {:<9} {:<6} {:>5} {:>11} {:>6} {:>6} {:>6}\n",
-        "mission", "player", "level", "wins", "lost agent", "blows", "shots", "tools"
+        "{:<34} {:<9} {:<6} {:>5} {:>11} {:>6} {:>6} {:>6} {:>9}\n",
+        "mission", "player", "level", "wins", "lost agent", "blows", "shots", "tools", "ammo left"
     );
     for r in rows {
         s += &format!(
-            "{:<34} {:<9} {:<6} {:>2}/{:<2} {:>8}/{:<2} {:>6.1} {:>6.0} {:>6.1}\n",
+            "{:<34} {:<9} {:<6} {:>2}/{:<2} {:>8}/{:<2} {:>6.1} {:>6.0} {:>6.1} {:>9.0}\n",
             r.title,
             r.player.name(),
             r.difficulty.name(),
@@ -217,6 +227,7 @@ pub fn table(rows: &[Row]) -> String {
             r.mean(|x| x.blows),
             r.mean(|x| x.shots),
             r.mean(|x| x.tools),
+            r.mean(|x| x.ammo_left),
         );
     }
     let t = targets(rows);

@@ -513,13 +513,18 @@ impl Session {
     }
 }
 
-/// `m:ss` of tick `t`.
 /// The player's tools in a run's summary (REQ K7): each used, grenades refused, and the
-/// kit's charges left.
+/// kit's charges left; the ammunition fired, reloads, picked up and left (K1).
 pub fn tools_used(w: &World) -> String {
     let (s, k) = (w.stats(), w.kit());
     format!(
-        "tools: flares {}, medkits {}, grenades {} ({} refused), left {}/{}/{}",
+        "ammo: fired {}, reloads {}, picked {} ({} crates, {} cases), left {}; tools: flares {}, medkits {}, grenades {} ({} refused), left {}/{}/{}",
+        s.shots_fired,
+        s.reloads,
+        s.rounds_picked,
+        s.crates_taken,
+        s.cases_taken,
+        ammo_left(w),
         s.flares_used,
         s.medkits_used,
         s.grenades_thrown,
@@ -530,6 +535,21 @@ pub fn tools_used(w: &World) -> String {
     )
 }
 
+/// Rounds left: in the magazines and the pool (`∞` for a pool with no end).
+pub fn ammo_left(w: &World) -> String {
+    let mags: u32 = w
+        .agents()
+        .iter()
+        .filter(|a| a.alive && a.is_gunner())
+        .map(|a| a.mag)
+        .sum();
+    match w.ammo_pool() {
+        Some(p) => format!("{} ({mags} loaded + {p} in the pool)", mags + p),
+        None => format!("{mags} loaded + ∞"),
+    }
+}
+
+/// `m:ss` of tick `t`.
 pub fn clock(t: u64) -> String {
     let secs = (t as f32 * DT) as u32;
     format!("{}:{:02}", secs / 60, secs % 60)
