@@ -89,10 +89,7 @@ fn measure(r: &Recording) -> Found {
             let ended = a.reload > 0 && b.reload == 0;
             // A reload that ends refills before the tick's fire: a shot may follow it.
             if shots > 0 && (b.reload > 0 || (a.mag == 0 && !ended)) {
-                fault(
-                    format!("gunner {} fired reloading or empty", a.id),
-                    b.pos,
-                );
+                fault(format!("gunner {} fired reloading or empty", a.id), b.pos);
             }
             let expect = a.mag.saturating_sub(shots);
             if ended {
@@ -126,7 +123,10 @@ fn measure(r: &Recording) -> Found {
             };
             if idle[i] == 2 {
                 fault(
-                    format!("gunner {} empty with rounds in the pool, not reloading", a.id),
+                    format!(
+                        "gunner {} empty with rounds in the pool, not reloading",
+                        a.id
+                    ),
                     b.pos,
                 );
             }
@@ -163,7 +163,11 @@ impl Criterion for K2 {
         let faults: Vec<&String> = runs.iter().flat_map(|(_, f)| f.faults.iter()).collect();
         let reloads: usize = runs.iter().map(|(_, f)| f.reloads).sum();
         let contact: usize = runs.iter().map(|(_, f)| f.contact_reload_ticks).sum();
-        let most = runs.iter().map(|(_, f)| f.most_in_contact).max().unwrap_or(0);
+        let most = runs
+            .iter()
+            .map(|(_, f)| f.most_in_contact)
+            .max()
+            .unwrap_or(0);
         let first = faults
             .first()
             .map(|s| format!(" (first: {s})"))

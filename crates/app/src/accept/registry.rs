@@ -5,9 +5,9 @@ use super::criterion::Criterion;
 use super::{
     a01_friendly_fire, a02_uptime, a03_lane_freeing, a04_solver_stability, a05_cohesion, a06_leash,
     a07_intercept, a08_segment, a09_manual_aim, a10_straggler, a11_determinism, a12_squad_holds,
-    e71_enemy_swings, e72_save_load, e73_ranged, generic, k2_reload_discipline, k3_flare_light, m71_melee_friendly,
-    m72_combo, m73_phases, m74_ally_in_sector, m75_march_hits, m76_no_overlap, m77_cancel,
-    m78_blades_engage, t5_stalker_beam,
+    e71_enemy_swings, e72_save_load, e73_ranged, generic, k2_reload_discipline, k3_flare_light,
+    m71_melee_friendly, m72_combo, m73_phases, m74_ally_in_sector, m75_march_hits, m76_no_overlap,
+    m77_cancel, m78_blades_engage, t5_stalker_beam,
 };
 
 pub static CRITERIA: &[&dyn Criterion] = &[

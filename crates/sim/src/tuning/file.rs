@@ -36,12 +36,19 @@ pub(crate) fn parse_toml<T>(
         Some((line, col)) => format!("{file}:{line}:{col}"),
         None => file.to_string(),
     };
-    let value = read(toml::Deserializer::new(text)).map_err(|e| TuningError {
-        message: format!(
-            "{}: {}",
-            at(e.span().map(|s| line_col(text, s.start))),
-            e.message().trim()
-        ),
+    let value = read(toml::Deserializer::new(text)).map_err(|e| {
+        let key = e
+            .span()
+            .and_then(|s| key_at(text, s.start))
+            .map(|k| format!("`{k}`: "))
+            .unwrap_or_default();
+        TuningError {
+            message: format!(
+                "{}: {key}{}",
+                at(e.span().map(|s| line_col(text, s.start))),
+                e.message().trim()
+            ),
+        }
     })?;
     let mut v = Validator::default();
     check(&value, &mut v);
@@ -52,6 +59,27 @@ pub(crate) fn parse_toml<T>(
         ),
     })?;
     Ok(value)
+}
+
+/// The dotted key (`section.key`) whose value stands at byte `at`, when that line is a
+/// `key = value` line: a type error (a negative magazine, a word for a number) names
+/// the key as a range error does.
+fn key_at(text: &str, at: usize) -> Option<String> {
+    let start = text[..at.min(text.len())].rfind('\n').map_or(0, |p| p + 1);
+    let line = text[start..].lines().next()?;
+    let (key, _) = line.split_once('=')?;
+    let key = key.trim();
+    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let section = text[..start].lines().rev().find_map(|l| {
+        let l = l.trim();
+        (l.starts_with('[') && l.ends_with(']')).then(|| l.trim_matches(['[', ']']).trim())
+    });
+    Some(match section {
+        Some(s) => format!("{s}.{key}"),
+        None => key.to_string(),
+    })
 }
 
 /// A reader's own sections of a tuning file: `T` is a struct of the sections it owns
