@@ -59,6 +59,9 @@ pub struct Run {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
     pub mission: usize,
+    /// The basic training (REQ K8): it teaches, it is not a test of the player, so the
+    /// naive player's share of lost agents leaves it out.
+    pub training: bool,
     pub title: String,
     pub player: Player,
     pub difficulty: Difficulty,
@@ -130,6 +133,7 @@ pub fn measure(missions: &[Mission], jobs: Option<usize>) -> Result<Vec<Row>, St
         let runs: Result<Vec<Run>, String> = runs[k * per..(k + 1) * per].iter().cloned().collect();
         rows.push(Row {
             mission: i,
+            training: missions[i].is_training(),
             title: missions[i].title.clone(),
             player,
             difficulty,
@@ -180,6 +184,7 @@ pub fn targets(rows: &[Row]) -> Vec<Target> {
     let naive: Vec<&Row> = rows
         .iter()
         .filter(|r| r.player == Player::Naive && r.difficulty == Difficulty::Normal)
+        .filter(|r| !r.training)
         .collect();
     let (lost, all) = naive.iter().fold((0, 0), |(l, a), r| {
         (l + r.lost_an_agent(), a + r.runs.len())
@@ -260,6 +265,7 @@ mod tests {
             .collect();
         Row {
             mission: m,
+            training: false,
             title: format!("m{m}"),
             player: p,
             difficulty: d,

@@ -12,6 +12,10 @@ pub const MAPS: &[(&str, &str)] = &[
     ("islands", include_str!("../content/islands.map")),
     // The campaign's (C2).
     ("station", include_str!("../content/campaign/station.map")),
+    (
+        "yard_training",
+        include_str!("../content/campaign/yard_training.map"),
+    ),
     ("warrens", include_str!("../content/campaign/warrens.map")),
     ("gate", include_str!("../content/campaign/gate.map")),
     ("flooded", include_str!("../content/campaign/flooded.map")),
@@ -69,6 +73,10 @@ pub const PLAY: &[(&str, &str)] = &[
 /// [`SCENARIOS`]; [`scenario_text`] finds them by name.
 pub const CAMPAIGN: &[(&str, &str)] = &[
     (
+        "m0_training",
+        include_str!("../content/campaign/m0_training.scn"),
+    ),
+    (
         "m1_station",
         include_str!("../content/campaign/m1_station.scn"),
     ),
@@ -90,6 +98,9 @@ pub const CAMPAIGN: &[(&str, &str)] = &[
         include_str!("../content/campaign/m6_long_dark.scn"),
     ),
 ];
+
+/// The campaign's basic training (REQ K8): every verb, prompted and waited for.
+pub const TRAINING: &str = "m0_training";
 
 /// The soak scenario (REQ §19, `--soak`): the combat route there and back again, looped,
 /// with repeating waves. Not among [`SCENARIOS`] (the acceptance run's set-pieces);

@@ -176,6 +176,14 @@ fn bad_ammo_and_kit_lines_and_tuning_are_refused_with_their_place() {
         sc.kit.map(|k| (k.flares, k.medkits, k.grenades)),
         Some((3, 0, 1))
     );
+    assert!(err("squad_health = 100 0 100\n").starts_with("t.scn:1:20: bad health `0`"));
+    let hurt = world("squad_health = 100 100 100 45\n", &[]);
+    let h: Vec<f32> = hurt.agents().iter().map(|a| a.health).collect();
+    assert_eq!(
+        h,
+        vec![100.0, 100.0, 100.0, 45.0, 100.0],
+        "past the list, whole"
+    );
     let terr = |s: &str| Tuning::from_toml("t.toml", s).unwrap_err().to_string();
     let e = terr("[ammo]\nmagazine = -3\n");
     assert!(e.starts_with("t.toml:2:12: `ammo.magazine`: "), "{e}");

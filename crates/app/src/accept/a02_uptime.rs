@@ -183,10 +183,10 @@ mod tests {
     #[test]
     fn a2_fails_when_the_route_loses_lanes_while_advancing() {
         let mut r = copy("combat_route");
-        // No lane while advancing: holding stays above 0.70, the whole run (more than
-        // half of it advancing) falls under 0.50.
-        for f in r.frames.iter_mut() {
-            if !f.holding {
+        // No lane while advancing, and none on every fifth holding tick: holding stays
+        // above 0.70 (about 0.72), the whole run falls under 0.50 (about 0.45).
+        for (k, f) in r.frames.iter_mut().enumerate() {
+            if !f.holding || k % 5 == 0 {
                 for a in f.agents.iter_mut().filter(|a| a.is_gunner()) {
                     a.has_lane = false;
                 }

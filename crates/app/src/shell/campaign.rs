@@ -23,6 +23,13 @@ pub struct Mission {
     pub director: Option<Difficulty>,
 }
 
+impl Mission {
+    /// The basic training (REQ K8), the campaign's first mission.
+    pub fn is_training(&self) -> bool {
+        self.id == content::TRAINING
+    }
+}
+
 /// Every mission, in order.
 pub fn missions() -> Vec<Mission> {
     content::CAMPAIGN

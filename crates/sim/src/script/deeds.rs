@@ -23,10 +23,14 @@ pub enum Act {
     /// A medkit's work done.
     Medkit,
     Grenade,
+    /// A gunner finished a reload (they reload themselves; the mission shows it).
+    Reload,
+    /// An ammo crate or a supply case picked up.
+    Pickup,
 }
 
 impl Act {
-    pub const ALL: [Act; 8] = [
+    pub const ALL: [Act; 10] = [
         Act::Move,
         Act::Sprint,
         Act::Formation,
@@ -35,6 +39,8 @@ impl Act {
         Act::Flare,
         Act::Medkit,
         Act::Grenade,
+        Act::Reload,
+        Act::Pickup,
     ];
 
     /// The act's word in a scenario (`objective NAME do WORD`).
@@ -48,6 +54,8 @@ impl Act {
             Act::Flare => "flare",
             Act::Medkit => "medkit",
             Act::Grenade => "grenade",
+            Act::Reload => "reload",
+            Act::Pickup => "pickup",
         }
     }
 
@@ -66,6 +74,8 @@ impl Act {
             Act::Flare => "Throw a flare",
             Act::Medkit => "Use the medkit",
             Act::Grenade => "Throw a grenade",
+            Act::Reload => "Let a gunner reload",
+            Act::Pickup => "Pick up the crate",
         }
     }
 
@@ -81,6 +91,13 @@ impl Act {
             Act::Flare => any(|k| matches!(k, EventKind::FlareThrown { .. })),
             Act::Medkit => any(|k| matches!(k, EventKind::Healed { .. })),
             Act::Grenade => any(|k| matches!(k, EventKind::GrenadeThrown { .. })),
+            Act::Reload => any(|k| matches!(k, EventKind::Reloaded { .. })),
+            Act::Pickup => any(|k| {
+                matches!(
+                    k,
+                    EventKind::AmmoPicked { .. } | EventKind::SupplyPicked { .. }
+                )
+            }),
         }
     }
 }

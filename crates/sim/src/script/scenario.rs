@@ -7,7 +7,8 @@
 //! `loop` (`yes`: after the last waypoint the route starts again at the first), `tools`
 //! (`off`: the naive player, `--no-tools` — no tool is used and nothing picked up),
 //! `ammo` (rounds in the mission's pool beyond the loaded magazines; none: no end to
-//! it), `kit` (`F M G`: the flares, medkits and grenades issued; none: 2 1 2).
+//! it), `kit` (`F M G`: the flares, medkits and grenades issued; none: 2 1 2),
+//! `squad_health` (each agent's health at the start, in squad order).
 //! Statements:
 //!
 //! ```text
@@ -37,7 +38,7 @@
 //! objective NAME recover X Y AREA [after=OBJ] [| LABEL]  # the item at X Y into AREA
 //! objective NAME do ACT [after=OBJ] [| LABEL]   # the player does ACT (K8): move,
 //!                                        # sprint, formation, manual, target, flare,
-//!                                        # medkit, grenade
+//!                                        # medkit, grenade, reload, pickup
 //! nest X Y [KIND]                        # a nest breeding KIND (shambler)
 //! trigger enter AREA ACTION              # once, when a standing agent enters AREA
 //! trigger done OBJ ACTION                # once, when objective OBJ is done
@@ -163,6 +164,10 @@ pub struct Scenario {
     /// `kit = F M G` (REQ K3–K6): the flares, medkits and grenades the mission issues;
     /// `None`: the default issue ([`Kit::ISSUED`]).
     pub kit: Option<Kit>,
+    /// `squad_health = H H H H H` (REQ K6, K8): each agent's health at the start, in
+    /// squad order (a wounded squad carried from the last mission, a training patient);
+    /// agents past the list start whole.
+    pub squad_health: Vec<f32>,
     /// `director = off|easy|normal|hard` (T3): `None` is off.
     pub director: Option<Difficulty>,
     /// `difficulty = easy|normal|hard` (T4); the title or `--difficulty` may set it.
@@ -202,6 +207,7 @@ impl Default for Scenario {
             tools_off: false,
             ammo: None,
             kit: None,
+            squad_health: Vec::new(),
             director: None,
             difficulty: None,
             briefing: String::new(),
@@ -399,6 +405,17 @@ impl Scenario {
                                 _ => return Err(c.err(vword, format!("bad kit `{value}`: expected three whole numbers: flares medkits grenades"))),
                             }
                         }
+                        "squad_health" => {
+                            sc.squad_health.clear();
+                            for w in vword.split_whitespace() {
+                                let h = w.parse::<f32>().ok().filter(|h| *h > 0.0 && *h <= 1e6);
+                                let h = h.ok_or_else(|| c.err(w, format!("bad health `{w}`: expected a number above 0 for each agent")))?;
+                                sc.squad_health.push(h);
+                            }
+                            if sc.squad_health.is_empty() {
+                                return Err(c.err(vword, "expected a health for each agent"));
+                            }
+                        }
                         "director" => {
                             sc.director = match value {
                                 "off" => None,
@@ -587,8 +604,8 @@ impl Scenario {
                             Goal::Recover { item: sc.mission.items.len() - 1, area }
                         }
                         "do" => {
-                            let w = ws.next().ok_or_else(|| c.err("", "expected an act (move, sprint, formation, manual, target, flare, medkit, grenade), found end of line"))?;
-                            let act = Act::parse(w).ok_or_else(|| c.err(w, format!("unknown act `{w}`: expected move, sprint, formation, manual, target, flare, medkit or grenade")))?;
+                            let w = ws.next().ok_or_else(|| c.err("", "expected an act (move, sprint, formation, manual, target, flare, medkit, grenade, reload, pickup), found end of line"))?;
+                            let act = Act::parse(w).ok_or_else(|| c.err(w, format!("unknown act `{w}`: expected move, sprint, formation, manual, target, flare, medkit, grenade, reload or pickup")))?;
                             Goal::Do { act }
                         }
                         other => return Err(c.err(other, format!("unknown objective `{other}`: expected reach, survive, hold, nests, recover or do"))),

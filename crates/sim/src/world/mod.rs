@@ -226,6 +226,9 @@ impl World {
                 w.tuning.squad.agent_health,
             ));
             w.squad.agents[i].mag = w.tuning.ammo.magazine;
+            if let Some(&h) = scenario.squad_health.get(i) {
+                w.squad.agents[i].health = h.min(w.tuning.squad.agent_health);
+            }
         }
         for &(i, p) in &scenario.places {
             if let Some(a) = w.squad.agents.get_mut(i) {
