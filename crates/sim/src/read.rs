@@ -37,7 +37,7 @@ pub use crate::core::stats::Stats;
 pub use crate::squad::agent::{Agent, LaneEval, Role};
 pub use crate::squad::anchor::{Anchor, Formation, SquadState};
 pub use crate::squad::blades::melee::BladeSpot;
-pub use crate::squad::blades::reach::strike_sector;
+pub use crate::squad::blades::reach::{lunge_extent, strike_sector};
 pub use crate::squad::blades::sector::Sector;
 pub use crate::squad::blades::state::{MeleeState, StrikePhase};
 pub use crate::squad::manual::{ManualAim, ManualCommand};

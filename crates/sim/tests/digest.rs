@@ -46,9 +46,9 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "40ff27b0c6420108".to_string(),
-            "8e0adcab23976678".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim11")
+            "4b6d822de48562c7".to_string(),
+            "54eb62652df3eff9".to_string(),
+            concat!(env!("CARGO_PKG_VERSION"), "+sim12")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

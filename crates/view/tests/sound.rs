@@ -133,10 +133,10 @@ fn every_event_kind_is_heard_within_a_block_of_its_tick_and_not_before() {
         ("combat_route", Cue::EnemyDeath, 3600, "EnemyKilled", |e| {
             matches!(e, EventKind::EnemyKilled { .. })
         }),
-        ("combat_route:25", Cue::Notice, 10800, "AgentDown", |e| {
+        ("combat_route:24", Cue::Notice, 10800, "AgentDown", |e| {
             matches!(e, EventKind::AgentDown { .. })
         }),
-        ("combat_route:25", Cue::AgentCry, 10800, "AgentDown", |e| {
+        ("combat_route:24", Cue::AgentCry, 10800, "AgentDown", |e| {
             matches!(e, EventKind::AgentDown { .. })
         }),
         // The threat (§22).

@@ -2,14 +2,15 @@
 //! the path).
 //!
 //! Preconditions: a blade had a *chance* for at least [`MIN_CHANCE`] ticks while the squad
-//! advanced (not sprinting): a live enemy within the blades' engage radius of it and
-//! within the advancing post bound of the anchor (cohesion radius + post leash + the
-//! advancing extra + the first strike's reach, REQ M5/M7: blades fight near the squad,
-//! they do not chase). Each blade with a chance is judged; a shorter chance is N/A with
-//! its length.
+//! advanced (not sprinting): a live enemy a first strike could reach from where the
+//! blade stood (its body within the strike's reach grown by the lunge) and within the
+//! advancing post bound of the anchor (cohesion radius + post leash + the advancing
+//! extra + the first strike's reach, REQ M5/M7: blades fight near the squad, they do not
+//! chase). An enemy the gunners kill at four units was never the blade's to hit. Each
+//! blade with a chance is judged; a shorter chance is N/A with its length.
 //! Measured: per blade, its `MeleeHit` events on ticks the squad was ADVANCING.
 
-use sim::read::EventKind;
+use sim::read::{lunge_extent, EventKind};
 
 use super::criterion::{applicable, Criterion, Home, Outcome};
 use super::record::Recording;
@@ -24,6 +25,7 @@ fn chances(r: &Recording) -> Result<Vec<u32>, String> {
     let m = &r.tuning.melee;
     let s = &r.tuning.solver;
     let bound = s.cohesion_radius + s.post_leash + m.advance_bound_extra + m.reach[0];
+    let strike = m.reach[0] + lunge_extent(0, &r.tuning);
     let mut ticks = vec![0usize; r.frames[0].agents.len()];
     for f in r
         .frames
@@ -38,7 +40,7 @@ fn chances(r: &Recording) -> Result<Vec<u32>, String> {
         {
             if f.enemies.iter().any(|e| {
                 e.alive
-                    && e.pos.distance(b.pos) <= m.engage_radius
+                    && e.pos.distance(b.pos) <= strike + e.radius
                     && e.pos.distance(f.anchor) <= bound
             }) {
                 ticks[b.id as usize] += 1;

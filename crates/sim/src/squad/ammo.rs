@@ -37,14 +37,22 @@ pub struct ReloadStep<'a> {
     pub stats: &'a mut Stats,
 }
 
-/// K1, K2: every standing gunner's reload for this tick, before the fire step.
-pub fn step_reloads(agents: &mut [Agent], supply: &mut Supply, r: &mut ReloadStep) {
-    let t = r.tuning;
+/// K2's rule over the squad as it stands: for each agent, whether it may be reloading
+/// (`None` for an agent the rule does not judge: not a standing, unscripted gunner).
+/// Empty gunners may while the pool has rounds (or the reload is under way); in contact,
+/// one gunner with rounds out of reach may — the first already at it, else the first
+/// low one — and none beside an empty one.
+fn allowed_reloads(
+    agents: &[Agent],
+    supply: &Supply,
+    enemies: &[Enemy],
+    t: &Tuning,
+) -> Vec<Option<bool>> {
     let magazine = t.ammo.magazine;
     let gunner = |a: &Agent| a.alive && a.is_gunner() && !a.forced;
     let near: Vec<bool> = agents
         .iter()
-        .map(|a| gunner(a) && enemy_in_reach(a, r.enemies, t))
+        .map(|a| gunner(a) && enemy_in_reach(a, enemies, t))
         .collect();
     let contact = near.iter().any(|&n| n);
     // An empty gunner always reloads while the pool has rounds.
@@ -52,30 +60,46 @@ pub fn step_reloads(agents: &mut [Agent], supply: &mut Supply, r: &mut ReloadSte
         .iter()
         .any(|a| gunner(a) && a.mag == 0 && (a.reloading() || !supply.exhausted()));
     // In contact, the one gunner with rounds allowed to reload: the first already at it,
-    // else none new (a low gunner with an enemy in reach keeps firing).
+    // else the first low one (a low gunner with an enemy in reach keeps firing).
     let mut tactical_left = !(contact && empty_reloading);
-    for i in 0..agents.len() {
-        let a = &agents[i];
-        if !gunner(a) {
-            continue;
-        }
-        let wants = a.mag < magazine && !supply.exhausted();
-        let allowed = if a.mag == 0 {
-            wants || a.reloading()
-        } else {
-            let ok = !near[i] && (!contact || tactical_left);
-            if ok && contact && (a.reloading() || (wants && a.mag <= t.ammo.low)) {
-                tactical_left = false;
+    let first_reloading = agents
+        .iter()
+        .enumerate()
+        .find(|(i, a)| gunner(a) && a.mag > 0 && a.reloading() && !near[*i])
+        .map(|(i, _)| i);
+    agents
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            if !gunner(a) {
+                return None;
             }
-            ok
-        };
-        let a = &mut agents[i];
+            let wants = a.mag < magazine && !supply.exhausted();
+            Some(if a.mag == 0 {
+                wants || a.reloading()
+            } else {
+                let ok = !near[i]
+                    && (!contact || (tactical_left && first_reloading.is_none_or(|f| f == i)));
+                if ok && contact && (a.reloading() || (wants && a.mag <= t.ammo.low)) {
+                    tactical_left = false;
+                }
+                ok
+            })
+        })
+        .collect()
+}
+
+/// K1, K2: every standing gunner's reload for this tick, before the fire step.
+pub fn step_reloads(agents: &mut [Agent], supply: &mut Supply, r: &mut ReloadStep) {
+    let t = r.tuning;
+    let magazine = t.ammo.magazine;
+    let allowed = allowed_reloads(agents, supply, r.enemies, t);
+    for (a, allowed) in agents.iter_mut().zip(allowed) {
+        let Some(allowed) = allowed else { continue };
+        let wants = a.mag < magazine && !supply.exhausted();
         if a.reloading() {
             if !allowed {
-                a.reload = 0;
-                r.stats.reloads_stopped += 1;
-                r.events
-                    .emit(r.tick, EventKind::ReloadStopped { agent: a.id });
+                stop(a, r);
                 continue;
             }
             a.reload -= 1;
@@ -97,6 +121,26 @@ pub fn step_reloads(agents: &mut [Agent], supply: &mut Supply, r: &mut ReloadSte
                 .emit(r.tick, EventKind::ReloadStarted { agent: a.id });
         }
     }
+}
+
+/// K2 at the tick's end: the enemies moved and came after the squad decided (a runner's
+/// step, a knockback, a brood or a wave spawned), so a reload the rule no longer allows
+/// on where everyone stands now stops here, and the tick ends within the rule.
+pub fn stop_disallowed_reloads(agents: &mut [Agent], supply: &Supply, r: &mut ReloadStep) {
+    let allowed = allowed_reloads(agents, supply, r.enemies, r.tuning);
+    for (a, allowed) in agents.iter_mut().zip(allowed) {
+        if allowed == Some(false) && a.reloading() {
+            stop(a, r);
+        }
+    }
+}
+
+/// A reload stopped: the rounds left are kept, a later reload starts over.
+fn stop(a: &mut Agent, r: &mut ReloadStep) {
+    a.reload = 0;
+    r.stats.reloads_stopped += 1;
+    r.events
+        .emit(r.tick, EventKind::ReloadStopped { agent: a.id });
 }
 
 #[cfg(test)]

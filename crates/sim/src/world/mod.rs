@@ -57,7 +57,7 @@ use crate::space::light::Beam;
 use crate::space::map::Map;
 use crate::space::spatial::SpatialGrid;
 use crate::squad::agent::{Agent, Role};
-use crate::squad::ammo::{step_reloads, ReloadStep};
+use crate::squad::ammo::{step_reloads, stop_disallowed_reloads, ReloadStep};
 use crate::squad::anchor::{Anchor, Formation, SquadState};
 use crate::squad::beams::squad_beams;
 use crate::squad::blades::melee::{step_blade, strikes_this_tick, BladeSpot, StrikeStep};
@@ -828,6 +828,20 @@ pub fn tick(w: &mut World, input: &TickInput) {
                 manual: squad.manual != ManualAim::Off,
                 target: squad.assigned.is_some(),
             },
+        },
+    );
+    // K2 judged on where everyone stands at the tick's end (after the horde moved and
+    // spawned): a reload the rule no longer allows stops now, not a tick late.
+    stop_disallowed_reloads(
+        &mut squad.agents,
+        &squad.supply,
+        &mut ReloadStep {
+            tick,
+            enemies: &horde.enemies,
+            tuning: t,
+            ticks: tt,
+            events,
+            stats,
         },
     );
     horde.bury_dead(tick, t.enemy.corpse_cap as usize);
