@@ -688,6 +688,8 @@ fn hud_faults(w: usize, h: usize) -> Vec<String> {
         manual_aim: true,
         camera: &feed.camera,
         zoom: 1.0,
+        keys: &app::shell::prompts::KeyNames::default(),
+        throw: None,
     };
     let mut fb = raster::Framebuffer::new(w, h);
     draw_hud(&mut fb, world, &v);

@@ -231,6 +231,8 @@ fn without_hud(m: &mut Moment, size: (usize, usize), threads: usize) -> Framebuf
         },
         horror: true,
         aim: None,
+        throw: None,
+        keys: &app::shell::prompts::KeyNames::default(),
         paused_banner: false,
         message: None,
         hud: None,

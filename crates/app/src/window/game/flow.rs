@@ -94,6 +94,8 @@ impl Game {
     /// watched.
     pub(super) fn open_menu(&mut self) {
         self.screen = Screen::Pause;
+        // A throw held into the menu is dropped.
+        self.controls.aiming = None;
         self.menu = if self.session.playback().is_some() {
             PauseMenu::replay()
         } else {
@@ -198,7 +200,9 @@ impl Game {
             self.report(why);
         }
         self.end_run();
-        let results = self.session.results();
+        let mut results = self.session.results();
+        // A mission's words in the player's keys ({move} …).
+        crate::shell::prompts::KeyNames::of(&self.controls.bindings).fill_results(&mut results);
         // A campaign mission played (not watched): its run goes into the progress.
         if let (Some(i), None) = (self.start.mission, self.session.playback()) {
             if let Some(m) = self.missions.get(i) {

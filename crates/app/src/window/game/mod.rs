@@ -14,6 +14,7 @@ mod prefs;
 mod render;
 #[cfg(test)]
 mod testkit;
+mod tools;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -201,6 +202,10 @@ pub struct Game {
     menu_stick: MenuStick,
     /// The last press was the pad's (what the manual aim's message names).
     pad_last: bool,
+    /// The mouse over the frame: the pixel, and when it moved there (a throw's aim).
+    cursor: Option<((i32, i32), Instant)>,
+    /// The last check of a grenade's throw against the simulation (`tools`).
+    probe: Option<tools::Probe>,
 }
 
 /// Manual aim turned on from the pad.
@@ -274,6 +279,8 @@ impl Game {
             pad_triggers: 0,
             menu_stick: MenuStick::default(),
             pad_last: false,
+            cursor: None,
+            probe: None,
         };
         game.load_profile();
         if let Some(device) = opts.audio.as_deref() {
@@ -346,6 +353,7 @@ impl Game {
     /// focus (some displays report one as the window opens) changes nothing.
     pub fn focus(&mut self, focused: bool) {
         self.controls.held.clear();
+        self.controls.aiming = None;
         self.had_focus |= focused;
         if !self.had_focus {
             return;
