@@ -170,13 +170,17 @@ fn the_moment_has_tracers_blood_lights_and_the_hud() {
 
     // The HUD: the same frame composed without it differs inside the HUD's boxes only
     // (nobody has fallen: no marker toward a fallen agent), and there over most of the
-    // time line, each agent's card and the formation box.
+    // time line, each agent's card, the formation box and the supplies' line.
     for size in [SMALL, FULL_HD] {
         let with = m.draw(&game(size, 3));
         let without = without_hud(&mut m, size, 3);
         assert!(m.session.world.agents().iter().all(|a| a.alive));
         let l = app::hud::layout(size.0 as i32, size.1 as i32, m.session.world.agents().len());
-        let mut always = vec![("time and kills", l.top), ("formation", l.side)];
+        let mut always = vec![
+            ("time and kills", l.top),
+            ("formation", l.side),
+            ("the pool and the kit", l.supply),
+        ];
         always.extend(l.cards.iter().map(|&c| ("a card", c)));
         let boxes: Vec<_> = [l.notices, l.objectives]
             .into_iter()

@@ -9,7 +9,6 @@ use sim::read::{Formation, ManualAim, ManualCommand, TickInput, Tool, ToolUse};
 use sim::Vec2;
 use winit::keyboard::KeyCode;
 
-use super::throw::Aiming;
 use crate::shell::bindings::{Bind, Bindings};
 use crate::shell::menu::MenuKey;
 
@@ -198,11 +197,6 @@ pub struct Controls {
     pub aim: Vec2,
     /// A tool to use on the next tick, at its aim point (REQ K3–K5).
     pub tool: Option<ToolUse>,
-    /// A flare or a grenade being aimed: its key (or bumper) held (`window::throw`).
-    pub aiming: Option<Aiming>,
-    /// The pad's right stick while a bumper aims a throw (a world vector, length up to
-    /// 1; zero while centred).
-    pub pad_aim: Vec2,
 }
 
 impl Controls {

@@ -190,7 +190,7 @@ impl ApplicationHandler for App {
                     .as_ref()
                     .and_then(|s| s.to_frame(self.cursor.0, self.cursor.1));
                 self.game.cursor(at, Instant::now());
-                if !self.game.aiming() {
+                if !self.game.is_aiming() {
                     return;
                 }
                 Next::Play

@@ -15,7 +15,7 @@
 
 use std::time::{Duration, Instant};
 
-use sim::read::{Tool, Vec2};
+use sim::read::{Tool, ToolRefusal, Vec2};
 use winit::keyboard::KeyCode;
 
 use super::pad::PadButton;
@@ -41,6 +41,15 @@ pub struct Aiming {
     pub tool: Tool,
     pub by: Holder,
     pub began: Instant,
+}
+
+/// The last check of a grenade's throw against the simulation: the tick and the landing
+/// point it was made for, and what the simulation said (`None`: it would go).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Probe {
+    pub tick: u64,
+    pub to: Vec2,
+    pub refused: Option<ToolRefusal>,
 }
 
 /// Where an aim point can come from, as they stand this frame.

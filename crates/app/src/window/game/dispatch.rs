@@ -78,7 +78,7 @@ impl Game {
         }
         if action == Some(Action::Help) && !repeat {
             self.help = true;
-            self.controls.aiming = None;
+            self.aiming = None;
             return Next::Play;
         }
         match self.screen {
@@ -247,7 +247,7 @@ impl Game {
         }
         if b == PadButton::Select {
             self.help = true;
-            self.controls.aiming = None;
+            self.aiming = None;
             return Next::Play;
         }
         if self.screen == Screen::Game {
@@ -296,12 +296,8 @@ impl Game {
                 self.session.take_over();
             }
             // A bumper held: the right stick aims the throw, not the squad.
-            if self
-                .controls
-                .aiming
-                .is_some_and(|a| matches!(a.by, Holder::Pad(_)))
-            {
-                self.controls.pad_aim = pad::stick_move(right.0, right.1);
+            if self.aiming.is_some_and(|a| matches!(a.by, Holder::Pad(_))) {
+                self.pad_aim = pad::stick_move(right.0, right.1);
                 return None;
             }
             if let Some(aim) = pad::stick_aim(right.0, right.1) {

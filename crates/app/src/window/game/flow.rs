@@ -74,6 +74,7 @@ impl Game {
                 self.end_run();
                 self.session = self.heard(s.recorded());
                 self.controls.reset();
+                self.aiming = None;
                 self.watching = None;
                 // A save of another scenario is not the campaign's mission any more.
                 let mission = self.start.mission.and_then(|i| self.missions.get(i));
@@ -95,7 +96,7 @@ impl Game {
     pub(super) fn open_menu(&mut self) {
         self.screen = Screen::Pause;
         // A throw held into the menu is dropped.
-        self.controls.aiming = None;
+        self.aiming = None;
         self.menu = if self.session.playback().is_some() {
             PauseMenu::replay()
         } else {
@@ -111,6 +112,7 @@ impl Game {
         self.paused = false;
         self.help = false;
         self.controls.reset();
+        self.aiming = None;
         self.watching = None;
     }
 
@@ -272,6 +274,7 @@ impl Game {
         self.paused = false;
         self.help = false;
         self.controls.reset();
+        self.aiming = None;
         self.watching = None;
     }
 

@@ -11,19 +11,10 @@ use sim::read::{EventKind, Tool, ToolRefusal, ToolUse, World};
 use sim::Vec2;
 use view::aim::{reach, Reticle};
 
-use super::super::throw::{self, AimFrom, Aiming, Holder};
+use super::super::throw::{self, AimFrom, Aiming, Holder, Probe};
 use super::Game;
 use crate::hud::refusal_words;
 use crate::shell::screen::Screen;
-
-/// The last probe of a grenade's throw: the tick and the landing point it was made for,
-/// and what the simulation said.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct Probe {
-    tick: u64,
-    to: Vec2,
-    refused: Option<ToolRefusal>,
-}
 
 /// Why the world would refuse `tool` thrown (or used) at `at` now, if it would: the
 /// checks the kit answers at once (no charge, a grenade already live), else a copy of
@@ -65,8 +56,8 @@ impl Game {
     }
 
     /// A throw is being aimed (a moving mouse then needs a frame).
-    pub fn aiming(&self) -> bool {
-        self.controls.aiming.is_some()
+    pub fn is_aiming(&self) -> bool {
+        self.aiming.is_some()
     }
 
     /// Tools are the player's in a run being played (not a replay, not the menus).
@@ -85,22 +76,22 @@ impl Game {
             self.controls.tool = Some(ToolUse { tool, at });
             return;
         }
-        self.controls.aiming = Some(Aiming {
+        self.aiming = Some(Aiming {
             tool,
             by,
             began: self.now,
         });
-        self.controls.pad_aim = Vec2::ZERO;
+        self.pad_aim = Vec2::ZERO;
     }
 
     /// `by` let go: the throw it held goes where its reticle is (exactly one use, on the
     /// next tick). Outside play it is dropped.
     pub(super) fn tool_up(&mut self, by: Holder) {
-        if self.controls.aiming.is_none_or(|a| a.by != by) {
+        if self.aiming.is_none_or(|a| a.by != by) {
             return;
         }
         let reticle = self.reticle();
-        self.controls.aiming = None;
+        self.aiming = None;
         if let Some(r) = reticle.filter(|_| self.tools_usable()) {
             self.controls.tool = Some(ToolUse {
                 tool: r.tool,
@@ -112,7 +103,7 @@ impl Game {
     /// The throw being aimed, where it would land and whether it would be refused (the
     /// frame's reticle; `None` when nothing is aimed).
     pub(super) fn reticle(&mut self) -> Option<Reticle> {
-        let a = self.controls.aiming?;
+        let a = self.aiming?;
         if !self.tools_usable() {
             return None;
         }
@@ -128,7 +119,7 @@ impl Game {
             .map(|(px, _)| throw::floor_under(px, self.composer.size(), camera, self.zoom.current));
         let from = AimFrom {
             disk: w.anchor().pos,
-            stick: (self.controls.pad_aim != Vec2::ZERO).then_some(self.controls.pad_aim),
+            stick: (self.pad_aim != Vec2::ZERO).then_some(self.pad_aim),
             cursor,
             manual: self.controls.manual_on.then_some(self.controls.aim),
             heading: w.anchor().heading,
