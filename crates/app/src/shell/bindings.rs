@@ -145,9 +145,9 @@ impl Bind {
             Bind::Wedge => "Formation: wedge",
             Bind::Line => "Formation: line",
             Bind::Ring => "Formation: ring",
-            Bind::Flare => "Flare (hold to aim)",
-            Bind::Grenade => "Grenade (hold to aim)",
-            Bind::Medkit => "Medkit",
+            Bind::Flare => "Throw a flare",
+            Bind::Grenade => "Throw a grenade",
+            Bind::Medkit => "Use the medkit",
             Bind::Menu => "Pause menu",
             Bind::Pause => "Pause",
             Bind::Help => "Help",
@@ -660,6 +660,10 @@ mod tests {
         assert!(!b.takes_over_route(KeyCode::ArrowLeft));
         for bind in Bind::ALL {
             assert_eq!(Bind::from_name(bind.name()), Some(bind));
+            // The settings page's label column holds the label whole (its rows clip).
+            use view::screens::settings::{ROW_X, VALUE_X};
+            let room = raster::chars_fitting(VALUE_X - 16 - (ROW_X + 20), 2);
+            assert!(bind.label().len() <= room, "{:?} is clipped", bind.label());
             for k in b.keys(bind) {
                 assert!(key_name(k).is_some(), "{bind:?}'s {k:?} has a name");
             }
