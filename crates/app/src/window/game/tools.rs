@@ -197,8 +197,23 @@ mod tests {
         assert_eq!(r.refused, None, "a throw into the open is allowed");
         assert!(w.game.controls.tool.is_none(), "nothing thrown while held");
         assert_eq!(w.game.session.world.kit().grenades, grenades);
+        // Drawn in the window's frame, over the horror layer, in the grenade's colour.
+        let yellow = |fb: &raster::Framebuffer| {
+            let c = view::aim::GRENADE;
+            let near = |a: u8, b: u8| (a as i32 - b as i32).abs() < 30;
+            (0..fb.height as i32)
+                .flat_map(|y| (0..fb.width as i32).map(move |x| (x, y)))
+                .filter_map(|(x, y)| fb.get_rgba(x, y))
+                .filter(|p| near(p.r, c.r) && near(p.g, c.g) && near(p.b, c.b))
+                .count()
+        };
+        let held = yellow(w.game.render(w.now).frame());
+        assert!(held > 300, "{held} pixels of the reticle");
         w.game.key(KeyCode::KeyG, false, false, None);
         assert!(w.game.reticle().is_none(), "no reticle once let go");
+        let after = yellow(w.game.render(w.now).frame());
+        // (What is left is the scene's own yellows: lamps, muzzle flashes.)
+        assert!(after * 4 < held, "gone from the frame: {after} of {held}");
         let uses = uses_over(&mut w, 30);
         assert_eq!(
             uses,
