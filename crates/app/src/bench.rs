@@ -104,6 +104,8 @@ pub fn with_game_frame<R>(overlay: bool, horror: bool, f: impl FnOnce(&Frame) ->
         },
         horror,
         aim: None,
+        throw: None,
+        keys: &crate::shell::prompts::KeyNames::default(),
         paused_banner: false,
         message: None,
         hud: None,

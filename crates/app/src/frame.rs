@@ -1,8 +1,9 @@
 //! The one frame composer (REQ §25 X3): the window and `--screenshot` (and `--bench`)
 //! draw every frame here — the scene through the horror layer or plain, zoomed, the
-//! manual-aim cone, the F1/F2 overlays, the shell's screen, help, PAUSED and the message
-//! line — so the same state, zoom and screen give the same pixels headless and in the
-//! window. The frame is drawn at its own size, band by band on the composer's threads.
+//! manual-aim cone, a throw's reticle, the F1/F2 overlays, the shell's screen, help,
+//! PAUSED and the message line — so the same state, zoom and screen give the same pixels
+//! headless and in the window. The frame is drawn at its own size, band by band on the
+//! composer's threads.
 
 use raster::Framebuffer;
 use sim::read::World;
@@ -35,6 +36,10 @@ pub struct Frame<'a> {
     pub horror: bool,
     /// Manual aim on: the aim vector from the anchor and its cone.
     pub aim: Option<Vec2>,
+    /// A flare or a grenade being aimed (its key held): the reticle (REQ K3, K5).
+    pub throw: Option<&'a view::aim::Reticle>,
+    /// The player's keys: the HUD's prompts and kit line name them.
+    pub keys: &'a crate::shell::prompts::KeyNames,
     /// PAUSED (P, without the menu).
     pub paused_banner: bool,
     /// The message line.
@@ -369,6 +374,9 @@ impl Composer {
             if let Some(aim) = f.aim {
                 view::draw_manual_aim(fb, world, &feed_ro.camera, f.alpha, aim);
             }
+            if let Some(r) = f.throw {
+                view::aim::draw_throw(fb, &feed_ro.camera, r);
+            }
             b.cost = t0.elapsed().as_secs_f64();
         };
         on_bands(&mut self.bands, &scene);
@@ -499,6 +507,8 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
                     manual_aim: f.aim.is_some(),
                     camera: &feed.camera,
                     zoom: f.zoom.current,
+                    keys: f.keys,
+                    throw: f.throw,
                 };
                 let ui = fb.scale();
                 fb.set_scale(1.0);

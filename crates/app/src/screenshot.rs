@@ -118,7 +118,9 @@ pub fn compose_with(
     entries: &[Entry],
     profile: &Profile,
 ) {
-    let results = s.results();
+    let keys = crate::shell::prompts::KeyNames::of(&profile.settings.keys);
+    let mut results = s.results();
+    keys.fill_results(&mut results);
     let about = s.about();
     // The window's menus at their defaults: a replay's pause menu over a replay.
     let pause = if s.playback().is_some() {
@@ -161,6 +163,8 @@ pub fn compose_with(
         },
         horror: !shot.plain,
         aim: None,
+        throw: None,
+        keys: &keys,
         paused_banner: false,
         message: None,
         hud: Some(s.end_tick()),

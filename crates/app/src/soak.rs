@@ -46,6 +46,15 @@ pub struct SeedResult {
     pub first_fall: Option<f32>,
     /// Blade strikes that hit.
     pub blade_hits: u32,
+    /// Ammunition (REQ K1): reloads done; rounds left in the standing gunners'
+    /// magazines and in the pool (`None`: no end).
+    pub reloads: u32,
+    pub rounds_loaded: u32,
+    pub pool: Option<u32>,
+    /// The player's tools used (REQ K3–K5: flares, medkits, grenades) and grenades
+    /// refused.
+    pub tools_used: [u32; 3],
+    pub grenades_refused: u32,
     pub peak_enemies: usize,
     pub peak_bullets: usize,
     pub peak_events: usize,
@@ -64,6 +73,20 @@ pub struct SeedResult {
 }
 
 impl SeedResult {
+    /// Rounds left, loaded and in the pool (`14+inf` for a pool with no end).
+    pub fn ammo_left(&self) -> String {
+        match self.pool {
+            Some(p) => (self.rounds_loaded + p).to_string(),
+            None => format!("{}+inf", self.rounds_loaded),
+        }
+    }
+
+    /// The tools used as `flares/medkits/grenades`.
+    pub fn tools_text(&self) -> String {
+        let [f, m, g] = self.tools_used;
+        format!("{f}/{m}/{g}")
+    }
+
     /// Enemy blows landed per simulated minute.
     pub fn blows_per_minute(&self) -> f32 {
         self.blows as f32 / (self.ticks.max(1) as f32 / 3600.0)
@@ -179,6 +202,11 @@ pub fn run_seed(
         agents_down: 0,
         first_fall: None,
         blade_hits: 0,
+        reloads: 0,
+        rounds_loaded: 0,
+        pool: None,
+        tools_used: [0; 3],
+        grenades_refused: 0,
         peak_enemies: 0,
         peak_bullets: 0,
         peak_events: 0,
@@ -228,6 +256,17 @@ pub fn run_seed(
     r.agents_down = w.stats().agents_down;
     r.first_fall = w.stats().first_fall.map(|t| t as f32 * sim::tuning::DT);
     r.blade_hits = w.stats().melee_hits;
+    let st = w.stats();
+    r.reloads = st.reloads;
+    r.rounds_loaded = w
+        .agents()
+        .iter()
+        .filter(|a| a.alive && a.is_gunner())
+        .map(|a| a.mag)
+        .sum();
+    r.pool = w.ammo_pool();
+    r.tools_used = [st.flares_used, st.medkits_used, st.grenades_thrown];
+    r.grenades_refused = st.grenades_refused;
     r.standing = w.standing_agents();
     r.final_checksum = format!("{:016x}", w.checksum());
     r.seconds = start.elapsed().as_secs_f64();
@@ -277,12 +316,17 @@ pub fn run_all(setup: &Setup, o: &Options) -> Result<Vec<Outcome>, String> {
 /// The table of results, one line per seed.
 pub fn table(results: &[SeedResult]) -> String {
     let mut s = format!(
-        "{:>4} {:>6} {:>6} {:>8} {:>6} {:>6} {:>6} {:>6} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>16} {:>7}  {}\n",
+        "{:>4} {:>6} {:>6} {:>8} {:>4} {:>6} {:>7} {:>7} {:>7} {:>5} {:>6} {:>6} {:>6} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>16} {:>7}  {}\n",
         "seed",
         "ticks",
         "kills",
         "standing",
+        "lost",
         "shots",
+        "left",
+        "reloads",
+        "f/m/g",
+        "g.ref",
         "blows",
         "b/min",
         "1stfall",
@@ -301,12 +345,17 @@ pub fn table(results: &[SeedResult]) -> String {
     );
     for r in results {
         s += &format!(
-            "{:>4} {:>6} {:>6} {:>8} {:>6} {:>6} {:>6.1} {:>6} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>16} {:>7.2}  {}\n",
+            "{:>4} {:>6} {:>6} {:>8} {:>4} {:>6} {:>7} {:>7} {:>7} {:>5} {:>6} {:>6.1} {:>6} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>16} {:>7.2}  {}\n",
             r.seed,
             r.ticks,
             r.kills,
             format!("{}/5", r.standing),
+            r.agents_down,
             r.shots,
+            r.ammo_left(),
+            r.reloads,
+            r.tools_text(),
+            r.grenades_refused,
             r.blows,
             r.blows_per_minute(),
             r.first_fall.map_or("-".to_string(), |s| format!("{s:.0}s")),
@@ -469,6 +518,21 @@ mod tests {
             "seeds differ"
         );
         assert_eq!(table(&outcome(&parallel)), table(&outcome(&serial)));
+        // The table reports the ammunition, the tools and the agents lost (REQ K7): each
+        // row's cells under those headings are the run's own numbers.
+        let t = table(&outcome(&parallel));
+        let mut lines = t.lines();
+        let head: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+        let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
+        for ((r, _), line) in parallel.iter().zip(lines) {
+            let cells: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(cells[col("lost")], r.agents_down.to_string());
+            assert_eq!(cells[col("shots")], r.shots.to_string());
+            assert_eq!(cells[col("left")], r.ammo_left());
+            assert_eq!(cells[col("reloads")], r.reloads.to_string());
+            assert_eq!(cells[col("f/m/g")], r.tools_text());
+            assert_eq!(cells[col("g.ref")], r.grenades_refused.to_string());
+        }
     }
 
     #[test]

@@ -45,6 +45,8 @@ fn a_fallen_agent_is_told_where_and_crossed_out_and_a_formation_change_is_said()
         manual_aim: false,
         camera: &feed.camera,
         zoom: 1.0,
+        keys: &app::shell::prompts::KeyNames::default(),
+        throw: None,
     };
     draw_hud(&mut fb, world, &v);
     let l = layout(1280, 720, 5);

@@ -185,6 +185,104 @@ fn kills_split_between_gunners_and_blades() {
     );
 }
 
+/// REQ K7 on the results: the rounds fired and what is left (loaded and in the pool),
+/// the reloads, each tool used, the grenades refused and the agents lost, from the run's
+/// own counts; a mission of a dozen objectives (the training) in one row.
+#[test]
+fn the_results_report_ammunition_tools_and_losses() {
+    use sim::read::{TickInput, Tool, ToolUse};
+    let mut m = app::session::Session::new(setup("combat_route"), app::session::Pilot::Hands);
+    let disk = m.world.anchor().pos;
+    let use_at = |tool, at| TickInput {
+        tool: Some(ToolUse { tool, at }),
+        ..TickInput::default()
+    };
+    // A flare thrown, a grenade thrown, and a second grenade while the first is live:
+    // refused.
+    let ahead = disk + m.world.anchor().heading * 6.0;
+    m.step(use_at(Tool::Flare, ahead));
+    m.step(use_at(Tool::Grenade, ahead));
+    m.step(use_at(Tool::Grenade, ahead));
+    for _ in 0..30 * 60 {
+        m.step(TickInput::default());
+    }
+    let s = m.world.stats().clone();
+    assert_eq!(
+        (s.flares_used, s.grenades_thrown, s.grenades_refused),
+        (1, 1, 1),
+        "{s:?}"
+    );
+    let r = m.results();
+    let rows = r.rows();
+    let row = |label: &str| rows.iter().find(|(l, _, _)| *l == label).unwrap().clone();
+    let (_, fired, note) = row("Rounds fired");
+    assert_eq!(fired, s.shots_fired.to_string());
+    let loaded: u32 = m
+        .world
+        .agents()
+        .iter()
+        .filter(|a| a.alive && a.is_gunner())
+        .map(|a| a.mag)
+        .sum();
+    assert_eq!(r.rounds_loaded, loaded);
+    assert!(
+        note.starts_with(&format!("({} reloads; ", s.reloads)),
+        "{note}"
+    );
+    match m.world.ammo_pool() {
+        Some(p) => assert!(
+            note.contains(&format!("{loaded} loaded + {p} in the pool")),
+            "{note}"
+        ),
+        None => assert!(
+            note.contains(&format!("{loaded} loaded, the pool has no end")),
+            "{note}"
+        ),
+    }
+    let (_, used, note) = row("Tools used");
+    assert_eq!(used, "2");
+    assert_eq!(note, "(flares 1, medkits 0, grenades 1; 1 grenade refused)");
+    let (_, standing, note) = row("Standing");
+    assert_eq!(standing, format!("{} of 5", m.world.standing_agents()));
+    match s.first_fall {
+        Some(_) => assert!(
+            note.starts_with(&format!("({} lost", s.agents_down)),
+            "{note}"
+        ),
+        None => assert_eq!(note, "(no agent lost)"),
+    }
+    // The route on seed 25 wears the squad down (see tests/hud.rs): the agents lost.
+    let worn = app::session::Session::watched_at(
+        &load(None, "combat_route", None, Some(25), None).unwrap(),
+        180.0,
+    );
+    let lost = worn.world.stats().agents_down;
+    assert!(lost > 0, "an agent falls on seed 25");
+    let r = worn.results();
+    let rows = r.rows();
+    let (_, _, note) = rows.iter().find(|(l, _, _)| *l == "Standing").unwrap();
+    assert!(
+        note.starts_with(&format!("({lost} lost, the first at ")),
+        "{note}"
+    );
+    // The training: twelve objectives, one row saying how many were done.
+    let t = app::session::Session::watched_at(&setup("m0_training"), 400.0).results();
+    let mission = t.mission.as_ref().expect("a mission");
+    assert_eq!(mission.objectives.len(), 12);
+    let done = mission
+        .objectives
+        .iter()
+        .filter(|(_, at)| at.is_some())
+        .count();
+    let rows = t.rows();
+    let objectives: Vec<_> = rows
+        .iter()
+        .filter(|(l, _, _)| l.starts_with("Objective"))
+        .collect();
+    assert_eq!(objectives.len(), 1, "{objectives:?}");
+    assert_eq!(objectives[0].1, format!("{done} of 12"));
+}
+
 #[test]
 fn unknown_screen_names_are_errors() {
     assert_eq!(Screen::parse("pause"), Ok((Screen::Pause, false)));
@@ -605,7 +703,31 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
     huge.shots_fired = 4_000_000_000;
     huge.shots_withheld = 99_999;
     huge.friendly_hits = 12;
-    for (tag, r) in [("results", &route), ("results (huge)", &huge)] {
+    huge.reloads = 99_999;
+    huge.rounds_loaded = 42;
+    huge.pool = Some(999_999_999);
+    (huge.flares, huge.medkits, huge.grenades) = (999, 999, 999);
+    huge.grenades_refused = 12_345;
+    huge.agents_down = 5;
+    huge.first_fall = Some(3599.0);
+    // Missions: the training's dozen objectives done and half done (in the player's
+    // keys), and a mission of three.
+    let keys = app::shell::prompts::KeyNames::default();
+    let mission = |name: &str, at: f32| {
+        let mut r = app::session::Session::watched_at(&setup(name), at).results();
+        keys.fill_results(&mut r);
+        r
+    };
+    let training = mission("m0_training", 400.0);
+    let training_half = mission("m0_training", 25.0);
+    let long_dark = mission("m6_long_dark", 30.0);
+    for (tag, r) in [
+        ("results", &route),
+        ("results (huge)", &huge),
+        ("results (training)", &training),
+        ("results (training, half)", &training_half),
+        ("results (long dark)", &long_dark),
+    ] {
         for outcome in [
             vs::Outcome::SquadDown,
             vs::Outcome::Survived,
@@ -680,6 +802,30 @@ fn hud_faults(w: usize, h: usize) -> Vec<String> {
     for _ in 0..30 {
         run.step(TickInput::default());
     }
+    // The cards and the supplies at their fullest: a gunner reloading, one dry with the
+    // pool empty, the medkit at work on a third, the tools on long keys' names.
+    let gunners: Vec<usize> = (0..run.world.agents().len())
+        .filter(|&i| run.world.agents()[i].is_gunner())
+        .collect();
+    run.world.agent_mut(gunners[0]).health = 20.0;
+    run.step(TickInput {
+        tool: Some(sim::read::ToolUse {
+            tool: sim::read::Tool::Medkit,
+            at: run.world.anchor().pos,
+        }),
+        ..TickInput::default()
+    });
+    assert!(run.world.tools().heal.is_some(), "the medkit at work");
+    run.world.agent_mut(gunners[1]).reload = 60;
+    run.world.agent_mut(gunners[2]).mag = 0;
+    *run.world.ammo_pool_mut() = Some(0);
+    let mut keys = app::shell::bindings::Bindings::default();
+    use app::shell::bindings::Bind;
+    use winit::keyboard::KeyCode;
+    keys.rebind(Bind::Flare, 0, KeyCode::NumpadEnter);
+    keys.rebind(Bind::Grenade, 0, KeyCode::Backspace);
+    keys.rebind(Bind::Medkit, 0, KeyCode::PageDown);
+    let keys = app::shell::prompts::KeyNames::of(&keys);
     let (world, feed) = run.watched();
     assert!(!feed.hud.notices.is_empty(), "a notice to draw");
     let v = HudView {
@@ -688,6 +834,8 @@ fn hud_faults(w: usize, h: usize) -> Vec<String> {
         manual_aim: true,
         camera: &feed.camera,
         zoom: 1.0,
+        keys: &keys,
+        throw: None,
     };
     let mut fb = raster::Framebuffer::new(w, h);
     draw_hud(&mut fb, world, &v);
@@ -699,6 +847,7 @@ fn hud_faults(w: usize, h: usize) -> Vec<String> {
     ];
     boxes.extend(l.cards.iter().map(|&c| ("a card", rect(c))));
     boxes.push(("formation, aim and leash", rect(l.side)));
+    boxes.push(("the pool and the kit", rect(l.supply)));
     let (wi, hi) = (w as i32, h as i32);
     let frame = vs::Rect::new(0, 0, wi, hi);
     let band_h = 30 + 16 * MESSAGE_LINES as i32;

@@ -26,10 +26,10 @@ use raster::Framebuffer;
 use view::screens::ScreenView;
 use view::{Horror, Timings, ViewOptions, Zoom};
 
-/// 163 s of the combat route: the squad firing into the horde in the yard (a dozen
+/// 162.5 s of the combat route: the squad firing into the horde in the yard (a dozen
 /// tracer pieces and two muzzle flashes in flight), blood on the floor, lamps and
 /// flashlights.
-const AT: f32 = 163.0;
+const AT: f32 = 162.5;
 const SMALL: (usize, usize) = (640, 360);
 const FULL_HD: (usize, usize) = (1920, 1080);
 
@@ -170,13 +170,17 @@ fn the_moment_has_tracers_blood_lights_and_the_hud() {
 
     // The HUD: the same frame composed without it differs inside the HUD's boxes only
     // (nobody has fallen: no marker toward a fallen agent), and there over most of the
-    // time line, each agent's card and the formation box.
+    // time line, each agent's card, the formation box and the supplies' line.
     for size in [SMALL, FULL_HD] {
         let with = m.draw(&game(size, 3));
         let without = without_hud(&mut m, size, 3);
         assert!(m.session.world.agents().iter().all(|a| a.alive));
         let l = app::hud::layout(size.0 as i32, size.1 as i32, m.session.world.agents().len());
-        let mut always = vec![("time and kills", l.top), ("formation", l.side)];
+        let mut always = vec![
+            ("time and kills", l.top),
+            ("formation", l.side),
+            ("the pool and the kit", l.supply),
+        ];
         always.extend(l.cards.iter().map(|&c| ("a card", c)));
         let boxes: Vec<_> = [l.notices, l.objectives]
             .into_iter()
@@ -231,6 +235,8 @@ fn without_hud(m: &mut Moment, size: (usize, usize), threads: usize) -> Framebuf
         },
         horror: true,
         aim: None,
+        throw: None,
+        keys: &app::shell::prompts::KeyNames::default(),
         paused_banner: false,
         message: None,
         hud: None,

@@ -2,6 +2,7 @@
 //! debug overlay. It never mutates the simulation: it only gets a `&World`, and the
 //! simulation holds no `Cell`/`RefCell`.
 
+pub mod aim;
 pub mod bodies;
 pub mod canvas;
 pub mod effects;

@@ -29,6 +29,9 @@ pub enum Bind {
     Wedge,
     Line,
     Ring,
+    Flare,
+    Grenade,
+    Medkit,
     Menu,
     Pause,
     Help,
@@ -50,7 +53,7 @@ pub enum Bind {
 
 impl Bind {
     /// Every bind, in the settings screen's order.
-    pub const ALL: [Bind; 29] = [
+    pub const ALL: [Bind; 32] = [
         Bind::MoveUp,
         Bind::MoveDown,
         Bind::MoveLeft,
@@ -63,6 +66,9 @@ impl Bind {
         Bind::Wedge,
         Bind::Line,
         Bind::Ring,
+        Bind::Flare,
+        Bind::Grenade,
+        Bind::Medkit,
         Bind::Menu,
         Bind::Pause,
         Bind::Help,
@@ -101,6 +107,9 @@ impl Bind {
             Bind::Wedge => "wedge",
             Bind::Line => "line",
             Bind::Ring => "ring",
+            Bind::Flare => "flare",
+            Bind::Grenade => "grenade",
+            Bind::Medkit => "medkit",
             Bind::Menu => "menu",
             Bind::Pause => "pause",
             Bind::Help => "help",
@@ -136,6 +145,9 @@ impl Bind {
             Bind::Wedge => "Formation: wedge",
             Bind::Line => "Formation: line",
             Bind::Ring => "Formation: ring",
+            Bind::Flare => "Throw a flare",
+            Bind::Grenade => "Throw a grenade",
+            Bind::Medkit => "Use the medkit",
             Bind::Menu => "Pause menu",
             Bind::Pause => "Pause",
             Bind::Help => "Help",
@@ -224,6 +236,9 @@ impl Bind {
             Bind::Wedge => (Digit1, None),
             Bind::Line => (Digit2, None),
             Bind::Ring => (Digit3, None),
+            Bind::Flare => (KeyF, None),
+            Bind::Grenade => (KeyG, None),
+            Bind::Medkit => (KeyE, None),
             Bind::Menu => (Escape, None),
             Bind::Pause => (KeyP, None),
             Bind::Help => (KeyH, Some(Slash)),
@@ -255,6 +270,15 @@ pub enum Rebound {
     Swapped { other: Bind, gets: Option<KeyCode> },
     /// Refused, and why (the bindings are unchanged).
     Refused(String),
+}
+
+/// The bind that uses `tool` (REQ K3–K5).
+pub fn tool_bind(tool: sim::read::Tool) -> Bind {
+    match tool {
+        sim::read::Tool::Flare => Bind::Flare,
+        sim::read::Tool::Grenade => Bind::Grenade,
+        sim::read::Tool::Medkit => Bind::Medkit,
+    }
 }
 
 /// Every bind's keys.
@@ -620,6 +644,13 @@ mod tests {
         assert_eq!(b.pressed(KeyCode::Escape), Some(Bind::Menu));
         assert_eq!(b.pressed(KeyCode::Slash), Some(Bind::Help));
         assert_eq!(b.pressed(KeyCode::KeyW), None, "held, not pressed");
+        // The tools (REQ K3–K5) on keys of their own, free in the defaults.
+        assert_eq!(b.pressed(KeyCode::KeyF), Some(Bind::Flare));
+        assert_eq!(b.pressed(KeyCode::KeyG), Some(Bind::Grenade));
+        assert_eq!(b.pressed(KeyCode::KeyE), Some(Bind::Medkit));
+        for t in sim::read::Tool::ALL {
+            assert_eq!(b.keys(tool_bind(t)).count(), 1, "{t:?}");
+        }
         assert!(b.clashes().is_empty(), "{:?}", b.clashes());
         // The arrows move and turn the aim (in manual aim they only turn it).
         assert!(b.moves(Bind::MoveLeft, KeyCode::ArrowLeft, false));
@@ -629,6 +660,10 @@ mod tests {
         assert!(!b.takes_over_route(KeyCode::ArrowLeft));
         for bind in Bind::ALL {
             assert_eq!(Bind::from_name(bind.name()), Some(bind));
+            // The settings page's label column holds the label whole (its rows clip).
+            use view::screens::settings::{ROW_X, VALUE_X};
+            let room = raster::chars_fitting(VALUE_X - 16 - (ROW_X + 20), 2);
+            assert!(bind.label().len() <= room, "{:?} is clipped", bind.label());
             for k in b.keys(bind) {
                 assert!(key_name(k).is_some(), "{bind:?}'s {k:?} has a name");
             }

@@ -22,6 +22,7 @@ pub mod catalog;
 pub mod menu;
 pub mod pause;
 pub mod progress;
+pub mod prompts;
 pub mod results;
 pub mod screen;
 pub mod settings;

@@ -280,24 +280,32 @@ impl Settings {
             }
         }
         // A key on two actions: the later one falls back to its default keys, those not
-        // taken by another action.
+        // taken by another action — or, when the file names only the earlier one, the
+        // action the file does not name (one newer than the file, whose default key the
+        // player had given to another action before it existed).
         for (key, a, b) in s.keys.clashes() {
+            if !(s.keys.is(a, key) && s.keys.is(b, key)) {
+                continue; // settled by an earlier fall-back
+            }
             let name = key_name(key).unwrap_or("?");
-            // Said where the file names the later action, or else the earlier one.
-            let at = match locate(text, "keys", Some(b.name())) {
-                Some(_) => b.name(),
-                None => a.name(),
+            let named = |x: Bind| locate(text, "keys", Some(x.name())).is_some();
+            let (kept, yields) = match (named(a), named(b)) {
+                (true, false) => (a, b),
+                (false, true) => (b, a),
+                _ => (a, b),
             };
+            // Said where the file names the action that yields, or else the other one.
+            let at = if named(yields) { yields } else { kept };
             fault(
                 "keys",
-                Some(at),
+                Some(at.name()),
                 format!(
                     "`{}` has {name}, already `{}`'s (its default keys are used, where free)",
-                    b.name(),
-                    a.name()
+                    yields.name(),
+                    kept.name()
                 ),
             );
-            free_defaults(&mut s.keys, b);
+            free_defaults(&mut s.keys, yields);
         }
         if s.keys.keys(Bind::Menu).next().is_none() {
             fault(
@@ -499,6 +507,10 @@ mod tests {
         };
         s.keys.rebind(Bind::Pause, 0, KeyCode::KeyO);
         s.keys.rebind(Bind::ZoomIn, 1, KeyCode::BracketRight);
+        // The tools' keys (REQ K3–K5) are kept like any other.
+        s.keys.rebind(Bind::Grenade, 0, KeyCode::KeyQ);
+        s.keys.rebind(Bind::Flare, 1, KeyCode::KeyZ);
+        s.keys.clear(Bind::Medkit, 0).unwrap();
         let (back, faults) = Settings::from_toml("s.toml", &s.to_toml());
         assert!(faults.is_empty(), "{faults:#?}");
         assert_eq!(back, s);
@@ -540,6 +552,19 @@ mod tests {
         assert!(s.keys.is(Bind::Pause, KeyCode::KeyR));
         assert_eq!(s.keys.keys(Bind::Restart).count(), 0);
         assert!(s.keys.is(Bind::Menu, KeyCode::Escape));
+        assert!(s.keys.clashes().is_empty());
+        // A file from before the tools' keys (REQ K3–K5) with G on pause: pause keeps
+        // it, the grenade (the file does not name it) is left without a key; the flare
+        // and the medkit keep theirs.
+        let (s, faults) = Settings::from_toml("s.toml", "[keys]\npause = \"G\"\n");
+        assert_eq!(faults.len(), 1, "{faults:#?}");
+        assert!(
+            faults[0].starts_with("s.toml:2:1: `grenade` has G, already `pause`'s"),
+            "{faults:?}"
+        );
+        assert!(s.keys.is(Bind::Pause, KeyCode::KeyG));
+        assert_eq!(s.keys.keys(Bind::Grenade).count(), 0);
+        assert!(s.keys.is(Bind::Flare, KeyCode::KeyF) && s.keys.is(Bind::Medkit, KeyCode::KeyE));
         assert!(s.keys.clashes().is_empty());
         // Not TOML at all: one line with the position, the defaults.
         let (s, faults) = Settings::from_toml("s.toml", "[sound]\nmaster = = 3\n");

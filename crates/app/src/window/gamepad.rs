@@ -45,7 +45,7 @@ const MAX_READS: usize = 16;
 /// by position, as the kernel's gamepad document says.
 const SONY: u16 = 0x054c;
 
-const ALL: [PadButton; 12] = [
+const ALL: [PadButton; 14] = [
     PadButton::South,
     PadButton::East,
     PadButton::West,
@@ -58,6 +58,8 @@ const ALL: [PadButton; 12] = [
     PadButton::DPadRight,
     PadButton::Start,
     PadButton::Select,
+    PadButton::LeftBumper,
+    PadButton::RightBumper,
 ];
 
 /// What an axis is on this device.
@@ -257,6 +259,8 @@ impl Decoder {
             KeyCode::BTN_NORTH => PadButton::West,
             KeyCode::BTN_WEST if self.positional => PadButton::West,
             KeyCode::BTN_WEST => PadButton::North,
+            KeyCode::BTN_TL => PadButton::LeftBumper,
+            KeyCode::BTN_TR => PadButton::RightBumper,
             KeyCode::BTN_TL2 => PadButton::LeftTrigger,
             KeyCode::BTN_TR2 => PadButton::RightTrigger,
             KeyCode::BTN_SELECT => PadButton::Select,
@@ -748,7 +752,8 @@ mod tests {
         assert_eq!(xy, [(West, true), (North, true)]);
         // X pressed again without a release (a resynchronisation): still one press.
         assert!(decode(&mut d, &[ev(KEY, 0x133, 1), report()]).is_empty());
-        // Back and Start; the guide button and the bumpers mean nothing.
+        // Back and Start; the guide button means nothing; the bumpers (BTN_TL, BTN_TR)
+        // are the throws'.
         let menu = decode(
             &mut d,
             &[
@@ -756,9 +761,20 @@ mod tests {
                 ev(KEY, 0x13b, 1),
                 ev(KEY, 0x13c, 1),
                 ev(KEY, 0x136, 1),
+                ev(KEY, 0x137, 1),
+                ev(KEY, 0x136, 0),
             ],
         );
-        assert_eq!(menu, [(Select, true), (Start, true)]);
+        assert_eq!(
+            menu,
+            [
+                (Select, true),
+                (Start, true),
+                (LeftBumper, true),
+                (RightBumper, true),
+                (LeftBumper, false)
+            ]
+        );
         // The right trigger pulled in steps: pressed past half its travel, let go under
         // 30 %, not at every value between.
         let rt: Vec<_> = [40, 100, 128, 200, 255, 120, 90, 77, 76, 0]
@@ -806,7 +822,8 @@ mod tests {
                 (West, false),
                 (North, false),
                 (Start, false),
-                (Select, false)
+                (Select, false),
+                (RightBumper, false)
             ]
         );
     }

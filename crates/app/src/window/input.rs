@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use sim::read::{Formation, ManualAim, ManualCommand, TickInput, ToolUse};
+use sim::read::{Formation, ManualAim, ManualCommand, TickInput, Tool, ToolUse};
 use sim::Vec2;
 use winit::keyboard::KeyCode;
 
@@ -42,6 +42,9 @@ pub enum Action {
     SingleStep,
     /// M: sound off and on (REQ §21 AU5).
     Mute,
+    /// A tool's key (REQ K3–K5): a flare's or a grenade's is held to aim and let go to
+    /// throw (`window::throw`), a medkit's is used at once.
+    Tool(Tool),
 }
 
 /// The action of a press bind (`None` for the held ones).
@@ -69,6 +72,9 @@ pub fn bind_action(b: Bind) -> Option<Action> {
         Bind::Speed => Action::Speed,
         Bind::SingleStep => Action::SingleStep,
         Bind::Mute => Action::Mute,
+        Bind::Flare => Action::Tool(Tool::Flare),
+        Bind::Grenade => Action::Tool(Tool::Grenade),
+        Bind::Medkit => Action::Tool(Tool::Medkit),
         Bind::MoveUp
         | Bind::MoveDown
         | Bind::MoveLeft
@@ -252,6 +258,17 @@ impl Controls {
 
     /// This tick's input; takes the pending one-shot commands.
     pub fn tick_input(&mut self) -> TickInput {
+        TickInput {
+            formation: self.formation.take(),
+            manual: self.manual.take(),
+            tool: self.tool.take(),
+            ..self.held_input()
+        }
+    }
+
+    /// What the held keys and sticks alone make of a tick's input (movement, sprint),
+    /// the one-shot commands left waiting.
+    pub fn held_input(&self) -> TickInput {
         let keys = move_dir(&self.held, self.manual_on, &self.bindings);
         TickInput {
             move_dir: if keys == Vec2::ZERO {
@@ -260,9 +277,7 @@ impl Controls {
                 keys
             },
             sprint: sprint(&self.held, &self.bindings) || self.pad_sprint,
-            formation: self.formation.take(),
-            manual: self.manual.take(),
-            tool: self.tool.take(),
+            ..TickInput::default()
         }
     }
 }
@@ -475,6 +490,9 @@ mod tests {
             Action::Speed => "4",
             Action::SingleStep => ". (period)",
             Action::Mute => "M",
+            Action::Tool(Tool::Flare) => "F",
+            Action::Tool(Tool::Grenade) => "G",
+            Action::Tool(Tool::Medkit) => "E",
         }
     }
 

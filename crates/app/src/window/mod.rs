@@ -30,6 +30,7 @@ pub mod pad;
 mod report;
 mod screen;
 pub mod sound;
+mod throw;
 
 use std::time::{Duration, Instant};
 
@@ -183,6 +184,19 @@ impl ApplicationHandler for App {
             }
             WindowEvent::CursorMoved { position, .. } => {
                 self.cursor = (position.x, position.y);
+                // Over the frame: where a throw may be aimed.
+                let at = self
+                    .screen
+                    .as_ref()
+                    .and_then(|s| s.to_frame(self.cursor.0, self.cursor.1));
+                self.game.cursor(at, Instant::now());
+                if !self.game.is_aiming() {
+                    return;
+                }
+                Next::Play
+            }
+            WindowEvent::CursorLeft { .. } => {
+                self.game.cursor(None, Instant::now());
                 return;
             }
             WindowEvent::MouseInput {

@@ -8,18 +8,20 @@
 //! |---|---|---|
 //! | left stick | move the disk (takes over from a route) | move (repeats while held) |
 //! | right stick | aim (turns manual aim on) | — |
-//! | A (south) | — | confirm |
+//! | A (south) | medkit | confirm |
 //! | B (east) | manual aim on/off | back |
 //! | X (west) | next target in the cone | — |
 //! | Y (north) | cycle formation | — |
 //! | left/right trigger | sprint (held) | — |
+//! | left bumper (LB) | flare: held, the right stick aims the throw; let go throws | — |
+//! | right bumper (RB) | grenade: the same | — |
 //! | d-pad | formation 1/2/3 (left/up/right) | move |
 //! | Start | pause menu | back |
 //! | Select | help | help |
 
 use std::time::{Duration, Instant};
 
-use sim::read::Formation;
+use sim::read::{Formation, Tool};
 use sim::Vec2;
 
 use super::input::Action;
@@ -43,6 +45,9 @@ pub enum PadButton {
     DPadRight,
     Start,
     Select,
+    /// The shoulder buttons above the triggers (evdev's BTN_TL, BTN_TR).
+    LeftBumper,
+    RightBumper,
 }
 
 /// What a pad backend reports between two frames.
@@ -65,6 +70,9 @@ pub fn pad_action(b: PadButton) -> Option<Action> {
         PadButton::DPadRight => Action::Formation(Formation::Ring),
         PadButton::Start => Action::Menu,
         PadButton::Select => Action::Help,
+        PadButton::South => Action::Tool(Tool::Medkit),
+        PadButton::LeftBumper => Action::Tool(Tool::Flare),
+        PadButton::RightBumper => Action::Tool(Tool::Grenade),
         _ => return None,
     })
 }
@@ -199,7 +207,11 @@ mod tests {
         assert_eq!(pad_action(PadButton::Start), Some(Action::Menu));
         assert_eq!(pad_action(PadButton::East), Some(Action::ToggleManual));
         assert_eq!(pad_action(PadButton::West), Some(Action::CycleTarget));
-        assert_eq!(pad_action(PadButton::South), None);
+        assert_eq!(
+            pad_action(PadButton::South),
+            Some(Action::Tool(Tool::Medkit))
+        );
+        assert_eq!(pad_action(PadButton::DPadDown), None);
         assert_eq!(pad_menu_key(PadButton::South), Some(MenuKey::Confirm));
         assert_eq!(pad_menu_key(PadButton::East), Some(MenuKey::Back));
         assert_eq!(pad_menu_key(PadButton::DPadDown), Some(MenuKey::Down));
@@ -248,11 +260,18 @@ mod tests {
             ("1 2 3", KeyCode::Digit1, PadButton::DPadLeft, "d-pad left"),
             ("1 2 3", KeyCode::Digit2, PadButton::DPadUp, "up"),
             ("1 2 3", KeyCode::Digit3, PadButton::DPadRight, "right"),
+            ("F", KeyCode::KeyF, PadButton::LeftBumper, "LB held"),
+            ("G", KeyCode::KeyG, PadButton::RightBumper, "RB held"),
+            ("E", KeyCode::KeyE, PadButton::South, "A"),
         ] {
             assert_eq!(input::action(code), pad_action(b), "{key} and {b:?}");
             assert!(pad_of(key).contains(name), "{key}: {}", pad_of(key));
         }
         assert!(pad_of("1 2 3").contains("Y cycles"));
+        // A throw's aim: the right stick while a bumper is held (`window::throw`).
+        assert!(
+            pad_of("F").ends_with("right stick aims") && pad_of("G").ends_with("right stick aims")
+        );
         assert!(pad_of("Esc").contains("in menus: B or Start"));
         assert_eq!(pad_menu_key(PadButton::East), Some(MenuKey::Back));
         assert_eq!(pad_menu_key(PadButton::Start), Some(MenuKey::Back));
@@ -278,6 +297,9 @@ mod tests {
             "Tab",
             "Esc",
             "H or ?",
+            "F",
+            "G",
+            "E",
         ];
         for (key, pad) in &rows {
             if !mapped.contains(&key.as_str()) {

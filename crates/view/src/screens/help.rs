@@ -26,6 +26,9 @@ pub const CONTROLS: &[KeyGroup] = &[
             ("Space", "manual aim on / off"),
             ("Left/Right", "turn the aim (manual)"),
             ("Tab", "next target in the cone"),
+            ("F", "flare (hold to aim)"),
+            ("G", "grenade (hold to aim)"),
+            ("E", "medkit (most hurt)"),
             ("R", "restart (run or replay)"),
             ("P", "pause (no menu)"),
             ("Esc", "menu; in menus: back"),
@@ -61,8 +64,9 @@ const LEFT_GROUPS: usize = 2;
 /// What the HUD shows and what the disk's colours mean (as `app::hud` draws them), each
 /// a paragraph.
 pub const ON_SCREEN: &[&str] = &[
-    "Top: time left, kills and notices (a red ring marks where an agent fell).",
-    "Bottom: a card per agent with its health (crossed out when down); the formation, the aim and the leash meter.",
+    "Top: time left, kills, notices; a red ring where an agent fell.",
+    "Bottom: a card per agent: health (crossed out when down), a gunner's rounds (a bar while reloading); over them the pool and each tool's charges; the formation, the aim, the leash meter.",
+    "F or G held: where it lands, its reach; let go: thrown. Red: refused.",
     "Disk: cyan keeps up, orange lags; let go and it returns to the squad.",
     "Meter: the white mark is the leash now; past the thin line the squad sprints and holds fire.",
 ];

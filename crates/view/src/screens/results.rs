@@ -79,6 +79,17 @@ pub struct Results {
     pub agents_down: u32,
     /// Seconds into the run the first agent fell.
     pub first_fall: Option<f32>,
+    /// Ammunition (REQ K1): reloads done, rounds left in the standing gunners'
+    /// magazines and in the pool (`None`: a scenario whose pool has no end).
+    pub reloads: u32,
+    pub rounds_loaded: u32,
+    pub pool: Option<u32>,
+    /// The player's tools used (REQ K3–K5): flares thrown, medkits' work done, grenades
+    /// thrown; and grenades the rules refused.
+    pub flares: u32,
+    pub medkits: u32,
+    pub grenades: u32,
+    pub grenades_refused: u32,
     /// The difficulty the run played at, and the director's level (`None`: off).
     pub difficulty: Difficulty,
     pub director: Option<Difficulty>,
@@ -141,10 +152,84 @@ impl Results {
             blows_landed: s.blows_landed,
             agents_down: s.agents_down,
             first_fall: s.first_fall.map(|t| t as f32 * sim::tuning::DT),
+            reloads: s.reloads,
+            rounds_loaded: w
+                .agents()
+                .iter()
+                .filter(|a| a.alive && a.is_gunner())
+                .map(|a| a.mag)
+                .sum(),
+            pool: w.ammo_pool(),
+            flares: s.flares_used,
+            medkits: s.medkits_used,
+            grenades: s.grenades_thrown,
+            grenades_refused: s.grenades_refused,
             difficulty: w.difficulty(),
             director: w.director().level,
             mission: MissionResults::of(w),
         }
+    }
+
+    /// The ammunition's row (REQ K1): rounds fired; the reloads and what is left, loaded
+    /// and in the pool.
+    fn ammo_row(&self) -> (&'static str, String, String) {
+        let left = match self.pool {
+            Some(p) => format!(
+                "{} left: {} loaded + {p} in the pool",
+                self.rounds_loaded + p,
+                self.rounds_loaded
+            ),
+            None => format!("{} loaded, the pool has no end", self.rounds_loaded),
+        };
+        (
+            "Rounds fired",
+            self.shots_fired.to_string(),
+            format!("({} reloads; {left})", self.reloads),
+        )
+    }
+
+    /// The tools' row (REQ K3–K5): how many were used, each tool's count and the
+    /// grenades refused.
+    fn tools_row(&self) -> (&'static str, String, String) {
+        let used = self.flares + self.medkits + self.grenades;
+        (
+            "Tools used",
+            used.to_string(),
+            format!(
+                "(flares {}, medkits {}, grenades {}; {} grenade{} refused)",
+                self.flares,
+                self.medkits,
+                self.grenades,
+                self.grenades_refused,
+                if self.grenades_refused == 1 { "" } else { "s" }
+            ),
+        )
+    }
+
+    /// The squad at the end: standing, and the agents lost (the first when).
+    fn standing_row(&self) -> (&'static str, String, String) {
+        (
+            "Standing",
+            format!("{} of {}", self.standing, self.squad),
+            match self.first_fall {
+                Some(t) => format!(
+                    "({} lost, the first at {})",
+                    self.agents_down,
+                    clock_text(t)
+                ),
+                None => "(no agent lost)".into(),
+            },
+        )
+    }
+
+    /// The line under the scenario's name: the seed, the difficulty and the director.
+    pub fn subtitle(&self) -> String {
+        format!(
+            "{} difficulty, director {}, seed {}",
+            self.difficulty.name(),
+            self.director.map_or("off", |d| d.name()),
+            self.seed
+        )
     }
 
     /// The rows of the table: label, value, a note in small print.
@@ -156,56 +241,26 @@ impl Results {
         }
         split.push(')');
         if let Some(m) = &self.mission {
-            // A mission's results: each objective first, then how the squad fared.
-            let mut rows: Vec<(&'static str, String, String)> = m
-                .objectives
-                .iter()
-                .map(|(label, at)| {
-                    let value = match at {
-                        Some(t) => format!("done {}", clock_text(*t)),
-                        None => "not done".into(),
-                    };
-                    ("Objective", value, label.clone())
-                })
-                .collect();
+            // A mission's results: its objectives first, then how the squad fared.
+            let mut rows = objective_rows(m);
             rows.extend([
                 ("Time", clock_text(self.seconds), String::new()),
                 ("Kills", self.kills.to_string(), split),
                 (
                     "FRIENDLY_HITS",
                     self.friendly_hits.to_string(),
-                    format!(
-                        "({} shots, {} withheld)",
-                        self.shots_fired, self.shots_withheld
-                    ),
+                    format!("({} withheld: an ally in the lane)", self.shots_withheld),
                 ),
-                (
-                    "Standing",
-                    format!("{} of {}", self.standing, self.squad),
-                    match self.first_fall {
-                        Some(t) => format!(
-                            "({} fell, the first at {})",
-                            self.agents_down,
-                            clock_text(t)
-                        ),
-                        None => "(no agent fell)".into(),
-                    },
-                ),
-                (
-                    "Difficulty",
-                    self.difficulty.name().to_string(),
-                    match self.director {
-                        Some(d) => format!("(director {})", d.name()),
-                        None => "(director off)".into(),
-                    },
-                ),
+                self.ammo_row(),
+                self.tools_row(),
+                self.standing_row(),
             ]);
             return rows;
         }
         vec![
             ("Time survived", clock_text(self.seconds), String::new()),
             ("Kills", self.kills.to_string(), split),
-            ("Shots fired", self.shots_fired.to_string(), String::new()),
+            self.ammo_row(),
             (
                 "Shots withheld",
                 self.shots_withheld.to_string(),
@@ -223,31 +278,57 @@ impl Results {
             (
                 "Enemy blows",
                 self.blows_landed.to_string(),
-                match self.first_fall {
-                    Some(t) => format!(
-                        "({} down, the first at {})",
-                        self.agents_down,
-                        clock_text(t)
-                    ),
-                    None => "(no agent fell)".into(),
-                },
+                "(blows and spits that landed)".into(),
             ),
-            (
-                "Standing",
-                format!("{} of {}", self.standing, self.squad),
-                String::new(),
-            ),
-            (
-                "Difficulty",
-                self.difficulty.name().to_string(),
-                match self.director {
-                    Some(d) => format!("(director {})", d.name()),
-                    None => "(director off)".into(),
-                },
-            ),
-            ("Seed", self.seed.to_string(), String::new()),
+            self.tools_row(),
+            self.standing_row(),
         ]
     }
+}
+
+/// Objectives shown a row each, at most; a mission with more (the training's dozen)
+/// gets one row: how many were done, and those that were not (or when the last was).
+pub const OBJECTIVE_ROWS: usize = 4;
+
+/// A mission's objectives as rows of the results.
+fn objective_rows(m: &MissionResults) -> Vec<(&'static str, String, String)> {
+    if m.objectives.len() <= OBJECTIVE_ROWS {
+        return m
+            .objectives
+            .iter()
+            .map(|(label, at)| {
+                let value = match at {
+                    Some(t) => format!("done {}", clock_text(*t)),
+                    None => "not done".into(),
+                };
+                ("Objective", value, label.clone())
+            })
+            .collect();
+    }
+    let done = m.objectives.iter().filter(|(_, at)| at.is_some()).count();
+    let missed: Vec<&str> = m
+        .objectives
+        .iter()
+        .filter(|(_, at)| at.is_none())
+        .map(|(label, _)| label.as_str())
+        .collect();
+    let note = match missed.first() {
+        None => {
+            let last = m
+                .objectives
+                .iter()
+                .filter_map(|(_, at)| *at)
+                .fold(0.0, f32::max);
+            format!("(all done, the last at {})", clock_text(last))
+        }
+        Some(first) if missed.len() == 1 => format!("(not done: {first})"),
+        Some(first) => format!("(not done: {first}, and {} more)", missed.len() - 1),
+    };
+    vec![(
+        "Objectives",
+        format!("{done} of {}", m.objectives.len()),
+        note,
+    )]
 }
 
 const SCALE: u32 = 3;
@@ -341,7 +422,9 @@ pub fn layout_with_keys(fw: usize, fh: usize, r: &Results, keys: &str) -> Layout
     };
     l.centred(p, y + 26, head, colour, 5);
     let scenario = clip_end(&r.scenario, w - 2 * MARGIN, 2);
-    l.centred(p, y + 90, &scenario, INK_DIM, 2);
+    l.centred(p, y + 86, &scenario, INK_DIM, 2);
+    let sub = clip_end(&r.subtitle(), w - 2 * MARGIN, 2);
+    l.centred(p, y + 108, &sub, INK_DIM, 2);
     let mut ry = y + 140;
     for (i, row) in laid.iter().enumerate() {
         let stripe = Rect::new(sx, ry - 8, sw, row.h);

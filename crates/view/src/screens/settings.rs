@@ -52,7 +52,7 @@ pub const ROW_PITCH: i32 = 26;
 /// Rows shown at once; the rest scroll with the selection.
 pub const ROWS: usize = 15;
 /// Where the values start.
-const VALUE_X: i32 = ROW_X + 330;
+pub const VALUE_X: i32 = ROW_X + 330;
 /// The calibration mark's level on black (0 … 255), before the frame's gamma.
 pub const MARK: u8 = 12;
 /// The calibration picture, in layout units.

@@ -12,6 +12,7 @@ use winit::keyboard::KeyCode;
 use super::super::gamepad::Gamepads;
 use super::super::input::{self, Action};
 use super::super::pad::{self, PadButton, PadEvent};
+use super::super::throw::Holder;
 use super::{Game, Next, PAD_MANUAL};
 use crate::shell::menu::{random_seed, MenuKey};
 use crate::shell::pause::PauseItem;
@@ -26,6 +27,8 @@ impl Game {
     pub fn key(&mut self, code: KeyCode, pressed: bool, repeat: bool, text: Option<&str>) -> Next {
         self.controls.key(code, pressed);
         if !pressed {
+            // Letting go of a throw's key throws.
+            self.tool_up(Holder::Key(code));
             return Next::Play;
         }
         self.pad_last = false;
@@ -75,6 +78,7 @@ impl Game {
         }
         if action == Some(Action::Help) && !repeat {
             self.help = true;
+            self.aiming = None;
             return Next::Play;
         }
         match self.screen {
@@ -225,6 +229,9 @@ impl Game {
             self.pad_triggers &= !trigger;
         }
         self.controls.pad_sprint = self.pad_triggers != 0;
+        if !pressed {
+            self.tool_up(Holder::Pad(b));
+        }
         if !pressed || !self.focused {
             return Next::Play;
         }
@@ -240,9 +247,14 @@ impl Game {
         }
         if b == PadButton::Select {
             self.help = true;
+            self.aiming = None;
             return Next::Play;
         }
         if self.screen == Screen::Game {
+            if let Some(Action::Tool(t)) = pad::pad_action(b) {
+                self.tool_down(t, Holder::Pad(b));
+                return Next::Play;
+            }
             let action = match b {
                 PadButton::North => {
                     let now = self.controls.formation;
@@ -283,6 +295,11 @@ impl Game {
             if d != sim::Vec2::ZERO {
                 self.session.take_over();
             }
+            // A bumper held: the right stick aims the throw, not the squad.
+            if self.aiming.is_some_and(|a| matches!(a.by, Holder::Pad(_))) {
+                self.pad_aim = pad::stick_move(right.0, right.1);
+                return None;
+            }
             if let Some(aim) = pad::stick_aim(right.0, right.1) {
                 if self.controls.stick_aim(aim) {
                     self.say(PAD_MANUAL);
@@ -316,6 +333,9 @@ impl Game {
     pub(super) fn play_key(&mut self, code: KeyCode, action: Option<Action>) {
         if self.controls.bindings.takes_over_route(code) {
             self.session.take_over();
+        }
+        if let Some(Action::Tool(t)) = action {
+            return self.tool_down(t, Holder::Key(code));
         }
         self.play_action(action);
     }

@@ -74,6 +74,7 @@ impl Game {
                 self.end_run();
                 self.session = self.heard(s.recorded());
                 self.controls.reset();
+                self.aiming = None;
                 self.watching = None;
                 // A save of another scenario is not the campaign's mission any more.
                 let mission = self.start.mission.and_then(|i| self.missions.get(i));
@@ -94,6 +95,8 @@ impl Game {
     /// watched.
     pub(super) fn open_menu(&mut self) {
         self.screen = Screen::Pause;
+        // A throw held into the menu is dropped.
+        self.aiming = None;
         self.menu = if self.session.playback().is_some() {
             PauseMenu::replay()
         } else {
@@ -109,6 +112,7 @@ impl Game {
         self.paused = false;
         self.help = false;
         self.controls.reset();
+        self.aiming = None;
         self.watching = None;
     }
 
@@ -198,7 +202,9 @@ impl Game {
             self.report(why);
         }
         self.end_run();
-        let results = self.session.results();
+        let mut results = self.session.results();
+        // A mission's words in the player's keys ({move} …).
+        crate::shell::prompts::KeyNames::of(&self.controls.bindings).fill_results(&mut results);
         // A campaign mission played (not watched): its run goes into the progress.
         if let (Some(i), None) = (self.start.mission, self.session.playback()) {
             if let Some(m) = self.missions.get(i) {
@@ -268,6 +274,7 @@ impl Game {
         self.paused = false;
         self.help = false;
         self.controls.reset();
+        self.aiming = None;
         self.watching = None;
     }
 

@@ -14,6 +14,7 @@ mod prefs;
 mod render;
 #[cfg(test)]
 mod testkit;
+mod tools;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -27,6 +28,7 @@ use super::input::Controls;
 use super::pad::MenuStick;
 use super::report::Throttle;
 use super::sound::WindowSound;
+use super::throw::{Aiming, Probe};
 use crate::frame::{Composer, HEIGHT, WIDTH};
 use crate::hud::Message;
 use crate::session::{Pilot, Session};
@@ -201,6 +203,15 @@ pub struct Game {
     menu_stick: MenuStick,
     /// The last press was the pad's (what the manual aim's message names).
     pad_last: bool,
+    /// A flare or a grenade being aimed: its key (or bumper) held (`tools`).
+    aiming: Option<Aiming>,
+    /// The pad's right stick while a bumper aims a throw (a world vector, length up to
+    /// 1; zero while centred).
+    pad_aim: sim::Vec2,
+    /// The mouse over the frame: the pixel, and when it moved there (a throw's aim).
+    cursor: Option<((i32, i32), Instant)>,
+    /// The last check of a grenade's throw against the simulation (`tools`).
+    probe: Option<Probe>,
 }
 
 /// Manual aim turned on from the pad.
@@ -274,6 +285,10 @@ impl Game {
             pad_triggers: 0,
             menu_stick: MenuStick::default(),
             pad_last: false,
+            aiming: None,
+            pad_aim: sim::Vec2::ZERO,
+            cursor: None,
+            probe: None,
         };
         game.load_profile();
         if let Some(device) = opts.audio.as_deref() {
@@ -346,6 +361,7 @@ impl Game {
     /// focus (some displays report one as the window opens) changes nothing.
     pub fn focus(&mut self, focused: bool) {
         self.controls.held.clear();
+        self.aiming = None;
         self.had_focus |= focused;
         if !self.had_focus {
             return;

@@ -8,6 +8,7 @@ use view::ViewOptions;
 
 use super::Game;
 use crate::frame::{Composer, Frame};
+use crate::shell::prompts::KeyNames;
 use crate::shell::screen::{Menus, Screen};
 use crate::shell::views::Lists;
 
@@ -30,6 +31,8 @@ impl Game {
         self.now = now;
         let t0 = Instant::now();
         let about = self.session.about();
+        let keys = KeyNames::of(&self.controls.bindings);
+        let throw = self.reticle();
         let in_run = matches!(self.screen, Screen::Game | Screen::Pause);
         let (free, range) = self.lists();
         let lists = Lists {
@@ -60,6 +63,8 @@ impl Game {
             },
             horror: self.horror_on,
             aim: (in_run && self.controls.manual_on).then_some(self.controls.aim),
+            throw: throw.as_ref(),
+            keys: &keys,
             paused_banner: self.screen == Screen::Game && self.paused,
             message: self.message.current(now),
             hud: Some(self.session.end_tick()),

@@ -1,0 +1,217 @@
+//! The HUD's memory of a run, fed each tick through the cosmetics feed: the notices
+//! (an agent down with where, a formation change, a mission's lines and objectives done,
+//! and the tools' and the ammunition's news: a refused use with its reason, a pickup, a
+//! heal done or interrupted, a gunner out of ammunition) and the formation last seen.
+//! Notices keep the scenario's words as written; the HUD fills their `{placeholders}`
+//! with the player's keys when it draws them (`shell::prompts`).
+
+use sim::read::{Agent, EventKind, Formation, Role, Tool, ToolRefusal, Vec2, World};
+
+/// How long a notice stays, in ticks.
+pub const NOTICE_TICKS: u64 = 4 * 60;
+/// Notices shown at once (the newest).
+pub const NOTICES: usize = 3;
+
+/// Something the HUD says for a while: an agent down (with where), a formation change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    pub text: String,
+    /// Where it happened (an agent down), for the marker.
+    pub pos: Option<Vec2>,
+    /// A warning (red) or news (plain).
+    pub warn: bool,
+    pub born: u64,
+}
+
+/// The HUD's memory of the run, fed each tick through the cosmetics feed: the notices and
+/// the formation last seen.
+#[derive(Clone, Debug, Default)]
+pub struct HudFeed {
+    pub notices: Vec<Notice>,
+    formation: Option<Formation>,
+    now: u64,
+}
+
+/// How the HUD names an agent: blades and gunners counted apart from 1 (`Blade 2`).
+pub fn agent_name(agents: &[Agent], id: usize) -> String {
+    let Some(a) = agents.get(id) else {
+        return format!("Agent {id}");
+    };
+    let nth = agents[..id].iter().filter(|b| b.role == a.role).count() + 1;
+    match a.role {
+        Role::Blade => format!("Blade {nth}"),
+        Role::Gunner => format!("Gunner {nth}"),
+    }
+}
+
+/// A formation's name as the HUD shows it.
+pub fn formation_name(f: Formation) -> &'static str {
+    match f {
+        Formation::Wedge => "wedge",
+        Formation::Line => "line",
+        Formation::Ring => "ring",
+    }
+}
+
+/// `n` of `what` (`1 flare`, `2 flares`).
+fn count(n: u32, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Why a use of `tool` was refused, as the player reads it (the HUD's notice and the
+/// throw's reticle): `Grenade refused: ally too close (Gunner 2)`, `No flares left`,
+/// `No one hurt near the disk`.
+pub fn refusal_words(tool: Tool, why: ToolRefusal, agents: &[Agent]) -> String {
+    match why {
+        ToolRefusal::NoCharge => format!("No {}s left", tool.name()),
+        ToolRefusal::NoPatient => "No one hurt near the disk".into(),
+        ToolRefusal::Busy if tool == Tool::Medkit => "The medkit is already at work".into(),
+        ToolRefusal::Busy if tool == Tool::Grenade => "A grenade is live: one at a time".into(),
+        ToolRefusal::Busy => format!("{} refused: one is already at work", capital(tool)),
+        ToolRefusal::AllyTooClose { ally } => format!(
+            "{} refused: ally too close ({})",
+            capital(tool),
+            agent_name(agents, ally as usize)
+        ),
+    }
+}
+
+/// A tool's name with a capital (`Grenade`).
+fn capital(tool: Tool) -> String {
+    let n = tool.name();
+    n[..1].to_uppercase() + &n[1..]
+}
+
+impl HudFeed {
+    /// The feed for `w` as it stands (its formation known, so the first change is
+    /// said).
+    pub fn new(w: &World) -> HudFeed {
+        HudFeed {
+            notices: Vec::new(),
+            formation: Some(w.formation()),
+            now: w.tick(),
+        }
+    }
+
+    /// One simulation tick of `w`.
+    pub fn absorb(&mut self, w: &World) {
+        self.now = w.tick();
+        let m = w.mission();
+        let name = |id: u32| agent_name(w.agents(), id as usize);
+        for e in w.events() {
+            match e.kind {
+                EventKind::AgentDown { agent, pos } => {
+                    self.say(format!("{} is down", name(agent)), Some(pos), true);
+                }
+                EventKind::Said { line } => {
+                    if let Some(text) = m.lines.get(line as usize) {
+                        self.say(text.clone(), None, false);
+                    }
+                }
+                EventKind::ObjectiveDone { objective } => {
+                    if let Some(o) = m.objectives.get(objective as usize) {
+                        self.say(format!("done: {}", o.spec.label), None, false);
+                    }
+                }
+                EventKind::ItemDropped { pos, .. } => {
+                    self.say("the carrier fell: the item is down".into(), Some(pos), true);
+                }
+                EventKind::ToolRefused { tool, why } => {
+                    self.say(refusal_words(tool, why, w.agents()), None, true);
+                }
+                EventKind::AmmoPicked { rounds, .. } => {
+                    self.say(format!("+{rounds} rounds"), None, false);
+                }
+                EventKind::SupplyPicked {
+                    flares,
+                    medkits,
+                    grenades,
+                    ..
+                } => {
+                    let parts: Vec<String> = [
+                        (flares, "flare"),
+                        (medkits, "medkit"),
+                        (grenades, "grenade"),
+                    ]
+                    .into_iter()
+                    .filter(|(n, _)| *n > 0)
+                    .map(|(n, what)| format!("+{}", count(n, what)))
+                    .collect();
+                    if !parts.is_empty() {
+                        self.say(parts.join("  "), None, false);
+                    }
+                }
+                EventKind::Healed { agent, amount } => {
+                    self.say(format!("{} healed +{amount:.0}", name(agent)), None, false);
+                }
+                EventKind::HealInterrupted { agent } => {
+                    self.say(format!("Healing {} interrupted", name(agent)), None, true);
+                }
+                EventKind::OutOfAmmo { agent } => {
+                    self.say(format!("{} is out of ammo", name(agent)), None, true);
+                }
+                _ => {}
+            }
+        }
+        let f = w.formation();
+        if self.formation.is_some_and(|old| old != f) {
+            self.say(format!("formation: {}", formation_name(f)), None, false);
+        }
+        self.formation = Some(f);
+        let now = self.now;
+        self.notices.retain(|n| now < n.born + NOTICE_TICKS);
+    }
+
+    fn say(&mut self, text: String, pos: Option<Vec2>, warn: bool) {
+        self.notices.push(Notice {
+            text,
+            pos,
+            warn,
+            born: self.now,
+        });
+        if self.notices.len() > NOTICES {
+            self.notices.remove(0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn agents() -> Vec<Agent> {
+        let w = crate::setup::load(None, "melee_dummy", None, None, None).unwrap();
+        let world = World::new(w.map.clone(), &w.scenario, w.tuning.clone());
+        world.agents().to_vec()
+    }
+
+    /// The refusals in the player's words, the ally named as its card names it.
+    #[test]
+    fn refusals_say_why_in_the_player_s_words() {
+        let a = agents();
+        let gunner2 = a
+            .iter()
+            .filter(|x| x.is_gunner())
+            .nth(1)
+            .expect("a second gunner")
+            .id;
+        assert_eq!(
+            refusal_words(
+                Tool::Grenade,
+                ToolRefusal::AllyTooClose { ally: gunner2 },
+                &a
+            ),
+            "Grenade refused: ally too close (Gunner 2)"
+        );
+        assert_eq!(
+            refusal_words(Tool::Flare, ToolRefusal::NoCharge, &a),
+            "No flares left"
+        );
+        assert_eq!(
+            refusal_words(Tool::Medkit, ToolRefusal::NoPatient, &a),
+            "No one hurt near the disk"
+        );
+        assert_eq!(count(1, "flare"), "1 flare");
+        assert_eq!(count(2, "grenade"), "2 grenades");
+    }
+}

@@ -1,0 +1,147 @@
+//! Where the HUD's parts go on a frame ([`layout`]): scaled by whole steps with the
+//! frame's height, out of the F1 overlay's text boxes and above the message band.
+
+use super::feed::NOTICES;
+
+/// Lines of a message shown at once (the overlay and the HUD keep above them).
+pub const MESSAGE_LINES: usize = 3;
+/// At most this many objectives are shown at once (the active ones).
+pub const OBJECTIVE_LINES: usize = 2;
+
+/// A box on the frame: `x, y, w, h`.
+pub type Rect = (i32, i32, i32, i32);
+
+/// An agent's card, in the layout's units (times its scale): its size, and where its
+/// three lines go from its top — the name and health, the health bar, a gunner's rounds
+/// (or its reload's word) with the reload's bar under them.
+pub const CARD_W: i32 = 70;
+pub const CARD_H: i32 = 46;
+pub const CARD_NAME_Y: i32 = 5;
+pub const CARD_BAR_Y: i32 = 17;
+pub const CARD_BAR_H: i32 = 7;
+pub const CARD_AMMO_Y: i32 = 28;
+pub const CARD_RELOAD_Y: i32 = 39;
+pub const CARD_RELOAD_H: i32 = 3;
+/// The supply line's height (one line of text).
+pub const SUPPLY_H: i32 = 14;
+// The card's lines fit inside it, one under the other (text is 8 high).
+const _: () = assert!(CARD_NAME_Y + 8 <= CARD_BAR_Y && CARD_BAR_Y + CARD_BAR_H <= CARD_AMMO_Y);
+const _: () = assert!(CARD_AMMO_Y + 8 <= CARD_RELOAD_Y && CARD_RELOAD_Y + CARD_RELOAD_H < CARD_H);
+
+/// Where the HUD's parts go on a `width × height` frame for `agents` agents.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Whole-step scale of text and boxes (1 at 720 lines, 2 at 1440 …).
+    pub scale: i32,
+    /// The time and kills line, top centre.
+    pub top: Rect,
+    /// The notices under it.
+    pub notices: Rect,
+    /// The mission's objectives under the notices (C1), a line each.
+    pub objectives: Rect,
+    /// One card per agent, bottom centre, above the message band.
+    pub cards: Vec<Rect>,
+    /// The formation, aim and leash box beside the cards.
+    pub side: Rect,
+    /// The squad's supplies over the cards and the side box (REQ K1, K3–K5): the pool,
+    /// each tool's key and charges, the medkit at work.
+    pub supply: Rect,
+}
+
+/// The HUD's boxes (see [`Layout`]): out of the F1 overlay's text boxes
+/// ([`view::overlay::text_regions`]) and above a message band of
+/// [`MESSAGE_LINES`] lines.
+pub fn layout(width: i32, height: i32, agents: usize) -> Layout {
+    let s = view::screens::ui_scale(width.max(0) as usize, height.max(0) as usize) as i32;
+    let top_w = 380 * s;
+    // Centred, but right of the overlay's stats block (x < 464).
+    let tx = ((width - top_w) / 2).max(470 * s);
+    let top = (tx, 6 * s, top_w, 22 * s);
+    // Notices and objectives are wider than the time line: a trigger's sentence fits.
+    let wide_w = 560 * s;
+    let wx = ((width - wide_w) / 2).max(470 * s);
+    let notices = (wx, top.1 + top.3 + 4 * s, wide_w, 14 * s * NOTICES as i32);
+    let objectives = (
+        wx,
+        notices.1 + notices.3 + 4 * s,
+        wide_w,
+        (14 * OBJECTIVE_LINES as i32 + 6) * s,
+    );
+    let (card_w, card_h, gap) = (CARD_W * s, CARD_H * s, 6 * s);
+    let side_w = 150 * s;
+    let total = agents as i32 * (card_w + gap) + side_w;
+    // Right of the overlay's log box (x < 390), centred where the frame allows.
+    let x0 = ((width - total) / 2).max(400 * s);
+    let band = 30 + 16 * MESSAGE_LINES as i32;
+    let y = height - band - 8 * s - card_h;
+    let cards = (0..agents as i32)
+        .map(|i| (x0 + i * (card_w + gap), y, card_w, card_h))
+        .collect();
+    let side = (x0 + agents as i32 * (card_w + gap), y, side_w, card_h);
+    let supply = (x0, y - 4 * s - SUPPLY_H * s, total, SUPPLY_H * s);
+    Layout {
+        scale: s,
+        top,
+        notices,
+        objectives,
+        cards,
+        side,
+        supply,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn overlap(a: Rect, b: Rect) -> bool {
+        a.0 < b.0 + b.2 && b.0 < a.0 + a.2 && a.1 < b.1 + b.3 && b.1 < a.1 + a.3
+    }
+
+    #[test]
+    fn the_hud_keeps_out_of_the_overlay_and_the_message_band_and_inside_the_frame() {
+        for (w, h) in [(1280, 720), (1920, 1080), (2560, 1440)] {
+            let l = layout(w, h, 5);
+            let band = (
+                0,
+                h - 30 - 16 * MESSAGE_LINES as i32,
+                w,
+                30 + 16 * MESSAGE_LINES as i32,
+            );
+            let mut boxes = vec![
+                ("top", l.top),
+                ("notices", l.notices),
+                ("objectives", l.objectives),
+                ("side", l.side),
+                ("supply", l.supply),
+            ];
+            boxes.extend(l.cards.iter().map(|c| ("card", *c)));
+            for (name, r) in &boxes {
+                assert!(
+                    r.0 >= 0 && r.1 >= 0 && r.0 + r.2 <= w && r.1 + r.3 <= h,
+                    "{name} {r:?} off {w}x{h}"
+                );
+                assert!(
+                    !overlap(*r, band),
+                    "{name} {r:?} under the message band at {w}x{h}"
+                );
+                for o in view::overlay::text_regions(w, h) {
+                    assert!(
+                        !overlap(*r, o),
+                        "{name} {r:?} over the overlay's {o:?} at {w}x{h}"
+                    );
+                }
+                for (other, q) in &boxes {
+                    assert!(
+                        std::ptr::eq(r, q) || !overlap(*r, *q),
+                        "{name} over {other} at {w}x{h}"
+                    );
+                }
+            }
+            assert_eq!(l.scale, (h / 720).max(1));
+        }
+        // The overlay's log stays above the message band too.
+        let log = view::overlay::text_regions(1280, 720)[1];
+        assert!(log.1 + log.3 <= 720 - 30 - 16 * MESSAGE_LINES as i32);
+    }
+}
