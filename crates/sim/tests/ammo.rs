@@ -94,8 +94,8 @@ fn a_reload_is_two_seconds_without_fire() {
                 )
                 .count();
         }
-        if began.is_some() && !reloading {
-            let took = w.tick() - began.unwrap();
+        if let (Some(b), false) = (began, reloading) {
+            let took = w.tick() - b;
             assert_eq!(took, ticks(t.ammo.reload_time) as u64);
             // Refilled before this tick's fire, which may already have spent a round.
             assert!(w.agents()[g].mag >= t.ammo.magazine - 1);
@@ -184,6 +184,14 @@ fn bad_ammo_and_kit_lines_and_tuning_are_refused_with_their_place() {
         vec![100.0, 100.0, 100.0, 45.0, 100.0],
         "past the list, whole"
     );
+    // A recruit (REQ K6): whole at 70; a health over the max is the max.
+    let rec = world("squad_max = 100 100 100 100 70\nsquad_health = 100 100 100 45 90\n", &[]);
+    let hm: Vec<(f32, f32)> = rec.agents().iter().map(|a| (a.health, a.max_health)).collect();
+    assert_eq!(
+        hm,
+        vec![(100.0, 100.0), (100.0, 100.0), (100.0, 100.0), (45.0, 100.0), (70.0, 70.0)]
+    );
+    assert!(err("squad_max = 100 -1\n").starts_with("t.scn:1:17: bad health `-1`"));
     let terr = |s: &str| Tuning::from_toml("t.toml", s).unwrap_err().to_string();
     let e = terr("[ammo]\nmagazine = -3\n");
     assert!(e.starts_with("t.toml:2:12: `ammo.magazine`: "), "{e}");

@@ -8,7 +8,8 @@
 //! (`off`: the naive player, `--no-tools` — no tool is used and nothing picked up),
 //! `ammo` (rounds in the mission's pool beyond the loaded magazines; none: no end to
 //! it), `kit` (`F M G`: the flares, medkits and grenades issued; none: 2 1 2),
-//! `squad_health` (each agent's health at the start, in squad order).
+//! `squad_health` (each agent's health at the start, in squad order), `squad_max` (each
+//! agent's health when whole: a campaign's recruit has less).
 //! Statements:
 //!
 //! ```text
@@ -168,6 +169,9 @@ pub struct Scenario {
     /// squad order (a wounded squad carried from the last mission, a training patient);
     /// agents past the list start whole.
     pub squad_health: Vec<f32>,
+    /// `squad_max = M M M M M` (REQ K6): each agent's health when whole, in squad order
+    /// (a campaign's recruit is weaker); agents past the list have the tuning's.
+    pub squad_max: Vec<f32>,
     /// `director = off|easy|normal|hard` (T3): `None` is off.
     pub director: Option<Difficulty>,
     /// `difficulty = easy|normal|hard` (T4); the title or `--difficulty` may set it.
@@ -208,6 +212,7 @@ impl Default for Scenario {
             ammo: None,
             kit: None,
             squad_health: Vec::new(),
+            squad_max: Vec::new(),
             director: None,
             difficulty: None,
             briefing: String::new(),
@@ -405,15 +410,20 @@ impl Scenario {
                                 _ => return Err(c.err(vword, format!("bad kit `{value}`: expected three whole numbers: flares medkits grenades"))),
                             }
                         }
-                        "squad_health" => {
-                            sc.squad_health.clear();
+                        "squad_health" | "squad_max" => {
+                            let mut hs = Vec::new();
                             for w in vword.split_whitespace() {
                                 let h = w.parse::<f32>().ok().filter(|h| *h > 0.0 && *h <= 1e6);
                                 let h = h.ok_or_else(|| c.err(w, format!("bad health `{w}`: expected a number above 0 for each agent")))?;
-                                sc.squad_health.push(h);
+                                hs.push(h);
                             }
-                            if sc.squad_health.is_empty() {
+                            if hs.is_empty() {
                                 return Err(c.err(vword, "expected a health for each agent"));
+                            }
+                            if key == "squad_max" {
+                                sc.squad_max = hs;
+                            } else {
+                                sc.squad_health = hs;
                             }
                         }
                         "director" => {
@@ -459,7 +469,7 @@ impl Scenario {
                             let kw = &raw[raw.find(key).unwrap_or(0)..];
                             return Err(c.err(
                                 &kw[..key.len()],
-                                format!("unknown key `{key}`: expected name, briefing, map, seed, duration, formation, heading, start, loop, director, director_kinds or difficulty"),
+                                format!("unknown key `{key}`: expected name, briefing, map, seed, duration, formation, heading, start, loop, tools, ammo, kit, squad_health, squad_max, director, director_kinds or difficulty"),
                             ));
                         }
                     }

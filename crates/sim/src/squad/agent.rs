@@ -60,6 +60,9 @@ pub struct Agent {
     pub barrel: f32,
     pub radius: f32,
     pub health: f32,
+    /// Health when whole: the tuning's `agent_health`, less for a campaign's recruit
+    /// (REQ K6, the scenario's `squad_max`); the medkit heals toward it.
+    pub max_health: f32,
     pub alive: bool,
     /// Where the solver (or the HOLDING stop) put this agent.
     pub post_pos: Vec2,
@@ -101,6 +104,7 @@ impl Agent {
             barrel: facing,
             radius,
             health,
+            max_health: health,
             alive: true,
             post_pos: pos,
             commit_timer: 0,

@@ -24,18 +24,18 @@ pub struct Heal {
 /// The medkit's patient round `anchor`: the standing agent within reach missing the most
 /// health (the lowest index among equals); `None` when no one within reach is hurt.
 pub fn patient(agents: &[Agent], anchor: Vec2, t: &Tuning) -> Option<u32> {
-    let max = t.squad.agent_health;
+    let missing = |a: &Agent| a.max_health - a.health;
     agents
         .iter()
         .filter(|a| a.alive && a.pos.distance(anchor) <= t.tools.medkit_reach)
-        .filter(|a| a.health < max)
-        .min_by(|a, b| a.health.total_cmp(&b.health).then(a.id.cmp(&b.id)))
+        .filter(|a| missing(a) > 0.0)
+        .max_by(|a, b| missing(a).total_cmp(&missing(b)).then(b.id.cmp(&a.id)))
         .map(|a| a.id)
 }
 
 /// What the kit gives back to `a` when it is done.
 pub fn heal_amount(a: &Agent, t: &Tuning) -> f32 {
-    (t.squad.agent_health - a.health).max(0.0) * t.tools.medkit_share
+    (a.max_health - a.health).max(0.0) * t.tools.medkit_share
 }
 
 #[cfg(test)]

@@ -225,9 +225,13 @@ impl World {
                 w.tuning.squad.body_radius,
                 w.tuning.squad.agent_health,
             ));
-            w.squad.agents[i].mag = w.tuning.ammo.magazine;
+            let a = &mut w.squad.agents[i];
+            a.mag = w.tuning.ammo.magazine;
+            if let Some(&m) = scenario.squad_max.get(i) {
+                (a.max_health, a.health) = (m, m);
+            }
             if let Some(&h) = scenario.squad_health.get(i) {
-                w.squad.agents[i].health = h.min(w.tuning.squad.agent_health);
+                a.health = h.min(a.max_health);
             }
         }
         for &(i, p) in &scenario.places {
