@@ -108,3 +108,9 @@ pub const HEAL: Rgba = Rgba::rgb(90, 255, 140);
 pub const RELOAD: Rgba = Rgba::rgb(255, 226, 150);
 /// A dry gunner's weapon and its mark: dead grey.
 pub const DRY: Rgba = Rgba::rgb(96, 96, 100);
+
+/// A remembered colour: grey of the same luma (the fog's memory, H2).
+pub fn memory_tint(c: Rgba) -> Rgba {
+    let l = ((77 * c.r as u32 + 150 * c.g as u32 + 29 * c.b as u32) >> 8) as u8;
+    Rgba::new(l, l, l, c.a)
+}

@@ -14,8 +14,7 @@ use sim::Vec2;
 use crate::bodies::px;
 use crate::canvas::Canvas;
 use crate::iso::Iso;
-use crate::palette as pal;
-use crate::scene::memory_tint;
+use crate::palette::{self as pal, memory_tint};
 
 /// A prop's half extents on the floor and its height, world units.
 fn size(kind: PickupKind) -> (Vec2, f32) {

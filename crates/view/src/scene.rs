@@ -34,6 +34,7 @@ use crate::spits::draw_spits;
 use crate::strikes::{draw_strike_arcs, draw_strike_telegraphs};
 
 pub use crate::interp::lerp_pos;
+pub use crate::palette::memory_tint;
 pub use crate::seen::Seen;
 
 /// Height of a wall block, world units.
@@ -61,12 +62,6 @@ pub trait Lighting {
     /// How an enemy standing at `p` with light `light` on it shows: lit, or (unlit near
     /// the squad) a silhouette.
     fn enemy_shade(&self, p: Vec2, light: Rgba) -> Shade;
-}
-
-/// A remembered colour: grey of the same luma.
-pub fn memory_tint(c: Rgba) -> Rgba {
-    let l = ((77 * c.r as u32 + 150 * c.g as u32 + 29 * c.b as u32) >> 8) as u8;
-    Rgba::new(l, l, l, c.a)
 }
 
 /// Visible tile rectangle for this projection (with a margin for wall height).

@@ -177,7 +177,9 @@ impl SoundLayer {
         }
         self.ambience(w);
         self.events(w);
-        self.tools(w);
+        let mut kit = std::mem::take(&mut self.kit);
+        kit.step(self, w);
+        self.kit = kit;
         self.enemies(w);
         self.squad(w);
         self.heartbeat(tension);
@@ -490,7 +492,9 @@ impl SoundLayer {
                 self.play(Cue::Notice, patches::notice(), place, 1.0);
             }
             _ => {
-                self.hear_tool(w, e);
+                let mut kit = std::mem::take(&mut self.kit);
+                kit.hear(self, w, e);
+                self.kit = kit;
             }
         }
     }
@@ -622,5 +626,39 @@ impl SoundLayer {
             ..Placement::CENTRE
         };
         self.play(Cue::Heartbeat, patches::heartbeat(), place, 1.0);
+    }
+}
+
+/// The tools' sounds play through the layer (`tools.rs` holds their voices).
+impl tools::Player for SoundLayer {
+    fn play_at(
+        &mut self,
+        w: &World,
+        cue: Cue,
+        patch: Patch,
+        p: Vec2,
+        gain: f32,
+        reverb: f32,
+        pitch: f32,
+    ) -> Option<VoiceId> {
+        SoundLayer::play_at(self, w, cue, patch, p, gain, reverb, pitch)
+    }
+    fn play(&mut self, cue: Cue, patch: Patch, place: Placement, pitch: f32) -> Option<VoiceId> {
+        SoundLayer::play(self, cue, patch, place, pitch)
+    }
+    fn vary(&mut self, spread: f32) -> f32 {
+        SoundLayer::vary(self, spread)
+    }
+    fn release(&mut self, v: Option<VoiceId>, fade: f32) {
+        SoundLayer::release(self, v, fade)
+    }
+    fn place(&mut self, v: VoiceId, place: Placement) {
+        self.mixer.place(v, place)
+    }
+    fn alive(&self, v: VoiceId) -> bool {
+        self.mixer.alive(v)
+    }
+    fn tuning(&self) -> &AudioTuning {
+        &self.tuning
     }
 }

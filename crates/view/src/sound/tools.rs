@@ -3,16 +3,23 @@
 //! (the nearest `flare_hisses` flares hiss, each as loud as its glow, so it fades with
 //! the flare), the medkit's hum while it works, the fuse's ticks on the blink's own
 //! clock ([`crate::throw::fuse_ticks`]: every blink the player sees is heard). The
-//! recipes are [`super::kit`].
+//! recipes are [`super::kit`]; the layer plays them through [`Player`].
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use audio::{Placement, VoiceId};
+use audio::{Patch, Placement, VoiceId};
 use sim::read::{EventKind, Vec2, World};
 
 use super::cue::Cue;
-use super::{kit, space, SoundLayer, CUT, HANDOVER};
+use super::kit;
+use super::space;
+use super::tuning::AudioTuning;
 use crate::throw::fuse_ticks;
+
+/// The medkit's hum cut when a blow breaks the work (as a cancelled windup is cut: ≥ 20
+/// dB down in 30 ms), or handed over to the chime when it is done, seconds.
+const CUT: f32 = 0.015;
+const HANDOVER: f32 = 0.04;
 
 /// A flare's hiss at full glow, and in flight (before it has a glow of its own).
 const HISS_GAIN: f32 = 0.55;
@@ -37,62 +44,88 @@ pub struct ToolVoices {
     hum: Option<VoiceId>,
 }
 
+/// What the tools' sounds need of the layer that plays them (the sound layer).
+pub trait Player {
+    /// Starts `cue` with `patch` at world point `p` with loudness `gain`, its `reverb`
+    /// send and `pitch`, if it is near enough to be heard.
+    #[allow(clippy::too_many_arguments)]
+    fn play_at(
+        &mut self,
+        w: &World,
+        cue: Cue,
+        patch: Patch,
+        p: Vec2,
+        gain: f32,
+        reverb: f32,
+        pitch: f32,
+    ) -> Option<VoiceId>;
+    /// Starts `cue` with `patch` at `place`.
+    fn play(&mut self, cue: Cue, patch: Patch, place: Placement, pitch: f32) -> Option<VoiceId>;
+    /// A small random pitch: ±`spread` round 1 (the layer's own randomness).
+    fn vary(&mut self, spread: f32) -> f32;
+    /// Fades voice `v` out over `fade` seconds.
+    fn release(&mut self, v: Option<VoiceId>, fade: f32);
+    /// Moves voice `v`.
+    fn place(&mut self, v: VoiceId, place: Placement);
+    /// Whether voice `v` still sounds (not ended, not stolen).
+    fn alive(&self, v: VoiceId) -> bool;
+    fn tuning(&self) -> &AudioTuning;
+}
+
 impl ToolVoices {
     /// Flares hissing now.
     pub fn hisses(&self) -> usize {
         self.hisses.len()
     }
-}
 
-impl SoundLayer {
-    /// What an event of the tools or the ammunition sounds like; `false` when `e` is
-    /// none of theirs.
-    pub(super) fn hear_tool(&mut self, w: &World, e: &EventKind) -> bool {
+    /// What an event of the tools or the ammunition sounds like, played through `out`;
+    /// `false` when `e` is none of theirs.
+    pub fn hear(&mut self, out: &mut impl Player, w: &World, e: &EventKind) -> bool {
         let agent_at = |id: u32| w.agents().get(id as usize).map(|a| a.pos);
         match *e {
             EventKind::FlareThrown { from, .. } => {
-                let pitch = self.vary(0.08);
-                self.play_at(w, Cue::Throw, kit::throw_whoosh(), from, 0.6, 0.1, pitch);
-                let pitch = self.vary(0.06);
-                self.play_at(w, Cue::FlarePop, kit::flare_pop(), from, 0.8, 0.2, pitch);
+                let pitch = out.vary(0.08);
+                out.play_at(w, Cue::Throw, kit::throw_whoosh(), from, 0.6, 0.1, pitch);
+                let pitch = out.vary(0.06);
+                out.play_at(w, Cue::FlarePop, kit::flare_pop(), from, 0.8, 0.2, pitch);
             }
             EventKind::FlareLanded { pos, .. } => {
-                let pitch = self.vary(0.1);
+                let pitch = out.vary(0.1);
                 let patch = kit::clatter(false);
-                self.play_at(w, Cue::Clatter, patch, pos, 0.5, 0.1, pitch);
+                out.play_at(w, Cue::Clatter, patch, pos, 0.5, 0.1, pitch);
             }
             EventKind::FlareOut { flare } => {
-                let v = self.kit.hisses.remove(&flare);
-                self.release(v, HISS_FADE);
+                let v = self.hisses.remove(&flare);
+                out.release(v, HISS_FADE);
             }
             EventKind::GrenadeThrown { from, .. } => {
-                let pitch = self.vary(0.08);
-                self.play_at(w, Cue::Throw, kit::throw_whoosh(), from, 0.7, 0.1, pitch);
+                let pitch = out.vary(0.08);
+                out.play_at(w, Cue::Throw, kit::throw_whoosh(), from, 0.7, 0.1, pitch);
             }
             EventKind::GrenadeLanded { pos, .. } => {
-                let pitch = self.vary(0.08);
-                self.play_at(w, Cue::Clatter, kit::clatter(true), pos, 0.7, 0.1, pitch);
+                let pitch = out.vary(0.08);
+                out.play_at(w, Cue::Clatter, kit::clatter(true), pos, 0.7, 0.1, pitch);
             }
             EventKind::GrenadeBurst { pos, .. } => {
                 let open = space::openness(&w.map().grid, pos, 8.0);
-                let pitch = self.vary(0.04);
+                let pitch = out.vary(0.04);
                 let reverb = 0.3 + 0.4 * open;
                 // Twice a shot's level at the same distance: the limiter ducks the whole
                 // mix under it, as a blast does.
-                self.play_at(w, Cue::Boom, kit::boom(open), pos, BOOM_GAIN, reverb, pitch);
+                out.play_at(w, Cue::Boom, kit::boom(open), pos, BOOM_GAIN, reverb, pitch);
             }
             EventKind::Healed { agent, .. } => {
-                let v = self.kit.hum.take();
-                self.release(v, HANDOVER);
+                let v = self.hum.take();
+                out.release(v, HANDOVER);
                 if let Some(p) = agent_at(agent) {
-                    self.play_at(w, Cue::HealChime, kit::heal_chime(), p, 0.8, 0.3, 1.0);
+                    out.play_at(w, Cue::HealChime, kit::heal_chime(), p, 0.8, 0.3, 1.0);
                 }
             }
             EventKind::HealInterrupted { agent } => {
-                let v = self.kit.hum.take();
-                self.release(v, CUT);
+                let v = self.hum.take();
+                out.release(v, CUT);
                 if let Some(p) = agent_at(agent) {
-                    self.play_at(w, Cue::HealCut, kit::heal_cut(), p, 0.8, 0.1, 1.0);
+                    out.play_at(w, Cue::HealCut, kit::heal_cut(), p, 0.8, 0.1, 1.0);
                 }
             }
             EventKind::ToolRefused { .. } => {
@@ -102,12 +135,12 @@ impl SoundLayer {
                     reverb: 0.05,
                     ..Placement::CENTRE
                 };
-                self.play(Cue::Refusal, kit::refusal(), place, 1.0);
+                out.play(Cue::Refusal, kit::refusal(), place, 1.0);
             }
             EventKind::ReloadStarted { agent } => {
                 if let Some(p) = agent_at(agent) {
-                    let pitch = self.vary(0.06);
-                    self.play_at(w, Cue::MagOut, kit::mag_out(), p, 0.6, 0.05, pitch);
+                    let pitch = out.vary(0.06);
+                    out.play_at(w, Cue::MagOut, kit::mag_out(), p, 0.6, 0.05, pitch);
                 }
             }
             EventKind::Reloaded { agent, .. } | EventKind::ReloadStopped { agent } => {
@@ -118,20 +151,20 @@ impl SoundLayer {
                     0.4
                 };
                 if let Some(p) = agent_at(agent) {
-                    let pitch = self.vary(0.06);
-                    self.play_at(w, Cue::MagIn, kit::mag_in(), p, gain, 0.05, pitch);
+                    let pitch = out.vary(0.06);
+                    out.play_at(w, Cue::MagIn, kit::mag_in(), p, gain, 0.05, pitch);
                 }
             }
             EventKind::OutOfAmmo { agent } => {
                 if let Some(p) = agent_at(agent) {
-                    self.play_at(w, Cue::DryClick, kit::dry_click(), p, 0.8, 0.05, 1.0);
+                    out.play_at(w, Cue::DryClick, kit::dry_click(), p, 0.8, 0.05, 1.0);
                 }
             }
             EventKind::AmmoPicked { at, .. } => {
-                self.play_at(w, Cue::Pickup, kit::pickup(true), at, 0.8, 0.1, 1.0);
+                out.play_at(w, Cue::Pickup, kit::pickup(true), at, 0.8, 0.1, 1.0);
             }
             EventKind::SupplyPicked { at, .. } => {
-                self.play_at(w, Cue::Pickup, kit::pickup(false), at, 0.8, 0.1, 1.0);
+                out.play_at(w, Cue::Pickup, kit::pickup(false), at, 0.8, 0.1, 1.0);
             }
             _ => return false,
         }
@@ -141,13 +174,13 @@ impl SoundLayer {
     /// One tick of the tools' held sounds: the flares' hisses follow them (the nearest
     /// `flare_hisses` of them, each as loud as its glow), the fuse ticks with its
     /// blinks, the medkit hums while it works.
-    pub(super) fn tools(&mut self, w: &World) {
-        self.hisses(w);
+    pub fn step(&mut self, out: &mut impl Player, w: &World) {
+        self.follow_flares(out, w);
         if let Some(g) = &w.tools().grenade {
             let fuse = w.ticks().grenade_fuse;
             if g.flight_left == 0 && fuse_ticks(fuse.saturating_sub(g.fuse_left), fuse) {
                 let pos = g.pos;
-                self.play_at(w, Cue::FuseTick, kit::fuse_tick(), pos, 0.7, 0.05, 1.0);
+                out.play_at(w, Cue::FuseTick, kit::fuse_tick(), pos, 0.7, 0.05, 1.0);
             }
         }
         match &w.tools().heal {
@@ -156,28 +189,28 @@ impl SoundLayer {
                     return;
                 };
                 let place = space::place(
-                    &self.tuning,
+                    out.tuning(),
                     &w.map().grid,
                     w.anchor().pos,
                     p,
                     HUM_GAIN,
                     0.2,
                 );
-                let alive = self.kit.hum.filter(|v| self.mixer.alive(*v));
+                let alive = self.hum.filter(|v| out.alive(*v));
                 match (alive, place) {
-                    (Some(v), Some(pl)) => self.mixer.place(v, pl),
+                    (Some(v), Some(pl)) => out.place(v, pl),
                     (None, Some(pl)) => {
-                        self.kit.hum = self.play(Cue::HealHum, kit::heal_hum(), pl, 1.0);
+                        self.hum = out.play(Cue::HealHum, kit::heal_hum(), pl, 1.0);
                     }
                     (v, None) => {
-                        self.kit.hum = None;
-                        self.release(v, HANDOVER);
+                        self.hum = None;
+                        out.release(v, HANDOVER);
                     }
                 }
             }
             None => {
-                let v = self.kit.hum.take();
-                self.release(v, HANDOVER);
+                let v = self.hum.take();
+                out.release(v, HANDOVER);
             }
         }
     }
@@ -185,9 +218,9 @@ impl SoundLayer {
     /// The flares' hisses: the nearest `flare_hisses` flares in hearing hiss (the rest
     /// fade out; one hissing keeps its voice unless another is [`HISS_KEEP`] nearer),
     /// each placed where it is and as loud as its glow.
-    fn hisses(&mut self, w: &World) {
+    fn follow_flares(&mut self, out: &mut impl Player, w: &World) {
         let listener = w.anchor().pos;
-        let cap = self.tuning.flare_hisses as usize;
+        let cap = out.tuning().flare_hisses as usize;
         let mut near: Vec<(f32, u32, Vec2, f32)> = w
             .tools()
             .flares
@@ -198,7 +231,7 @@ impl SoundLayer {
                 } else {
                     HISS_GAIN * f.glow(w.ticks())
                 };
-                let keep = if self.kit.hisses.contains_key(&f.id) {
+                let keep = if self.hisses.contains_key(&f.id) {
                     HISS_KEEP
                 } else {
                     0.0
@@ -210,35 +243,29 @@ impl SoundLayer {
         near.truncate(cap);
         let keep: BTreeSet<u32> = near.iter().map(|n| n.1).collect();
         let gone: Vec<u32> = self
-            .kit
             .hisses
             .keys()
             .copied()
             .filter(|id| !keep.contains(id))
             .collect();
         for id in gone {
-            let v = self.kit.hisses.remove(&id);
-            self.release(v, HISS_FADE);
+            let v = self.hisses.remove(&id);
+            out.release(v, HISS_FADE);
         }
         for (_, id, pos, level) in near {
-            let place = space::place(&self.tuning, &w.map().grid, listener, pos, level, 0.2);
-            let alive = self
-                .kit
-                .hisses
-                .get(&id)
-                .copied()
-                .filter(|v| self.mixer.alive(*v));
+            let place = space::place(out.tuning(), &w.map().grid, listener, pos, level, 0.2);
+            let alive = self.hisses.get(&id).copied().filter(|v| out.alive(*v));
             match (alive, place) {
-                (Some(v), Some(pl)) => self.mixer.place(v, pl),
+                (Some(v), Some(pl)) => out.place(v, pl),
                 (None, Some(pl)) => {
-                    let pitch = self.vary(0.1);
-                    if let Some(v) = self.play(Cue::FlareHiss, kit::flare_hiss(), pl, pitch) {
-                        self.kit.hisses.insert(id, v);
+                    let pitch = out.vary(0.1);
+                    if let Some(v) = out.play(Cue::FlareHiss, kit::flare_hiss(), pl, pitch) {
+                        self.hisses.insert(id, v);
                     }
                 }
                 (v, None) => {
-                    self.kit.hisses.remove(&id);
-                    self.release(v, HISS_FADE);
+                    self.hisses.remove(&id);
+                    out.release(v, HISS_FADE);
                 }
             }
         }
