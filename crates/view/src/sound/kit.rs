@@ -135,18 +135,24 @@ pub fn fuse_tick() -> Patch {
     ])
 }
 
-/// A grenade's burst: a crack (the transient), a deep tone falling under it (the body
-/// you feel: 95 → 32 Hz), a roar of noise closing down, and a rumbling tail whose length
-/// follows the space round it (`openness`, as a gunshot's).
+/// A grenade's burst: a crack that opens into a roar (white noise through a low-pass
+/// closing from 9 kHz to 350 Hz in 0.3 s: bright at first, the transient, then dark), a
+/// deep tone falling under it (the body you feel: 95 → 32 Hz), brown noise closing down,
+/// and a rumbling tail whose length follows the space round it (`openness`, as a
+/// gunshot's).
 pub fn boom(openness: f32) -> Patch {
     let tail = 0.6 + 1.6 * openness.clamp(0.0, 1.0);
     Patch::new(&[
-        filtered(
-            layer(Wave::White, 0.0, shot(0.0005, 0.004, 0.05), 1.0),
-            FilterKind::HighPass,
-            1500.0,
-            1500.0,
-            0.7,
+        glide(
+            filtered(
+                layer(Wave::White, 0.0, shot(0.0005, 0.02, 0.35), 1.3),
+                FilterKind::LowPass,
+                9000.0,
+                350.0,
+                0.8,
+            ),
+            0.0,
+            0.3,
         ),
         glide(
             layer(Wave::Sine, 95.0, shot(0.002, 0.08, 0.8), 2.0),

@@ -31,7 +31,7 @@ const HISS_FADE: f32 = 0.4;
 /// every tick, each leaving a fading hiss behind).
 const HISS_KEEP: f32 = 1.5;
 /// A burst's level (a shot is 1).
-const BOOM_GAIN: f32 = 2.0;
+const BOOM_GAIN: f32 = 2.5;
 /// The medkit's hum.
 const HUM_GAIN: f32 = 0.6;
 
@@ -110,8 +110,8 @@ impl ToolVoices {
                 let open = space::openness(&w.map().grid, pos, 8.0);
                 let pitch = out.vary(0.04);
                 let reverb = 0.3 + 0.4 * open;
-                // Twice a shot's level at the same distance: the limiter ducks the whole
-                // mix under it, as a blast does.
+                // 2.5 times a shot's level at the same distance: the limiter ducks the
+                // whole mix under it, as a blast does.
                 out.play_at(w, Cue::Boom, kit::boom(open), pos, BOOM_GAIN, reverb, pitch);
             }
             EventKind::Healed { agent, .. } => {
