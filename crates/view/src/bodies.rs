@@ -99,7 +99,8 @@ pub fn team_color(role: Role) -> Rgba {
     }
 }
 
-pub fn draw_agent(cv: &mut Canvas, iso: &Iso, a: &Agent, alpha: f32) {
+/// Draws agent `a`; `dry` marks a gunner with nothing left to fire (`crate::reload`).
+pub fn draw_agent(cv: &mut Canvas, iso: &Iso, a: &Agent, alpha: f32, dry: bool) {
     let p = lerp_pos(a.prev_pos, a.pos, alpha);
     if !a.alive {
         let c = iso.project(p, 0.0);
@@ -138,7 +139,7 @@ pub fn draw_agent(cv: &mut Canvas, iso: &Iso, a: &Agent, alpha: f32) {
         d.x + d.y < 0.0
     };
     if weapon_behind {
-        draw_weapon(cv, iso, a, p, barrel, facing);
+        draw_weapon(cv, iso, a, (p, barrel, facing), dry);
     }
     let c = iso.project(p, BODY_Z);
     body(cv, c, r, base, dark);
@@ -166,7 +167,7 @@ pub fn draw_agent(cv: &mut Canvas, iso: &Iso, a: &Agent, alpha: f32) {
         );
     }
     if !weapon_behind {
-        draw_weapon(cv, iso, a, p, barrel, facing);
+        draw_weapon(cv, iso, a, (p, barrel, facing), dry);
     }
     if cv.has_light() {
         // In the dark the squad keeps a thin rim of its team colour: never lost in its
@@ -174,19 +175,40 @@ pub fn draw_agent(cv: &mut Canvas, iso: &Iso, a: &Agent, alpha: f32) {
         let col = team_color(a.role);
         cv.glow_stroke_circle(c, r + 1.0, 1.2, col.with_alpha(150));
     }
-    if a.health < 99.9 {
-        health_bar(cv, [c[0], c[1] - r * 2.6], a.health / 100.0);
+    if a.health < a.max_health - 0.1 {
+        health_bar(cv, [c[0], c[1] - r * 2.6], a.health / a.max_health.max(1.0));
     }
 }
 
-fn draw_weapon(cv: &mut Canvas, iso: &Iso, a: &Agent, p: Vec2, barrel: Vec2, facing: Vec2) {
+/// The weapon of `a` standing at `p` with its barrel and facing directions. A gunner
+/// reloading holds its barrel short and low (the magazine out); a dry one's weapon is
+/// dead grey, its muzzle dark.
+fn draw_weapon(
+    cv: &mut Canvas,
+    iso: &Iso,
+    a: &Agent,
+    (p, barrel, facing): (Vec2, Vec2, Vec2),
+    dry: bool,
+) {
     match a.role {
         Role::Gunner => {
+            let (reach, drop) = if a.reloading() {
+                (0.36, 0.2)
+            } else {
+                (0.55, 0.0)
+            };
             let from = iso.project(p + barrel * 0.08, GUN_Z);
-            let to = iso.project(p + barrel * 0.55, GUN_Z);
+            let to = iso.project(p + barrel * reach, GUN_Z - drop);
+            let (metal, tip) = if dry {
+                (pal::DRY, pal::DRY.scale_rgb(0.6))
+            } else if a.reloading() {
+                (pal::BARREL, pal::BARREL)
+            } else {
+                (pal::BARREL, pal::MUZZLE_TIP)
+            };
             cv.line(from, to, 5.0, LineCap::Butt, pal::OUTLINE);
-            cv.line(from, to, 3.0, LineCap::Butt, pal::BARREL);
-            cv.circle(to, 2.0, Paint::opaque(pal::MUZZLE_TIP));
+            cv.line(from, to, 3.0, LineCap::Butt, metal);
+            cv.circle(to, 2.0, Paint::opaque(tip));
         }
         Role::Blade => {
             // Windup: the sword drawn back over the shoulder; active: out along the axis.

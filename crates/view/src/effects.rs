@@ -1,6 +1,8 @@
 //! Short-lived cosmetic effects fed from the simulation's events: hit sparks, the flash
 //! of a landed enemy blow, kill splats, wall sparks, a spit bursting on an agent and the
-//! glowing bile a spit leaves where it fell. Owned by the app, drawn by the view; the
+//! glowing bile a spit leaves where it fell; the medkit's end (a green glow rising off
+//! the healed, a red cut across one whose heal a blow broke) and a pickup taken (a
+//! sparkle where it lay). Owned by the app, drawn by the view; the
 //! simulation never sees them. Bounded memory (REQ §19).
 
 use raster::{draw_light, draw_line, fill_circle, fill_ellipse, Framebuffer, LineCap, Paint, Rgba};
@@ -32,6 +34,12 @@ pub enum FxKind {
     /// A spit that hit a wall or fell: a burst of droplets and a pool of glowing bile on
     /// the floor, fading.
     Splat,
+    /// The medkit's work done (K4): green light rising off the patient.
+    Healed,
+    /// The medkit's work broken by a blow: a red slash across the patient.
+    HealCut,
+    /// A crate or case taken (K1, K6): a sparkle where it lay.
+    Picked,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -52,6 +60,9 @@ impl FxKind {
             FxKind::Friendly => 90,
             FxKind::Spat => 24,
             FxKind::Splat => 180,
+            FxKind::Healed => 45,
+            FxKind::HealCut => 30,
+            FxKind::Picked => 24,
         }
     }
 }
@@ -87,6 +98,17 @@ impl Effects {
                 EventKind::SpitHit {
                     agent: None, pos, ..
                 } => (off_the_wall(&w.map().grid, *pos), FxKind::Splat),
+                EventKind::Healed { agent, .. } => match w.agents().get(*agent as usize) {
+                    Some(a) => (a.pos, FxKind::Healed),
+                    None => continue,
+                },
+                EventKind::HealInterrupted { agent } => match w.agents().get(*agent as usize) {
+                    Some(a) => (a.pos, FxKind::HealCut),
+                    None => continue,
+                },
+                EventKind::AmmoPicked { at, .. } | EventKind::SupplyPicked { at, .. } => {
+                    (*at, FxKind::Picked)
+                }
                 _ => continue,
             };
             if self.fx.len() == EFFECTS_CAP {
@@ -113,7 +135,14 @@ impl Effects {
         self.draw_kinds(fb, iso, alpha, |k| {
             matches!(
                 k,
-                FxKind::Spark | FxKind::Hurt | FxKind::Friendly | FxKind::Spat | FxKind::Splat
+                FxKind::Spark
+                    | FxKind::Hurt
+                    | FxKind::Friendly
+                    | FxKind::Spat
+                    | FxKind::Splat
+                    | FxKind::Healed
+                    | FxKind::HealCut
+                    | FxKind::Picked
             )
         });
     }
@@ -219,6 +248,61 @@ impl Effects {
                         draw_light(fb, c, 12.0 + 10.0 * burst, pal::BILE, 0.8 * (1.0 - burst));
                         droplets(fb, c, f.born, 5.0 + 16.0 * burst, 1.0 - burst);
                     }
+                }
+                FxKind::Healed => {
+                    // A green glow round the body and motes rising off it.
+                    let c = iso.project(f.pos, 0.5 + 0.3 * t);
+                    draw_light(fb, c, 26.0 + 10.0 * t, pal::HEAL, 0.8 * fade);
+                    for k in 0..6 {
+                        let a = k as f32 * 1.047 + 0.4;
+                        let q = [
+                            c[0] + a.cos() * (8.0 + 4.0 * t),
+                            c[1] + a.sin() * 4.0 - 26.0 * t,
+                        ];
+                        fill_circle(
+                            fb,
+                            q,
+                            1.4,
+                            Paint::additive(pal::HEAL.with_alpha((230.0 * fade) as u8)),
+                        );
+                    }
+                }
+                FxKind::HealCut => {
+                    // A red slash across the patient, and the green going out.
+                    let c = iso.project(f.pos, 0.6);
+                    let s = 10.0 + 4.0 * t;
+                    draw_line(
+                        fb,
+                        [c[0] - s, c[1] - s * 0.8],
+                        [c[0] + s, c[1] + s * 0.8],
+                        3.0,
+                        LineCap::Round,
+                        Paint::additive(Rgba::new(255, 40, 30, (240.0 * fade) as u8)),
+                    );
+                    draw_light(fb, c, 18.0, Rgba::rgb(255, 40, 30), 0.6 * fade);
+                }
+                FxKind::Picked => {
+                    // A sparkle: a star opening and fading where the pickup lay.
+                    let c = iso.project(f.pos, 0.3 + 0.3 * t);
+                    let s = 4.0 + 12.0 * t;
+                    let col = Paint::additive(Rgba::new(255, 240, 190, (255.0 * fade) as u8));
+                    draw_line(
+                        fb,
+                        [c[0] - s, c[1]],
+                        [c[0] + s, c[1]],
+                        1.5,
+                        LineCap::Round,
+                        col,
+                    );
+                    draw_line(
+                        fb,
+                        [c[0], c[1] - s],
+                        [c[0], c[1] + s],
+                        1.5,
+                        LineCap::Round,
+                        col,
+                    );
+                    draw_light(fb, c, 14.0, Rgba::rgb(255, 230, 160), 0.7 * fade);
                 }
                 FxKind::Friendly => {
                     let c = iso.project(f.pos, 0.5);

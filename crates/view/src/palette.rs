@@ -74,3 +74,43 @@ pub const STALKER_LIMB: Rgba = Rgba::rgb(44, 40, 54);
 pub const STALKER_EYES: Rgba = Rgba::rgb(255, 206, 70);
 /// A stalker caught in a beam: its pale hide shows.
 pub const STALKER_LIT: Rgba = Rgba::rgb(150, 140, 158);
+
+// The player's tools and supplies (REQ K1, K3–K6).
+/// A flare's burning red: its light, its core's glow, the smoke it lights.
+pub const FLARE: Rgba = Rgba::rgb(255, 72, 48);
+/// The white-hot heart of a burning flare.
+pub const FLARE_CORE: Rgba = Rgba::rgb(255, 226, 214);
+/// A flare's casing: a red paper tube.
+pub const FLARE_STICK: Rgba = Rgba::rgb(170, 34, 30);
+/// A grenade's body: olive drab, its lever and cap darker.
+pub const GRENADE: Rgba = Rgba::rgb(84, 96, 58);
+pub const GRENADE_DARK: Rgba = Rgba::rgb(40, 46, 28);
+/// The fuse light: a hard red that blinks.
+pub const FUSE: Rgba = Rgba::rgb(255, 36, 24);
+/// The blast's reserved zone on the floor: a faint warning red.
+pub const BLAST_ZONE: Rgba = Rgba::new(255, 60, 40, 120);
+/// A blast's fireball and sparks.
+pub const BLAST: Rgba = Rgba::rgb(255, 178, 90);
+pub const BLAST_CORE: Rgba = Rgba::rgb(255, 244, 214);
+/// Scorched floor.
+pub const SCORCH: Rgba = Rgba::rgb(18, 15, 13);
+/// An ammunition crate: olive box, brass-yellow stencil.
+pub const CRATE: Rgba = Rgba::rgb(92, 98, 54);
+pub const CRATE_DARK: Rgba = Rgba::rgb(52, 56, 30);
+pub const CRATE_MARK: Rgba = Rgba::rgb(226, 190, 80);
+/// A supply case: a pale grey-blue hard case, an orange band.
+pub const CASE: Rgba = Rgba::rgb(150, 164, 180);
+pub const CASE_DARK: Rgba = Rgba::rgb(78, 88, 102);
+pub const CASE_MARK: Rgba = Rgba::rgb(255, 140, 40);
+/// The medkit's green: the patient's ring, its cross, the heal's glow.
+pub const HEAL: Rgba = Rgba::rgb(90, 255, 140);
+/// A reload's progress: a pale brass.
+pub const RELOAD: Rgba = Rgba::rgb(255, 226, 150);
+/// A dry gunner's weapon and its mark: dead grey.
+pub const DRY: Rgba = Rgba::rgb(96, 96, 100);
+
+/// A remembered colour: grey of the same luma (the fog's memory, H2).
+pub fn memory_tint(c: Rgba) -> Rgba {
+    let l = ((77 * c.r as u32 + 150 * c.g as u32 + 29 * c.b as u32) >> 8) as u8;
+    Rgba::new(l, l, l, c.a)
+}

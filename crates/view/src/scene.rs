@@ -34,6 +34,7 @@ use crate::spits::draw_spits;
 use crate::strikes::{draw_strike_arcs, draw_strike_telegraphs};
 
 pub use crate::interp::lerp_pos;
+pub use crate::palette::memory_tint;
 pub use crate::seen::Seen;
 
 /// Height of a wall block, world units.
@@ -61,12 +62,6 @@ pub trait Lighting {
     /// How an enemy standing at `p` with light `light` on it shows: lit, or (unlit near
     /// the squad) a silhouette.
     fn enemy_shade(&self, p: Vec2, light: Rgba) -> Shade;
-}
-
-/// A remembered colour: grey of the same luma.
-pub fn memory_tint(c: Rgba) -> Rgba {
-    let l = ((77 * c.r as u32 + 150 * c.g as u32 + 29 * c.b as u32) >> 8) as u8;
-    Rgba::new(l, l, l, c.a)
 }
 
 /// Visible tile rectangle for this projection (with a margin for wall height).
@@ -398,11 +393,35 @@ enum Item {
     Wall(i32, i32),
     Agent(usize),
     Enemy(usize),
+    /// A crate or case on the floor, a landed flare, the grenade (REQ K1, K3, K5): props
+    /// lower than a body, after a wall of the same depth.
+    Pickup(usize),
+    Flare(usize),
+    Grenade,
 }
+
+/// Props sort after the walls of their depth (the same kind number, a higher id).
+const PROP_ID: u32 = 1 << 30;
 
 fn item_key(it: &Item, w: &World, alpha: f32) -> (f32, u8, u32) {
     match *it {
         Item::Wall(x, y) => ((x + y) as f32 + 1.0, 0, 0),
+        Item::Pickup(i) => {
+            let p = w.pickups()[i].pos;
+            (p.x + p.y, 0, PROP_ID + i as u32)
+        }
+        Item::Flare(i) => {
+            let p = w.tools().flares[i].pos;
+            (p.x + p.y, 0, PROP_ID + 0x10000 + i as u32)
+        }
+        Item::Grenade => {
+            let p = w
+                .tools()
+                .grenade
+                .as_ref()
+                .map_or(Vec2::ZERO, |g| crate::tools::grenade_head(g, alpha).0);
+            (p.x + p.y, 0, PROP_ID + 0x20000)
+        }
         Item::Agent(i) => {
             let a = &w.agents()[i];
             let p = lerp_pos(a.prev_pos, a.pos, alpha);
@@ -546,10 +565,34 @@ pub fn draw_floor_layer(
     rect
 }
 
-/// Markers on the floor, under every body: blade telegraphs and the anchor disk.
+/// Markers on the floor, under every body: blade telegraphs, the live grenade's blast
+/// zone, the medkit's patient, and the anchor disk.
 pub fn draw_floor_markers(cv: &mut Canvas, iso: &Iso, w: &World, alpha: f32) {
     draw_strike_telegraphs(cv, iso, w, alpha);
+    crate::tools::draw_blast_zone(cv, iso, w, alpha);
+    crate::medkit::draw_heal_ring(cv, iso, w, alpha);
     draw_anchor(cv, iso, w, alpha);
+}
+
+/// What of the squad's tools and supplies shines on the final frame (REQ K1–K6): flares
+/// in flight and burning, the fuse light, the pickups' glints where the squad sees, the
+/// medkit's cross and the gunners' reload rings. With lighting, nothing on a tile never
+/// seen.
+pub fn draw_kit_glows(
+    fb: &mut Framebuffer,
+    iso: &Iso,
+    w: &World,
+    alpha: f32,
+    lit: Option<&dyn Lighting>,
+) {
+    let seen = |p: Vec2| {
+        let (tx, ty) = Grid::tile_of(p);
+        lit.map_or(Seen::Live, |l| l.seen(tx, ty))
+    };
+    crate::tools::draw_tool_glows(fb, iso, w, alpha, &|p| seen(p) != Seen::Never);
+    crate::pickups::draw_pickup_glints(fb, iso, w, alpha, &|p| seen(p) == Seen::Live);
+    crate::medkit::draw_heal_marks(fb, iso, w, alpha);
+    crate::reload::draw_reload_marks(fb, iso, w, alpha);
 }
 
 /// The sorted pass: walls, agents and enemies back to front, then the lamp posts. With
@@ -574,6 +617,29 @@ pub fn draw_objects(
         }
     }
     items.extend((0..w.agents().len()).map(Item::Agent));
+    // Props where the squad has seen (a remembered crate is drawn grey, as its floor).
+    let seen_at = |p: Vec2| {
+        let (tx, ty) = Grid::tile_of(p);
+        lit.map_or(Seen::Live, |l| l.seen(tx, ty))
+    };
+    items.extend(
+        (0..w.pickups().len())
+            .filter(|&i| !w.pickups()[i].taken && seen_at(w.pickups()[i].pos) != Seen::Never)
+            .map(Item::Pickup),
+    );
+    items.extend(
+        (0..w.tools().flares.len())
+            .filter(|&i| {
+                let f = &w.tools().flares[i];
+                crate::tools::flare_landed(f) && seen_at(f.pos) != Seen::Never
+            })
+            .map(Item::Flare),
+    );
+    if let Some(g) = &w.tools().grenade {
+        if seen_at(crate::tools::grenade_head(g, alpha).0) != Seen::Never {
+            items.push(Item::Grenade);
+        }
+    }
     items.extend(
         (0..w.enemies().len())
             .filter(|&i| match lit {
@@ -603,7 +669,34 @@ pub fn draw_objects(
                 if let Some(l) = lit {
                     cv.stamp = l.light_at(lerp_pos(a.prev_pos, a.pos, alpha));
                 }
-                draw_agent(cv, iso, a, alpha)
+                draw_agent(cv, iso, a, alpha, crate::reload::dry(w, a))
+            }
+            Item::Pickup(i) => {
+                let p = &w.pickups()[i];
+                let live = seen_at(p.pos) == Seen::Live;
+                if let Some(l) = lit {
+                    cv.stamp = if live {
+                        l.light_at(p.pos)
+                    } else {
+                        l.memory_light()
+                    };
+                }
+                crate::pickups::draw_pickup(cv, iso, p, live);
+            }
+            Item::Flare(i) => {
+                let f = &w.tools().flares[i];
+                if let Some(l) = lit {
+                    cv.stamp = l.light_at(f.pos);
+                }
+                crate::tools::draw_flare_stick(cv, iso, f);
+            }
+            Item::Grenade => {
+                if let Some(g) = &w.tools().grenade {
+                    if let Some(l) = lit {
+                        cv.stamp = l.light_at(crate::tools::grenade_head(g, alpha).0);
+                    }
+                    crate::tools::draw_grenade_body(cv, iso, g, alpha);
+                }
             }
             Item::Enemy(i) => {
                 let e = &w.enemies()[i];
@@ -675,6 +768,7 @@ pub fn draw_scene(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
     draw_strike_arcs(fb, iso, w, alpha);
     draw_bullets(fb, iso, w, alpha);
     draw_spits(fb, iso, w.spits(), alpha);
+    draw_kit_glows(fb, iso, w, alpha, None);
     draw_xray(fb, w, iso, alpha);
 }
 

@@ -1,5 +1,5 @@
 //! H4 blood: particles sprayed along every hit (bullets, strikes, enemy blows, spits on
-//! an agent, friendly hits) and pools where bodies fall; particles that land leave decals on the floor.
+//! an agent, friendly hits, a grenade's blast) and pools where bodies fall; particles that land leave decals on the floor.
 //! Both are capped and the oldest are reused, so memory stays bounded however long the
 //! run (REQ §19). Randomness comes from the layer's own cosmetic RNG, never `World::rng`.
 
@@ -166,8 +166,15 @@ impl Blood {
         let along = |from: Option<Vec2>, to: Vec2| {
             from.map_or(Vec2::ZERO, |f| (to - f).normalize_or_zero())
         };
+        // The tick's burst, for the blast's hits after it.
+        let mut burst: Option<Vec2> = None;
         for e in w.events() {
             match e.kind {
+                EventKind::GrenadeBurst { pos, .. } => burst = Some(pos),
+                // A grenade's blast (K5): blood thrown away from the burst.
+                EventKind::BlastHit { pos, .. } => {
+                    self.spray(pos, along(burst, pos), t.blood_per_hit, t)
+                }
                 EventKind::EnemyHit { shooter, pos, .. } => {
                     self.spray(pos, along(agent_pos(shooter), pos), t.blood_per_hit, t)
                 }

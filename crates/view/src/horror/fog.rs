@@ -2,10 +2,12 @@
 //! remembered (seen before) or never seen.
 //!
 //! Line of sight is symmetric shadowcasting ([`super::fov`]) from the tile of every
-//! standing agent, out to `sight_radius`. It is stepped once per simulation tick, so the
-//! memory is a function of the run (a replay or a screenshot at tick N sees the same
-//! fog), and recomputed only when some agent changed tile or fell. The memory lasts the
-//! whole run; [`Fog::memory`] is what a save keeps.
+//! standing agent, out to `sight_radius`; and from the tile of every burning flare out
+//! to the reach of its light (REQ K3: what a flare lights the squad sees, round corners
+//! and beyond its own sight). It is stepped once per simulation tick, so the memory is a
+//! function of the run (a replay or a screenshot at tick N sees the same fog), and
+//! recomputed only when some agent changed tile or fell, or a flare's reach changed.
+//! The memory lasts the whole run; [`Fog::memory`] is what a save keeps.
 
 use serde::{Deserialize, Serialize};
 use sim::read::{Grid, World};
@@ -28,9 +30,9 @@ pub struct Fog {
     wall: Vec<bool>,
     /// Tiles live now, to demote them cheaply when the sight moves.
     live: Vec<u32>,
-    /// The tiles the sight was computed from (one per standing agent).
-    origins: Vec<(i32, i32)>,
-    radius: i32,
+    /// The tiles the sight was computed from and each one's radius in tiles: one per
+    /// standing agent, then one per burning flare.
+    origins: Vec<(i32, i32, i32)>,
     #[serde(skip)]
     scratch: FovScratch,
 }
@@ -67,20 +69,31 @@ impl Fog {
         }
     }
 
-    /// One simulation tick: the squad's sight now; what leaves it is remembered.
-    pub fn step(&mut self, w: &World, radius: u32) {
+    /// One simulation tick: the squad's sight now, `radius` tiles round each standing
+    /// agent, and what the burning flares light (each to its light's radius in the
+    /// simulation times `flare_reach`, the view's light beyond it); what leaves it is
+    /// remembered.
+    pub fn step(&mut self, w: &World, radius: u32, flare_reach: f32) {
         let grid = &w.map().grid;
         if grid.width() != self.width || grid.height() != self.height {
             *self = Fog::new(grid);
         }
-        let origins: Vec<(i32, i32)> = w
+        let radius = radius.min(1024) as i32;
+        let mut origins: Vec<(i32, i32, i32)> = w
             .agents()
             .iter()
             .filter(|a| a.alive)
-            .map(|a| Grid::tile_of(a.pos))
+            .map(|a| {
+                let (x, y) = Grid::tile_of(a.pos);
+                (x, y, radius)
+            })
             .collect();
-        let radius = radius.min(1024) as i32;
-        if origins == self.origins && radius == self.radius && !self.live.is_empty() {
+        origins.extend(w.tools().flares.iter().filter_map(|f| {
+            let r = flare_sight(f.light_radius(w.tuning(), w.ticks()), flare_reach)?;
+            let (x, y) = Grid::tile_of(f.pos);
+            Some((x, y, r))
+        }));
+        if origins == self.origins && !self.live.is_empty() {
             return;
         }
         for &i in &self.live {
@@ -90,8 +103,8 @@ impl Fog {
         let (wd, ht) = (self.width, self.height);
         let state = &mut self.state;
         let live = &mut self.live;
-        for &o in &origins {
-            visible_tiles(grid, o, radius, &mut self.scratch, |x, y| {
+        for &(x, y, r) in &origins {
+            visible_tiles(grid, (x, y), r, &mut self.scratch, |x, y| {
                 if x >= 0 && y >= 0 && x < wd && y < ht {
                     let i = (y * wd + x) as usize;
                     if state[i] != LIVE {
@@ -102,7 +115,6 @@ impl Fog {
             });
         }
         self.origins = origins;
-        self.radius = radius;
     }
 
     #[inline]
@@ -166,6 +178,14 @@ impl Fog {
     pub fn memory(&self) -> &[u8] {
         &self.state
     }
+}
+
+/// The sight a burning flare gives, tiles: its light's radius in the simulation
+/// (`Flare::light_radius`, 0 once out) times `reach`, rounded up so every tile its light
+/// touches is seen; `None` for a flare that gives none.
+pub fn flare_sight(light_radius: f32, reach: f32) -> Option<i32> {
+    let r = light_radius * reach;
+    (r > 0.0 && r.is_finite()).then(|| r.ceil().min(1024.0) as i32)
 }
 
 /// The fog stage of a frame. The light buffer starts at the ambient everywhere, and the

@@ -1,5 +1,5 @@
 //! H1 light: the frame's lights (flashlights, lamps, muzzle flashes, tracers, spits, the
-//! anchor's glow), their occlusion by walls, and the light they put on the floor, on wall
+//! anchor's glow, the player's flares and the grenade's fuse), their occlusion by walls, and the light they put on the floor, on wall
 //! faces and on bodies.
 //!
 //! A flashlight's cone — range and half-angle — is the simulation's (`[light]`, the
@@ -64,7 +64,8 @@ impl Light {
         }
     }
 
-    fn point(pos: Vec2, t: &PointLightTuning, scale: f32) -> Light {
+    /// A point light of `t`'s look at `pos`, its intensity times `scale`.
+    pub fn point(pos: Vec2, t: &PointLightTuning, scale: f32) -> Light {
         Light {
             pos,
             range: t.range,
@@ -177,6 +178,45 @@ pub fn gather(w: &World, tracers: &Tracers, t: &HorrorTuning, alpha: f32, out: &
     }
     let anchor = lerp_pos(w.anchor().prev_pos, w.anchor().pos, alpha);
     out.push(Light::point(anchor, &t.anchor_glow, 1.0));
+    tool_lights(w, t, alpha, out);
+}
+
+/// A burning flare's light (REQ K3): at the flare, its radius the simulation's light
+/// radius (`Flare::light_radius`: `flare_light` × its glow, fading at the end) times the
+/// view's `reach`, flickering.
+pub fn flare_light(w: &World, f: &sim::read::Flare, t: &HorrorTuning, secs: f32) -> Option<Light> {
+    let r = f.light_radius(w.tuning(), w.ticks()) * t.flare_light.reach;
+    if r <= 0.0 || !r.is_finite() {
+        return None;
+    }
+    let fl = crate::tools::flicker(f.id, secs);
+    let k = t.flare_light.intensity * (1.0 - t.flare_light.flicker * fl);
+    Some(Light {
+        pos: f.pos,
+        range: r,
+        rgb: rgb_of(t.flare_light.color, k),
+        beam: None,
+    })
+}
+
+/// The player's tools' lights: burning flares, flares in flight, the grenade's fuse
+/// while it blinks on.
+fn tool_lights(w: &World, t: &HorrorTuning, alpha: f32, out: &mut Vec<Light>) {
+    let secs = (w.tick() as f32 + alpha) * DT;
+    for f in &w.tools().flares {
+        if !crate::tools::flare_landed(f) {
+            let (p, _) = crate::tools::flare_head(f, alpha);
+            out.push(Light::point(p, &t.flare_spark, 1.0));
+        }
+        if let Some(l) = flare_light(w, f, t, secs) {
+            out.push(l);
+        }
+    }
+    if let Some(g) = &w.tools().grenade {
+        if crate::tools::fuse_on(w, g, alpha) {
+            out.push(Light::point(g.pos, &t.fuse_light, 1.0));
+        }
+    }
 }
 
 /// The light at world point `p`: ambient plus every light that reaches it unblocked.

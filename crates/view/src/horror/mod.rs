@@ -14,9 +14,12 @@
 //! 4. **post** — one fused pass `albedo × light`, desaturation, vignette and grain
 //!    ([`raster::post_process`]), driven by [`tension`];
 //! 5. what shines on the final frame: the eyes of silhouettes ([`silhouette`]: enemies in
-//!    sight that no light shows), tracers and muzzle flashes, spits in flight, lamp
-//!    bulbs, blade arcs, sparks, the x-ray of agents and of the anchor disk behind walls.
+//!    sight that no light shows), tracers and muzzle flashes, spits in flight, the
+//!    player's tools (flares, the fuse, a burst's fire: [`blasts`]), the pickups' glints,
+//!    the medkit's and the reloads' rings, lamp bulbs, blade arcs, sparks, the x-ray of
+//!    agents and of the anchor disk behind walls.
 
+pub mod blasts;
 pub mod blood;
 pub mod fog;
 pub mod fov;
@@ -46,6 +49,7 @@ use crate::seen::Seen;
 use crate::spits::draw_spits;
 use crate::strikes::draw_strike_arcs;
 
+use blasts::Blasts;
 use blood::Blood;
 use fog::Fog;
 use lights::{Light, LightScratch};
@@ -96,6 +100,8 @@ pub struct Horror {
     pub tension: Tension,
     pub blood: Blood,
     pub tracers: Tracers,
+    /// Grenade bursts: their flash, fire and sparks, and the scorches they left.
+    pub blasts: Blasts,
     lights: Vec<Light>,
     /// The frame's lights' polygons on screen.
     scratch: LightScratch,
@@ -117,6 +123,7 @@ pub struct HorrorState {
     pub tension: Tension,
     pub blood: Blood,
     pub tracers: Tracers,
+    pub blasts: Blasts,
     pub grain_rng: Rng,
 }
 
@@ -206,6 +213,7 @@ impl Horror {
             tension: Tension::default(),
             blood: Blood::new(seed),
             tracers: Tracers::default(),
+            blasts: Blasts::default(),
             lights: Vec::new(),
             scratch: LightScratch::default(),
             grain_rng: Rng::new(seed ^ 0x006E_A111),
@@ -224,6 +232,7 @@ impl Horror {
             tension: self.tension.clone(),
             blood: self.blood.clone(),
             tracers: self.tracers.clone(),
+            blasts: self.blasts.clone(),
             grain_rng: self.grain_rng.clone(),
         }
     }
@@ -232,11 +241,13 @@ impl Horror {
     pub fn restored(world: &World, s: HorrorState, tuning: HorrorTuning) -> Result<Horror, String> {
         s.fog.check(&world.map().grid)?;
         s.blood.check()?;
+        s.blasts.check()?;
         let mut h = Horror::new(world, 0, tuning);
         h.fog = s.fog;
         h.tension = s.tension;
         h.blood = s.blood;
         h.tracers = s.tracers;
+        h.blasts = s.blasts;
         h.grain_rng = s.grain_rng;
         Ok(h)
     }
@@ -244,11 +255,12 @@ impl Horror {
     /// One simulation tick: call after every `tick` with the world it produced.
     pub fn absorb(&mut self, w: &World) {
         let t = &self.tuning;
-        self.fog.step(w, t.sight_radius);
+        self.fog.step(w, t.sight_radius, t.flare_light.reach);
         self.tension.step(w, t);
         self.blood.absorb(w, t);
         self.blood.step(&w.map().grid, t);
         self.tracers.absorb(w, t);
+        self.blasts.absorb(w, t);
     }
 
     /// The last frame's numbers for the overlay.
@@ -272,13 +284,15 @@ impl Horror {
         }
     }
 
-    /// Camera shake in screen pixels at frame time `alpha` (grows with tension²).
+    /// Camera shake in screen pixels at frame time `alpha` (grows with tension²), and a
+    /// grenade burst's kick.
     pub fn shake(&self, w: &World, alpha: f32) -> [f32; 2] {
         let amp = self.tuning.shake_px * self.tension.value * self.tension.value;
         let s = (w.tick() as f32 + alpha) * DT;
+        let kick = self.blasts.shake(&self.tuning, alpha);
         [
-            amp * (0.6 * (s * 31.0).sin() + 0.4 * (s * 17.3 + 1.0).sin()),
-            amp * (0.6 * (s * 27.1 + 2.0).sin() + 0.4 * (s * 13.7 + 3.0).sin()),
+            amp * (0.6 * (s * 31.0).sin() + 0.4 * (s * 17.3 + 1.0).sin()) + kick[0],
+            amp * (0.6 * (s * 27.1 + 2.0).sin() + 0.4 * (s * 13.7 + 3.0).sin()) + kick[1],
         ]
     }
 
@@ -336,6 +350,7 @@ impl Horror {
         self.plan.iso = iso;
         self.plan.grain_seed = self.grain_rng.next_u64() as u32;
         lights::gather(w, &self.tracers, t, alpha, &mut self.lights);
+        self.blasts.lights(t, alpha, &mut self.lights);
         self.plan.drawn = lights::plan_lights(
             fb.logical_size(),
             &w.map().grid,
@@ -391,6 +406,7 @@ impl Horror {
         let t0 = Instant::now();
         let lit = self.lighting(w);
         let rect = scene::draw_floor_layer(fb, w, iso, Some(&lit));
+        self.blasts.draw_scorches(fb, &self.fog, &lit, iso);
         draw_decals(fb, &self.blood, &self.fog, &lit, iso);
         let t1 = Instant::now();
 
@@ -437,6 +453,12 @@ impl Horror {
         draw_strike_arcs(fb, iso, w, alpha);
         self.tracers.draw(fb, iso, t, alpha);
         draw_spits(fb, iso, w.spits(), alpha);
+        let seen = |p: Vec2| {
+            let (tx, ty) = Grid::tile_of(p);
+            self.fog.seen(tx, ty) != Seen::Never
+        };
+        self.blasts.draw(fb, iso, &w.map().grid, alpha, &seen);
+        scene::draw_kit_glows(fb, iso, w, alpha, Some(&lit));
         if let Some(fx) = effects {
             fx.draw_glows(fb, iso, alpha);
         }

@@ -53,6 +53,22 @@ pub struct PointLightTuning {
     pub color: Rgb,
 }
 
+/// A burning flare's light (REQ K3): the view's look of the simulation's. Its radius
+/// follows the simulation's light (`tools.flare_light` × the flare's glow, which fades
+/// over the last seconds of the burn) times `reach`, so the floor a stalker keeps out of
+/// is lit and its edge fades out beyond.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct FlareLightTuning {
+    /// The drawn light's radius over the simulation's.
+    pub reach: f32,
+    /// Light at the flare, in units of 1.0.
+    pub intensity: f32,
+    pub color: Rgb,
+    /// The flame flickers by up to this share of its intensity.
+    pub flicker: f32,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct HorrorTuning {
@@ -86,6 +102,21 @@ pub struct HorrorTuning {
     pub tracer_fade: f32,
     /// The anchor disk glows faintly.
     pub anchor_glow: PointLightTuning,
+    /// A burning flare (K3).
+    pub flare_light: FlareLightTuning,
+    /// A flare in flight carries a small light of its own.
+    pub flare_spark: PointLightTuning,
+    /// A landed grenade's fuse light, while it blinks on (K5).
+    pub fuse_light: PointLightTuning,
+    /// A grenade's burst: a big, short point light.
+    pub blast_flash: PointLightTuning,
+    /// Seconds the burst's light takes to die.
+    pub blast_flash_time: f32,
+    /// The camera's kick at a burst, screen pixels (dying over the flash's time; none
+    /// while paused).
+    pub blast_shake_px: f32,
+    /// Scorch marks kept on the floor; new ones replace the oldest (REQ §19).
+    pub scorch_cap: u32,
     /// Blood particles sprayed per hit (H4).
     pub blood_per_hit: u32,
     /// Extra particles when a body falls.
@@ -164,6 +195,24 @@ impl Default for PointLightTuning {
     }
 }
 
+impl Default for FlareLightTuning {
+    fn default() -> Self {
+        FlareLightTuning {
+            // 1.25: the light's falloff `(1 − d²/r²)²` puts 0.13 of the flare's level at
+            // the simulation's edge (0.8 of the drawn radius) — a stalker shying there
+            // is a shape at the rim, eyes shining — and 0.23 at 0.9 of it, where a
+            // shambler milling round the flare reads lit.
+            reach: 1.25,
+            // 2.0, the most a light holds: the brightest light on the map near the flare
+            // (a lamp is 1.35), a room's worth of red.
+            intensity: 2.0,
+            // A road flare's red, warmer than the bile green and the lamps' amber.
+            color: [255, 112, 84],
+            flicker: 0.18,
+        }
+    }
+}
+
 impl Default for HorrorTuning {
     fn default() -> Self {
         HorrorTuning {
@@ -205,6 +254,30 @@ impl Default for HorrorTuning {
                 intensity: 0.35,
                 color: [80, 230, 210],
             },
+            flare_light: FlareLightTuning::default(),
+            // A spark in flight: about a tracer's light, red.
+            flare_spark: PointLightTuning {
+                range: 1.8,
+                intensity: 0.9,
+                color: [255, 90, 60],
+            },
+            // A pinprick of red on the floor round the grenade as it blinks.
+            fuse_light: PointLightTuning {
+                range: 0.9,
+                intensity: 0.9,
+                color: [255, 40, 30],
+            },
+            // 8 u, full: the burst lights the whole room it is in for an instant —
+            // past its 3.5 u blast, so the player sees what it caught.
+            blast_flash: PointLightTuning {
+                range: 8.0,
+                intensity: 2.0,
+                color: [255, 206, 150],
+            },
+            blast_flash_time: 0.35,
+            blast_shake_px: 5.0,
+            // 32 scorches: more grenades than a mission issues and picks up.
+            scorch_cap: 32,
             blood_per_hit: 6,
             blood_per_kill: 14,
             blood_particle_cap: 1024,
@@ -273,6 +346,14 @@ impl PointLightTuning {
     }
 }
 
+impl FlareLightTuning {
+    fn validate(&self, v: &mut Validator) {
+        v.range("horror.flare_light.reach", self.reach, 0.5, 3.0);
+        v.range("horror.flare_light.intensity", self.intensity, 0.0, 2.0);
+        v.range("horror.flare_light.flicker", self.flicker, 0.0, 1.0);
+    }
+}
+
 impl HorrorTuning {
     /// Range checks (dotted keys under `horror.`).
     pub fn validate(&self, v: &mut Validator) {
@@ -286,6 +367,13 @@ impl HorrorTuning {
         self.tracer_light.validate(v, "tracer_light");
         self.spit_light.validate(v, "spit_light");
         self.anchor_glow.validate(v, "anchor_glow");
+        self.flare_light.validate(v);
+        self.flare_spark.validate(v, "flare_spark");
+        self.fuse_light.validate(v, "fuse_light");
+        self.blast_flash.validate(v, "blast_flash");
+        v.range("horror.blast_flash_time", self.blast_flash_time, 0.0, 2.0);
+        v.range("horror.blast_shake_px", self.blast_shake_px, 0.0, 32.0);
+        v.range("horror.scorch_cap", self.scorch_cap as f32, 0.0, 4096.0);
         v.range("horror.lamp_flicker", self.lamp_flicker, 0.0, 1.0);
         v.range("horror.muzzle_flash_time", self.muzzle_flash_time, 0.0, 1.0);
         v.range("horror.tracer_fade", self.tracer_fade, 0.0, 2.0);

@@ -16,18 +16,24 @@
 //!   `AttackInterrupted` → the windup cut and a grunt; `EnemyKilled` → a death by kind;
 //!   `AgentDown` → a cry; the threat's (§22): a spitter's windup gurgles up to
 //!   `SpitReleased` → a wet "ptoo", `SpitHit` → a splat (heavier on an agent),
-//!   `StalkerLit` → a hiss and a shriek (once per stalker in a while);
-//! - the world's state: runners shriek when they first see the squad, shamblers in
+//!   `StalkerLit` → a hiss and a shriek (once per stalker in a while); the player's
+//!   tools and the ammunition (§27, [`tools`]): a throw's whoosh, a flare's pop, a
+//!   landing's clatter, the burst's boom, the medkit's chime or cut, a magazine out and
+//!   in, a dry click, a pickup, a refused use's buzz;
+//! - the world's state: burning flares hiss (the nearest few, fading with them), the
+//!   fuse ticks with its blinks, the medkit hums while it works; runners shriek when they first see the squad, shamblers in
 //!   hearing moan now and then, the crowd's bed and its shuffles follow how many enemies
 //!   are near, the squad's footsteps follow their walk, a hurt agent breathes hard;
 //! - the horror layer's tension: a heartbeat on its beat, louder as tension rises;
 //! - the ambience: a drone and distant noises at random intervals.
 
 pub mod cue;
+pub mod kit;
 pub mod patches;
 pub mod recipe;
 pub mod space;
 pub mod threat;
+pub mod tools;
 pub mod tuning;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -84,6 +90,8 @@ pub struct SoundLayer {
     block: Block,
     /// Voices started, by cue (what a test or the overlay counts).
     started: BTreeMap<Cue, u64>,
+    /// The voices the player's tools hold (flares' hisses, the medkit's hum).
+    kit: tools::ToolVoices,
 }
 
 impl SoundLayer {
@@ -114,6 +122,7 @@ impl SoundLayer {
             next_distant: first,
             block: [0.0; 2 * BLOCK],
             started: BTreeMap::new(),
+            kit: tools::ToolVoices::default(),
         }
     }
 
@@ -137,6 +146,11 @@ impl SoundLayer {
 
     pub fn mixer(&self) -> &Mixer {
         &self.mixer
+    }
+
+    /// The voices the tools hold now.
+    pub fn tool_voices(&self) -> &tools::ToolVoices {
+        &self.kit
     }
 
     /// Voices started so far for `cue`.
@@ -163,6 +177,9 @@ impl SoundLayer {
         }
         self.ambience(w);
         self.events(w);
+        let mut kit = std::mem::take(&mut self.kit);
+        kit.step(self, w);
+        self.kit = kit;
         self.enemies(w);
         self.squad(w);
         self.heartbeat(tension);
@@ -474,7 +491,11 @@ impl SoundLayer {
                 };
                 self.play(Cue::Notice, patches::notice(), place, 1.0);
             }
-            _ => {}
+            _ => {
+                let mut kit = std::mem::take(&mut self.kit);
+                kit.hear(self, w, e);
+                self.kit = kit;
+            }
         }
     }
 
@@ -605,5 +626,39 @@ impl SoundLayer {
             ..Placement::CENTRE
         };
         self.play(Cue::Heartbeat, patches::heartbeat(), place, 1.0);
+    }
+}
+
+/// The tools' sounds play through the layer (`tools.rs` holds their voices).
+impl tools::Player for SoundLayer {
+    fn play_at(
+        &mut self,
+        w: &World,
+        cue: Cue,
+        patch: Patch,
+        p: Vec2,
+        gain: f32,
+        reverb: f32,
+        pitch: f32,
+    ) -> Option<VoiceId> {
+        SoundLayer::play_at(self, w, cue, patch, p, gain, reverb, pitch)
+    }
+    fn play(&mut self, cue: Cue, patch: Patch, place: Placement, pitch: f32) -> Option<VoiceId> {
+        SoundLayer::play(self, cue, patch, place, pitch)
+    }
+    fn vary(&mut self, spread: f32) -> f32 {
+        SoundLayer::vary(self, spread)
+    }
+    fn release(&mut self, v: Option<VoiceId>, fade: f32) {
+        SoundLayer::release(self, v, fade)
+    }
+    fn place(&mut self, v: VoiceId, place: Placement) {
+        self.mixer.place(v, place)
+    }
+    fn alive(&self, v: VoiceId) -> bool {
+        self.mixer.alive(v)
+    }
+    fn tuning(&self) -> &AudioTuning {
+        &self.tuning
     }
 }

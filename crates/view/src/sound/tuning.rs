@@ -54,6 +54,8 @@ pub struct AudioTuning {
     pub distant_every: [f32; 2],
     /// The shared room's reverb size 0..1.
     pub room: f32,
+    /// Burning flares heard hissing at once (the nearest; REQ K3).
+    pub flare_hisses: u32,
 }
 
 impl Default for AudioTuning {
@@ -82,6 +84,9 @@ impl Default for AudioTuning {
             drone: 0.35,
             distant_every: [5.0, 16.0],
             room: 0.45,
+            // Two: a second flare is heard beside the first, more only thicken the
+            // hiss into a bed over the fight.
+            flare_hisses: 2,
         }
     }
 }
@@ -127,5 +132,6 @@ impl AudioTuning {
             600.0,
         );
         v.range("audio.room", self.room, 0.0, 1.0);
+        v.range("audio.flare_hisses", self.flare_hisses as f32, 0.0, 16.0);
     }
 }
