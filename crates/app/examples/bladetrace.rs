@@ -27,10 +27,6 @@ fn main() {
                     a.melee.target, near.1, near.0, w.state()
                 );
             }
-            for rs in &w.lanes().sectors {
-                let g = &w.agents()[4];
-                println!("    sector of {} intent {} -> g4 at {:.2} ({:.2},{:.2}) v({:.2},{:.2}) goal d {:.2}", rs.owner, rs.intent, rs.sector.distance(g.pos), g.pos.x, g.pos.y, g.vel.x, g.vel.y, g.pos.distance(w.goal_of(g)));
-            }
             if t % 20 == 0 {
                 for a in w.agents() {
                     println!("    a{} {:?} ({:.2},{:.2}) v({:.2},{:.2})", a.id, a.role, a.pos.x, a.pos.y, a.vel.x, a.vel.y);
