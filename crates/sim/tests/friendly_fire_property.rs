@@ -12,7 +12,7 @@ use std::cell::Cell;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
 use sim::core::events::EventKind;
-use sim::core::kit::Tool;
+use sim::core::kit::{Tool, ToolRefusal};
 use sim::script::scenario::Scenario;
 use sim::space::map::Map;
 use sim::squad::supply::Kit;
@@ -455,4 +455,45 @@ fn a_failing_case_is_written_to_the_regression_file_and_read_back_first() {
         "the persisted case fails: {seen:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn regression_a_medkit_never_roots_an_ally_the_live_grenade_is_clearing() {
+    // Found by the 100 000-case run with ammunition: a grenade thrown at tick 147 planned
+    // blade 0's escape; at tick 186 the medkit took blade 0, the most hurt by the disk,
+    // and rooted it 3.2 u from the blast (tick 251: 90 damage, a friendly hit). The
+    // medkit now takes no one the live grenade's zone reserves: refused, naming blade 0.
+    let c = Case {
+        walls: vec![(19, 2), (6, 14)],
+        spawn: (17, 6),
+        dummies: vec![(15, 6)],
+        walkers: vec![((18, 5), 2)],
+        cross: None,
+        inputs: vec![(6, 71), (1, 111), (4, 111)],
+        throws: vec![(186, (1, 1), 2), (147, (19, 1), 0)],
+        seed: 4815182458671626672,
+    };
+    let (mut w, inputs) = build(&c).unwrap();
+    let (mut refused, mut bursts) = (Vec::new(), 0);
+    for input in &inputs {
+        tick(&mut w, input);
+        for e in w.events() {
+            match e.kind {
+                EventKind::ToolRefused {
+                    tool: Tool::Medkit,
+                    why,
+                } => refused.push(why),
+                EventKind::GrenadeBurst { .. } => bursts += 1,
+                EventKind::BlastHit { agent: Some(a), .. } => {
+                    panic!("tick {}: ally {a} in the blast", e.tick)
+                }
+                EventKind::FriendlyHit { victim, .. } => {
+                    panic!("tick {}: ally {victim} hit", e.tick)
+                }
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(bursts, 1, "the grenade bursts");
+    assert_eq!(refused, vec![ToolRefusal::AllyTooClose { ally: 0 }]);
 }

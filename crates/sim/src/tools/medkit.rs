@@ -24,11 +24,21 @@ pub struct Heal {
 /// The medkit's patient round `anchor`: the standing agent within reach missing the most
 /// health (the lowest index among equals); `None` when no one within reach is hurt.
 pub fn patient(agents: &[Agent], anchor: Vec2, t: &Tuning) -> Option<u32> {
+    patient_where(agents, anchor, t, |_| true)
+}
+
+/// [`patient`] among the agents `may` allows (a live grenade's zone roots no one, K5).
+pub fn patient_where(
+    agents: &[Agent],
+    anchor: Vec2,
+    t: &Tuning,
+    may: impl Fn(&Agent) -> bool,
+) -> Option<u32> {
     let missing = |a: &Agent| a.max_health - a.health;
     agents
         .iter()
         .filter(|a| a.alive && a.pos.distance(anchor) <= t.tools.medkit_reach)
-        .filter(|a| missing(a) > 0.0)
+        .filter(|a| missing(a) > 0.0 && may(a))
         .max_by(|a, b| missing(a).total_cmp(&missing(b)).then(b.id.cmp(&a.id)))
         .map(|a| a.id)
 }
@@ -72,4 +82,18 @@ mod tests {
             "the fallen are past a kit"
         );
     }
+    #[test]
+    fn the_patient_is_the_one_missing_the_most_among_those_allowed() {
+        let t = Tuning::default();
+        let mut squad: Vec<Agent> = (0..3)
+            .map(|i| Agent::new(i, Role::Gunner, i as usize, Vec2::new(i as f32 * 0.5, 0.0), 0.0, 0.28, 100.0))
+            .collect();
+        // A recruit at 60 of 70 misses less than a veteran at 85 of 100.
+        (squad[0].max_health, squad[0].health) = (70.0, 60.0);
+        squad[1].health = 85.0;
+        assert_eq!(patient(&squad, Vec2::ZERO, &t), Some(1));
+        assert_eq!(patient_where(&squad, Vec2::ZERO, &t, |a| a.id != 1), Some(0));
+        assert_eq!(patient_where(&squad, Vec2::ZERO, &t, |_| false), None);
+    }
+
 }

@@ -14,7 +14,7 @@ use crate::squad::blast::plan_escapes;
 use crate::squad::Squad;
 use crate::tools::flare::Flare;
 use crate::tools::grenade::{burst, Grenade};
-use crate::tools::medkit::{heal_amount, patient, Heal};
+use crate::tools::medkit::{heal_amount, patient, patient_where, Heal};
 use crate::tools::throw::throw_landing;
 use crate::tools::{Tool, ToolUse, Tools};
 use crate::tuning::{TickTuning, Tuning};
@@ -98,8 +98,19 @@ pub fn use_tool(
             if tools.heal.is_some() {
                 return s.refuse(tools, u.tool, ToolRefusal::Busy);
             }
-            let Some(agent) = patient(&squad.agents, from, t) else {
-                return s.refuse(tools, u.tool, ToolRefusal::NoPatient);
+            // A medkit roots its patient: never one a live grenade's zone reserves (it
+            // may be running its escape, K5) — the most hurt clear of it, or a refusal
+            // naming the one too close.
+            let zone = tools.grenade.as_ref().map(|g| g.zone());
+            let clear = |a: &Agent| {
+                zone.as_ref()
+                    .is_none_or(|z| !z.reserves(a.pos, a.radius, t))
+            };
+            let Some(agent) = patient_where(&squad.agents, from, t, clear) else {
+                return match patient(&squad.agents, from, t) {
+                    Some(ally) => s.refuse(tools, u.tool, ToolRefusal::AllyTooClose { ally }),
+                    None => s.refuse(tools, u.tool, ToolRefusal::NoPatient),
+                };
             };
             tools.heal = Some(Heal {
                 agent,
