@@ -35,6 +35,8 @@ pub struct Counts {
     pub effects: usize,
     pub particles: usize,
     pub decals: usize,
+    /// The grenades' scorch marks (REQ K5's burst, capped like the decals).
+    pub scorches: usize,
     pub trail: usize,
     pub flashes: usize,
     /// The sound layer's voices playing.
@@ -48,6 +50,7 @@ impl Counts {
             effects: self.effects.max(o.effects),
             particles: self.particles.max(o.particles),
             decals: self.decals.max(o.decals),
+            scorches: self.scorches.max(o.scorches),
             trail: self.trail.max(o.trail),
             flashes: self.flashes.max(o.flashes),
             voices: self.voices.max(o.voices),
@@ -130,6 +133,7 @@ impl Cosmetics {
             effects: self.effects.fx.len(),
             particles: h.blood.particles.len(),
             decals: h.blood.decals.len(),
+            scorches: h.blasts.scorches.len(),
             trail: h.tracers.trail.len(),
             flashes: h.tracers.flashes.len(),
             voices: self.sound.as_ref().map_or(0, |s| s.mixer().voices()),
@@ -151,6 +155,7 @@ impl Cosmetics {
                 t.blood_particle_cap as usize,
             ),
             ("blood decals", c.decals, t.blood_decal_cap as usize),
+            ("scorches", c.scorches, t.scorch_cap as usize),
             ("tracer pieces", c.trail, TRAIL_CAP),
             ("muzzle flashes", c.flashes, FLASH_CAP),
             ("voices", c.voices, cap),

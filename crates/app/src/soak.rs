@@ -601,5 +601,20 @@ mod tests {
             .extend(std::iter::repeat_n(decal, cap + 1));
         let why = feed.over_bounds().unwrap();
         assert!(why.contains("blood decals, over the bound"), "{why}");
+        feed.horror.blood.decals.clear();
+        // And the grenades' scorches.
+        assert_eq!(feed.over_bounds(), None);
+        let cap = feed.horror.tuning.scorch_cap as usize;
+        let scorch = view::horror::blasts::Scorch {
+            pos: sim::Vec2::new(3.0, 3.0),
+            r: 1.0,
+            seed: 7,
+        };
+        feed.horror
+            .blasts
+            .scorches
+            .extend(std::iter::repeat_n(scorch, cap + 1));
+        let why = feed.over_bounds().unwrap();
+        assert!(why.contains("scorches, over the bound"), "{why}");
     }
 }

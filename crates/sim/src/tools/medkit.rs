@@ -86,14 +86,26 @@ mod tests {
     fn the_patient_is_the_one_missing_the_most_among_those_allowed() {
         let t = Tuning::default();
         let mut squad: Vec<Agent> = (0..3)
-            .map(|i| Agent::new(i, Role::Gunner, i as usize, Vec2::new(i as f32 * 0.5, 0.0), 0.0, 0.28, 100.0))
+            .map(|i| {
+                Agent::new(
+                    i,
+                    Role::Gunner,
+                    i as usize,
+                    Vec2::new(i as f32 * 0.5, 0.0),
+                    0.0,
+                    0.28,
+                    100.0,
+                )
+            })
             .collect();
         // A recruit at 60 of 70 misses less than a veteran at 85 of 100.
         (squad[0].max_health, squad[0].health) = (70.0, 60.0);
         squad[1].health = 85.0;
         assert_eq!(patient(&squad, Vec2::ZERO, &t), Some(1));
-        assert_eq!(patient_where(&squad, Vec2::ZERO, &t, |a| a.id != 1), Some(0));
+        assert_eq!(
+            patient_where(&squad, Vec2::ZERO, &t, |a| a.id != 1),
+            Some(0)
+        );
         assert_eq!(patient_where(&squad, Vec2::ZERO, &t, |_| false), None);
     }
-
 }
