@@ -497,3 +497,43 @@ fn regression_a_medkit_never_roots_an_ally_the_live_grenade_is_clearing() {
     assert_eq!(bursts, 1, "the grenade bursts");
     assert_eq!(refused, vec![ToolRefusal::AllyTooClose { ally: 0 }]);
 }
+
+#[test]
+fn regression_a_walk_that_begins_after_the_throw_is_planned_with_its_slack() {
+    // Found by the 100 000-case run with ammunition: a grenade thrown at tick 1, ally 0's
+    // scripted crossing beginning at tick 35 from where the AI had moved it (1.2 u from
+    // where the plan ran the script from), ending 3.7 u from the blast (tick 130: 81
+    // damage). A walk not yet begun is now planned with the slack of how far it may
+    // start off: the throw is refused, naming ally 0.
+    let c = Case {
+        walls: vec![],
+        spawn: (1, 4),
+        dummies: vec![(1, 6)],
+        walkers: vec![],
+        cross: Some((0, (4, 9), (1, 1))),
+        inputs: vec![(3, 56), (0, 76)],
+        throws: vec![(0, (5, 11), 0)],
+        seed: 0,
+    };
+    let (mut w, inputs) = build(&c).unwrap();
+    let mut refused = Vec::new();
+    for input in &inputs {
+        tick(&mut w, input);
+        for e in w.events() {
+            match e.kind {
+                EventKind::ToolRefused {
+                    tool: Tool::Grenade,
+                    why,
+                } => refused.push(why),
+                EventKind::BlastHit { agent: Some(a), .. } => {
+                    panic!("tick {}: ally {a} in the blast", e.tick)
+                }
+                EventKind::FriendlyHit { victim, .. } => {
+                    panic!("tick {}: ally {victim} hit", e.tick)
+                }
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(refused, vec![ToolRefusal::AllyTooClose { ally: 0 }]);
+}

@@ -2,6 +2,7 @@
 //! script's part of the world: the waves still to come and the scripted walks.
 
 use serde::{Deserialize, Serialize};
+pub(crate) mod ahead;
 pub(crate) mod check;
 pub mod deeds;
 pub mod director;

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::geom::Vec2;
 use crate::horde::enemy::Enemy;
+use crate::script::ahead::ScriptedAt;
 use crate::space::grid::Grid;
 use crate::squad::agent::{approach_velocity, Agent};
 use crate::squad::blades::reach::lunge_extent;
@@ -146,12 +147,13 @@ fn busy_of(a: &Agent, t: &Tuning) -> (u32, Vec2) {
 
 /// The escapes of a blast at `centre` in `n` ticks, one per standing agent, or the ally
 /// that could not be clear (REQ K5). `forced_at_blast[i]` is where a scripted walker
-/// will stand at the blast (it follows its script, not the plan).
+/// will stand at the blast and how far off it may be (it follows its script, not the
+/// plan).
 pub fn plan_escapes(
     centre: Vec2,
     n: u32,
     agents: &[Agent],
-    forced_at_blast: &[Option<Vec2>],
+    forced_at_blast: &[ScriptedAt],
     enemies: &[Enemy],
     grid: &Grid,
     t: &Tuning,
@@ -161,8 +163,8 @@ pub fn plan_escapes(
     let n = n.saturating_sub(1);
     for a in agents.iter().filter(|a| a.alive) {
         let keep = keep_out(a.radius, t);
-        if let Some(p) = forced_at_blast.get(a.id as usize).copied().flatten() {
-            if p.distance(centre) < keep + t.tools.blast_reserve {
+        if let Some((p, slack)) = forced_at_blast.get(a.id as usize).copied().flatten() {
+            if p.distance(centre) < keep + t.tools.blast_reserve + slack {
                 return Err(Refusal { ally: a.id });
             }
             out.push(Escape {
@@ -287,7 +289,17 @@ mod tests {
         );
         // Where a script will walk it.
         assert_eq!(
-            plan_escapes(c, n, &squad, &[None, Some(c)], &[], &g, &t),
+            plan_escapes(c, n, &squad, &[None, Some((c, 0.0))], &[], &g, &t),
+            Err(Refusal { ally: 1 })
+        );
+        // A walk that has not begun ends within its slack of the prediction: clear by
+        // half a unit is enough without slack, not with one of a unit.
+        let edge = keep_out(squad[1].radius, &t) + t.tools.blast_reserve + 0.5;
+        let end = c + Vec2::new(0.0, -edge);
+        let plan = plan_escapes(c, n, &squad, &[None, Some((end, 0.0))], &[], &g, &t);
+        assert!(plan.is_ok(), "{plan:?}");
+        assert_eq!(
+            plan_escapes(c, n, &squad, &[None, Some((end, 1.0))], &[], &g, &t),
             Err(Refusal { ally: 1 })
         );
     }

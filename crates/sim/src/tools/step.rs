@@ -8,6 +8,7 @@ use crate::core::geom::Vec2;
 use crate::core::ids::Ids;
 use crate::core::stats::Stats;
 use crate::horde::enemy::Enemy;
+use crate::script::ahead::ScriptedAt;
 use crate::space::grid::Grid;
 use crate::squad::agent::Agent;
 use crate::squad::blast::plan_escapes;
@@ -47,13 +48,13 @@ impl ToolStep<'_> {
 /// The tick's use of a tool (REQ K3–K5), from the disk: a charge is spent when the tool
 /// is used (a medkit's when its work is done), nothing when the use is refused.
 /// `forced_at` gives, for a blast `n` ticks away, where each scripted walker will stand
-/// then (`None` for the agents the AI moves).
+/// then and how far off it may be (`None` for the agents the AI moves).
 pub fn use_tool(
     tools: &mut Tools,
     squad: &mut Squad,
     u: ToolUse,
     enemies: &[Enemy],
-    forced_at: impl FnOnce(u32) -> Vec<Option<Vec2>>,
+    forced_at: impl FnOnce(u32) -> Vec<ScriptedAt>,
     s: &mut ToolStep,
 ) {
     if tools.off {

@@ -574,7 +574,8 @@ pub fn tick(w: &mut World, input: &TickInput) {
         // Where each scripted walker will stand `n` ticks on: its script run ahead on a
         // copy (the grenade's plan must not count on steering it, REQ K5).
         let bodies: Vec<(Vec2, Vec2)> = squad.agents.iter().map(|a| (a.pos, a.vel)).collect();
-        let forced_at = |n: u32| forced_positions(script, &bodies, tick, n, t);
+        let forced_at =
+            |n: u32| crate::script::ahead::forced_positions(script, &bodies, tick, n, t);
         use_tool(
             tools,
             squad,
@@ -850,38 +851,6 @@ pub fn tick(w: &mut World, input: &TickInput) {
     );
     horde.bury_dead(tick, t.enemy.corpse_cap as usize);
     w.tick += 1;
-}
-
-/// Where each agent on a scripted walk at `tick` or later stands `n` ticks from now, its
-/// script run ahead on a copy of the script; `None` for the agents the AI moves all the
-/// while.
-fn forced_positions(
-    script: &Script,
-    agents: &[(Vec2, Vec2)],
-    tick: u64,
-    n: u32,
-    t: &Tuning,
-) -> Vec<Option<Vec2>> {
-    let mut ahead = script.clone();
-    let (speed, accel) = (t.squad.walk_speed, t.movement.steer_accel);
-    agents
-        .iter()
-        .enumerate()
-        .map(|(i, &(pos, vel))| {
-            let scripted = (0..=n as u64).any(|k| script.is_forced(i, tick + k));
-            if !scripted {
-                return None;
-            }
-            let (mut p, mut v) = (pos, vel);
-            for k in 0..n as u64 {
-                if let Some(next) = ahead.forced_walk(i, p, v, tick + k, speed, accel) {
-                    v = (next - p) / crate::tuning::DT;
-                    p = next;
-                }
-            }
-            Some(p)
-        })
-        .collect()
 }
 
 /// What the horde sees of an agent.
