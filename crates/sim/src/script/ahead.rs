@@ -4,11 +4,8 @@
 
 use crate::core::geom::Vec2;
 use crate::script::Script;
+use crate::squad::blast::ScriptedAt;
 use crate::tuning::{Tuning, DT};
-
-/// Where a scripted walker will stand at the blast, and how far from there it may be:
-/// `(position, slack)`.
-pub type ScriptedAt = Option<(Vec2, f32)>;
 
 /// For each agent on a scripted walk at `tick` or later (within `n` ticks), where it
 /// stands `n` ticks from now — its script run ahead on a copy of the script, from where

@@ -18,7 +18,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::geom::Vec2;
 use crate::horde::enemy::Enemy;
-use crate::script::ahead::ScriptedAt;
 use crate::space::grid::Grid;
 use crate::squad::agent::{approach_velocity, Agent};
 use crate::squad::blades::reach::lunge_extent;
@@ -144,6 +143,10 @@ fn busy_of(a: &Agent, t: &Tuning) -> (u32, Vec2) {
         _ => (m.rooted, a.pos),
     }
 }
+
+/// Where a scripted walker will stand at the blast, and how far from there it may be:
+/// `(position, slack)` (`script::ahead`).
+pub type ScriptedAt = Option<(Vec2, f32)>;
 
 /// The escapes of a blast at `centre` in `n` ticks, one per standing agent, or the ally
 /// that could not be clear (REQ K5). `forced_at_blast[i]` is where a scripted walker
