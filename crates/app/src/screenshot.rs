@@ -81,7 +81,12 @@ impl Profile {
         }
         if let Some((file, text)) = read(crate::shell::progress::default_path()) {
             match Progress::from_toml(&file, &text) {
-                Ok(p) => out.progress = p,
+                Ok((p, faults)) => {
+                    for f in faults {
+                        eprintln!("squad_proto: {f}");
+                    }
+                    out.progress = p;
+                }
                 Err(e) => eprintln!("squad_proto: campaign progress damaged ({e})"),
             }
         }

@@ -185,11 +185,24 @@ fn bad_ammo_and_kit_lines_and_tuning_are_refused_with_their_place() {
         "past the list, whole"
     );
     // A recruit (REQ K6): whole at 70; a health over the max is the max.
-    let rec = world("squad_max = 100 100 100 100 70\nsquad_health = 100 100 100 45 90\n", &[]);
-    let hm: Vec<(f32, f32)> = rec.agents().iter().map(|a| (a.health, a.max_health)).collect();
+    let rec = world(
+        "squad_max = 100 100 100 100 70\nsquad_health = 100 100 100 45 90\n",
+        &[],
+    );
+    let hm: Vec<(f32, f32)> = rec
+        .agents()
+        .iter()
+        .map(|a| (a.health, a.max_health))
+        .collect();
     assert_eq!(
         hm,
-        vec![(100.0, 100.0), (100.0, 100.0), (100.0, 100.0), (45.0, 100.0), (70.0, 70.0)]
+        vec![
+            (100.0, 100.0),
+            (100.0, 100.0),
+            (100.0, 100.0),
+            (45.0, 100.0),
+            (70.0, 70.0)
+        ]
     );
     assert!(err("squad_max = 100 -1\n").starts_with("t.scn:1:17: bad health `-1`"));
     let terr = |s: &str| Tuning::from_toml("t.toml", s).unwrap_err().to_string();
