@@ -95,6 +95,10 @@ pub struct Results {
     pub director: Option<Difficulty>,
     /// A mission's outcome and each objective's (C1); `None` without a mission.
     pub mission: Option<MissionResults>,
+    /// A campaign mission's rows of what the campaign keeps (REQ K6: who is wounded,
+    /// who was lost and replaced, the charges and rounds carried on), filled by the
+    /// app; they take the standing row's place. Empty otherwise.
+    pub campaign: Vec<(&'static str, String, String)>,
 }
 
 /// What a mission came to: won or not, and each objective's label with the time it was
@@ -167,6 +171,7 @@ impl Results {
             difficulty: w.difficulty(),
             director: w.director().level,
             mission: MissionResults::of(w),
+            campaign: Vec::new(),
         }
     }
 
@@ -253,8 +258,12 @@ impl Results {
                 ),
                 self.ammo_row(),
                 self.tools_row(),
-                self.standing_row(),
             ]);
+            if self.campaign.is_empty() {
+                rows.push(self.standing_row());
+            } else {
+                rows.extend(self.campaign.iter().cloned());
+            }
             return rows;
         }
         vec![
@@ -377,39 +386,50 @@ pub fn layout_with_keys(fw: usize, fh: usize, r: &Results, keys: &str) -> Layout
         note_at: (i32, i32),
         h: i32,
     }
-    let laid: Vec<Row> = rows
-        .iter()
-        .map(|(label, value, note)| {
-            let scale = if vx + text_width(value, SCALE) + SCALE as i32 <= right {
-                SCALE
-            } else {
-                2
-            };
-            let value = clip_end(value, right - vx - scale as i32, scale);
-            let vw = text_width(&value, scale);
-            let beside = vx + vw + 20;
-            let (note_at, width) = if chars_fitting(right - beside - 2, 2) >= NOTE_MIN {
-                ((beside, 6), right - beside - 2)
-            } else {
-                ((vx, 8 * scale as i32 + 10), right - vx - 2)
-            };
-            let note = if note.is_empty() {
-                Vec::new()
-            } else {
-                wrap_lines(note, width, 2, 3)
-            };
-            let h = PITCH.max(note_at.1 + 20 * note.len() as i32 + 8 + 2);
-            Row {
-                label,
-                value,
-                scale,
-                note,
-                note_at,
-                h,
-            }
-        })
-        .collect();
-    let h = 170 + laid.iter().map(|row| row.h).sum::<i32>() + 90;
+    // Notes wrap over up to three lines; fewer when the table would not fit the frame
+    // otherwise (a campaign mission's longest results), the last line then cut.
+    let lay = |note_lines: usize| -> Vec<Row> {
+        rows.iter()
+            .map(|(label, value, note)| {
+                let scale = if vx + text_width(value, SCALE) + SCALE as i32 <= right {
+                    SCALE
+                } else {
+                    2
+                };
+                let value = clip_end(value, right - vx - scale as i32, scale);
+                let vw = text_width(&value, scale);
+                let beside = vx + vw + 20;
+                let (note_at, width) = if chars_fitting(right - beside - 2, 2) >= NOTE_MIN {
+                    ((beside, 6), right - beside - 2)
+                } else {
+                    ((vx, 8 * scale as i32 + 10), right - vx - 2)
+                };
+                let note = if note.is_empty() {
+                    Vec::new()
+                } else {
+                    wrap_lines(note, width, 2, note_lines)
+                };
+                let h = PITCH.max(note_at.1 + 20 * note.len() as i32 + 8 + 2);
+                Row {
+                    label,
+                    value,
+                    scale,
+                    note,
+                    note_at,
+                    h,
+                }
+            })
+            .collect()
+    };
+    let height = |laid: &[Row]| 170 + laid.iter().map(|row| row.h).sum::<i32>() + 90;
+    let mut laid = lay(3);
+    for fewer in [2, 1] {
+        if height(&laid) <= DESIGN_H {
+            break;
+        }
+        laid = lay(fewer);
+    }
+    let h = height(&laid);
     let y = ((DESIGN_H - h) / 2).max(0);
     let p = l.panel(Rect::new(x, y, w, h));
     let (head, colour) = match (r.outcome, &r.mission) {
