@@ -8,9 +8,10 @@ use view::screens::{Mark, MemberLine};
 
 use super::squad::{member_name, End, Member, Squad, State};
 
-/// Health as the screens show it (`62/100`; a standing member never shows 0).
+/// Health as the screens show it (`62/100`, to the nearest; a standing member never
+/// shows 0).
 fn health(m: &Member) -> String {
-    format!("{:.0}/{:.0}", m.health.ceil(), m.max)
+    format!("{:.0}/{:.0}", m.health.round().max(1.0), m.max)
 }
 
 /// Each member as the briefing draws it.
@@ -40,8 +41,8 @@ fn count(n: u32, one: &str) -> String {
     }
 }
 
-/// What the squad carries into a mission beyond its issue: `+3 flares  +120 rounds`
-/// (what is none is left out), or `nothing carried yet`.
+/// What the squad carries into a mission beyond its issue, as the briefing says it:
+/// `carries +3 flares +120 rounds` (what is none is left out).
 pub fn carried(s: &Squad) -> String {
     let parts: Vec<String> = [
         (s.kit.flares, "flare"),
@@ -54,9 +55,9 @@ pub fn carried(s: &Squad) -> String {
     .map(|&(n, one)| format!("+{}", count(n, one)))
     .collect();
     if parts.is_empty() {
-        "nothing carried yet".into()
+        "carries nothing beyond the issue yet".into()
     } else {
-        parts.join("  ")
+        format!("carries {}", parts.join(" "))
     }
 }
 
@@ -73,12 +74,16 @@ pub fn summary(s: &Squad) -> String {
         })
         .collect();
     let hurt = s.members.iter().filter(|m| m.hurt()).count();
-    let whole = if hurt == 0 {
-        "all whole".to_string()
-    } else {
-        format!("{hurt} hurt")
+    let whole = match hurt {
+        0 => "all whole".to_string(),
+        1 => "one of them hurt".to_string(),
+        n => format!("{n} of them hurt"),
     };
-    format!("The squad: {} ({whole}); {}", words.join(", "), carried(s))
+    format!(
+        "The squad: {}, {whole}; it {}.",
+        words.join(", "),
+        carried(s)
+    )
 }
 
 /// A campaign mission's run that started with `before` ended in `w`, `won` or not:
@@ -106,10 +111,10 @@ pub fn results_rows(
 ) -> Vec<(&'static str, String, String)> {
     let n = end.agents.len();
     let stood = end.agents.iter().filter(|a| a.2).count();
-    let value = format!("{stood} of {n} stood");
+    let value = format!("{stood} of {n}");
     let Some(after) = after else {
         return vec![(
-            "Squad",
+            "Standing",
             value,
             "(a failed mission costs the campaign nothing: retry with the squad as it came)".into(),
         )];
@@ -122,10 +127,8 @@ pub fn results_rows(
             .get(i)
             .is_some_and(|b| b.state == State::Wounded);
         match (alive, m.state) {
-            (false, State::Recruit) => {
-                said.push(format!("{name} lost, a recruit joins at {}", health(m)))
-            }
-            (false, _) => said.push(format!("{name} back wounded at {}", health(m))),
+            (false, State::Recruit) => said.push(format!("{name} lost: a recruit, {}", health(m))),
+            (false, _) => said.push(format!("{name} back wounded, {}", health(m))),
             (true, State::Wounded) if was_wounded => {
                 said.push(format!("{name} still wounded, {}", health(m)))
             }
@@ -133,23 +136,22 @@ pub fn results_rows(
         }
     }
     let squad_note = if said.is_empty() {
-        "(no one fell: each goes on with the health they ended with)".to_string()
+        "(no one fell: all go on as they ended)".to_string()
     } else {
         format!("({})", said.join("; "))
     };
     let k = after.kit;
     vec![
-        ("Squad", value, squad_note),
+        ("Standing", value, squad_note),
         (
             "Carried on",
+            count(k.flares + k.medkits + k.grenades, "charge"),
             format!(
-                "{}, {}",
-                count(k.flares + k.medkits + k.grenades, "charge"),
+                "({}, {}, {}; {})",
+                count(k.flares, "flare"),
+                count(k.medkits, "medkit"),
+                count(k.grenades, "grenade"),
                 count(after.rounds, "round")
-            ),
-            format!(
-                "(flares {}, medkits {}, grenades {}: added to the next issue)",
-                k.flares, k.medkits, k.grenades
             ),
         ),
     ]
@@ -188,18 +190,18 @@ mod tests {
         let e = end(Difficulty::Hard);
         let a = after(&before, &e, &STAKES);
         let rows = results_rows(&before, Some(&a), &e, &t);
-        assert_eq!(rows[0].1, "3 of 5 stood");
+        assert_eq!((rows[0].0, rows[0].1.as_str()), ("Standing", "3 of 5"));
         assert_eq!(
             rows[0].2,
-            "(Blade 2 lost, a recruit joins at 70/70; Gunner 2 lost, a recruit joins at 70/70)"
+            "(Blade 2 lost: a recruit, 70/70; Gunner 2 lost: a recruit, 70/70)"
         );
-        assert_eq!(rows[1].1, "3 charges, 120 rounds");
-        assert!(rows[1].2.starts_with("(flares 1, medkits 0, grenades 2"));
+        assert_eq!(rows[1].1, "3 charges");
+        assert_eq!(rows[1].2, "(1 flare, 0 medkits, 2 grenades; 120 rounds)");
         let e = end(Difficulty::Normal);
         let a = after(&before, &e, &STAKES);
         let rows = results_rows(&before, Some(&a), &e, &t);
         assert!(
-            rows[0].2.contains("Blade 2 back wounded at 30/100"),
+            rows[0].2.contains("Blade 2 back wounded, 30/100"),
             "{rows:?}"
         );
         // Failed: one row, nothing changes.
@@ -212,7 +214,7 @@ mod tests {
     fn the_briefing_shows_each_member_and_what_is_carried() {
         let t = Tuning::default();
         let before = Squad::fresh(&t);
-        assert_eq!(carried(&before), "nothing carried yet");
+        assert_eq!(carried(&before), "carries nothing beyond the issue yet");
         let a = after(&before, &end(Difficulty::Normal), &STAKES);
         let lines = member_lines(&a, &t);
         assert_eq!(lines[1].name, "Blade 2");
@@ -221,13 +223,14 @@ mod tests {
             (lines[1].word.as_str(), lines[1].mark),
             ("wounded", Mark::Wounded)
         );
-        assert_eq!(lines[2].health, "41/100", "rounded up");
+        assert_eq!(lines[2].health, "40/100", "to the nearest");
         assert_eq!(lines[2].word, "fit");
         assert!((lines[2].share - 0.402).abs() < 1e-6);
-        assert_eq!(carried(&a), "+1 flare  +2 grenades  +120 rounds");
+        assert_eq!(carried(&a), "carries +1 flare +2 grenades +120 rounds");
         assert_eq!(
             summary(&a),
-            "The squad: 3 fit, 2 wounded (3 hurt); +1 flare  +2 grenades  +120 rounds"
+            "The squad: 3 fit, 2 wounded, 3 of them hurt; it carries +1 flare +2 grenades \
+             +120 rounds."
         );
     }
 }

@@ -37,7 +37,7 @@ pub struct CampaignView {
     pub summary: String,
     /// The selected mission's briefing (a preview under the list).
     pub briefing: String,
-    /// The squad in a line (`the squad: 1 wounded, 1 recruit`).
+    /// The squad in a line or two (`The squad: 3 fit, 1 wounded, 1 recruit …`).
     pub squad: String,
     /// "N: new squad" was pressed: the footer asks to confirm.
     pub confirm: bool,
@@ -81,7 +81,7 @@ pub struct BriefingView {
     /// The squad as it stands, in squad order (empty: the mission brings its own, as
     /// the training does).
     pub squad: Vec<MemberLine>,
-    /// What is carried (`carried: 1 flare, 2 grenades; 120 rounds`), or why there is no
+    /// What is carried (`carries +1 flare +2 grenades +120 rounds`), or why there is no
     /// squad shown.
     pub carried: String,
     /// "N: new squad" was pressed: the footer asks to confirm.
@@ -155,21 +155,15 @@ pub fn layout(w: usize, h: usize, v: &CampaignView) -> Layout {
     );
     let text = one_paragraph(&v.briefing);
     // The squad's line below the preview, when there is one.
-    let squad_h = if v.squad.is_empty() { 0 } else { 34 };
+    let squad_h = if v.squad.is_empty() { 0 } else { 56 };
     let lines = ((pv.h - 4 - squad_h) / 22).clamp(0, 5) as usize;
     for (i, line) in wrap_lines(&text, pv.w, 2, lines).iter().enumerate() {
         l.text(pv, ROWS_X, preview_top + i as i32 * 22, line, INK_DIM, 2);
     }
-    if !v.squad.is_empty() {
-        let sy = p.bottom() - 30;
-        l.text(
-            p,
-            ROWS_X,
-            sy,
-            &clip_end(&v.squad, ROWS_W - 40, 2),
-            INK_DIM,
-            2,
-        );
+    // The squad's lines at the panel's foot.
+    for (i, line) in wrap_lines(&v.squad, ROWS_W - 40, 2, 2).iter().enumerate() {
+        let sy = p.bottom() - 52 + i as i32 * 22;
+        l.text(p, ROWS_X, sy, line, INK, 2);
     }
     footer(
         &mut l,
@@ -195,7 +189,7 @@ pub const BRIEF_LINES: usize = 9;
 
 /// The squad block's height on the briefing: its heading and carried line, the
 /// members' names, bars, health and words.
-const SQUAD_H: i32 = 124;
+const SQUAD_H: i32 = 132;
 /// Below the squad: the difficulty, its hint, the record and the panel's margin.
 const BELOW: i32 = 40 + 28 + 34 + 48;
 
@@ -264,10 +258,10 @@ pub fn briefing_layout(w: usize, h: usize, v: &BriefingView) -> Layout {
     l
 }
 
-/// The squad on the briefing from `y`: `THE SQUAD` and what is carried, then a column
+/// The squad on the briefing from `y`: `SQUAD` and what it carries, then a column
 /// for each member (name, health bar, health, word).
 fn squad_block(l: &mut Layout, p: Rect, x: i32, y: i32, inner: i32, v: &BriefingView) {
-    let hw = l.text(p, x, y, "THE SQUAD", ACCENT, 2);
+    let hw = l.text(p, x, y, "SQUAD", ACCENT, 2);
     let cx = x + hw + 24;
     l.text(
         p,

@@ -108,14 +108,18 @@ fn a_mission_won_on_hard_with_an_agent_down_brings_a_recruit_and_the_kit_on() {
     let rows = r.rows();
     let kept = rows
         .iter()
-        .find(|(l, _, _)| *l == "Squad")
+        .find(|(l, _, _)| *l == "Standing")
         .expect("the squad row");
     assert!(
-        kept.2.contains("Gunner 2 lost, a recruit joins at 70/70"),
+        kept.2.contains("Gunner 2 lost: a recruit, 70/70"),
         "{kept:?}"
     );
     assert!(rows.iter().any(|(l, _, _)| *l == "Carried on"));
-    assert!(!rows.iter().any(|(l, _, _)| *l == "Standing"));
+    assert_eq!(rows.iter().filter(|(l, _, _)| *l == "Standing").count(), 1);
+    assert!(
+        !rows.iter().any(|(l, _, _)| *l == "Time"),
+        "the time in the subtitle"
+    );
     // Saved: the file reads back the same squad.
     let path = w.game.dirs.progress.clone().unwrap();
     assert_eq!(Progress::load(&path).unwrap().0, w.game.progress);
@@ -209,7 +213,7 @@ fn a_failed_mission_and_the_training_leave_the_squad_as_it_was() {
     assert!(r
         .rows()
         .iter()
-        .any(|(l, _, n)| *l == "Squad" && n.contains("costs the campaign nothing")));
+        .any(|(l, _, n)| *l == "Standing" && n.contains("costs the campaign nothing")));
     // Enter retries from the same start.
     w.press(KeyCode::Enter);
     assert_eq!((w.game.screen, w.tick()), (Screen::Game, 0));
