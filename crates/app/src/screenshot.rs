@@ -15,6 +15,8 @@ use crate::shell::pause::PauseMenu;
 use crate::shell::progress::Progress;
 use crate::shell::screen::{Menus, Screen};
 use crate::shell::settings::Settings;
+use crate::shell::squad::{self, Squad};
+use crate::shell::squad_view;
 use crate::shell::title::{Page, TitleMenu};
 use crate::shell::views::Lists;
 
@@ -81,12 +83,31 @@ impl Profile {
         }
         if let Some((file, text)) = read(crate::shell::progress::default_path()) {
             match Progress::from_toml(&file, &text) {
-                Ok(p) => out.progress = p,
+                Ok((p, faults)) => {
+                    for f in faults {
+                        eprintln!("squad_proto: {f}");
+                    }
+                    out.progress = p;
+                }
                 Err(e) => eprintln!("squad_proto: campaign progress damaged ({e})"),
             }
         }
         out
     }
+}
+
+/// The squad a campaign mission's `setup` starts with, as the window would carry it from
+/// `profile`'s progress (REQ K6); `None` for any other scenario and the training.
+pub fn carried(setup: &Setup, profile: &Profile) -> Option<Squad> {
+    campaign::mission_of(setup)
+        .filter(|m| !m.is_training())
+        .map(|_| {
+            profile
+                .progress
+                .squad
+                .clone()
+                .unwrap_or_else(|| Squad::fresh(&setup.tuning))
+        })
 }
 
 /// The title as the window opens `page`: the campaign on its next mission, the
@@ -121,6 +142,11 @@ pub fn compose_with(
     let keys = crate::shell::prompts::KeyNames::of(&profile.settings.keys);
     let mut results = s.results();
     keys.fill_results(&mut results);
+    // A campaign mission's results say what the campaign keeps, as the window's do.
+    if let Some(before) = carried(&s.setup, profile) {
+        let won = campaign::mission_won(&results);
+        results.campaign = squad_view::kept(&before, &s.world, won).1;
+    }
     let about = s.about();
     // The window's menus at their defaults: a replay's pause menu over a replay.
     let pause = if s.playback().is_some() {
@@ -195,6 +221,11 @@ pub fn render_screen_with(
     entries: &[Entry],
     profile: &Profile,
 ) -> (Framebuffer, World) {
+    // A campaign mission starts with the squad the progress carries (REQ K6).
+    let setup = &match carried(setup, profile) {
+        Some(squad) => squad::carry_into(setup.clone(), &squad),
+        None => setup.clone(),
+    };
     // A results screen shows the run's end when that comes before `at`.
     let mut s = Session::watched_at(setup, at);
     // As the window: a size below the design frame is drawn at it and scaled down.

@@ -102,6 +102,11 @@ fn map_source_for(
     Ok((p.display().to_string(), read(&p)?))
 }
 
+/// The file name an embedded scenario's origin carries (`<embedded m1_station.scn>`).
+pub fn embedded_file(name: &str) -> String {
+    format!("<embedded {name}.scn>")
+}
+
 /// The scenario: a file, or an embedded one by name (`combat_route` when `None`).
 /// `map_override` replaces the scenario's map; `seed` its seed.
 pub fn load(
@@ -121,7 +126,7 @@ pub fn load(
         None => {
             let text = content::scenario_text(embedded)
                 .ok_or_else(|| format!("no embedded scenario `{embedded}`"))?;
-            (format!("<embedded {embedded}.scn>"), text.to_string(), None)
+            (embedded_file(embedded), text.to_string(), None)
         }
     };
     let mut scenario = Scenario::parse(&name, &text).map_err(|e| e.to_string())?;

@@ -580,6 +580,12 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
     let ms = sh.missions.clone();
     for (tag, done) in [("none done", 0), ("some done", 3), ("all done", ms.len())] {
         sh.progress = Progress::default();
+        // The campaign's squad (REQ K6): fresh, worn, and worn past any sense.
+        sh.progress.squad = match done {
+            0 => None,
+            3 => Some(worn_squad(1)),
+            _ => Some(worn_squad(999_999)),
+        };
         for (i, m) in ms.iter().enumerate().take(done) {
             let d = sim::read::Difficulty::ALL[i % 3];
             sh.progress.record(m.id, true, 59.0 * 60.0 + 59.9, d);
@@ -604,9 +610,16 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
                 format!("campaign (mission {i}, {tag})"),
                 shell::title_view(&menu, &sh.lists()).layout(w, h).unwrap(),
             ));
+            menu.confirm_new_squad = true;
+            out.push((
+                format!("campaign (mission {i}, {tag}, a new squad asked)"),
+                shell::title_view(&menu, &sh.lists()).layout(w, h).unwrap(),
+            ));
+            menu.confirm_new_squad = false;
             menu.open_briefing(&ms, i);
             for d in sim::read::Difficulty::ALL {
                 menu.mission_difficulty = d;
+                menu.confirm_new_squad = d == sim::read::Difficulty::Hard;
                 out.push((
                     format!("briefing (mission {i}, {}, {tag})", d.name()),
                     shell::title_view(&menu, &sh.lists()).layout(w, h).unwrap(),
@@ -721,12 +734,37 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
     let training = mission("m0_training", 400.0);
     let training_half = mission("m0_training", 25.0);
     let long_dark = mission("m6_long_dark", 30.0);
+    // A campaign mission's results with what the campaign keeps (REQ K6): every agent
+    // down and each lost on hard (the longest note), and failed.
+    let kept = |won: bool, d: sim::read::Difficulty, r: &vs::Results| {
+        let mut r = r.clone();
+        let paced = setup("m6_long_dark").with_pacing(None, Some(d));
+        let mut s = app::session::Session::watched_at(&paced, 30.0);
+        for i in 0..s.world.agents().len() {
+            s.world.agent_mut(i).alive = false;
+        }
+        let before = worn_squad(999_999);
+        r.campaign = app::shell::squad_view::kept(&before, &s.world, won).1;
+        if let Some(m) = r.mission.as_mut() {
+            m.won = won;
+        }
+        r
+    };
+    let long_dark_kept = kept(true, sim::read::Difficulty::Hard, &long_dark);
+    let huge_kept = kept(true, sim::read::Difficulty::Normal, &long_dark);
+    let long_dark_failed = kept(false, sim::read::Difficulty::Hard, &long_dark);
     for (tag, r) in [
         ("results", &route),
         ("results (huge)", &huge),
         ("results (training)", &training),
         ("results (training, half)", &training_half),
         ("results (long dark)", &long_dark),
+        ("results (long dark, the squad kept)", &long_dark_kept),
+        ("results (long dark, the squad kept, normal)", &huge_kept),
+        (
+            "results (long dark, failed, the squad as it was)",
+            &long_dark_failed,
+        ),
     ] {
         for outcome in [
             vs::Outcome::SquadDown,
@@ -747,6 +785,31 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
     }
     out.push(("help".into(), vs::help::layout(w, h)));
     out
+}
+
+/// A worn squad: a wounded blade, a recruit, a hurt gunner, `rounds` carried and as
+/// many of each charge.
+fn worn_squad(rounds: u32) -> app::shell::squad::Squad {
+    use app::shell::squad::{Member, Squad, State};
+    let mut s = Squad::fresh(&sim::tuning::Tuning::default());
+    s.members[1] = Member {
+        health: 30.0,
+        max: 100.0,
+        state: State::Wounded,
+    };
+    s.members[3] = Member {
+        health: 70.0,
+        max: 70.0,
+        state: State::Recruit,
+    };
+    s.members[4].health = 45.5;
+    s.kit = sim::read::Kit {
+        flares: rounds,
+        medkits: rounds,
+        grenades: rounds,
+    };
+    s.rounds = rounds;
+    s
 }
 
 /// The layout test (issue 19): on every screen at 1280×720 (today's frame), 1920×1080 and

@@ -62,6 +62,13 @@ pub fn load(
     setup::load(None, m.id, None, seed, tuning)
 }
 
+/// The campaign's mission `setup` plays (its embedded scenario), if one.
+pub fn mission_of(setup: &Setup) -> Option<Mission> {
+    missions()
+        .into_iter()
+        .find(|m| setup.origin.scenario_file == setup::embedded_file(m.id))
+}
+
 /// Whether the run whose results are `r` won its mission (every objective done, C1):
 /// the one place the shell decides it (progress, the results' "next mission"). A
 /// scenario without objectives is won by lasting to its end with someone standing.
@@ -84,6 +91,9 @@ mod tests {
             assert!(!m.briefing.is_empty(), "{} has no briefing", m.id);
             let s = load(m, None, None).unwrap_or_else(|e| panic!("{}: {e}", m.id));
             assert_eq!(s.scenario.name, m.title);
+            assert_eq!(mission_of(&s).map(|x| x.id), Some(m.id));
         }
+        let free = setup::load(None, "combat_route", None, None, None).unwrap();
+        assert_eq!(mission_of(&free), None);
     }
 }

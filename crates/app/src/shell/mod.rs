@@ -13,8 +13,8 @@
 //! settings' rows and the rebinding), [`pause`], [`results`] (the results' keys),
 //! [`screen`] (where the window is, and the frame's screen filled from the menus),
 //! [`views`] (each page's view model: the view draws it); and
-//! the player's files and lists: [`settings`], [`bindings`], [`progress`], [`catalog`],
-//! [`campaign`].
+//! the player's files and lists: [`settings`], [`bindings`], [`progress`] (with the
+//! campaign's [`squad`], its section [`squad_file`], its words [`squad_view`]), [`catalog`], [`campaign`].
 
 pub mod bindings;
 pub mod campaign;
@@ -27,6 +27,9 @@ pub mod results;
 pub mod screen;
 pub mod settings;
 pub mod settings_page;
+pub mod squad;
+pub mod squad_file;
+pub mod squad_view;
 pub mod stamp;
 pub mod title;
 pub mod views;

@@ -10,6 +10,11 @@
 //! fresh progress; never a panic. The file carries its format and the build that wrote
 //! it ([`crate::shell::stamp`]): one of a newer format, or one that cannot be read, is
 //! refused with a line and left untouched (nothing is written over it).
+//!
+//! Format 2 adds the campaign's squad (REQ K6, [`crate::shell::squad`]): a file of
+//! format 1 has none, and loads with a fresh one. A bad entry of the squad is salvaged
+//! (W6): reported, only that part replaced ([`crate::shell::squad_file`]), every
+//! mission kept; the file is set aside and written again as read.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -17,15 +22,18 @@ use std::path::{Path, PathBuf};
 use sim::read::Difficulty;
 
 use crate::shell::campaign::Mission;
+use crate::shell::squad::Squad;
+use crate::shell::squad_file;
 use crate::shell::stamp::{self, Format};
 
 /// The file's name in the data directory.
 pub const FILE_NAME: &str = "progress.toml";
 
-/// The progress file's format (1: missions by id with their records).
+/// The progress file's format (1: missions by id with their records; 2: and the
+/// campaign's squad).
 pub const FORMAT: Format = Format {
     noun: "campaign progress",
-    version: 1,
+    version: 2,
 };
 
 /// One mission's record.
@@ -40,10 +48,12 @@ pub struct MissionProgress {
     pub attempts: u32,
 }
 
-/// The campaign's progress, by mission id (ids the game no longer has are kept).
+/// The campaign's progress, by mission id (ids the game no longer has are kept), and
+/// the squad the campaign carries (`None`: a fresh one, nothing carried yet).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Progress {
     pub missions: BTreeMap<String, MissionProgress>,
+    pub squad: Option<Squad>,
 }
 
 /// Where the progress is kept: `progress.toml` in the user's data directory.
@@ -114,14 +124,19 @@ impl Progress {
             return Err(why);
         }
         Ok(match Progress::from_toml(&file, &text) {
-            Ok(p) => (p, None),
+            Ok((p, faults)) if faults.is_empty() => (p, None),
+            Ok((p, faults)) => {
+                let line = salvaged(path, &p, &faults);
+                (p, Some(line))
+            }
             Err(why) => (Progress::default(), Some(damaged(path, &why))),
         })
     }
 
     /// The progress in `text` (named `file` in the error, with `line:col` where the
-    /// fault is at a place).
-    pub fn from_toml(file: &str, text: &str) -> Result<Progress, String> {
+    /// fault is at a place), and a line for each part of the squad that could not be
+    /// read and was replaced (the rest kept). `Err`: the file as a whole is damaged.
+    pub fn from_toml(file: &str, text: &str) -> Result<(Progress, Vec<String>), String> {
         let table: toml::Table = text.parse().map_err(|e: toml::de::Error| match e.span() {
             Some(sp) => {
                 let (l, c) = line_col(text, sp.start);
@@ -130,10 +145,11 @@ impl Progress {
             None => format!("{file}: {}", e.message().trim()),
         })?;
         let mut p = Progress::default();
+        let mut faults = Vec::new();
         for (k, v) in &table {
             match (k.as_str(), v) {
-                ("version", toml::Value::Integer(1)) => {}
-                ("version", v) => return Err(format!("{file}: version {v}: expected 1")),
+                ("version", toml::Value::Integer(1 | 2)) => {}
+                ("version", v) => return Err(format!("{file}: version {v}: expected 1 or 2")),
                 ("build", toml::Value::String(_)) => {}
                 ("missions", toml::Value::Table(ms)) => {
                     for (id, m) in ms {
@@ -146,14 +162,19 @@ impl Progress {
                         );
                     }
                 }
+                ("squad", v) => {
+                    let (squad, said) = squad_file::from_toml(file, text, v);
+                    p.squad = Some(squad);
+                    faults.extend(said);
+                }
                 _ => {
                     return Err(format!(
-                        "{file}: unknown key `{k}`: expected version, build, missions"
+                        "{file}: unknown key `{k}`: expected version, build, missions, squad"
                     ))
                 }
             }
         }
-        Ok(p)
+        Ok((p, faults))
     }
 
     /// The progress as the file keeps it.
@@ -172,6 +193,9 @@ impl Progress {
                 out += &format!("hardest = \"{}\"\n", d.name());
             }
             out += &format!("attempts = {}\n", m.attempts);
+        }
+        if let Some(s) = &self.squad {
+            out += &squad_file::to_toml(s);
         }
         out
     }
@@ -234,6 +258,35 @@ fn damaged(path: &Path, why: &str) -> String {
         ),
     };
     format!("campaign progress damaged ({why}): {kept}; starting with {fresh}")
+}
+
+/// The line for a progress file at `path` read as `p` with `faults` in its squad: the
+/// file is set aside and written again as read (the good entries kept).
+fn salvaged(path: &Path, p: &Progress, faults: &[String]) -> String {
+    for f in faults.iter().skip(1) {
+        eprintln!("squad_proto: {f}");
+    }
+    let kept = match crate::files::set_aside(path) {
+        Ok(aside) => match p.save(path) {
+            Ok(()) => format!(
+                "the file kept as {}, written again as read",
+                aside.display()
+            ),
+            Err(e) => format!(
+                "the file kept as {}; NOT written again: {e}",
+                aside.display()
+            ),
+        },
+        Err(e) => format!("the file could not be set aside ({e}) and is left as it was"),
+    };
+    let more = match faults.len() {
+        0 | 1 => String::new(),
+        n => format!(" (and {} more on stderr)", n - 1),
+    };
+    format!(
+        "campaign progress: {}{more}; every mission kept; {kept}",
+        faults.first().map_or("", String::as_str)
+    )
 }
 
 /// Line and column (from 1) of byte `at` in `text`.
@@ -308,6 +361,97 @@ mod tests {
             "no temporary left"
         );
         assert_eq!(Progress::load(&path).unwrap(), (p, None));
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    /// REQ K6: the squad is kept in the progress (format 2); a file of format 1 (no
+    /// squad) still loads, with a fresh squad.
+    #[test]
+    fn the_squad_round_trips_and_a_format_1_file_loads_with_a_fresh_one() {
+        use crate::shell::squad::{Member, State};
+        use sim::read::Kit;
+        let d = dir("squad");
+        let path = d.join(FILE_NAME);
+        let mut p = Progress::default();
+        p.record("m1_station", true, 99.5, Difficulty::Hard);
+        p.squad = Some(Squad {
+            members: vec![
+                Member {
+                    health: 21.0,
+                    max: 70.0,
+                    state: State::Wounded,
+                },
+                Member {
+                    health: 70.0,
+                    max: 70.0,
+                    state: State::Recruit,
+                },
+                Member::whole(100.0),
+            ],
+            kit: Kit {
+                flares: 3,
+                medkits: 1,
+                grenades: 0,
+            },
+            rounds: 250,
+        });
+        p.save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("# squad_proto") && text.contains("version = 2\n"));
+        assert!(text.contains("state = \"recruit\""), "{text}");
+        assert_eq!(Progress::load(&path).unwrap(), (p.clone(), None));
+        // Format 1, as the builds before the squad wrote it.
+        let v1 = "version = 1\nbuild = \"0.1.0+sim11\"\n\n[missions.\"m1_station\"]\n\
+                  completed = true\nattempts = 2\n";
+        std::fs::write(&path, v1).unwrap();
+        let (old, said) = Progress::load(&path).unwrap();
+        assert_eq!(said, None);
+        assert!(old.completed("m1_station") && old.squad.is_none());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), v1, "untouched");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    /// W6: a bad entry of the squad is reported at its place and only it replaced;
+    /// every mission is kept, the file set aside and written again as read.
+    #[test]
+    fn a_bad_squad_entry_is_salvaged_and_the_missions_kept() {
+        let d = dir("salvage");
+        let path = d.join(FILE_NAME);
+        std::fs::create_dir_all(&d).unwrap();
+        let mut p = Progress::default();
+        p.record("m1_station", true, 99.5, Difficulty::Hard);
+        p.record("m2_warrens", false, 10.0, Difficulty::Normal);
+        p.squad = Some(Squad::fresh(&sim::tuning::Tuning::default()));
+        let text = p
+            .to_toml()
+            .replacen("state = \"fit\"", "state = \"undead\"", 1);
+        let text = text.replace("rounds = 0", "rounds = -12");
+        std::fs::write(&path, &text).unwrap();
+        let (got, said) = Progress::load(&path).unwrap();
+        let said = said.expect("reported");
+        let member_line = text.lines().position(|l| l.contains("undead")).unwrap() + 1;
+        assert!(
+            said.starts_with(&format!(
+                "campaign progress: {}:{member_line}:5: [squad] member 1: `state = \"undead\"`",
+                path.display()
+            )),
+            "{said}"
+        );
+        assert!(said.contains("(and 1 more on stderr)"), "{said}");
+        assert!(said.contains("every mission kept"), "{said}");
+        assert!(said.contains("progress.toml.damaged"), "{said}");
+        assert_eq!(got.missions, p.missions, "every mission kept");
+        assert_eq!(
+            got.squad, p.squad,
+            "the bad member whole and fit, the rounds none"
+        );
+        assert_eq!(
+            std::fs::read_to_string(d.join("progress.toml.damaged")).unwrap(),
+            text,
+            "the file as it was is kept"
+        );
+        // Written again as read: it loads with nothing to say.
+        assert_eq!(Progress::load(&path).unwrap(), (got, None));
         std::fs::remove_dir_all(&d).unwrap();
     }
 
@@ -397,7 +541,7 @@ mod tests {
         let d = dir("refused");
         let path = d.join(FILE_NAME);
         std::fs::create_dir_all(&d).unwrap();
-        let newer = "version = 2\nbuild = \"0.2.0+sim12\"\n[missions.m1_station]\nstars = 3\n";
+        let newer = "version = 3\nbuild = \"0.2.0+sim12\"\n[missions.m1_station]\nstars = 3\n";
         std::fs::write(&path, newer).unwrap();
         let why = Progress::load(&path).unwrap_err();
         assert!(why.contains("made by build 0.2.0+sim12"), "{why}");

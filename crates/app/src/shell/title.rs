@@ -69,6 +69,8 @@ pub enum TitleAction {
     Back,
     /// A setting changed: apply it and save.
     Changed,
+    /// Start the campaign over with a fresh squad (REQ K6; "N: new squad", confirmed).
+    NewSquad,
     Quit,
 }
 
@@ -105,6 +107,9 @@ pub struct TitleMenu {
     pub difficulty: Option<Difficulty>,
     pub note: Option<String>,
     pub settings: SettingsMenu,
+    /// N on the campaign's list or a briefing: the next key confirms a fresh squad (N
+    /// or Enter) or keeps this one (any other).
+    pub confirm_new_squad: bool,
 }
 
 impl TitleMenu {
@@ -160,7 +165,17 @@ impl TitleMenu {
                 (i + 1) % n
             }
         };
+        if std::mem::take(&mut self.confirm_new_squad) {
+            return Some(match k {
+                MenuKey::Confirm | MenuKey::Letter('n') => TitleAction::NewSquad,
+                _ => TitleAction::Back,
+            });
+        }
         match (self.page, k) {
+            (Page::Campaign | Page::Briefing, MenuKey::Letter('n')) => {
+                self.confirm_new_squad = true;
+                return Some(TitleAction::Opened);
+            }
             (Page::Top, MenuKey::Up | MenuKey::Down) => {
                 self.top = wrap(self.top, TOP_ITEMS.len(), k == MenuKey::Up)
             }
@@ -408,6 +423,41 @@ mod tests {
         assert_eq!(t.page, Page::Campaign);
         t.key(MenuKey::Back, &c, &mut set);
         assert_eq!(t.page, Page::Top);
+    }
+
+    /// REQ K6: N on the campaign's list or a briefing asks; N or Enter then starts a
+    /// fresh squad, any other key keeps this one (and does nothing else).
+    #[test]
+    fn a_new_squad_is_asked_for_and_confirmed() {
+        let ms = crate::shell::campaign::missions();
+        let c = counts(&ms);
+        let mut set = Settings::default();
+        for page in [Page::Campaign, Page::Briefing] {
+            for (yes, then) in [
+                (MenuKey::Confirm, Some(TitleAction::NewSquad)),
+                (MenuKey::Letter('n'), Some(TitleAction::NewSquad)),
+                (MenuKey::Back, Some(TitleAction::Back)),
+                (MenuKey::Down, Some(TitleAction::Back)),
+            ] {
+                let mut t = TitleMenu {
+                    page,
+                    ..TitleMenu::default()
+                };
+                let ask = t.key(MenuKey::Letter('n'), &c, &mut set);
+                assert_eq!(ask, Some(TitleAction::Opened));
+                assert!(t.confirm_new_squad);
+                assert_eq!(t.key(yes, &c, &mut set), then, "{page:?} {yes:?}");
+                assert!(!t.confirm_new_squad);
+                assert_eq!((t.page, t.mission), (page, 0), "nothing else moved");
+            }
+        }
+        // Elsewhere N asks nothing.
+        let mut t = TitleMenu {
+            page: Page::FreePlay,
+            ..TitleMenu::default()
+        };
+        t.key(MenuKey::Letter('n'), &c, &mut set);
+        assert!(!t.confirm_new_squad);
     }
 
     #[test]

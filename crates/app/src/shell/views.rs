@@ -15,6 +15,8 @@ use super::pause::PauseMenu;
 use super::progress::Progress;
 use super::settings::Settings;
 use super::settings_page::{setting_rows, SettingRow, SettingsMenu};
+use super::squad::Squad;
+use super::squad_view;
 use super::title::{Counts, Page, TitleMenu, TOP_ITEMS};
 
 /// What the title's pages are drawn from besides their state.
@@ -29,6 +31,15 @@ pub struct Lists<'a> {
 }
 
 impl Lists<'_> {
+    /// The campaign's squad as it stands (a fresh one, of the default tuning, before
+    /// any mission was won).
+    pub fn squad(&self) -> Squad {
+        self.progress
+            .squad
+            .clone()
+            .unwrap_or_else(|| Squad::fresh(&sim::tuning::Tuning::default()))
+    }
+
     pub fn counts(&self) -> Counts<'_> {
         Counts {
             free: self.free.len(),
@@ -143,6 +154,8 @@ fn campaign_view(menu: &TitleMenu, lists: &Lists) -> CampaignView {
         selected: menu.mission,
         summary,
         briefing,
+        squad: squad_view::summary(&lists.squad()),
+        confirm: menu.confirm_new_squad,
     }
 }
 
@@ -176,6 +189,17 @@ fn briefing_view(menu: &TitleMenu, lists: &Lists) -> Option<BriefingView> {
         ),
         _ => "Not played yet.".into(),
     };
+    // The squad as it stands (the training brings its own).
+    let (squad, carried) = if m.is_training() {
+        (
+            Vec::new(),
+            "the training brings its own; the campaign's waits".to_string(),
+        )
+    } else {
+        let s = lists.squad();
+        let t = sim::tuning::Tuning::default();
+        (squad_view::member_lines(&s, &t), squad_view::carried(&s))
+    };
     Some(BriefingView {
         place,
         title: m.title.clone(),
@@ -183,6 +207,9 @@ fn briefing_view(menu: &TitleMenu, lists: &Lists) -> Option<BriefingView> {
         difficulty: menu.mission_difficulty.name().to_string(),
         own: m.director.unwrap_or_default().name().to_string(),
         record,
+        squad,
+        carried,
+        confirm: menu.confirm_new_squad,
     })
 }
 

@@ -1,11 +1,13 @@
 //! The campaign's pages of the title (REQ C2): the missions in order — the next one
 //! marked, completed ones with their best time, the ones beyond the next marked ahead
-//! (still playable) — and a mission's briefing with the difficulty to play it at.
+//! (still playable) — and a mission's briefing with the difficulty to play it at and
+//! the squad as it stands (REQ K6): each member's health and how it stands, the charges
+//! and rounds carried; "N: new squad" on both pages, with a confirm step.
 
 use raster::{clip_end, text_width, wrap_lines};
 
 use super::layout::{Layout, Rect, DESIGN_W};
-use super::style::{ACCENT, INK, INK_DIM, SAFE, SELECT_BAR};
+use super::style::{ACCENT, DANGER, INK, INK_DIM, SAFE, SELECT_BAR};
 use super::title::{first_of, footer, heading, PANEL_H, PANEL_TOP};
 
 /// How a mission stands in the player's progress.
@@ -35,6 +37,33 @@ pub struct CampaignView {
     pub summary: String,
     /// The selected mission's briefing (a preview under the list).
     pub briefing: String,
+    /// The squad in a line or two (`The squad: 3 fit, 1 wounded, 1 recruit …`).
+    pub squad: String,
+    /// "N: new squad" was pressed: the footer asks to confirm.
+    pub confirm: bool,
+}
+
+/// How a member of the squad stands, for its colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mark {
+    #[default]
+    Fit,
+    Wounded,
+    Recruit,
+}
+
+/// One member of the squad on the briefing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MemberLine {
+    /// `Gunner 2`.
+    pub name: String,
+    /// `62/100`.
+    pub health: String,
+    /// Health over its max, 0 to 1 (the bar).
+    pub share: f32,
+    /// `fit`, `wounded`, `recruit`.
+    pub word: String,
+    pub mark: Mark,
 }
 
 /// A mission's briefing.
@@ -49,7 +78,18 @@ pub struct BriefingView {
     pub own: String,
     /// What the player has done here (`best 3:12 on hard, 4 attempts`).
     pub record: String,
+    /// The squad as it stands, in squad order (empty: the mission brings its own, as
+    /// the training does).
+    pub squad: Vec<MemberLine>,
+    /// What is carried (`carries +1 flare +2 grenades +120 rounds`), or why there is no
+    /// squad shown.
+    pub carried: String,
+    /// "N: new squad" was pressed: the footer asks to confirm.
+    pub confirm: bool,
 }
+
+/// The footer's line asking to confirm a new squad.
+pub const CONFIRM_NEW_SQUAD: &str = "A fresh squad? This one is lost.   N or Enter: yes   Esc: no";
 
 /// The list's geometry (the app maps clicks with it).
 pub const ROWS_X: i32 = 80;
@@ -114,11 +154,25 @@ pub fn layout(w: usize, h: usize, v: &CampaignView) -> Layout {
         p.bottom() - 8 - preview_top,
     );
     let text = one_paragraph(&v.briefing);
-    let lines = ((pv.h - 4) / 22).clamp(0, 5) as usize;
+    // The squad's line below the preview, when there is one.
+    let squad_h = if v.squad.is_empty() { 0 } else { 56 };
+    let lines = ((pv.h - 4 - squad_h) / 22).clamp(0, 5) as usize;
     for (i, line) in wrap_lines(&text, pv.w, 2, lines).iter().enumerate() {
         l.text(pv, ROWS_X, preview_top + i as i32 * 22, line, INK_DIM, 2);
     }
-    footer(&mut l, "Enter or click: briefing        Esc: back");
+    // The squad's lines at the panel's foot.
+    for (i, line) in wrap_lines(&v.squad, ROWS_W - 40, 2, 2).iter().enumerate() {
+        let sy = p.bottom() - 52 + i as i32 * 22;
+        l.text(p, ROWS_X, sy, line, INK, 2);
+    }
+    footer(
+        &mut l,
+        if v.confirm {
+            CONFIRM_NEW_SQUAD
+        } else {
+            "Enter or click: briefing    N: new squad    Esc: back"
+        },
+    );
     l
 }
 
@@ -133,16 +187,27 @@ pub const BRIEF_W: i32 = DESIGN_W - 2 * 140;
 /// Lines of the briefing shown at most.
 pub const BRIEF_LINES: usize = 9;
 
+/// The squad block's height on the briefing: its heading and carried line, the
+/// members' names, bars, health and words.
+const SQUAD_H: i32 = 132;
+/// Below the squad: the difficulty, its hint, the record and the panel's margin.
+const BELOW: i32 = 40 + 28 + 34 + 48;
+
 /// A mission's briefing on a `w`×`h` frame.
 pub fn briefing_layout(w: usize, h: usize, v: &BriefingView) -> Layout {
     let mut l = Layout::new(w, h);
     heading(&mut l, &v.place);
     let x = BRIEF_X + 40;
     let inner = BRIEF_W - 80;
-    let lines = wrap_lines(&one_paragraph(&v.briefing), inner, 2, BRIEF_LINES);
-    // The panel as tall as what it holds.
     let top = PANEL_TOP + 90;
-    let h = (top + lines.len() as i32 * 26 + 40 + 62 + 48 - PANEL_TOP).min(PANEL_H);
+    let squad_h = if v.squad.is_empty() { 34 } else { SQUAD_H };
+    // The briefing gets the lines the squad and the difficulty leave.
+    let room = ((PANEL_TOP + PANEL_H - top - 20 - squad_h - (BELOW - 40)) / 26).max(1) as usize;
+    let lines = wrap_lines(&one_paragraph(&v.briefing), inner, 2, BRIEF_LINES.min(room));
+    // The panel as tall as what it holds.
+    let sy = top + lines.len() as i32 * 26 + 20;
+    let dy = sy + squad_h;
+    let h = (dy + BELOW - 40 - PANEL_TOP).min(PANEL_H);
     let p = l.panel(Rect::new(BRIEF_X, PANEL_TOP, BRIEF_W, h));
     let scale = if text_width(&v.title, 4) <= inner {
         4
@@ -154,8 +219,8 @@ pub fn briefing_layout(w: usize, h: usize, v: &BriefingView) -> Layout {
     for (i, line) in lines.iter().enumerate() {
         l.text(p, x, top + i as i32 * 26, line, INK, 2);
     }
-    // The difficulty a little below the briefing, however long it is.
-    let dy = top + lines.len() as i32 * 26 + 40;
+    squad_block(&mut l, p, x, sy, inner, v);
+    // The difficulty a little below the squad, however long the briefing is.
     let dw = l.text(p, x, dy, "DIFFICULTY", ACCENT, 2);
     let choice = format!("< {} >", v.difficulty);
     let cw = l.text(p, x + dw + 24, dy, &choice, INK, 2);
@@ -182,8 +247,52 @@ pub fn briefing_layout(w: usize, h: usize, v: &BriefingView) -> Layout {
         2,
     );
     l.text(p, x, dy + 62, &clip_end(&v.record, inner, 2), INK_DIM, 2);
-    footer(&mut l, "Enter: begin        Esc: back");
+    footer(
+        &mut l,
+        if v.confirm {
+            CONFIRM_NEW_SQUAD
+        } else {
+            "Enter: begin    N: new squad    Esc: back"
+        },
+    );
     l
+}
+
+/// The squad on the briefing from `y`: `SQUAD` and what it carries, then a column
+/// for each member (name, health bar, health, word).
+fn squad_block(l: &mut Layout, p: Rect, x: i32, y: i32, inner: i32, v: &BriefingView) {
+    let hw = l.text(p, x, y, "SQUAD", ACCENT, 2);
+    let cx = x + hw + 24;
+    l.text(
+        p,
+        cx,
+        y,
+        &clip_end(&v.carried, x + inner - cx, 2),
+        INK_DIM,
+        2,
+    );
+    let n = v.squad.len() as i32;
+    if n == 0 {
+        return;
+    }
+    let col = inner / n;
+    for (i, m) in v.squad.iter().enumerate() {
+        let cx = x + i as i32 * col;
+        let c = Rect::new(cx, y + 28, col - 12, SQUAD_H - 28 - 8);
+        let ink = match m.mark {
+            Mark::Fit => INK,
+            Mark::Wounded => DANGER,
+            Mark::Recruit => ACCENT,
+        };
+        l.text(c, cx, y + 34, &clip_end(&m.name, c.w - 4, 2), INK, 2);
+        let bar = Rect::new(cx, y + 58, c.w - 8, 6);
+        l.fill(bar, raster::Rgba::new(255, 255, 255, 36));
+        let filled = (bar.w as f32 * m.share.clamp(0.0, 1.0)).round() as i32;
+        let bar_ink = if m.share < 0.5 { DANGER } else { SAFE };
+        l.fill(Rect::new(bar.x, bar.y, filled, bar.h), bar_ink);
+        l.text(c, cx, y + 70, &clip_end(&m.health, c.w - 4, 2), ink, 2);
+        l.text(c, cx, y + 94, &clip_end(&m.word, c.w - 4, 2), ink, 2);
+    }
 }
 
 #[cfg(test)]
@@ -221,20 +330,49 @@ mod tests {
                     selected: sel,
                     summary: "2 of 12 missions done".into(),
                     briefing: long.clone(),
+                    squad: "the squad: 2 wounded, 3 recruits; 999 charges ".repeat(4),
+                    confirm: sel == 5,
                 };
                 let l = layout(w, h, &v);
                 assert!(l.faults().is_empty(), "{:#?}", l.faults());
             }
-            let b = BriefingView {
-                place: "MISSION 6 OF 6".into(),
-                title: "6. The Long Dark and a great deal more said in the title".into(),
-                briefing: long.clone(),
-                difficulty: "normal".into(),
-                own: "hard".into(),
-                record: "best 12:00.0 on hard, 123 attempts".into(),
+            let member = |i: usize| MemberLine {
+                name: format!("Gunner {i} of a very long name"),
+                health: "999999/999999".into(),
+                share: i as f32 / 5.0,
+                word: "wounded and more".into(),
+                mark: [Mark::Fit, Mark::Wounded, Mark::Recruit][i % 3],
             };
-            let l = briefing_layout(w, h, &b);
-            assert!(l.faults().is_empty(), "{:#?}", l.faults());
+            for (squad, confirm) in [(vec![], false), ((0..5).map(member).collect(), true)] {
+                let b = BriefingView {
+                    place: "MISSION 6 OF 6".into(),
+                    title: "6. The Long Dark and a great deal more said in the title".into(),
+                    briefing: long.clone(),
+                    difficulty: "normal".into(),
+                    own: "hard".into(),
+                    record: "best 12:00.0 on hard, 123 attempts".into(),
+                    squad,
+                    carried: "carried: 999 flares, 999 medkits, 999 grenades; 99999 rounds".into(),
+                    confirm,
+                };
+                let l = briefing_layout(w, h, &b);
+                assert!(l.faults().is_empty(), "{:#?}", l.faults());
+            }
         }
+    }
+
+    /// The briefing keeps six lines of briefing beside the squad (the campaign's
+    /// longest, mission 5's, takes six at 1280×720).
+    #[test]
+    fn the_squad_leaves_the_briefing_six_lines() {
+        let long = "The relay went dark six hours ago. ".repeat(20);
+        let b = BriefingView {
+            briefing: long,
+            squad: vec![MemberLine::default(); 5],
+            ..BriefingView::default()
+        };
+        let l = briefing_layout(1280, 720, &b);
+        let lines = l.texts().filter(|t| t.text.contains("relay")).count();
+        assert_eq!(lines, 6);
     }
 }

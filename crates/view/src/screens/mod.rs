@@ -20,7 +20,7 @@ pub mod style;
 pub mod title;
 pub mod ui;
 
-pub use campaign::{BriefingView, CampaignView, MissionRow, Standing};
+pub use campaign::{BriefingView, CampaignView, Mark, MemberLine, MissionRow, Standing};
 pub use help::draw_help;
 pub use layout::{Layout, Rect};
 pub use pause::PauseView;

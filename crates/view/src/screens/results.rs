@@ -95,6 +95,11 @@ pub struct Results {
     pub director: Option<Difficulty>,
     /// A mission's outcome and each objective's (C1); `None` without a mission.
     pub mission: Option<MissionResults>,
+    /// A campaign mission's rows of what the campaign keeps (REQ K6: who is wounded,
+    /// who was lost and replaced, the charges and rounds carried on), filled by the
+    /// app; they take the standing row's place, and the time goes to the subtitle.
+    /// Empty otherwise.
+    pub campaign: Vec<(&'static str, String, String)>,
 }
 
 /// What a mission came to: won or not, and each objective's label with the time it was
@@ -167,6 +172,7 @@ impl Results {
             difficulty: w.difficulty(),
             director: w.director().level,
             mission: MissionResults::of(w),
+            campaign: Vec::new(),
         }
     }
 
@@ -224,12 +230,17 @@ impl Results {
 
     /// The line under the scenario's name: the seed, the difficulty and the director.
     pub fn subtitle(&self) -> String {
-        format!(
+        let mut s = format!(
             "{} difficulty, director {}, seed {}",
             self.difficulty.name(),
             self.director.map_or("off", |d| d.name()),
             self.seed
-        )
+        );
+        // A campaign mission's time is here, its rows being the squad's.
+        if !self.campaign.is_empty() {
+            s += &format!(", {}", clock_text(self.seconds));
+        }
+        s
     }
 
     /// The rows of the table: label, value, a note in small print.
@@ -243,8 +254,10 @@ impl Results {
         if let Some(m) = &self.mission {
             // A mission's results: its objectives first, then how the squad fared.
             let mut rows = objective_rows(m);
+            if self.campaign.is_empty() {
+                rows.push(("Time", clock_text(self.seconds), String::new()));
+            }
             rows.extend([
-                ("Time", clock_text(self.seconds), String::new()),
                 ("Kills", self.kills.to_string(), split),
                 (
                     "FRIENDLY_HITS",
@@ -253,8 +266,12 @@ impl Results {
                 ),
                 self.ammo_row(),
                 self.tools_row(),
-                self.standing_row(),
             ]);
+            if self.campaign.is_empty() {
+                rows.push(self.standing_row());
+            } else {
+                rows.extend(self.campaign.iter().cloned());
+            }
             return rows;
         }
         vec![
@@ -333,6 +350,8 @@ fn objective_rows(m: &MissionResults) -> Vec<(&'static str, String, String)> {
 
 const SCALE: u32 = 3;
 const PITCH: i32 = 40;
+/// The panel's width when the table would not fit the frame at its usual 1040.
+const WIDE: i32 = 1200;
 
 /// The keys offered under the results (there are no replays yet, so no replay key).
 pub const RESULTS_KEYS: &str = "R/Enter: restart   N: new seed   V: replay   T/Esc: title";
@@ -355,17 +374,11 @@ pub fn layout_with_keys(fw: usize, fh: usize, r: &Results, keys: &str) -> Layout
     let mut l = Layout::new(fw, fh);
     l.dim(150);
     let rows = r.rows();
-    let w = 1040;
-    let x = (DESIGN_W - w) / 2;
-    let (sx, sw) = (x + MARGIN, w - 2 * MARGIN);
-    let lx = sx + INNER;
-    let right = sx + sw - INNER;
     let label_w = rows
         .iter()
         .map(|(label, _, _)| text_width(label, SCALE))
         .max()
         .unwrap_or(0);
-    let vx = lx + label_w + 24;
 
     // Each row's value, note lines and height, before the panel is placed.
     struct Row<'a> {
@@ -377,39 +390,61 @@ pub fn layout_with_keys(fw: usize, fh: usize, r: &Results, keys: &str) -> Layout
         note_at: (i32, i32),
         h: i32,
     }
-    let laid: Vec<Row> = rows
-        .iter()
-        .map(|(label, value, note)| {
-            let scale = if vx + text_width(value, SCALE) + SCALE as i32 <= right {
-                SCALE
-            } else {
-                2
-            };
-            let value = clip_end(value, right - vx - scale as i32, scale);
-            let vw = text_width(&value, scale);
-            let beside = vx + vw + 20;
-            let (note_at, width) = if chars_fitting(right - beside - 2, 2) >= NOTE_MIN {
-                ((beside, 6), right - beside - 2)
-            } else {
-                ((vx, 8 * scale as i32 + 10), right - vx - 2)
-            };
-            let note = if note.is_empty() {
-                Vec::new()
-            } else {
-                wrap_lines(note, width, 2, 3)
-            };
-            let h = PITCH.max(note_at.1 + 20 * note.len() as i32 + 8 + 2);
-            Row {
-                label,
-                value,
-                scale,
-                note,
-                note_at,
-                h,
-            }
-        })
-        .collect();
-    let h = 170 + laid.iter().map(|row| row.h).sum::<i32>() + 90;
+    // The panel `w` wide: where its stripes, labels and values go.
+    let columns = |w: i32| {
+        let x = (DESIGN_W - w) / 2;
+        let (sx, sw) = (x + MARGIN, w - 2 * MARGIN);
+        let lx = sx + INNER;
+        (x, sx, sw, lx, sx + sw - INNER, lx + label_w + 24)
+    };
+    // The rows on a panel `w` wide, notes wrapped over up to `note_lines` lines.
+    let lay = |w: i32, note_lines: usize| -> Vec<Row> {
+        let (_, _, _, _, right, vx) = columns(w);
+        rows.iter()
+            .map(|(label, value, note)| {
+                let scale = if vx + text_width(value, SCALE) + SCALE as i32 <= right {
+                    SCALE
+                } else {
+                    2
+                };
+                let value = clip_end(value, right - vx - scale as i32, scale);
+                let vw = text_width(&value, scale);
+                let beside = vx + vw + 20;
+                let (note_at, width) = if chars_fitting(right - beside - 2, 2) >= NOTE_MIN {
+                    ((beside, 6), right - beside - 2)
+                } else {
+                    ((vx, 8 * scale as i32 + 10), right - vx - 2)
+                };
+                let note = if note.is_empty() {
+                    Vec::new()
+                } else {
+                    wrap_lines(note, width, 2, note_lines)
+                };
+                let h = PITCH.max(note_at.1 + 20 * note.len() as i32 + 8 + 2);
+                Row {
+                    label,
+                    value,
+                    scale,
+                    note,
+                    note_at,
+                    h,
+                }
+            })
+            .collect()
+    };
+    // The panel 1040 wide, the keys 52 from its foot. A table that would leave the
+    // frame (a campaign mission's, with the squad's rows) gets a wider panel with the
+    // keys closer to it, then notes over fewer lines (the last one cut).
+    let height = |laid: &[Row], below: i32| 170 + laid.iter().map(|row| row.h).sum::<i32>() + below;
+    let (mut w, mut laid, mut below, mut keys_up) = (1040, lay(1040, 3), 90, 52);
+    for lines in [3, 2, 1] {
+        if height(&laid, below) <= DESIGN_H {
+            break;
+        }
+        (w, laid, below, keys_up) = (WIDE, lay(WIDE, lines), 42, 44);
+    }
+    let h = height(&laid, below);
+    let (x, sx, sw, lx, _, vx) = columns(w);
     let y = ((DESIGN_H - h) / 2).max(0);
     let p = l.panel(Rect::new(x, y, w, h));
     let (head, colour) = match (r.outcome, &r.mission) {
@@ -440,6 +475,6 @@ pub fn layout_with_keys(fw: usize, fh: usize, r: &Results, keys: &str) -> Layout
         }
         ry += row.h;
     }
-    l.centred(p, y + h - 52, &clip_end(keys, w - 40, 2), ACCENT, 2);
+    l.centred(p, y + h - keys_up, &clip_end(keys, w - 40, 2), ACCENT, 2);
     l
 }

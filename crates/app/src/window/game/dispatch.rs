@@ -83,10 +83,16 @@ impl Game {
         }
         match self.screen {
             Screen::Title | Screen::Pause | Screen::Results => {
-                // The letters are the results' only (elsewhere they do nothing, silently).
+                // The letters are the results' only (elsewhere they do nothing, silently),
+                // but N on the campaign's pages: a new squad (REQ K6).
                 let results = self.screen == Screen::Results;
-                let k =
-                    input::menu_key(code).filter(|k| results || !matches!(k, MenuKey::Letter(_)));
+                let campaign = self.screen == Screen::Title
+                    && matches!(self.title.page, Page::Campaign | Page::Briefing);
+                let k = input::menu_key(code).filter(|k| match k {
+                    MenuKey::Letter('n') => results || campaign,
+                    MenuKey::Letter(_) => results,
+                    _ => true,
+                });
                 if let Some(k) = k {
                     return self.menu_key(k, repeat);
                 }
@@ -174,6 +180,10 @@ impl Game {
             Some(TitleAction::Changed) => {
                 self.ui_sound(UiSound::Move);
                 self.settings_changed();
+            }
+            Some(TitleAction::NewSquad) => {
+                self.ui_sound(UiSound::Confirm);
+                self.new_squad();
             }
             Some(TitleAction::Quit) => return Next::Quit,
             None => self.ui_sound(UiSound::Move),
@@ -436,6 +446,11 @@ impl Game {
     /// and confirmed when it already was).
     pub(super) fn title_click(&mut self, at: Option<(i32, i32)>) -> Next {
         let (x, y) = at.unwrap_or((-1, -1));
+        // A click while a new squad waits for its confirmation keeps the squad.
+        if std::mem::take(&mut self.title.confirm_new_squad) {
+            self.ui_sound(UiSound::Back);
+            return Next::Play;
+        }
         let (free, range) = self.lists();
         let n_settings = setting_rows().len();
         let t = &mut self.title;

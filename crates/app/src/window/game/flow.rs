@@ -1,7 +1,8 @@
 //! The game's flow (REQ §20, C2, §17): title → briefing → run → results → next mission;
 //! restarts (the same seed or a new one), replays watched, again or skipped to their
 //! results, quick save and load (F6 / F9), the runs' replays written, the campaign's
-//! progress recorded, F12's screenshot.
+//! progress recorded, F12's screenshot; the campaign's squad (REQ K6) carried into a
+//! mission as it starts and out of it when it is won.
 
 use sim::record::Replay;
 
@@ -15,6 +16,8 @@ use crate::shell::catalog;
 use crate::shell::menu::random_seed;
 use crate::shell::pause::{PauseItem, PauseMenu};
 use crate::shell::screen::Screen;
+use crate::shell::squad::{self, Squad};
+use crate::shell::squad_view;
 use crate::shell::title::Page;
 use view::Zoom;
 
@@ -80,6 +83,7 @@ impl Game {
                 let mission = self.start.mission.and_then(|i| self.missions.get(i));
                 if mission.is_some_and(|m| m.title != self.session.name()) {
                     self.start.mission = None;
+                    self.start.squad = None;
                 }
                 self.say(format!(
                     "loaded tick {} from {}",
@@ -118,11 +122,18 @@ impl Game {
 
     /// A fresh run of `setup`.
     pub(super) fn begin(&mut self, setup: Setup, scripted: bool) {
-        self.begin_as(setup, scripted, None);
+        self.begin_as(setup, scripted, None, None);
     }
 
-    /// A fresh run of `setup`, the campaign's `mission` if it is one.
-    pub(super) fn begin_as(&mut self, setup: Setup, scripted: bool, mission: Option<usize>) {
+    /// A fresh run of `setup`, the campaign's `mission` if it is one, started with the
+    /// campaign's `squad` (already in `setup`) if it carries one.
+    pub(super) fn begin_as(
+        &mut self,
+        setup: Setup,
+        scripted: bool,
+        mission: Option<usize>,
+        squad: Option<Squad>,
+    ) {
         self.end_run();
         let s = self.heard(watched(setup.clone(), scripted).recorded());
         self.play(s);
@@ -130,6 +141,7 @@ impl Game {
             setup,
             scripted,
             mission,
+            squad,
         };
     }
 
@@ -144,7 +156,18 @@ impl Game {
         match campaign::load(&m, None, self.start.setup.tuning_path.as_deref()) {
             Ok(setup) => {
                 let setup = setup.with_pacing(self.director, Some(difficulty));
-                self.begin_as(setup, false, Some(i));
+                // The campaign's squad as it stands (REQ K6); the training starts its own.
+                let carried = (!m.is_training()).then(|| {
+                    self.progress
+                        .squad
+                        .clone()
+                        .unwrap_or_else(|| Squad::fresh(&setup.tuning))
+                });
+                let setup = match &carried {
+                    Some(s) => squad::carry_into(setup, s),
+                    None => setup,
+                };
+                self.begin_as(setup, false, Some(i), carried);
                 self.say(format!(
                     "{}, {}: H shows the controls, Esc the menu",
                     m.title,
@@ -165,7 +188,9 @@ impl Game {
             setup.scenario.seed = s;
         }
         let (scripted, mission) = (self.start.scripted, self.start.mission);
-        self.begin_as(setup, scripted, mission);
+        // The same start: the squad the run began with, already in its setup.
+        let squad = self.start.squad.clone();
+        self.begin_as(setup, scripted, mission, squad);
         self.say(match seed {
             Some(s) => format!("restarted with seed {s}"),
             None => "restarted".into(),
@@ -205,12 +230,23 @@ impl Game {
         let mut results = self.session.results();
         // A mission's words in the player's keys ({move} …).
         crate::shell::prompts::KeyNames::of(&self.controls.bindings).fill_results(&mut results);
+        // What the campaign keeps of the squad (REQ K6): a won mission's end, carried on;
+        // a failed one changes nothing. Said on the results, watched or played.
+        let kept = self.start.squad.as_ref().map(|before| {
+            let won = campaign::mission_won(&results);
+            let (after, rows) = squad_view::kept(before, &self.session.world, won);
+            results.campaign = rows;
+            after
+        });
         // A campaign mission played (not watched): its run goes into the progress.
         if let (Some(i), None) = (self.start.mission, self.session.playback()) {
             if let Some(m) = self.missions.get(i) {
                 let won = campaign::mission_won(&results);
                 let difficulty = self.session.world.difficulty();
                 self.progress.record(m.id, won, results.seconds, difficulty);
+                if let Some(Some(after)) = kept {
+                    self.progress.squad = Some(after);
+                }
                 if let Some(path) = self.dirs.progress.clone() {
                     if let Err(e) = self.progress.save(&path) {
                         self.report(format!("campaign progress NOT saved: {e}"));
@@ -221,6 +257,18 @@ impl Game {
         self.results = Some(results);
         self.screen = Screen::Results;
         self.ran = false;
+    }
+
+    /// "N: new squad", confirmed, on the campaign's pages (REQ K6): the campaign starts
+    /// over with a fresh squad (the missions' records kept), saved at once.
+    pub(super) fn new_squad(&mut self) {
+        self.progress.squad = None;
+        if let Some(path) = self.dirs.progress.clone() {
+            if let Err(e) = self.progress.save(&path) {
+                return self.report(format!("campaign progress NOT saved: {e}"));
+            }
+        }
+        self.say("a fresh squad: every agent whole, nothing carried");
     }
 
     /// On the results of a campaign mission: `Some((won, the last mission))`.
@@ -472,6 +520,11 @@ mod tests {
     #[test]
     fn a_campaign_mission_is_briefed_played_recorded_and_leads_to_the_next() {
         let mut w = open("campaign");
+        // A worn squad the training (mission 0) neither takes nor changes (REQ K6).
+        let mut worn = crate::shell::squad::Squad::fresh(&w.game.start.setup.tuning);
+        worn.members[0].health = 12.0;
+        worn.rounds = 7;
+        w.game.progress.squad = Some(worn.clone());
         w.open_page(Page::Campaign);
         assert_eq!(w.game.title.mission, 0, "nothing done: the first mission");
         w.press(KeyCode::Enter);
@@ -506,6 +559,15 @@ mod tests {
             .recorded();
         w.play_out(300 * 60);
         assert_eq!(w.game.mission_result(), Some((true, false)), "won");
+        assert_eq!(
+            w.game.start.squad, None,
+            "the training brings its own squad"
+        );
+        assert_eq!(
+            w.game.progress.squad,
+            Some(worn),
+            "and leaves the campaign's"
+        );
         let rec = w.game.progress.get(id).cloned().unwrap();
         assert!(rec.completed && rec.attempts == 2);
         assert_eq!(rec.hardest, Some(chosen));

@@ -13,6 +13,8 @@ mod flow;
 mod prefs;
 mod render;
 #[cfg(test)]
+mod stakes;
+#[cfg(test)]
 mod testkit;
 mod tools;
 
@@ -92,6 +94,9 @@ struct Start {
     scripted: bool,
     /// The campaign's mission it plays (its index), if one.
     mission: Option<usize>,
+    /// The campaign's squad it started with (REQ K6): a campaign mission's but the
+    /// training's. What a won run's end is carried from.
+    squad: Option<crate::shell::squad::Squad>,
 }
 
 /// How the window starts.
@@ -256,6 +261,7 @@ impl Game {
                 setup,
                 scripted,
                 mission: None,
+                squad: None,
             },
             session,
             menu: PauseMenu::default(),
