@@ -164,7 +164,14 @@ fn campaign_view(menu: &TitleMenu, lists: &Lists) -> CampaignView {
 fn briefing_view(menu: &TitleMenu, lists: &Lists) -> Option<BriefingView> {
     let ms = lists.missions;
     let m = ms.get(menu.mission)?;
-    let place = format!("MISSION {} OF {}", m.index + 1, ms.len());
+    // The missions are numbered from 1 after the basic training, as their titles are.
+    let trained = ms.iter().any(Mission::is_training);
+    let place = if m.is_training() {
+        "BASIC TRAINING".to_string()
+    } else {
+        let n = ms.len() - trained as usize;
+        format!("MISSION {} OF {n}", m.index + 1 - trained as usize)
+    };
     let record = match lists.progress.get(m.id) {
         Some(r) if r.completed => format!(
             "Done: best {}{}, {} {}",
@@ -306,5 +313,39 @@ pub fn pause_view(menu: &PauseMenu, about: &str) -> PauseView {
         items: menu.items.iter().map(|i| i.label()).collect(),
         selected: menu.selected,
         about: about.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shell::campaign::missions;
+
+    /// The briefing's place reads as the titles do: the training is the basic training,
+    /// the missions after it are 1 to 6 of 6.
+    #[test]
+    fn missions_are_numbered_after_the_training() {
+        let ms = missions();
+        let (progress, settings) = (Progress::default(), Settings::default());
+        let lists = Lists {
+            free: &[],
+            range: &[],
+            missions: &ms,
+            progress: &progress,
+            settings: &settings,
+        };
+        let place = |i: usize| {
+            let menu = TitleMenu {
+                mission: i,
+                ..TitleMenu::default()
+            };
+            briefing_view(&menu, &lists).unwrap().place
+        };
+        assert!(ms[0].is_training());
+        assert_eq!(place(0), "BASIC TRAINING");
+        assert_eq!(place(1), "MISSION 1 OF 6");
+        assert!(ms[1].title.starts_with("1. "));
+        assert_eq!(place(6), "MISSION 6 OF 6");
+        assert!(ms[6].title.starts_with("6. "));
     }
 }
