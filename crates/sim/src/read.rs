@@ -9,7 +9,7 @@
 //!
 //! These and the root re-exports (`sim::Vec2`, `sim::tick`, `sim::TickInput`,
 //! `sim::World`, `sim::ManualCommand`) are the whole public surface (REQ §25 X11): the
-//! system modules (`squad`, `horde`, `combat`, `nav`, `space`, `core`, `script`,
+//! system modules (`squad`, `horde`, `combat`, `tools`, `nav`, `space`, `core`, `script`,
 //! `world`) are `pub(crate)`, so a view or app file that names one does not compile.
 //! One entry point beyond reading is here too: [`nav`], the pathfinder's status API,
 //! which the app's `--bench` times (P5). The sim's own tests, benches and examples

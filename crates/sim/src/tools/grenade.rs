@@ -66,12 +66,13 @@ impl Grenade {
 }
 
 /// How hard the blast at `centre` strikes a body at `p` of radius `r`: `None` beyond its
-/// radius or behind a wall, else the share of the full blow (1 at the centre, half at the
-/// edge).
+/// radius or behind a wall, else the share of the full blow (1 at the centre,
+/// `blast_edge_share` at the edge).
 pub fn blast_share(centre: Vec2, p: Vec2, r: f32, grid: &Grid, t: &Tuning) -> Option<f32> {
     let reach = t.tools.grenade_radius + r;
     let d = centre.distance(p);
-    (d < reach && grid.line_clear(centre, p)).then(|| 1.0 - 0.5 * (d / reach).min(1.0))
+    let fall = 1.0 - t.tools.blast_edge_share;
+    (d < reach && grid.line_clear(centre, p)).then(|| 1.0 - fall * (d / reach).min(1.0))
 }
 
 /// The blast of `g`: a damage record for every standing body it reaches, pushed away

@@ -20,7 +20,7 @@ pub fn fly(from: Vec2, to: Vec2, flight: u32, left: &mut u32) -> Vec2 {
 /// of the first wall on the way (by `clearance`); and the whole ticks of its flight at
 /// `speed`.
 pub fn throw_landing(from: Vec2, at: Vec2, t: &ToolsTuning, grid: &Grid) -> (Vec2, u32) {
-    let clearance = 0.25;
+    let clearance = t.throw_clearance;
     let d = at - from;
     let len = d.length();
     let dir = d.normalize_or_zero();

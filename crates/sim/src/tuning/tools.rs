@@ -50,6 +50,16 @@ pub struct ToolsTuning {
     /// The reservation's band outside that keep-out circle: an ally inside it walks
     /// out along its escape; one outside it never turns inward there.
     pub blast_reserve: f32,
+    /// A throw that meets a wall lands this far short of it: a body's breadth, so the
+    /// flare or grenade rests on the floor tile, not in the wall's face.
+    pub throw_clearance: f32,
+    /// The blast's share at its edge (1 at its centre, falling off linearly): half, so
+    /// a grenade at the edge of a crowd still staggers all of it.
+    pub blast_edge_share: f32,
+    /// How much farther than its braking distance from the reserved band an ally may be
+    /// before the zone stops steering it: a step's worth (0.2 u at 2.7 u/s is 4 ticks),
+    /// so no turn of a tick carries it into the band unwatched.
+    pub keep_clear_slack: f32,
 }
 
 impl Default for ToolsTuning {
@@ -72,6 +82,9 @@ impl Default for ToolsTuning {
             grenade_stagger: 0.8,
             blast_margin: 0.3,
             blast_reserve: 0.4,
+            throw_clearance: 0.25,
+            blast_edge_share: 0.5,
+            keep_clear_slack: 0.2,
         }
     }
 }
@@ -97,5 +110,8 @@ impl ToolsTuning {
         v.range("tools.grenade_stagger", t.grenade_stagger, 0.0, 10.0);
         v.range("tools.blast_margin", t.blast_margin, 0.0, 4.0);
         v.range("tools.blast_reserve", t.blast_reserve, 0.0, 4.0);
+        v.range("tools.throw_clearance", t.throw_clearance, 0.0, 1.0);
+        v.range("tools.blast_edge_share", t.blast_edge_share, 0.0, 1.0);
+        v.range("tools.keep_clear_slack", t.keep_clear_slack, 0.0, 4.0);
     }
 }

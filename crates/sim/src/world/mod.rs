@@ -12,14 +12,16 @@
 //!
 //! System order of one tick (each step reads the results of the steps before it):
 //! input (formation, manual aim) → squad state → anchor (move → drag → hard limit →
-//! walls), urgency → formation slots → waves → a tool used (K3–K5: a throw, a grenade's
-//! escape plan, a medkit begun) → lane evaluation (S5) → lane registry (S7) → posts and
-//! solvers (S6, M5) → agent movement (S8, a live grenade's zone reserved) → body
-//! overlaps → the zone's hold-out → fire (S9, re-confirmed on the moved positions) →
+//! walls), urgency → pickups (K1: crates and cases under the disk) → formation slots →
+//! waves → a tool used (K3–K5: a throw, a grenade's escape plan, a medkit begun) → lane
+//! evaluation (S5) → lane registry (S7) → posts and solvers (S6, M5) → agent movement
+//! (S8, a live grenade's zone reserved) → body overlaps → the zone's hold-out → reloads
+//! (K1, K2) → fire (S9, re-confirmed on the moved positions) →
 //! strikes (§10: phases, discipline, hits) → bullets → spits (T1) → the squad's beams
 //! and the flares' lights (T2, K3), the lure → enemies → the tools at work (flights,
 //! burns, the blast, the medkit's work) → the director (T3) → the mission (C1, K8) →
-//! deaths and clean-up → `tick += 1`. Damage is applied by [`damage::apply_damage`]
+//! the reload rule again on the tick's final positions (K2) → deaths and clean-up →
+//! `tick += 1`. Damage is applied by [`damage::apply_damage`]
 //! right after each bullet's hit, each blade's strike, each enemy's blow, each spit's
 //! hit, a grenade's blast and a medkit's heal.
 

@@ -1,7 +1,7 @@
 //! The world's state as data (REQ §17): what a save stores, and what
 //! [`World::checksum`] hashes.
 //!
-//! A save is the world's non-cache parts — squad, horde, bullets, script, events, the
+//! A save is the world's non-cache parts — squad, horde, bullets, the tools, script, events, the
 //! overlay's debug data, statistics, RNG, ids, the damage queue — with the tick and the
 //! tuning in force, and of the caches only the squad tiles the flow field was last
 //! built from. The rest is rebuilt on load: the flow field from those tiles (it is a
