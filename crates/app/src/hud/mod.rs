@@ -68,10 +68,14 @@ impl Message {
 
 /// P: paused without the menu.
 pub fn paused(frame: &mut Framebuffer) {
-    view::screens::centred(frame, 40, "PAUSED", Rgba::rgb(255, 255, 255), 3);
+    // A third of the way down: the objectives and their prompts stay readable at the
+    // top (a playtest paused to read them and found PAUSED printed over them), the
+    // squad at the centre stays clear.
+    let y = view::screens::ui_size(frame).1 as i32 / 3;
+    view::screens::centred(frame, y, "PAUSED", Rgba::rgb(255, 255, 255), 3);
     view::screens::centred(
         frame,
-        76,
+        y + 36,
         "P resumes, Esc opens the menu",
         Rgba::rgb(200, 200, 200),
         2,

@@ -57,9 +57,10 @@ pub fn centre_y(fb: &Framebuffer, h: i32) -> i32 {
 
 /// Seconds as `m:ss.s`.
 pub fn clock_text(seconds: f32) -> String {
-    let s = seconds.max(0.0);
-    let m = (s / 60.0).floor() as u32;
-    format!("{m}:{:04.1}", s - m as f32 * 60.0)
+    // Rounded to tenths first, then split: 179.97 s is 3:00.0, never 2:60.0.
+    let tenths = (seconds.max(0.0) * 10.0).round() as u64;
+    let (m, rest) = (tenths / 600, tenths % 600);
+    format!("{m}:{:02}.{}", rest / 10, rest % 10)
 }
 
 #[cfg(test)]
@@ -69,8 +70,12 @@ mod tests {
     #[test]
     fn clock_text_reads_minutes_and_seconds() {
         assert_eq!(clock_text(0.0), "0:00.0");
-        assert_eq!(clock_text(65.25), "1:05.2");
+        assert_eq!(clock_text(65.24), "1:05.2");
         assert_eq!(clock_text(180.0), "3:00.0");
+        // A playtest saw "2:60.0 left" a tick before three minutes.
+        assert_eq!(clock_text(179.97), "3:00.0");
+        assert_eq!(clock_text(59.96), "1:00.0");
+        assert_eq!(clock_text(59.94), "0:59.9");
     }
 
     #[test]
