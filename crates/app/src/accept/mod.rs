@@ -107,10 +107,30 @@ pub fn judge_all(runs: &[&Recording], embedded: bool) -> Vec<Row> {
             Row {
                 id: c.id(),
                 threshold: c.threshold(),
-                outcome: judge_one(*c, &mine, embedded),
+                outcome: judge_home(*c, &mine, embedded),
             }
         })
         .collect()
+}
+
+/// [`judge_one`], and with `embedded` runs of a criterion homed on named scenarios
+/// (`Home::One`, `Home::Some`) every one of them must meet the preconditions on its own:
+/// a home run that lacks them is a FAIL naming it, even when another run qualifies (the
+/// combat route could lose every contact while `melee_dummy` carried M7.8). `Home::Every`
+/// lets its preconditions pick the runs, as it says.
+pub fn judge_home(c: &dyn Criterion, runs: &[&Recording], embedded: bool) -> Outcome {
+    if embedded && !matches!(c.home(), Home::Every) && runs.len() > 1 {
+        for r in runs {
+            let alone = c.judge(&[*r]);
+            if alone.verdict == Verdict::NotApplicable {
+                return Outcome::fail(format!(
+                    "home run {} lacks a precondition: {}",
+                    r.name, alone.measured
+                ));
+            }
+        }
+    }
+    judge_one(c, runs, embedded)
 }
 
 /// Row counts by verdict.
