@@ -8,8 +8,9 @@
 //! it could shoot during the stretch: a live enemy farther than [`FLANK`] from the path
 //! line, within the weapon's range of the gunner and in its line of sight (a stalker,
 //! which the squad does not perceive in the dark, is left out). A gunner with none is
-//! not judged, and a stretch where no gunner had one is named as not judged: on a large
-//! map some enemy always lives somewhere off the path, behind walls, out of reach.
+//! not judged; when no gunner had one on any stretch the row is N/A (a leash alone is
+//! not the row: "0 silent" was not measured), unless the leash itself failed (FAIL).
+//! Line of sight is the judge's own wall clip (`geom::segment_hits_wall`).
 //! Measured: the leash over the stretch's last 4 s; per judged gunner its shots during
 //! the stretch at targets off the path (target position at the shot tick).
 
@@ -18,6 +19,7 @@ use sim::tuning::ticks;
 use sim::Vec2;
 
 use super::criterion::{applicable, secs, Criterion, Home, Outcome};
+use super::geom::segment_hits_wall;
 use super::record::Recording;
 
 pub struct A6;
@@ -88,6 +90,7 @@ impl Criterion for A6 {
             Err(na) => return na,
         };
         let mut pass = true;
+        let mut judged_gunners = 0;
         let mut texts = Vec::new();
         for (r, (s, e, dir)) in runs {
             let tail = &r.frames[e - ticks(4.0) as usize..e];
@@ -125,11 +128,12 @@ impl Criterion for A6 {
                                 && en.kind != EnemyKind::Stalker
                                 && off_path(en.pos, origin, dir) > FLANK
                                 && en.pos.distance(me.pos) <= range
-                                && r.map.grid.line_clear(me.pos, en.pos)
+                                && !segment_hits_wall(&r.map.grid, me.pos, en.pos)
                         })
                     })
                 })
                 .collect();
+            judged_gunners += gunners.len();
             let flank = if !gunners.is_empty() {
                 let silent: Vec<u32> = gunners
                     .iter()
@@ -156,6 +160,9 @@ impl Criterion for A6 {
             texts.push(format!(
                 "leash mean {mean:.2} std {std:.3}, urgency {umin:.2}..{umax:.2}, {flank}"
             ));
+        }
+        if pass && judged_gunners == 0 {
+            return Outcome::na(format!("flank fire not judged: {}", texts.join("; ")));
         }
         Outcome::judged(pass, texts.join("; "))
     }
@@ -199,9 +206,9 @@ mod tests {
 
     /// A flank target out of every gunner's reach (here: every enemy moved 40 u off the
     /// path, beyond the weapon's range) judges no gunner: nobody is silent for not
-    /// shooting what it could not hit.
+    /// shooting what it could not hit, and the row is N/A, not a PASS.
     #[test]
-    fn a6_does_not_judge_flank_fire_at_targets_out_of_reach() {
+    fn a6_is_not_applicable_when_flank_targets_are_out_of_reach() {
         let mut r = copy("leash_hold");
         let (s, _, dir) = stretch(&r).unwrap();
         let origin = r.frames[s - 1].anchor;
@@ -211,9 +218,8 @@ mod tests {
                 e.pos = origin + far;
             }
         }
-        let o = A6.judge(&[&r]);
-        let text = format!("{o:?}");
-        assert!(text.contains("not judged"), "{text}");
+        let m = assert_na(&A6, &r);
+        assert!(m.contains("flank fire not judged"), "{m}");
     }
 
     #[test]

@@ -17,8 +17,11 @@
 //! - **bookkeeping**: a release or interruption with no swing begun, and a swing due
 //!   within the run that never ended.
 //!
-//! Preconditions: at least one spit released, one spitter windup staggered, and one spit
-//! that ended on a wall (each part of the row is then measured, not assumed).
+//! Preconditions: at least one spit released, one spitter windup that took a hit (a
+//! bullet's or a blade's, counted from the hits, not from the interruptions the
+//! simulation reports: a spitter that ignored its staggers would report none), and one
+//! spit that ended on a wall (each part of the row is then measured, not assumed). Walls
+//! are the judge's own clip (`geom::segment_hits_wall`), not the simulation's ray cast.
 
 use std::collections::BTreeMap;
 
@@ -27,6 +30,7 @@ use sim::Vec2;
 
 use super::criterion::{applicable, Criterion, Home, Outcome};
 use super::e71_enemy_swings::windup_ticks;
+use super::geom::segment_hits_wall;
 use super::record::Recording;
 
 pub struct E73;
@@ -36,6 +40,8 @@ struct Swing {
     start: usize,
     target: u32,
     staggered: bool,
+    /// The tick of the first hit in its windup.
+    hit_at: usize,
 }
 
 #[derive(Debug, Default)]
@@ -44,7 +50,12 @@ struct Found {
     on_time: usize,
     off_time: Vec<String>,
     interrupted: usize,
+    /// Windups that took a hit (each counted once).
+    hit_windups: usize,
     staggered_released: Vec<String>,
+    /// Swings still going a tick after the hit in their windup (neither interrupted
+    /// nor ended by the spitter's death).
+    staggered_going: Vec<String>,
     interrupted_unhit: Vec<String>,
     whiffs: usize,
     wrong_whiff: Vec<String>,
@@ -61,9 +72,9 @@ struct Found {
 const RELEASE_SLACK: f32 = 0.1;
 
 /// The segment `a → b` meets no wall before its end (a spit stopping on a wall's face
-/// ends where the wall begins).
+/// ends where the wall begins): the segment to a hair before `b` touches no wall tile.
 fn clear_to_end(grid: &Grid, a: Vec2, b: Vec2) -> bool {
-    grid.raycast(a, b).is_none_or(|h| h.t >= 1.0 - 1e-3)
+    !segment_hits_wall(grid, a, just_before(a, b))
 }
 
 /// `p`, a hair back toward `from`: a point on a wall's face reads as the floor before it.
@@ -90,8 +101,10 @@ fn measure(r: &Recording) -> Found {
         for e in f.kinds() {
             if let EventKind::EnemyHit { enemy, .. } | EventKind::MeleeHit { enemy, .. } = e {
                 if let Some(s) = swings.get_mut(enemy) {
-                    if k > s.start && k <= s.start + want {
+                    if k > s.start && k <= s.start + want && !s.staggered {
                         s.staggered = true;
+                        s.hit_at = k;
+                        found.hit_windups += 1;
                     }
                 }
             }
@@ -105,6 +118,7 @@ fn measure(r: &Recording) -> Found {
                             start: k,
                             target,
                             staggered: false,
+                            hit_at: 0,
                         },
                     ) {
                         found.unpaired.push(format!(
@@ -208,6 +222,20 @@ fn measure(r: &Recording) -> Found {
                 _ => {}
             }
         }
+        // A hit stops the windup on its own tick: a swing still open after the tick
+        // that hit it ignored the stagger.
+        let going: Vec<u32> = swings
+            .iter()
+            .filter(|(_, s)| s.staggered && s.hit_at < k)
+            .map(|(id, _)| *id)
+            .collect();
+        for id in going {
+            let s = swings.remove(&id).expect("listed");
+            found.staggered_going.push(format!(
+                "spitter {id}: hit at tick {} in the windup of tick {}, still winding up at {k}",
+                s.hit_at, s.start
+            ));
+        }
         // Every spit's tick from where the previous frame recorded it (a new one: where
         // it was released, checked above).
         for s in &f.spits {
@@ -251,8 +279,8 @@ impl Criterion for E73 {
             let f = measure(r);
             if f.released == 0 {
                 Err("no spit released".to_string())
-            } else if f.interrupted == 0 {
-                Err("no spitter windup staggered".to_string())
+            } else if f.hit_windups == 0 {
+                Err("no spitter hit in its windup".to_string())
             } else if f.at_wall == 0 {
                 Err("no spit ended on a wall".to_string())
             } else {
@@ -271,6 +299,7 @@ impl Criterion for E73 {
         let bad = [
             all(|f| &f.off_time),
             all(|f| &f.staggered_released),
+            all(|f| &f.staggered_going),
             all(|f| &f.interrupted_unhit),
             all(|f| &f.wrong_whiff),
             all(|f| &f.through_wall),
@@ -286,20 +315,22 @@ impl Criterion for E73 {
         Outcome::judged(
             bad.iter().all(|b| b.is_empty()),
             format!(
-                "{} spits: {} on time, {} off; {} staggered windups, {} released anyway, {} unhit; {} whiffs ({} wrong); {} spit-ticks, {} on walls, {} through; {} unpaired; {} releases not in flight{first}",
+                "{} spits: {} on time, {} off; {} windups hit, {} interrupted, {} released anyway, {} went on, {} interrupted unhit; {} whiffs ({} wrong); {} spit-ticks, {} on walls, {} through; {} unpaired; {} releases not in flight{first}",
                 sum(|f| f.released),
                 sum(|f| f.on_time),
                 bad[0].len(),
+                sum(|f| f.hit_windups),
                 sum(|f| f.interrupted),
                 bad[1].len(),
                 bad[2].len(),
-                sum(|f| f.whiffs),
                 bad[3].len(),
+                sum(|f| f.whiffs),
+                bad[4].len(),
                 sum(|f| f.flights),
                 sum(|f| f.at_wall),
-                bad[4].len(),
                 bad[5].len(),
                 bad[6].len(),
+                bad[7].len(),
             ),
         )
     }
@@ -337,29 +368,33 @@ mod tests {
         assert!(m.contains("1 off"), "{m}");
     }
 
-    /// A hit on the spitter in its windup that did not stop the release.
+    /// A hit on the spitter on its release's own tick (bullets resolve before the
+    /// enemies' step) that did not stop the release; and one three ticks before it, after
+    /// which the swing went on.
     #[test]
     fn e73_fails_on_a_release_despite_a_stagger() {
-        let mut r = copy("spitters");
-        let (k, enemy) = r
-            .events()
-            .find_map(|(k, e)| match e {
-                EventKind::SpitReleased { enemy, .. } => Some((k, *enemy)),
-                _ => None,
-            })
-            .unwrap();
-        let pos = r.frames[k - 3].enemy(enemy).unwrap().pos;
-        push_event(
-            &mut r,
-            k - 3,
-            EventKind::EnemyHit {
-                shooter: 2,
-                enemy,
-                pos,
-            },
-        );
-        let m = assert_fail(&E73, &r);
-        assert!(m.contains("1 released anyway"), "{m}");
+        for (back, says) in [(0, "1 released anyway"), (3, "1 went on")] {
+            let mut r = copy("spitters");
+            let (k, enemy) = r
+                .events()
+                .find_map(|(k, e)| match e {
+                    EventKind::SpitReleased { enemy, .. } => Some((k, *enemy)),
+                    _ => None,
+                })
+                .unwrap();
+            let pos = r.frames[k - back].enemy(enemy).unwrap().pos;
+            push_event(
+                &mut r,
+                k - back,
+                EventKind::EnemyHit {
+                    shooter: 2,
+                    enemy,
+                    pos,
+                },
+            );
+            let m = assert_fail(&E73, &r);
+            assert!(m.contains(says), "{back} ticks before: {m}");
+        }
     }
 
     /// A spit that ends beyond the wall it met.
@@ -410,6 +445,18 @@ mod tests {
         r.frames[k].spits.retain(|s| s.id != spit);
         let m = assert_fail(&E73, &r);
         assert!(m.contains("1 releases not in flight"), "{m}");
+    }
+
+    /// The injected fault: a spitter that ignores its staggers — its interruptions taken
+    /// out of the record (such a spitter reports none). The windups that took a hit are
+    /// still counted from the hits, so the row is judged and fails: those swings went on
+    /// after the hit.
+    #[test]
+    fn e73_fails_on_a_spitter_that_ignores_its_staggers() {
+        let mut r = copy("spitters");
+        assert!(drop_events(&mut r, |e| matches!(e, EventKind::AttackInterrupted { .. })) > 0);
+        let m = assert_fail(&E73, &r);
+        assert!(m.contains("still winding up"), "{m}");
     }
 
     #[test]

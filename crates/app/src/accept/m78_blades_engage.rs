@@ -199,7 +199,8 @@ mod tests {
         let o = crate::accept::judge_home(&M78, &both, true);
         assert_eq!(o.verdict, crate::accept::Verdict::Fail, "{}", o.measured);
         assert!(
-            o.measured.contains("home run combat_route lacks a precondition"),
+            o.measured
+                .contains("home run combat_route lacks a precondition"),
             "{}",
             o.measured
         );

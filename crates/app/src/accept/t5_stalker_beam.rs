@@ -129,9 +129,12 @@ fn measure(r: &Recording) -> Found {
             let Some(from) = r.frames[from_k].enemy(e.id).map(|x| x.pos) else {
                 continue;
             };
-            let Some(near) = f.agents.iter().filter(|a| a.alive).min_by(|a, b| {
-                a.pos.distance_sq(from).total_cmp(&b.pos.distance_sq(from))
-            }) else {
+            let Some(near) = f
+                .agents
+                .iter()
+                .filter(|a| a.alive)
+                .min_by(|a, b| a.pos.distance_sq(from).total_cmp(&b.pos.distance_sq(from)))
+            else {
                 continue;
             };
             let toward = (near.pos - from).normalize_or_zero();
@@ -254,7 +257,9 @@ mod tests {
                             .iter()
                             .filter(|a| a.alive)
                             .min_by(|a, b| {
-                                a.pos.distance_sq(e.pos).total_cmp(&b.pos.distance_sq(e.pos))
+                                a.pos
+                                    .distance_sq(e.pos)
+                                    .total_cmp(&b.pos.distance_sq(e.pos))
                             })
                             .unwrap()
                             .pos;
@@ -282,7 +287,11 @@ mod tests {
             let i = f.enemies.iter().position(|e| e.id == id).unwrap();
             f.enemies[i].pos = start + toward * (1.7 * DT * (n + 1) as f32);
         }
-        assert_eq!(r.frames[k].enemy(id).unwrap().vel, vel_before, "the field untouched");
+        assert_eq!(
+            r.frames[k].enemy(id).unwrap().vel,
+            vel_before,
+            "the field untouched"
+        );
         let m = assert_fail(&T5, &r);
         assert!(m.contains("late") && m.contains("its body closing"), "{m}");
     }
