@@ -280,10 +280,15 @@ impl Composer {
         b
     }
 
+    /// What each band cost to draw in the last frame (seconds, both phases): what the
+    /// next frame's cuts are moved by.
+    pub fn costs(&self) -> Vec<f64> {
+        self.bands.iter().map(|b| b.cost).collect()
+    }
+
     /// After a frame: the cuts moved toward where each band costs the same.
     fn rebalance(&mut self) {
-        let costs: Vec<f64> = self.bands.iter().map(|b| b.cost).collect();
-        if let Some(next) = balanced_bounds(&self.bounds(), &costs) {
+        if let Some(next) = balanced_bounds(&self.bounds(), &self.costs()) {
             self.split(&next);
         }
     }

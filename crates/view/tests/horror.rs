@@ -900,25 +900,23 @@ fn full_tension_leaves_the_squad_readable() {
     }
 }
 
-/// The documentation's frames (`docs/img/`), written only on purpose:
-/// `UPDATE_DOCS_IMG=1 cargo test --release -p view --test horror docs_frames`. The
-/// combat route at 140 s drawn calm (tension forced to 0) and at full tension (forced to
-/// 1, the heartbeat at its thump); and a close-up of silhouettes in the dark at 170 s.
+/// The documentation's frames (`docs/img/`) are what this build draws, pixel for pixel
+/// (rewritten only on purpose: `UPDATE_DOCS_IMG=1 cargo test --release -p view --test
+/// horror docs_frames`). The combat route at 140 s drawn calm (tension forced to 0) and
+/// at full tension (forced to 1, the heartbeat at its thump); and a close-up of
+/// silhouettes in the dark at 171 s.
 #[test]
-fn docs_frames() {
-    if std::env::var_os("UPDATE_DOCS_IMG").is_none() {
-        return;
-    }
+fn docs_frames_are_what_this_build_draws() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/img");
     let r = run_route(140.0, HorrorTuning::default());
     for (k, name) in [(0.0f32, "tension_calm_140s"), (1.0, "tension_full_140s")] {
         let fb = tension_frame(&r, k, true);
-        common::save_png(&dir.join(format!("{name}.png")), &fb);
+        common::check_image(&dir.join(format!("{name}.png")), &fb, "UPDATE_DOCS_IMG");
     }
     let mut r = run_route(171.0, HorrorTuning::default());
     let mut fb = Framebuffer::new(1280, 720);
     draw(&mut fb, &mut r, false, true);
     let c = Iso::new(r.camera.center, 1280, 720).project(r.world.anchor().pos, 0.0);
     let near = common::close_up(&fb, [c[0] + 60.0, c[1] - 40.0], 640, 360, 2);
-    common::save_png(&dir.join("silhouettes_171s.png"), &near);
+    common::check_image(&dir.join("silhouettes_171s.png"), &near, "UPDATE_DOCS_IMG");
 }

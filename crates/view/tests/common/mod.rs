@@ -37,19 +37,25 @@ fn read_png(path: &PathBuf) -> Option<(usize, usize, Vec<u8>)> {
 }
 
 pub fn check_golden(name: &str, fb: &Framebuffer) {
-    let path = golden_path(name);
+    check_image(&golden_path(name), fb, "UPDATE_GOLDEN");
+}
+
+/// [`check_golden`] for an image anywhere (the documentation's frames under `docs/img`):
+/// `update_var=1` rewrites it instead.
+pub fn check_image(path: &std::path::Path, fb: &Framebuffer, update_var: &str) {
+    let path = path.to_path_buf();
     let rgb = to_rgb(fb);
-    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
+    if std::env::var_os(update_var).is_some_and(|v| v == "1") {
         write_png(&path, fb.width, fb.height, &rgb);
         return;
     }
     let (w, h, want) = read_png(&path).unwrap_or_else(|| {
         panic!(
-            "missing golden {} (UPDATE_GOLDEN=1 to create)",
+            "missing image {} ({update_var}=1 to create)",
             path.display()
         )
     });
-    assert_eq!((w, h), (fb.width, fb.height), "golden size");
+    assert_eq!((w, h), (fb.width, fb.height), "image size");
     let diff = rgb
         .chunks(3)
         .zip(want.chunks(3))
@@ -59,17 +65,11 @@ pub fn check_golden(name: &str, fb: &Framebuffer) {
         let actual = path.with_extension("actual.png");
         write_png(&actual, fb.width, fb.height, &rgb);
         panic!(
-            "{name}: {diff} pixels differ from {} (actual written to {})",
+            "{diff} pixels differ from {} (actual written to {}; {update_var}=1 rewrites it)",
             path.display(),
             actual.display()
         );
     }
-}
-
-/// Writes `fb` as a PNG at `path` (documentation frames).
-#[allow(dead_code)]
-pub fn save_png(path: &std::path::Path, fb: &Framebuffer) {
-    write_png(&path.to_path_buf(), fb.width, fb.height, &to_rgb(fb));
 }
 
 /// The `w × h` pixels of `fb` round `c`, each shown as `k × k` (a close-up).
