@@ -11,11 +11,12 @@
 //! printed for what they show; their set-ups are the embedded scenarios'.
 //!
 //! The exit code holds each goal at its `gate`, which is its share but for one: M7.8,
-//! not met today (116–118 of 118–121 maps over seeds 1–200 with a contact, the misses
-//! a gunner pressed into a blade's sector in a crush or a blade held on a wall's
-//! corner: REQ S10.1's work). It is gated at the share measured (0.97), a ratchet: a
-//! change that makes blades engage less often fails, and the row prints HELD, never
-//! "met", until the goal is.
+//! not met today. Judged per contact (every contact of a second holds a hit, not one hit
+//! per blade per run), 103 of the 120 maps over seeds 1–200 with a contact pass; the
+//! misses are a second blade behind its partner or a gunner at a door, every swing it
+//! has taking in an ally, and a blade held on a wall's corner: REQ S10.1's work. It is
+//! gated at the share measured (0.85), a ratchet: a change that makes blades engage
+//! less often fails, and the row prints HELD, never "met", until the goal is.
 
 use std::path::{Path, PathBuf};
 
@@ -70,7 +71,7 @@ pub const GOALS: &[Goal] = &[
     goal("A2", 0.95, false),
     goal("A5", 0.95, false),
     goal("A10", 0.95, false),
-    held("M7.8", 1.0, 0.97),
+    held("M7.8", 1.0, 0.85),
 ];
 
 /// Where a row stands against its goal.

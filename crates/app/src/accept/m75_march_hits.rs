@@ -1,14 +1,21 @@
 //! M7.5: blades land hits while the squad advances (REQ: the A6 march with targets in
 //! the path).
 //!
-//! Preconditions: a blade had a *chance* for at least [`MIN_CHANCE`] ticks while the squad
-//! advanced (not sprinting): a live enemy a first strike could reach from where the
-//! blade stood (its body within the strike's reach grown by the lunge) and within the
-//! advancing post bound of the anchor (cohesion radius + post leash + the advancing
-//! extra + the first strike's reach, REQ M5/M7: blades fight near the squad, they do not
-//! chase). An enemy the gunners kill at four units was never the blade's to hit. Each
-//! blade with a chance is judged; a shorter chance is N/A with its length.
-//! Measured: per blade, its `MeleeHit` events on ticks the squad was ADVANCING.
+//! A *chance* tick of a blade: the anchor moved since the tick before (the disk is
+//! advancing, from the recorded positions — not the simulation's holding flag), the
+//! player is not sprinting (the input), and a live enemy is where a first strike could
+//! reach it from where the blade stood (its body within the strike's reach grown by the
+//! lunge) and within the advancing post bound of the anchor (cohesion radius + post leash
+//! + the advancing extra + the first strike's reach, REQ M5/M7: blades fight near the
+//! squad, they do not chase). An enemy the gunners kill at four units was never the
+//! blade's to hit. A *chance* is a run of a blade's chance ticks (gaps up to
+//! [`GAP`] ticks joined: a strike's recovery steps back out of reach) at least
+//! [`MIN_CHANCE`] long.
+//!
+//! Preconditions: at least one chance.
+//! Measured: per chance, the blade's `MeleeHit`s from its first tick to [`AFTER`] ticks
+//! past its last (a strike begun in the chance lands after it). Every chance must hold a
+//! hit: a blade that struck once on the march and then stood by fails on the next one.
 
 use sim::read::{lunge_extent, EventKind};
 
@@ -17,47 +24,88 @@ use super::record::Recording;
 
 pub struct M75;
 
-/// Advancing ticks a blade needs an enemy within reach to be judged (1 s).
+/// Chance ticks a run needs to be judged (1 s).
 pub const MIN_CHANCE: usize = 60;
+/// Chance ticks apart that still make one chance (0.25 s: a strike's recovery).
+pub const GAP: usize = 15;
+/// Ticks after a chance in which its hit may land (0.5 s: a strike's windup and swing).
+pub const AFTER: usize = 30;
+/// The anchor's move per tick that counts as advancing (0.6 u/s).
+pub const MOVING: f32 = 0.01;
 
-/// Blades that had a chance for at least [`MIN_CHANCE`] ticks.
-fn chances(r: &Recording) -> Result<Vec<u32>, String> {
+/// One chance: the blade and its first and last chance tick (frame indices).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chance {
+    pub blade: u32,
+    pub from: usize,
+    pub to: usize,
+}
+
+/// Each blade's chance ticks, as runs.
+fn chances(r: &Recording) -> Result<Vec<Chance>, String> {
     let m = &r.tuning.melee;
     let s = &r.tuning.solver;
     let bound = s.cohesion_radius + s.post_leash + m.advance_bound_extra + m.reach[0];
     let strike = m.reach[0] + lunge_extent(0, &r.tuning);
-    let mut ticks = vec![0usize; r.frames[0].agents.len()];
-    for f in r
-        .frames
-        .iter()
-        .skip(1)
-        .filter(|f| !f.holding && !f.sprinting)
-    {
-        for b in f
-            .agents
-            .iter()
-            .filter(|b| b.alive && b.is_blade() && !b.forced)
-        {
-            if f.enemies.iter().any(|e| {
-                e.alive
-                    && e.pos.distance(b.pos) <= strike + e.radius
-                    && e.pos.distance(f.anchor) <= bound
-            }) {
-                ticks[b.id as usize] += 1;
+    let n = r.frames[0].agents.len();
+    let mut open: Vec<Option<Chance>> = vec![None; n];
+    let mut out = Vec::new();
+    let mut longest = 0;
+    let mut close = |c: Chance, out: &mut Vec<Chance>| {
+        longest = longest.max(c.to + 1 - c.from);
+        if c.to + 1 - c.from >= MIN_CHANCE {
+            out.push(c);
+        }
+    };
+    for k in 1..r.frames.len() {
+        let (prev, f) = (&r.frames[k - 1], &r.frames[k]);
+        let advancing = f.anchor.distance(prev.anchor) > MOVING && !f.input.sprint;
+        for b in f.agents.iter().filter(|b| b.is_blade()) {
+            let i = b.id as usize;
+            let chance = advancing
+                && b.alive
+                && !b.forced
+                && f.enemies.iter().any(|e| {
+                    e.alive
+                        && e.pos.distance(b.pos) <= strike + e.radius
+                        && e.pos.distance(f.anchor) <= bound
+                });
+            if !chance {
+                if let Some(c) = open[i].filter(|c| k > c.to + GAP) {
+                    close(c, &mut out);
+                    open[i] = None;
+                }
+                continue;
             }
+            let c = open[i].get_or_insert(Chance {
+                blade: b.id,
+                from: k,
+                to: k,
+            });
+            c.to = k;
         }
     }
-    let blades: Vec<u32> = (0..ticks.len() as u32)
-        .filter(|&b| ticks[b as usize] >= MIN_CHANCE)
-        .collect();
-    if blades.is_empty() {
-        let most = ticks.iter().copied().max().unwrap_or(0);
+    for c in open.into_iter().flatten() {
+        close(c, &mut out);
+    }
+    if out.is_empty() {
         Err(format!(
-            "no blade had an enemy within reach while the squad advanced for >= {MIN_CHANCE} ticks (longest {most})"
+            "no blade had an enemy within reach while the disk advanced for >= {MIN_CHANCE} ticks (longest {longest})"
         ))
     } else {
-        Ok(blades)
+        out.sort_by_key(|c| (c.from, c.blade));
+        Ok(out)
     }
+}
+
+/// The blade's hits from the chance's first tick to [`AFTER`] ticks past its last.
+fn hits_in(r: &Recording, c: &Chance) -> usize {
+    let end = (c.to + AFTER).min(r.frames.len() - 1);
+    r.frames[c.from..=end]
+        .iter()
+        .flat_map(|f| f.kinds())
+        .filter(|e| matches!(e, EventKind::MeleeHit { blade, .. } if *blade == c.blade))
+        .count()
 }
 
 impl Criterion for M75 {
@@ -65,7 +113,7 @@ impl Criterion for M75 {
         "M7.5"
     }
     fn threshold(&self) -> &'static str {
-        ">= 1 each"
+        ">= 1 hit in every chance"
     }
     fn home(&self) -> Home {
         Home::One("leash_march")
@@ -75,26 +123,42 @@ impl Criterion for M75 {
             Ok(v) => v,
             Err(na) => return na,
         };
-        let mut pass = true;
-        let mut texts = Vec::new();
-        for (r, blades) in runs {
-            let per: Vec<(u32, usize)> = blades
-                .iter()
-                .map(|&b| {
-                    let n = r
-                        .frames
-                        .iter()
-                        .filter(|f| !f.holding)
-                        .flat_map(|f| f.kinds())
-                        .filter(|e| matches!(e, EventKind::MeleeHit { blade, .. } if *blade == b))
-                        .count();
-                    (b, n)
-                })
-                .collect();
-            pass &= per.iter().all(|(_, n)| *n >= 1);
-            texts.push(format!("hits while advancing (blade, hits) {per:?}"));
+        let mut missed: Vec<String> = Vec::new();
+        let (mut total, mut hits) = (0, 0);
+        let mut at = None;
+        for (r, cs) in &runs {
+            for c in cs {
+                total += 1;
+                let n = hits_in(r, c);
+                hits += n;
+                if n == 0 {
+                    if at.is_none() {
+                        let b = r.frames[c.from].agents.iter().find(|a| a.id == c.blade);
+                        at = b.map(|b| (c.from, b.pos));
+                    }
+                    missed.push(format!(
+                        "blade {} ticks {}..{} of {}",
+                        c.blade, c.from, c.to, r.name
+                    ));
+                }
+            }
         }
-        Outcome::judged(pass, texts.join("; "))
+        let first = missed
+            .first()
+            .map(|s| format!(" (first: {s})"))
+            .unwrap_or_default();
+        let out = Outcome::judged(
+            missed.is_empty(),
+            format!(
+                "{} of {total} chances while advancing without a hit{first}; {hits} hits in them",
+                missed.len()
+            ),
+        )
+        .with_value(missed.len() as f64, true);
+        match at {
+            Some((k, p)) => out.with_at(k, p),
+            None => out,
+        }
     }
 }
 
@@ -118,7 +182,42 @@ mod tests {
             )) > 0
         );
         let m = assert_fail(&M75, &r);
-        assert!(m.contains("(1, 0)"), "{m}");
+        assert!(m.contains("(first: blade 1"), "{m}");
+    }
+
+    /// The injected fault: a blade that never strikes again after its first hit — every
+    /// hit of blade 0 after its first taken out of the record. The chances after it hold
+    /// no hit and fail, though the blade "hit on the march".
+    #[test]
+    fn m75_fails_when_a_blade_stops_striking_after_its_first_hit() {
+        let mut r = copy("leash_march");
+        let cs = chances(&r).unwrap();
+        let mut seen = false;
+        for f in &mut r.frames {
+            f.events.retain(|e| match e.kind {
+                EventKind::MeleeHit { blade: 0, .. } => !std::mem::replace(&mut seen, true),
+                _ => true,
+            });
+        }
+        assert!(seen);
+        if cs.iter().filter(|c| c.blade == 0).count() < 2 {
+            panic!("leash_march gives blade 0 one chance only: {cs:?}");
+        }
+        let m = assert_fail(&M75, &r);
+        assert!(m.contains("(first: blade 0"), "{m}");
+    }
+
+    /// The disk standing still is no march: the anchor's recorded positions frozen (the
+    /// holding flag left as the simulation wrote it) leave no chance.
+    #[test]
+    fn m75_judges_the_advance_from_the_anchors_positions() {
+        let mut r = copy("leash_march");
+        let still = r.frames[0].anchor;
+        for f in &mut r.frames {
+            f.anchor = still;
+        }
+        let m = assert_na(&M75, &r);
+        assert!(m.contains("while the disk advanced"), "{m}");
     }
 
     #[test]

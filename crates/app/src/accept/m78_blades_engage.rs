@@ -1,14 +1,14 @@
-//! M7.8 (issue 20, "blades engage"): on every run where an enemy came within 1.5 u of a
-//! blade for at least a second, that blade landed a hit. A squad whose gunners kill
-//! everything before contact has no samples (N/A), never a PASS by construction; a blade
-//! that stood by enemies and never hit one fails it.
+//! M7.8 (issue 20, "blades engage"): every time an enemy stood within 1.5 u of a blade
+//! for at least a second, that blade landed a hit — per contact, not once per run: a
+//! blade that hit once and then stood by its next enemies fails. A squad whose gunners
+//! kill everything before contact has no samples (N/A), never a PASS by construction.
 //!
 //! Preconditions: at least one *contact*: a run of consecutive ticks of at least
 //! [`MIN_CONTACT`] in which a standing, unscripted, not sprinting blade has a live enemy
 //! within [`REACH`] (centre to centre).
-//! Measured: per run, the blades with a contact and no `MeleeHit` of theirs in the run;
-//! beside it, the contacts in which the blade began no strike (shown, not judged: a
-//! strike withheld for an ally in the sector is the discipline of M4).
+//! Measured: per contact, the blade's `MeleeHit`s from its first tick to [`AFTER`] ticks
+//! past its last (a strike begun in the contact lands after the enemy fell back or
+//! died); beside it, the contacts in which the blade began no strike at all.
 
 use sim::read::EventKind;
 use sim::Vec2;
@@ -22,6 +22,8 @@ pub struct M78;
 pub const REACH: f32 = 1.5;
 /// One second of contact.
 pub const MIN_CONTACT: usize = 60;
+/// Ticks after a contact in which its hit may land (0.5 s: a strike's windup and swing).
+pub const AFTER: usize = 30;
 
 /// One contact: blade, first and last tick (frame index), struck or not, and where the
 /// blade stood when it began.
@@ -84,7 +86,7 @@ impl Criterion for M78 {
         "M7.8"
     }
     fn threshold(&self) -> &'static str {
-        "every blade with a contact >= 1 s hit"
+        "a hit in every contact >= 1 s"
     }
     fn home(&self) -> Home {
         Home::Some(&["combat_route", "melee_dummy"])
@@ -104,22 +106,19 @@ impl Criterion for M78 {
             Ok(v) => v,
             Err(na) => return na,
         };
-        let (mut engaged, mut idle_contacts, mut total) = (0, 0, 0);
+        let (mut idle_contacts, mut total) = (0, 0);
         let mut never: Vec<(&Recording, Contact)> = Vec::new();
         for (r, cs) in &runs {
             total += cs.len();
             idle_contacts += cs.iter().filter(|c| !c.struck).count();
-            let mut blades: Vec<u32> = cs.iter().map(|c| c.blade).collect();
-            blades.sort_unstable();
-            blades.dedup();
-            for b in blades {
-                engaged += 1;
-                let hit = r
-                    .events()
-                    .any(|(_, e)| matches!(e, EventKind::MeleeHit { blade, .. } if *blade == b));
+            for c in cs {
+                let end = (c.to + AFTER).min(r.frames.len() - 1);
+                let hit = r.frames[c.from..=end]
+                    .iter()
+                    .flat_map(|f| f.kinds())
+                    .any(|e| matches!(e, EventKind::MeleeHit { blade, .. } if *blade == c.blade));
                 if !hit {
-                    let first = *cs.iter().find(|c| c.blade == b).expect("a contact of b");
-                    never.push((*r, first));
+                    never.push((*r, *c));
                 }
             }
         }
@@ -138,7 +137,7 @@ impl Criterion for M78 {
         let out = Outcome::judged(
             never.is_empty(),
             format!(
-                "{} of {engaged} blades in contact never hit{first}; {idle_contacts} of {total} contacts without a strike",
+                "{} of {total} contacts without a hit{first}; {idle_contacts} without a strike",
                 never.len()
             ),
         )
@@ -168,7 +167,24 @@ mod tests {
         let mut r = copy("melee_dummy");
         assert!(drop_events(&mut r, |e| matches!(e, EventKind::MeleeHit { .. })) > 0);
         let m = assert_fail(&M78, &r);
-        assert!(m.contains("never hit (first: blade"), "{m}");
+        assert!(m.contains("contacts without a hit (first: blade"), "{m}");
+    }
+
+    /// The injected fault: a blade that never strikes again after its first hit — every
+    /// hit after each blade's first taken out of the combat route's record. The blade
+    /// "hit in the run", and fails on its next contact.
+    #[test]
+    fn m78_fails_when_a_blade_stops_striking_after_its_first_hit() {
+        let mut r = copy("combat_route");
+        let mut seen = std::collections::BTreeSet::new();
+        for f in &mut r.frames {
+            f.events.retain(|e| match e.kind {
+                EventKind::MeleeHit { blade, .. } => seen.insert(blade),
+                _ => true,
+            });
+        }
+        let m = assert_fail(&M78, &r);
+        assert!(m.contains("contacts without a hit (first: blade"), "{m}");
     }
 
     /// One blade's hits taken out: the other's do not cover for it.
@@ -180,10 +196,7 @@ mod tests {
         });
         assert!(n > 0);
         let m = assert_fail(&M78, &r);
-        assert!(
-            m.contains("1 of 2 blades in contact never hit (first: blade 1"),
-            "{m}"
-        );
+        assert!(m.contains("(first: blade 1"), "{m}");
     }
 
     /// Every home run must qualify: the combat route with its enemies taken out of the
