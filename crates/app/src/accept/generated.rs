@@ -449,8 +449,8 @@ mod tests {
         assert_eq!(c[1].goal, Some(GoalState::NotMeasured));
     }
 
-    /// M7.8 is held at its gate: one miss in 40 maps is HELD (not met, not failing), two
-    /// in 40 fall under 0.97 and miss.
+    /// M7.8 is held at its gate: six misses in 40 maps (0.85) are HELD (not met, not
+    /// failing), seven in 40 (0.825) fall under 0.85 and miss.
     #[test]
     fn a_held_goal_fails_under_its_gate_and_is_never_met_under_its_share() {
         let mk = |fails: usize| -> Vec<MapRun> {
@@ -465,7 +465,8 @@ mod tests {
         };
         assert_eq!(columns(&mk(0))[0].goal, Some(GoalState::Met));
         assert_eq!(columns(&mk(1))[0].goal, Some(GoalState::Held));
-        assert_eq!(columns(&mk(2))[0].goal, Some(GoalState::Missed));
+        assert_eq!(columns(&mk(6))[0].goal, Some(GoalState::Held));
+        assert_eq!(columns(&mk(7))[0].goal, Some(GoalState::Missed));
     }
 
     #[test]
