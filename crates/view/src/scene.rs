@@ -759,9 +759,23 @@ pub fn draw_xray(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
 /// Draws the whole plain scene (no horror layer) for `world` at interpolation `alpha`
 /// (0 = previous tick, 1 = current) into `fb` with projection `iso`.
 pub fn draw_scene(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
+    draw_scene_with(fb, w, iso, alpha, None);
+}
+
+/// [`draw_scene`] with the way on the floor (the zones, the trail: REQ W1, W2).
+pub fn draw_scene_with(
+    fb: &mut Framebuffer,
+    w: &World,
+    iso: &Iso,
+    alpha: f32,
+    way: Option<crate::way::WayView>,
+) {
     let rect = draw_floor_layer(fb, w, iso, None);
     {
         let mut cv = Canvas::plain(fb);
+        if let Some(way) = way {
+            way.draw_floor(&mut cv, iso, w);
+        }
         draw_floor_markers(&mut cv, iso, w, alpha);
         draw_objects(&mut cv, w, iso, alpha, rect, None, &mut Vec::new());
     }

@@ -69,6 +69,8 @@ impl Game {
             message: self.message.current(now),
             hud: Some(self.session.end_tick()),
             timings: &self.timings,
+            trail: self.settings.trail.shows(self.session.world.difficulty()),
+            map: self.map && self.screen == Screen::Game,
         };
         let (world, feed) = self.session.watched();
         let stages = self.composer.compose(world, feed, &frame);

@@ -1,0 +1,327 @@
+//! The map screen (REQ W3): what the squad has explored, over the dimmed frame while the
+//! run goes on under it. The whole map is laid out in the game's own 2:1 turn (screen up
+//! on the map is screen up in play), scaled to fit the frame: the tiles the fog
+//! remembers (walls light, floor dark; those in sight now brighter), never-seen tiles
+//! left black; the objectives' zones with a hold's progress, the way to the objective
+//! and its mark; the enemies as last seen (fading as the memory ages; the nests
+//! larger); the squad's agents (gunners blue, blades orange, the fallen grey) and the
+//! disk. Tiles are filled pixel by pixel (each device pixel takes its tile's colour),
+//! the marks drawn over them.
+
+use raster::{
+    draw_line, draw_text, fill_circle, stroke_circle, text_width, Framebuffer, LineCap, Paint, Rgba,
+};
+use sim::read::{EnemyKind, Grid, Role, World};
+use sim::tuning::DT;
+use sim::Vec2;
+
+use super::zones::{outline_part, zones, Zone};
+use super::Guide;
+use crate::horror::fog::Fog;
+use crate::palette as pal;
+use crate::screens::style::{INK, INK_DIM};
+use crate::seen::Seen;
+
+/// The map's colours.
+const FLOOR: Rgba = Rgba::rgb(40, 42, 52);
+const FLOOR_LIVE: Rgba = Rgba::rgb(66, 70, 84);
+const WALL: Rgba = Rgba::rgb(126, 128, 142);
+const WALL_LIVE: Rgba = Rgba::rgb(196, 198, 210);
+const ENEMY: Rgba = Rgba::rgb(255, 70, 50);
+const NEST: Rgba = Rgba::rgb(200, 230, 80);
+
+/// How the world is laid on the frame: the game's 2:1 turn, `k` device pixels per half
+/// tile width, the map's centre at `origin`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MapFit {
+    pub origin: [f32; 2],
+    pub k: f32,
+    pub centre: Vec2,
+}
+
+impl MapFit {
+    /// The whole `map_w × map_h` map fitted into the box `(x, y, w, h)` (device pixels).
+    pub fn new(r: (f32, f32, f32, f32), map_w: i32, map_h: i32) -> MapFit {
+        let span = (map_w + map_h).max(1) as f32;
+        // Screen width (dx − dy)·k spans (W + H)·k; height (dx + dy)·k/2 spans (W + H)·k/2.
+        let k = (r.2 / span).min(2.0 * r.3 / span).max(0.01);
+        MapFit {
+            origin: [r.0 + r.2 * 0.5, r.1 + r.3 * 0.5],
+            k,
+            centre: Vec2::new(map_w as f32 * 0.5, map_h as f32 * 0.5),
+        }
+    }
+
+    /// World point to device pixels.
+    pub fn to_screen(&self, p: Vec2) -> [f32; 2] {
+        let (dx, dy) = (p.x - self.centre.x, p.y - self.centre.y);
+        [
+            self.origin[0] + (dx - dy) * self.k,
+            self.origin[1] + (dx + dy) * self.k * 0.5,
+        ]
+    }
+
+    /// Device pixel to the world point under it.
+    pub fn to_world(&self, s: [f32; 2]) -> Vec2 {
+        let a = (s[0] - self.origin[0]) / self.k; // dx − dy
+        let b = (s[1] - self.origin[1]) / (self.k * 0.5); // dx + dy
+        Vec2::new(self.centre.x + 0.5 * (a + b), self.centre.y + 0.5 * (b - a))
+    }
+}
+
+/// The box the map takes on a `w × h` frame (device pixels): below the heading, above
+/// the legend, a margin at the sides.
+pub fn map_box(w: usize, h: usize, ui: f32) -> (f32, f32, f32, f32) {
+    let (w, h) = (w as f32, h as f32);
+    let top = 56.0 * ui;
+    let bottom = 40.0 * ui;
+    let side = 24.0 * ui;
+    (
+        side,
+        top,
+        (w - 2.0 * side).max(1.0),
+        (h - top - bottom).max(1.0),
+    )
+}
+
+/// The map's layout on `fb` for `w`'s map.
+pub fn fit(fb: &Framebuffer, w: &World, ui: f32) -> MapFit {
+    MapFit::new(
+        map_box(fb.width, fb.height, ui),
+        w.map().width(),
+        w.map().height(),
+    )
+}
+
+/// The colour of tile `(x, y)` on the map, if the squad has seen it.
+pub fn tile_colour(grid: &Grid, fog: &Fog, x: i32, y: i32) -> Option<Rgba> {
+    let seen = fog.seen(x, y);
+    if seen == Seen::Never || !grid.in_bounds(x, y) {
+        return None;
+    }
+    let live = seen == Seen::Live;
+    Some(match (grid.is_wall(x, y), live) {
+        (true, true) => WALL_LIVE,
+        (true, false) => WALL,
+        (false, true) => FLOOR_LIVE,
+        (false, false) => FLOOR,
+    })
+}
+
+/// Draws the map screen of `w` over `fb` (the band it holds) at UI scale `ui` (whole
+/// steps: its text), with `close` the words that say how to leave it.
+pub fn draw_map(fb: &mut Framebuffer, w: &World, fog: &Fog, guide: &Guide, ui: f32, close: &str) {
+    let scale = fb.scale();
+    fb.set_scale(1.0);
+    let u = ui.max(1.0);
+    let (fw, fh) = (fb.width as i32, fb.height as i32);
+    fb.fill_rect(0, 0, fw, fh, Paint::alpha(Rgba::new(0, 0, 0, 215)));
+    let f = fit(fb, w, u);
+    fill_tiles(fb, w, fog, &f);
+    draw_zones(fb, w, &f, u);
+    draw_way(fb, guide, &f, u);
+    draw_enemies(fb, w, guide, &f, u);
+    draw_squad(fb, w, &f, u);
+    // The heading, the way out, and what the marks mean.
+    let s = u.round().max(1.0) as u32;
+    let centred = |fb: &mut Framebuffer, y: i32, t: &str, c: Rgba, sc: u32| {
+        let x = (fw - text_width(t, sc)) / 2;
+        draw_text(fb, x, y, t, c, sc);
+    };
+    centred(fb, (12.0 * u) as i32, "MAP", INK, 2 * s);
+    centred(
+        fb,
+        (36.0 * u) as i32,
+        &format!("what the squad has seen - {close} - the run goes on"),
+        INK_DIM,
+        s,
+    );
+    legend(fb, fh - (28.0 * u) as i32, s, u);
+    fb.set_scale(scale);
+}
+
+/// Every device pixel of the map's box in `fb`'s band takes its tile's colour.
+fn fill_tiles(fb: &mut Framebuffer, w: &World, fog: &Fog, f: &MapFit) {
+    let grid = &w.map().grid;
+    // The map's diamond fits inside the box; only its bounding rows and columns.
+    let corners = [
+        f.to_screen(Vec2::new(0.0, 0.0)),
+        f.to_screen(Vec2::new(grid.width() as f32, 0.0)),
+        f.to_screen(Vec2::new(grid.width() as f32, grid.height() as f32)),
+        f.to_screen(Vec2::new(0.0, grid.height() as f32)),
+    ];
+    let xs = corners.iter().map(|c| c[0]);
+    let ys = corners.iter().map(|c| c[1]);
+    let x0 = xs.clone().fold(f32::INFINITY, f32::min).floor().max(0.0) as usize;
+    let x1 = (xs.fold(f32::NEG_INFINITY, f32::max).ceil() as usize).min(fb.width);
+    let y0 = ys.clone().fold(f32::INFINITY, f32::min).floor().max(0.0) as usize;
+    let y1 = (ys.fold(f32::NEG_INFINITY, f32::max).ceil() as usize).min(fb.height);
+    let band = fb.band();
+    for y in y0.max(band.start)..y1.min(band.end) {
+        let Some(row) = fb.row_mut(y) else { continue };
+        for (x, px) in row.iter_mut().enumerate().take(x1).skip(x0) {
+            let p = f.to_world([x as f32 + 0.5, y as f32 + 0.5]);
+            let (tx, ty) = Grid::tile_of(p);
+            if let Some(c) = tile_colour(grid, fog, tx, ty) {
+                *px = c.to_u32();
+            }
+        }
+    }
+}
+
+/// The active objectives' zones: an area's outline (a hold's progress brighter), an item
+/// spot's ring.
+fn draw_zones(fb: &mut Framebuffer, w: &World, f: &MapFit, u: f32) {
+    let gold = Paint::alpha(pal::WAY.with_alpha(230));
+    for z in zones(w) {
+        match z {
+            Zone::Area { min, max, hold } => {
+                let c = [
+                    f.to_screen(min),
+                    f.to_screen(Vec2::new(max.x, min.y)),
+                    f.to_screen(max),
+                    f.to_screen(Vec2::new(min.x, max.y)),
+                ];
+                for i in 0..4 {
+                    draw_line(fb, c[i], c[(i + 1) % 4], 1.5 * u, LineCap::Round, gold);
+                }
+                if let Some((done, _)) = hold.filter(|(d, _)| *d > 0.0) {
+                    let part = outline_part(&c, done);
+                    for s in part.windows(2) {
+                        draw_line(
+                            fb,
+                            s[0],
+                            s[1],
+                            3.5 * u,
+                            LineCap::Round,
+                            Paint::alpha(pal::WAY_DONE),
+                        );
+                    }
+                }
+            }
+            Zone::Spot { at, .. } => {
+                stroke_circle(fb, f.to_screen(at), 5.0 * u, 1.5 * u, gold);
+            }
+        }
+    }
+}
+
+/// The way to the objective, from the disk, and a ring at its goal.
+fn draw_way(fb: &mut Framebuffer, guide: &Guide, f: &MapFit, u: f32) {
+    let r = &guide.route;
+    let pts: Vec<[f32; 2]> = std::iter::once(r.from())
+        .chain(
+            r.tiles()
+                .iter()
+                .skip(1)
+                .map(|t| Grid::tile_center(t.0, t.1)),
+        )
+        .map(|p| f.to_screen(p))
+        .collect();
+    if pts.len() >= 2 {
+        for s in pts.windows(2) {
+            draw_line(
+                fb,
+                s[0],
+                s[1],
+                2.0 * u,
+                LineCap::Round,
+                Paint::alpha(pal::WAY.with_alpha(200)),
+            );
+        }
+    }
+    if let Some(g) = r.goal() {
+        stroke_circle(fb, f.to_screen(g), 7.0 * u, 2.0 * u, Paint::alpha(pal::WAY));
+    }
+}
+
+/// The enemies as last seen: a dot each, fading with the time since; a nest larger.
+fn draw_enemies(fb: &mut Framebuffer, w: &World, guide: &Guide, f: &MapFit, u: f32) {
+    let keep = guide.tuning.recall_seconds.max(DT);
+    for s in guide.recall.sightings() {
+        let age = w.tick().saturating_sub(s.tick) as f32 * DT;
+        let a = (1.0 - 0.65 * (age / keep).min(1.0)).clamp(0.0, 1.0);
+        let (col, r) = match s.kind {
+            EnemyKind::Nest => (NEST, 4.5 * u),
+            EnemyKind::Brute => (ENEMY, 3.0 * u),
+            _ => (ENEMY, 2.0 * u),
+        };
+        fill_circle(
+            fb,
+            f.to_screen(s.pos),
+            r,
+            Paint::alpha(col.with_alpha((a * 255.0) as u8)),
+        );
+    }
+}
+
+/// The agents (by role; the fallen a grey cross) and the disk.
+fn draw_squad(fb: &mut Framebuffer, w: &World, f: &MapFit, u: f32) {
+    for a in w.agents() {
+        let c = f.to_screen(a.pos);
+        if !a.alive {
+            let d = 3.0 * u;
+            let grey = Paint::alpha(Rgba::new(150, 150, 150, 200));
+            draw_line(
+                fb,
+                [c[0] - d, c[1] - d],
+                [c[0] + d, c[1] + d],
+                1.5 * u,
+                LineCap::Butt,
+                grey,
+            );
+            draw_line(
+                fb,
+                [c[0] - d, c[1] + d],
+                [c[0] + d, c[1] - d],
+                1.5 * u,
+                LineCap::Butt,
+                grey,
+            );
+            continue;
+        }
+        let col = if a.role == Role::Gunner {
+            pal::GUNNER
+        } else {
+            pal::BLADE
+        };
+        fill_circle(fb, c, 3.5 * u, Paint::opaque(Rgba::rgb(10, 10, 14)));
+        fill_circle(fb, c, 2.6 * u, Paint::opaque(col));
+    }
+    stroke_circle(
+        fb,
+        f.to_screen(w.anchor().pos),
+        6.0 * u,
+        2.0 * u,
+        Paint::alpha(pal::ANCHOR),
+    );
+}
+
+/// What the marks mean, in one line centred at `y`.
+fn legend(fb: &mut Framebuffer, y: i32, s: u32, u: f32) {
+    let items: [(Rgba, &str); 5] = [
+        (pal::ANCHOR, "disk"),
+        (pal::GUNNER, "squad"),
+        (pal::WAY, "objective and the way"),
+        (ENEMY, "enemies last seen"),
+        (NEST, "nests"),
+    ];
+    let gap = (18.0 * u) as i32;
+    let dot = (10.0 * u) as i32;
+    let total: i32 = items
+        .iter()
+        .map(|(_, t)| dot + text_width(t, s))
+        .sum::<i32>()
+        + gap * (items.len() as i32 - 1);
+    let mut x = (fb.width as i32 - total) / 2;
+    for (c, t) in items {
+        fill_circle(
+            fb,
+            [x as f32 + 3.0 * u, y as f32 + 4.0 * u],
+            3.5 * u,
+            Paint::opaque(c),
+        );
+        x += dot;
+        x += draw_text(fb, x, y, t, INK_DIM, s) + gap;
+    }
+}
