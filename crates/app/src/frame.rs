@@ -526,8 +526,8 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
             }
             if f.map && !f.help {
                 let ui = fb.scale();
-                let close = f.keys.fill("{map} or d-pad down closes");
-                view::way::map::draw_map(fb, world, &feed.horror.fog, &feed.guide, ui, &close);
+                let status = map_status(world, f);
+                view::way::map::draw_map(fb, world, &feed.horror.fog, &feed.guide, ui, &status);
             }
             if f.paused_banner {
                 hud::paused(fb);
@@ -541,6 +541,21 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
     if let Some(text) = f.message {
         hud::message_line(fb, text);
     }
+}
+
+/// The map screen's line under its heading: the time left, the first objective, and
+/// the key that closes it (REQ W3: the run goes on while it is open).
+fn map_status(world: &World, f: &Frame) -> String {
+    let mut parts = Vec::new();
+    if let Some(end) = f.hud {
+        let left = end.saturating_sub(world.tick()) as f32 * sim::tuning::DT;
+        parts.push(format!("{} left", screens::clock_text(left)));
+    }
+    if let Some((text, _, _)) = hud::objective_lines(world).first() {
+        parts.push(f.keys.fill(text));
+    }
+    parts.push(f.keys.fill("{map} closes"));
+    parts.join("  -  ")
 }
 
 #[cfg(test)]

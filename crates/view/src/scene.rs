@@ -784,6 +784,9 @@ pub fn draw_scene_with(
     draw_spits(fb, iso, w.spits(), alpha);
     draw_kit_glows(fb, iso, w, alpha, None);
     draw_xray(fb, w, iso, alpha);
+    if let Some(way) = way {
+        way.draw_xray(fb, iso, w);
+    }
 }
 
 /// True when a wall block hides, on screen, the point at height `z` (world units) above

@@ -6,8 +6,6 @@
 //! squad has seen and not those it has not, and the enemies it saw; none of it changes
 //! the simulation.
 
-mod common;
-
 use std::sync::Arc;
 
 use raster::{Framebuffer, Rgba};
@@ -286,7 +284,7 @@ fn the_map_shows_the_walls_seen_and_not_the_others() {
     assert_eq!(fog.seen(unseen.0, unseen.1), view::scene::Seen::Never);
     let mut fb = Framebuffer::new(1280, 720);
     view::way::map::draw_map(&mut fb, &r.w, fog, &r.guide, 1.0, "Q closes");
-    let f = fit(&fb, &r.w, 1.0);
+    let f = fit(&fb, &r.w, fog, &r.guide, 1.0);
     let at = |t: (i32, i32)| {
         let s = f.to_screen(Grid::tile_center(t.0, t.1));
         fb.get_rgba(s[0] as i32, s[1] as i32).unwrap()

@@ -493,6 +493,7 @@ mod tests {
             Action::Speed => "4",
             Action::SingleStep => ". (period)",
             Action::Mute => "M",
+            Action::Map => "Q",
             Action::Tool(Tool::Flare) => "F",
             Action::Tool(Tool::Grenade) => "G",
             Action::Tool(Tool::Medkit) => "E",

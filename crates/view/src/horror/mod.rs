@@ -467,6 +467,9 @@ impl Horror {
             fx.draw_glows(fb, iso, alpha);
         }
         scene::draw_xray(fb, w, iso, alpha);
+        if let Some(way) = way {
+            way.draw_xray(fb, iso, w);
+        }
         let t6 = Instant::now();
 
         let ms = |a: Instant, b: Instant| (b - a).as_secs_f32() * 1000.0;

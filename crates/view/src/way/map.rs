@@ -42,13 +42,33 @@ pub struct MapFit {
 impl MapFit {
     /// The whole `map_w × map_h` map fitted into the box `(x, y, w, h)` (device pixels).
     pub fn new(r: (f32, f32, f32, f32), map_w: i32, map_h: i32) -> MapFit {
-        let span = (map_w + map_h).max(1) as f32;
-        // Screen width (dx − dy)·k spans (W + H)·k; height (dx + dy)·k/2 spans (W + H)·k/2.
-        let k = (r.2 / span).min(2.0 * r.3 / span).max(0.01);
+        let (w, h) = (map_w.max(1) as f32, map_h.max(1) as f32);
+        MapFit::around(
+            r,
+            [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)].map(|(x, y)| Vec2::new(x, y)),
+        )
+    }
+
+    /// The world points `pts` (at least one) fitted into the box `(x, y, w, h)`.
+    pub fn around(r: (f32, f32, f32, f32), pts: impl IntoIterator<Item = Vec2>) -> MapFit {
+        // In the turned frame u = x − y runs across the screen, v = x + y down it (at
+        // half the scale): the bounds of both.
+        let (mut u0, mut u1, mut v0, mut v1) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
+        for p in pts {
+            let (u, v) = (p.x - p.y, p.x + p.y);
+            (u0, u1, v0, v1) = (u0.min(u), u1.max(u), v0.min(v), v1.max(v));
+        }
+        if u0 > u1 {
+            (u0, u1, v0, v1) = (0.0, 1.0, 0.0, 1.0);
+        }
+        let k = (r.2 / (u1 - u0).max(1.0))
+            .min(2.0 * r.3 / (v1 - v0).max(1.0))
+            .max(0.01);
+        let (uc, vc) = ((u0 + u1) * 0.5, (v0 + v1) * 0.5);
         MapFit {
             origin: [r.0 + r.2 * 0.5, r.1 + r.3 * 0.5],
             k,
-            centre: Vec2::new(map_w as f32 * 0.5, map_h as f32 * 0.5),
+            centre: Vec2::new((uc + vc) * 0.5, (vc - uc) * 0.5),
         }
     }
 
@@ -84,13 +104,43 @@ pub fn map_box(w: usize, h: usize, ui: f32) -> (f32, f32, f32, f32) {
     )
 }
 
-/// The map's layout on `fb` for `w`'s map.
-pub fn fit(fb: &Framebuffer, w: &World, ui: f32) -> MapFit {
-    MapFit::new(
-        map_box(fb.width, fb.height, ui),
-        w.map().width(),
-        w.map().height(),
-    )
+/// The largest a tile is drawn on the map, device pixels per half tile width on a frame
+/// 720 pixels high (in proportion on others): a map of one room is not a few blocks
+/// across the screen.
+const MOST_K: f32 = 14.0;
+
+/// The map's layout on `fb` for `w`: what is known of it — the tiles seen, the squad,
+/// the way and its goal — as large as fits (a tile at most [`MOST_K`]), never smaller
+/// than the whole map fitted; `ui` the frame's UI scale (the box's margins).
+pub fn fit(fb: &Framebuffer, w: &World, fog: &Fog, guide: &Guide, ui: f32) -> MapFit {
+    let r = map_box(fb.width, fb.height, ui);
+    let grid = &w.map().grid;
+    let whole = MapFit::new(r, grid.width(), grid.height());
+    let seen = (0..grid.height())
+        .flat_map(|y| (0..grid.width()).map(move |x| (x, y)))
+        .filter(|&(x, y)| fog.seen(x, y) != Seen::Never)
+        .flat_map(|(x, y)| {
+            let (x, y) = (x as f32, y as f32);
+            [
+                Vec2::new(x, y),
+                Vec2::new(x + 1.0, y + 1.0),
+                Vec2::new(x + 1.0, y),
+                Vec2::new(x, y + 1.0),
+            ]
+        });
+    let squad = w.agents().iter().map(|a| a.pos).chain([w.anchor().pos]);
+    let way = guide
+        .route
+        .tiles()
+        .iter()
+        .map(|t| Grid::tile_center(t.0, t.1))
+        .chain(guide.route.goal());
+    let mut f = MapFit::around(r, seen.chain(squad).chain(way));
+    f.k = f.k.min(MOST_K * fb.height as f32 / 720.0);
+    if f.k <= whole.k {
+        return whole;
+    }
+    f
 }
 
 /// The colour of tile `(x, y)` on the map, if the squad has seen it.
@@ -109,14 +159,18 @@ pub fn tile_colour(grid: &Grid, fog: &Fog, x: i32, y: i32) -> Option<Rgba> {
 }
 
 /// Draws the map screen of `w` over `fb` (the band it holds) at UI scale `ui` (whole
-/// steps: its text), with `close` the words that say how to leave it.
-pub fn draw_map(fb: &mut Framebuffer, w: &World, fog: &Fog, guide: &Guide, ui: f32, close: &str) {
+/// steps: its text), with `status` the line under its heading (the time left, the
+/// objective, how to leave it).
+pub fn draw_map(fb: &mut Framebuffer, w: &World, fog: &Fog, guide: &Guide, ui: f32, status: &str) {
     let scale = fb.scale();
     fb.set_scale(1.0);
     let u = ui.max(1.0);
     let (fw, fh) = (fb.width as i32, fb.height as i32);
-    fb.fill_rect(0, 0, fw, fh, Paint::alpha(Rgba::new(0, 0, 0, 215)));
-    let f = fit(fb, w, u);
+    // Nearly opaque: the map reads alone, the run is a shadow under it.
+    fb.fill_rect(0, 0, fw, fh, Paint::alpha(Rgba::new(0, 0, 0, 238)));
+    // The heading's band wholly dark: the HUD's top line under it must not show through.
+    fb.fill_rect(0, 0, fw, (52.0 * u) as i32, Paint::opaque(Rgba::BLACK));
+    let f = fit(fb, w, fog, guide, u);
     fill_tiles(fb, w, fog, &f);
     draw_zones(fb, w, &f, u);
     draw_way(fb, guide, &f, u);
@@ -129,13 +183,7 @@ pub fn draw_map(fb: &mut Framebuffer, w: &World, fog: &Fog, guide: &Guide, ui: f
         draw_text(fb, x, y, t, c, sc);
     };
     centred(fb, (12.0 * u) as i32, "MAP", INK, 2 * s);
-    centred(
-        fb,
-        (36.0 * u) as i32,
-        &format!("what the squad has seen - {close} - the run goes on"),
-        INK_DIM,
-        s,
-    );
+    centred(fb, (34.0 * u) as i32, status, INK_DIM, s);
     legend(fb, fh - (28.0 * u) as i32, s, u);
     fb.set_scale(scale);
 }

@@ -17,6 +17,7 @@ pub mod trail;
 pub mod tuning;
 pub mod zones;
 
+use raster::Framebuffer;
 use sim::read::World;
 
 use crate::canvas::Canvas;
@@ -63,6 +64,14 @@ impl WayView<'_> {
         zones::draw_zones(cv, iso, w, &self.guide.tuning);
         if self.trail {
             trail::draw_trail(cv, iso, &self.guide.route, &self.guide.tuning);
+        }
+    }
+
+    /// Over the finished frame (with the squad's x-ray outlines): the trail's marks a
+    /// wall hides.
+    pub fn draw_xray(&self, fb: &mut Framebuffer, iso: &Iso, w: &World) {
+        if self.trail {
+            trail::draw_trail_xray(fb, iso, w, &self.guide.route, &self.guide.tuning);
         }
     }
 }

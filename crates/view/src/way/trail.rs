@@ -1,11 +1,14 @@
 //! The floor trail (REQ W1): the next tiles of the way to the objective, a chevron on
 //! each pointing along the path, fading with distance from the disk. Drawn in the
 //! floor-marker pass, glowing (it reads in the dark and over tiles never seen: it is
-//! the way through the black tunnels); walls in front hide it as they hide the floor.
-//! Optional: a setting (on by default on easy).
+//! the way through the black tunnels). A shortest path hugs walls, and a wall block
+//! hides the floor a tile behind it on screen: the marks a wall hides are drawn again
+//! over the finished frame, dimmer, as the squad's x-ray outlines are, so the trail is
+//! never lost behind the corridor's near wall. Optional: a setting (on by default on
+//! easy).
 
-use raster::{LineCap, Paint};
-use sim::read::Grid;
+use raster::{draw_line, Framebuffer, LineCap, Paint};
+use sim::read::{Grid, World};
 use sim::Vec2;
 
 use super::route::Route;
@@ -13,6 +16,7 @@ use super::tuning::WayTuning;
 use crate::canvas::Canvas;
 use crate::iso::Iso;
 use crate::palette as pal;
+use crate::scene::hidden_by_wall;
 
 /// Height of the trail's paint over the floor (world units).
 const Z: f32 = 0.015;
@@ -40,17 +44,66 @@ pub fn marks(route: &Route, n: usize) -> Vec<(Vec2, Vec2)> {
 
 /// Draws the trail of `route` (the floor-marker pass).
 pub fn draw_trail(cv: &mut Canvas, iso: &Iso, route: &Route, t: &WayTuning) {
-    let marks = marks(route, t.trail_tiles as usize);
-    let n = marks.len().max(1) as f32;
-    for (i, (c, d)) in marks.iter().enumerate() {
-        // Nearest at full level, the farthest at a third.
-        let a = t.trail_level * (1.0 - 0.67 * i as f32 / n);
-        let col = Paint::alpha(pal::WAY.with_alpha((a.clamp(0.0, 1.0) * 255.0) as u8));
-        let side = Vec2::new(-d.y, d.x) * WIDTH;
-        let tip = iso.project(*c + *d * LENGTH, Z);
-        for s in [side, side * -1.0] {
-            let back = iso.project(*c - *d * LENGTH + s, Z);
-            cv.glow_line(back, tip, 2.5, LineCap::Round, col);
+    each_chevron(route, t, |i, a, b, tip| {
+        let col = Paint::alpha(pal::WAY.with_alpha(level(t, i, 1.0)));
+        cv.glow_line(
+            iso.project(a, Z),
+            iso.project(tip, Z),
+            2.5,
+            LineCap::Round,
+            col,
+        );
+        cv.glow_line(
+            iso.project(b, Z),
+            iso.project(tip, Z),
+            2.5,
+            LineCap::Round,
+            col,
+        );
+    });
+}
+
+/// The marks of `route`'s trail a wall hides, over the finished frame: thinner and at
+/// 60 % of their level (through the wall, as the x-ray outlines).
+pub fn draw_trail_xray(fb: &mut Framebuffer, iso: &Iso, w: &World, route: &Route, t: &WayTuning) {
+    each_chevron(route, t, |i, a, b, tip| {
+        let c = (a + b) * 0.5;
+        if !(hidden_by_wall(w, c, 0.0) || hidden_by_wall(w, tip, 0.0)) {
+            return;
         }
+        let col = Paint::alpha(pal::WAY.with_alpha(level(t, i, 0.6)));
+        draw_line(
+            fb,
+            iso.project(a, Z),
+            iso.project(tip, Z),
+            1.8,
+            LineCap::Round,
+            col,
+        );
+        draw_line(
+            fb,
+            iso.project(b, Z),
+            iso.project(tip, Z),
+            1.8,
+            LineCap::Round,
+            col,
+        );
+    });
+}
+
+/// Mark `i`'s opacity: the nearest at the trail's level, the farthest at a third, times
+/// `k`.
+fn level(t: &WayTuning, i: usize, k: f32) -> u8 {
+    let n = t.trail_tiles.max(1) as f32;
+    let a = t.trail_level * (1.0 - 0.67 * i as f32 / n) * k;
+    (a.clamp(0.0, 1.0) * 255.0).round() as u8
+}
+
+/// Calls `f(i, back_a, back_b, tip)` for each chevron of the trail, floor points.
+fn each_chevron(route: &Route, t: &WayTuning, mut f: impl FnMut(usize, Vec2, Vec2, Vec2)) {
+    for (i, (c, d)) in marks(route, t.trail_tiles as usize).iter().enumerate() {
+        let side = Vec2::new(-d.y, d.x) * WIDTH;
+        let back = *c - *d * LENGTH;
+        f(i, back + side, back - side, *c + *d * LENGTH);
     }
 }
