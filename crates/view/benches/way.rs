@@ -16,6 +16,7 @@ use sim::read::{Grid, Map, Scenario, World};
 use sim::tuning::Tuning;
 use view::canvas::Canvas;
 use view::horror::tuning::HorrorTuning;
+use view::scene::FloorExtra;
 use view::way::route::place;
 use view::way::tuning::WayTuning;
 use view::{Guide, Horror, Iso, WayView};

@@ -127,10 +127,17 @@ pub fn render_band(
     horror: Option<&Horror>,
 ) -> Option<StageTimes> {
     match horror {
-        Some(h) => Some(h.draw_band(fb, band, world, alpha, effects, way)),
+        Some(h) => Some(h.draw_band(
+            fb,
+            band,
+            world,
+            alpha,
+            effects,
+            way.as_ref().map(|v| v as _),
+        )),
         None => {
             let iso = Iso::for_frame(camera.center, fb);
-            scene::draw_scene_with(fb, world, &iso, alpha, way);
+            scene::draw_scene_with(fb, world, &iso, alpha, way.as_ref().map(|v| v as _));
             if let Some(fx) = effects {
                 fx.draw(fb, &iso, alpha);
             }

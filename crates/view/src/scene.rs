@@ -64,6 +64,15 @@ pub trait Lighting {
     fn enemy_shade(&self, p: Vec2, light: Rgba) -> Shade;
 }
 
+/// What a caller draws on the floor and over the finished frame besides the world (the
+/// way to the objective, REQ W1–W2): given to the plain scene and to the horror layer,
+/// which call it in their floor-marker pass (under every body, lit by the canvas) and
+/// after the squad's x-ray outlines.
+pub trait FloorExtra {
+    fn draw_floor(&self, cv: &mut Canvas, iso: &Iso, w: &World);
+    fn draw_xray(&self, fb: &mut Framebuffer, iso: &Iso, w: &World);
+}
+
 /// Visible tile rectangle for this projection (with a margin for wall height).
 pub fn visible_tiles(
     iso: &Iso,
@@ -762,13 +771,14 @@ pub fn draw_scene(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
     draw_scene_with(fb, w, iso, alpha, None);
 }
 
-/// [`draw_scene`] with the way on the floor (the zones, the trail: REQ W1, W2).
+/// [`draw_scene`] with what the caller draws on the floor and over the frame (the way
+/// to the objective: REQ W1, W2).
 pub fn draw_scene_with(
     fb: &mut Framebuffer,
     w: &World,
     iso: &Iso,
     alpha: f32,
-    way: Option<crate::way::WayView>,
+    way: Option<&dyn FloorExtra>,
 ) {
     let rect = draw_floor_layer(fb, w, iso, None);
     {

@@ -215,7 +215,7 @@ fn dark_frame(r: &mut Run, way: bool) -> (Framebuffer, Iso) {
         &r.w,
         1.0,
         None,
-        way.then_some(view),
+        way.then_some(&view as &dyn view::scene::FloorExtra),
     );
     (fb, r.horror.iso())
 }

@@ -400,7 +400,7 @@ impl Horror {
         w: &World,
         alpha: f32,
         effects: Option<&Effects>,
-        way: Option<crate::way::WayView>,
+        way: Option<&dyn scene::FloorExtra>,
     ) -> StageTimes {
         let t = &self.tuning;
         let iso = &self.plan.iso;

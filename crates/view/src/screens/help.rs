@@ -29,7 +29,7 @@ pub const CONTROLS: &[KeyGroup] = &[
             ("F", "flare (hold to aim)"),
             ("G", "grenade (hold to aim)"),
             ("E", "medkit (most hurt)"),
-            ("Q", "map of what the squad has seen (the run goes on)"),
+            ("Q", "map (the run goes on)"),
             ("R", "restart (run or replay)"),
             ("P", "pause (no menu)"),
             ("Esc", "menu; in menus: back"),

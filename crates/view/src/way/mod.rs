@@ -23,6 +23,7 @@ use sim::read::World;
 use crate::canvas::Canvas;
 use crate::horror::fog::Fog;
 use crate::iso::Iso;
+use crate::scene::FloorExtra;
 use recall::Recall;
 use route::Route;
 use tuning::WayTuning;
@@ -58,9 +59,9 @@ pub struct WayView<'a> {
     pub trail: bool,
 }
 
-impl WayView<'_> {
+impl FloorExtra for WayView<'_> {
     /// The floor-marker pass: the zones, then the trail.
-    pub fn draw_floor(&self, cv: &mut Canvas, iso: &Iso, w: &World) {
+    fn draw_floor(&self, cv: &mut Canvas, iso: &Iso, w: &World) {
         zones::draw_zones(cv, iso, w, &self.guide.tuning);
         if self.trail {
             trail::draw_trail(cv, iso, &self.guide.route, &self.guide.tuning);
@@ -69,7 +70,7 @@ impl WayView<'_> {
 
     /// Over the finished frame (with the squad's x-ray outlines): the trail's marks a
     /// wall hides.
-    pub fn draw_xray(&self, fb: &mut Framebuffer, iso: &Iso, w: &World) {
+    fn draw_xray(&self, fb: &mut Framebuffer, iso: &Iso, w: &World) {
         if self.trail {
             trail::draw_trail_xray(fb, iso, w, &self.guide.route, &self.guide.tuning);
         }
