@@ -278,7 +278,7 @@ pub fn settings_view(menu: &SettingsMenu, s: &Settings) -> SettingsView {
                 SettingRow::Fullscreen => ("Fullscreen", Value::Choice(text)),
                 SettingRow::FrameCap => ("Frame cap", Value::Choice(text)),
                 SettingRow::RenderScale => ("Render scale", Value::Choice(text)),
-                SettingRow::Trail => ("Trail to the objective", Value::Choice(text)),
+                SettingRow::Trail => ("Floor trail", Value::Choice(text)),
                 SettingRow::Defaults => ("Restore defaults", Value::Action),
                 SettingRow::Key(b) => (b.label(), Value::Keys([k0, k1], menu.slot, menu.capturing)),
             };
