@@ -8,6 +8,10 @@ use std::path::Path;
 use app::session::{Session, Until};
 use sim::read::Difficulty;
 
+/// One run's numbers: seed, won, agents down, blows landed, shots, tools, ammunition
+/// left, ticks, objectives done, agents standing.
+type Run = (u64, bool, u32, u32, u32, u32, u32, u64, usize, usize);
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let file = Path::new(&args[1]);
@@ -59,9 +63,7 @@ fn main() {
         .unwrap();
         let wins = runs.iter().filter(|r| r.1).count();
         let lost = runs.iter().filter(|r| r.2 > 0).count();
-        let mean = |f: &dyn Fn(&(u64, bool, u32, u32, u32, u32, u32, u64, usize, usize)) -> f64| {
-            runs.iter().map(f).sum::<f64>() / runs.len() as f64
-        };
+        let mean = |f: &dyn Fn(&Run) -> f64| runs.iter().map(f).sum::<f64>() / runs.len() as f64;
         println!(
             "{who:<9} {:<6} wins {wins:>2}/{n}  lost an agent {lost:>2}/{n}  blows {:>5.1}  shots {:>5.0}  tools {:>3.1}  ammo left {:>5.0} (min {})",
             d.name(),

@@ -110,6 +110,8 @@ pub fn with_game_frame<R>(overlay: bool, horror: bool, f: impl FnOnce(&Frame) ->
         message: None,
         hud: None,
         timings: &timings,
+        trail: false,
+        map: false,
     };
     f(&frame)
 }

@@ -1,6 +1,7 @@
 //! The cosmetics feed (REQ §25 X2): everything a run keeps beside the world that the
 //! simulation never sees — the camera, the short-lived effects, the horror layer's
-//! state (fog memory, tension, blood, tracers), the results' kill tally, and the sound
+//! state (fog memory, tension, blood, tracers), the way to the objective and the enemies
+//! seen (REQ W1–W3), the results' kill tally, and the sound
 //! layer (REQ §21) when the run is heard — in one value that takes each tick's world
 //! and events through one method, [`Cosmetics::absorb`]. A [`crate::session::Session`]
 //! steps it after every tick in every mode that has it (the window, `--screenshot`,
@@ -13,7 +14,8 @@ use view::effects::EFFECTS_CAP;
 use view::horror::tracers::{FLASH_CAP, TRAIL_CAP};
 use view::screens::RunTally;
 use view::sound::SoundLayer;
-use view::{Camera, Effects, Horror, ViewState, ViewTuning};
+use view::way::recall::RECALL_CAP;
+use view::{Camera, Effects, Guide, Horror, ViewState, ViewTuning};
 
 pub struct Cosmetics {
     pub camera: Camera,
@@ -21,6 +23,10 @@ pub struct Cosmetics {
     /// Stepped every tick even while it is not drawn (F3 off), so its fog memory and
     /// tension are right when it is.
     pub horror: Horror,
+    /// The way to the objective and the enemies seen (REQ W1–W3): stepped every tick
+    /// after the horror layer's fog; not saved (a loaded run finds its way again at
+    /// its first tick, and its map starts with no enemies remembered).
+    pub guide: Guide,
     pub tally: RunTally,
     /// The HUD's notices (an agent down, a formation change).
     pub hud: HudFeed,
@@ -41,6 +47,8 @@ pub struct Counts {
     pub flashes: usize,
     /// The sound layer's voices playing.
     pub voices: usize,
+    /// The enemies the map remembers (REQ W3).
+    pub remembered: usize,
 }
 
 impl Counts {
@@ -54,6 +62,7 @@ impl Counts {
             trail: self.trail.max(o.trail),
             flashes: self.flashes.max(o.flashes),
             voices: self.voices.max(o.voices),
+            remembered: self.remembered.max(o.remembered),
         }
     }
 }
@@ -64,10 +73,13 @@ impl Cosmetics {
     pub fn new(world: &World, seed: u64, tuning: &ViewTuning) -> Cosmetics {
         let mut horror = Horror::new(world, seed, tuning.horror.clone());
         horror.absorb(world);
+        let mut guide = Guide::new(tuning.way.clone());
+        guide.absorb(world, &horror.fog);
         Cosmetics {
             camera: Camera::new(world.anchor().pos),
             effects: Effects::default(),
             horror,
+            guide,
             tally: RunTally::default(),
             hud: HudFeed::new(world),
             sound: None,
@@ -83,10 +95,13 @@ impl Cosmetics {
     /// The feed a save kept for `world` (its view state), drawn with `tuning`.
     pub fn restore(state: &[u8], world: &World, tuning: &ViewTuning) -> Result<Cosmetics, String> {
         let r = ViewState::decode(state, world, &tuning.horror)?;
+        let mut guide = Guide::new(tuning.way.clone());
+        guide.absorb(world, &r.horror.fog);
         Ok(Cosmetics {
             camera: r.camera,
             effects: r.effects,
             horror: r.horror,
+            guide,
             tally: r.tally,
             hud: HudFeed::new(world),
             sound: None,
@@ -102,6 +117,7 @@ impl Cosmetics {
     pub fn absorb(&mut self, world: &World) {
         self.effects.absorb(world);
         self.horror.absorb(world);
+        self.guide.absorb(world, &self.horror.fog);
         self.tally.absorb(world);
         self.hud.absorb(world);
         if let Some(s) = self.sound.as_mut() {
@@ -122,6 +138,7 @@ impl Cosmetics {
     /// New render-only numbers (F5).
     pub fn set_tuning(&mut self, tuning: &ViewTuning) {
         self.horror.tuning = tuning.horror.clone();
+        self.guide.tuning = tuning.way.clone();
         if let Some(s) = self.sound.as_mut() {
             s.set_tuning(tuning.audio.clone());
         }
@@ -137,11 +154,13 @@ impl Cosmetics {
             trail: h.tracers.trail.len(),
             flashes: h.tracers.flashes.len(),
             voices: self.sound.as_ref().map_or(0, |s| s.mixer().voices()),
+            remembered: self.guide.recall.len(),
         }
     }
 
     /// The first bound the feed is over (effects, blood particles and decals, tracer
-    /// pieces, muzzle flashes: bounded memory, REQ §19; the sound's voices, AU4), if
+    /// pieces, muzzle flashes, the enemies the map remembers: bounded memory, REQ §19;
+    /// the sound's voices, AU4), if
     /// any.
     pub fn over_bounds(&self) -> Option<String> {
         let c = self.counts();
@@ -159,6 +178,7 @@ impl Cosmetics {
             ("tracer pieces", c.trail, TRAIL_CAP),
             ("muzzle flashes", c.flashes, FLASH_CAP),
             ("voices", c.voices, cap),
+            ("remembered enemies", c.remembered, RECALL_CAP),
         ]
         .iter()
         .find(|(_, n, cap)| n > cap)

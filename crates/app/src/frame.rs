@@ -1,7 +1,7 @@
 //! The one frame composer (REQ §25 X3): the window and `--screenshot` (and `--bench`)
 //! draw every frame here — the scene through the horror layer or plain, zoomed, the
-//! manual-aim cone, a throw's reticle, the F1/F2 overlays, the shell's screen, help,
-//! PAUSED and the message line — so the same state, zoom and screen give the same pixels
+//! manual-aim cone, a throw's reticle, the F1/F2 overlays, the shell's screen, the map
+//! (REQ W3), help, PAUSED and the message line — so the same state, zoom and screen give the same pixels
 //! headless and in the window. The frame is drawn at its own size, band by band on the
 //! composer's threads.
 
@@ -48,6 +48,10 @@ pub struct Frame<'a> {
     pub hud: Option<u64>,
     /// What the F1 overlay reports of the frame and tick times.
     pub timings: &'a Timings,
+    /// The floor trail of the way to the objective (REQ W1: the settings' trail).
+    pub trail: bool,
+    /// The map screen over the game (REQ W3; the run goes on under it).
+    pub map: bool,
 }
 
 /// One band of the frame: its rows, and the horror layer's buffers for them.
@@ -374,6 +378,10 @@ impl Composer {
                 &feed_ro.camera,
                 f.alpha,
                 Some(&feed_ro.effects),
+                Some(view::WayView {
+                    guide: &feed_ro.guide,
+                    trail: f.trail,
+                }),
                 horror,
             );
             if let Some(aim) = f.aim {
@@ -514,11 +522,17 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
                     zoom: f.zoom.current,
                     keys: f.keys,
                     throw: f.throw,
+                    way: Some(&feed.guide.route),
                 };
                 let ui = fb.scale();
                 fb.set_scale(1.0);
                 hud::draw_hud(fb, world, &v);
                 fb.set_scale(ui);
+            }
+            if f.map && !f.help {
+                let ui = fb.scale();
+                let status = map_status(world, f);
+                view::way::map::draw_map(fb, world, &feed.horror.fog, &feed.guide, ui, &status);
             }
             if f.paused_banner {
                 hud::paused(fb);
@@ -532,6 +546,21 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
     if let Some(text) = f.message {
         hud::message_line(fb, text);
     }
+}
+
+/// The map screen's line under its heading: the time left, the first objective, and
+/// the key that closes it (REQ W3: the run goes on while it is open).
+fn map_status(world: &World, f: &Frame) -> String {
+    let mut parts = Vec::new();
+    if let Some(end) = f.hud {
+        let left = end.saturating_sub(world.tick()) as f32 * sim::tuning::DT;
+        parts.push(format!("{} left", screens::clock_text(left)));
+    }
+    if let Some((text, _, _)) = hud::objective_lines(world).first() {
+        parts.push(f.keys.fill(text));
+    }
+    parts.push(f.keys.fill("{map} closes"));
+    parts.join("  -  ")
 }
 
 #[cfg(test)]

@@ -90,8 +90,8 @@ struct Cli {
     /// Simulated seconds before the screenshot.
     #[arg(long, default_value_t = 0.0, value_name = "SECONDS")]
     at: f32,
-    /// What the screenshot shows: game, title, help, pause or results (the results at
-    /// `--at` or when the run ended, if sooner).
+    /// What the screenshot shows: game, title, help, map, pause or results (the results
+    /// at `--at` or when the run ended, if sooner).
     #[arg(long, default_value = "game", value_name = "NAME")]
     screen: String,
     /// Frames per second in the window (default: the display's refresh rate, 60 if
@@ -419,6 +419,7 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
                 page: Screen::page(&cli.screen),
                 size: cli.size.unwrap_or((frame::WIDTH, frame::HEIGHT)),
                 threads: cli.threads(),
+                map: Screen::map(&cli.screen),
             };
             let profile = screenshot::Profile::of_user();
             let (fb, world) =

@@ -36,6 +36,8 @@ pub struct Shot {
     pub size: (usize, usize),
     /// Threads drawing it (`--threads`): the pixels are the same for any number.
     pub threads: usize,
+    /// The map screen over the game (`--screen map`, REQ W3).
+    pub map: bool,
 }
 
 /// The player's files a screenshot is drawn with: the campaign's progress (what the
@@ -59,6 +61,7 @@ impl Shot {
             page: Page::Top,
             size: (crate::frame::WIDTH, crate::frame::HEIGHT),
             threads: 1,
+            map: false,
         }
     }
 }
@@ -195,6 +198,8 @@ pub fn compose_with(
         message: None,
         hud: Some(s.end_tick()),
         timings: &Timings::default(),
+        trail: profile.settings.trail.shows(s.world.difficulty()),
+        map: shot.map && shot.screen == Screen::Game,
     };
     let (world, feed) = s.watched();
     c.compose(world, feed, &frame);

@@ -899,6 +899,7 @@ fn hud_faults(w: usize, h: usize) -> Vec<String> {
         zoom: 1.0,
         keys: &keys,
         throw: None,
+        way: None,
     };
     let mut fb = raster::Framebuffer::new(w, h);
     draw_hud(&mut fb, world, &v);

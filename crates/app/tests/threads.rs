@@ -241,6 +241,8 @@ fn without_hud(m: &mut Moment, size: (usize, usize), threads: usize) -> Framebuf
         message: None,
         hud: None,
         timings: &Timings::default(),
+        trail: true,
+        map: false,
     };
     let mut c = Composer::new(size, threads);
     let (world, feed) = m.session.watched();

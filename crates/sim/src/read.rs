@@ -73,7 +73,14 @@ pub use crate::tools::{ToolUse, Tools};
 pub use crate::space::generate;
 
 /// The pathfinder's status API (REQ E2), an entry point beyond reading: A* between two
-/// tiles with its limits and reusable scratch, for timing it (the app's `--bench` P5).
+/// tiles (or to the nearest of several) with its limits and reusable scratch, for timing
+/// it (the app's `--bench` P5) and for the view's way to the objective (REQ W1); and
+/// string pulling, the path's straight legs. Pure queries on a `&Grid`: they change no
+/// state of the world and nothing in its checksum.
 pub mod nav {
-    pub use crate::nav::astar::{find_path, PathLimits, PathResult, PathScratch, PathStatus};
+    pub use crate::nav::astar::{
+        find_path, find_path_to_any, PathLimits, PathResult, PathScratch, PathStatus,
+    };
+    pub use crate::nav::smooth::smooth_path;
+    pub use crate::nav::tiles::Tile;
 }

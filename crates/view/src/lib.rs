@@ -25,6 +25,7 @@ pub mod strikes;
 pub mod throw;
 pub mod tools;
 pub mod tuning;
+pub mod way;
 pub mod zoom;
 
 use raster::Framebuffer;
@@ -36,6 +37,7 @@ pub use iso::{Camera, Iso};
 pub use overlay::Timings;
 pub use state::ViewState;
 pub use tuning::ViewTuning;
+pub use way::{Guide, WayView};
 pub use zoom::Zoom;
 
 /// What to draw on top of the scene.
@@ -101,6 +103,7 @@ pub fn render_frame(
                 alpha,
                 effects,
                 None,
+                None,
             );
             (None, None)
         }
@@ -110,7 +113,9 @@ pub fn render_frame(
 }
 
 /// The scene of the rows `fb` holds (a band of the frame or all of it): through the
-/// horror layer (prepared for this frame) or the plain lit board, the effects on it.
+/// horror layer (prepared for this frame) or the plain lit board, the effects and the
+/// way (the zones, the trail: REQ W1, W2) on it.
+#[allow(clippy::too_many_arguments)]
 pub fn render_band(
     fb: &mut Framebuffer,
     band: &mut BandScratch,
@@ -118,13 +123,21 @@ pub fn render_band(
     camera: &Camera,
     alpha: f32,
     effects: Option<&Effects>,
+    way: Option<WayView>,
     horror: Option<&Horror>,
 ) -> Option<StageTimes> {
     match horror {
-        Some(h) => Some(h.draw_band(fb, band, world, alpha, effects)),
+        Some(h) => Some(h.draw_band(
+            fb,
+            band,
+            world,
+            alpha,
+            effects,
+            way.as_ref().map(|v| v as _),
+        )),
         None => {
             let iso = Iso::for_frame(camera.center, fb);
-            scene::draw_scene(fb, world, &iso, alpha);
+            scene::draw_scene_with(fb, world, &iso, alpha, way.as_ref().map(|v| v as _));
             if let Some(fx) = effects {
                 fx.draw(fb, &iso, alpha);
             }

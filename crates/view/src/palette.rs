@@ -109,6 +109,14 @@ pub const RELOAD: Rgba = Rgba::rgb(255, 226, 150);
 /// A dry gunner's weapon and its mark: dead grey.
 pub const DRY: Rgba = Rgba::rgb(96, 96, 100);
 
+// The way to the objective (REQ W1–W3).
+/// The objective's gold, as the HUD's marker: the zones on the floor, the trail, the
+/// map's objectives. Apart from the warnings' red, the disk's cyan and the squad's
+/// blue and orange.
+pub const WAY: Rgba = Rgba::rgb(240, 210, 120);
+/// The part of a hold already held: a brighter, whiter gold.
+pub const WAY_DONE: Rgba = Rgba::rgb(255, 244, 196);
+
 /// A remembered colour: grey of the same luma (the fog's memory, H2).
 pub fn memory_tint(c: Rgba) -> Rgba {
     let l = ((77 * c.r as u32 + 150 * c.g as u32 + 29 * c.b as u32) >> 8) as u8;

@@ -64,6 +64,15 @@ pub trait Lighting {
     fn enemy_shade(&self, p: Vec2, light: Rgba) -> Shade;
 }
 
+/// What a caller draws on the floor and over the finished frame besides the world (the
+/// way to the objective, REQ W1–W2): given to the plain scene and to the horror layer,
+/// which call it in their floor-marker pass (under every body, lit by the canvas) and
+/// after the squad's x-ray outlines.
+pub trait FloorExtra {
+    fn draw_floor(&self, cv: &mut Canvas, iso: &Iso, w: &World);
+    fn draw_xray(&self, fb: &mut Framebuffer, iso: &Iso, w: &World);
+}
+
 /// Visible tile rectangle for this projection (with a margin for wall height).
 pub fn visible_tiles(
     iso: &Iso,
@@ -759,9 +768,24 @@ pub fn draw_xray(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
 /// Draws the whole plain scene (no horror layer) for `world` at interpolation `alpha`
 /// (0 = previous tick, 1 = current) into `fb` with projection `iso`.
 pub fn draw_scene(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
+    draw_scene_with(fb, w, iso, alpha, None);
+}
+
+/// [`draw_scene`] with what the caller draws on the floor and over the frame (the way
+/// to the objective: REQ W1, W2).
+pub fn draw_scene_with(
+    fb: &mut Framebuffer,
+    w: &World,
+    iso: &Iso,
+    alpha: f32,
+    way: Option<&dyn FloorExtra>,
+) {
     let rect = draw_floor_layer(fb, w, iso, None);
     {
         let mut cv = Canvas::plain(fb);
+        if let Some(way) = way {
+            way.draw_floor(&mut cv, iso, w);
+        }
         draw_floor_markers(&mut cv, iso, w, alpha);
         draw_objects(&mut cv, w, iso, alpha, rect, None, &mut Vec::new());
     }
@@ -770,6 +794,9 @@ pub fn draw_scene(fb: &mut Framebuffer, w: &World, iso: &Iso, alpha: f32) {
     draw_spits(fb, iso, w.spits(), alpha);
     draw_kit_glows(fb, iso, w, alpha, None);
     draw_xray(fb, w, iso, alpha);
+    if let Some(way) = way {
+        way.draw_xray(fb, iso, w);
+    }
 }
 
 /// True when a wall block hides, on screen, the point at height `z` (world units) above

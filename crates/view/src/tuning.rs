@@ -1,13 +1,14 @@
 //! The view's sections of the tuning file (REQ §25): render-only numbers, read from the
 //! same TOML text as the simulation's behaviour sections but never given to the
 //! simulation, so changing them changes no checksum and no replay: the horror layer's
-//! `[horror]` and the sound layer's `[audio]`.
+//! `[horror]`, the sound layer's `[audio]` and the way to the objective's `[way]`.
 
 use serde::{Deserialize, Serialize};
 use sim::tuning::{section_from_toml, to_toml_text, TuningError, Validator};
 
 use crate::horror::tuning::HorrorTuning;
 use crate::sound::tuning::AudioTuning;
+use crate::way::tuning::WayTuning;
 
 /// The render-only sections. Keys left out keep their defaults; unknown keys inside a
 /// section are errors; the other top-level sections are the simulation's.
@@ -16,11 +17,12 @@ use crate::sound::tuning::AudioTuning;
 pub struct ViewTuning {
     pub horror: HorrorTuning,
     pub audio: AudioTuning,
+    pub way: WayTuning,
 }
 
 impl ViewTuning {
     /// The top-level sections this reader owns (the simulation skips them).
-    pub const SECTIONS: &'static [&'static str] = &["horror", "audio"];
+    pub const SECTIONS: &'static [&'static str] = &["horror", "audio", "way"];
 
     /// Reads the view's sections of a tuning file (errors name `file:line:col`).
     pub fn from_toml(file: &str, text: &str) -> Result<ViewTuning, TuningError> {
@@ -36,6 +38,7 @@ impl ViewTuning {
     fn check(&self, v: &mut Validator) {
         self.horror.validate(v);
         self.audio.validate(v);
+        self.way.validate(v);
     }
 }
 

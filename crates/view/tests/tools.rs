@@ -473,6 +473,7 @@ fn bands_match(r: &Run) -> bool {
             &r.world,
             0.5,
             Some(&r.effects),
+            None,
         );
         rows.extend_from_slice(&fb.pixels);
     }

@@ -134,20 +134,27 @@ pub fn draw_hud(fb: &mut Framebuffer, w: &World, v: &HudView) {
         centred_in(fb, l.notices, y, &v.keys.fill(&n.text), c, s);
         y += 14 * s;
         if let Some(p) = n.pos {
-            marker(fb, v, p, s, WARN);
+            marker(fb, v, p, None, s, WARN);
         }
     }
     // The mission: each active objective, how far it has got, and a marker toward
-    // where it is (C1).
+    // where it is (C1); the one the way leads to at the goal it found, its arrow along
+    // the path (W1).
     let lines = objective_lines(w);
     if !lines.is_empty() {
         backing(fb, l.objectives);
         let mut y = l.objectives.1 + 4 * s;
-        for (text, at) in lines.iter().take(OBJECTIVE_LINES) {
+        for (text, at, k) in lines.iter().take(OBJECTIVE_LINES) {
             centred_in(fb, l.objectives, y, &v.keys.fill(text), OBJECTIVE, s);
             y += 14 * s;
-            if let Some(p) = at {
-                marker(fb, v, *p, s, OBJECTIVE);
+            let routed = v
+                .way
+                .filter(|r| r.objective() == Some(*k))
+                .and_then(|r| r.goal().map(|g| (g, r.heading().map(|d| (r.from(), d)))));
+            match (routed, at) {
+                (Some((goal, way)), _) => marker(fb, v, goal, way, s, OBJECTIVE),
+                (None, Some(p)) => marker(fb, v, *p, None, s, OBJECTIVE),
+                (None, None) => {}
             }
         }
     }

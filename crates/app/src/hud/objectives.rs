@@ -6,9 +6,10 @@ use sim::tuning::DT;
 
 use super::feed::agent_name;
 
-/// The active objectives as the HUD words them — the label and how far it has got — and
-/// where each is (its area, its item, the nearest nest), when it has a place.
-pub fn objective_lines(w: &World) -> Vec<(String, Option<Vec2>)> {
+/// The active objectives as the HUD words them — the label and how far it has got —,
+/// where each is (its area, its item, the nearest nest), when it has a place, and its
+/// index among the mission's objectives.
+pub fn objective_lines(w: &World) -> Vec<(String, Option<Vec2>, usize)> {
     let m = w.mission();
     if m.outcome.ended() {
         return Vec::new();
@@ -46,6 +47,7 @@ pub fn objective_lines(w: &World) -> Vec<(String, Option<Vec2>)> {
             (
                 format!("{}{more}", o.spec.label),
                 m.marker_in(k, w.enemies(), centre),
+                k,
             )
         })
         .collect()

@@ -5,6 +5,8 @@
 use raster::{draw_line, draw_text, fill_circle, stroke_circle, Framebuffer, LineCap, Paint, Rgba};
 use sim::read::Vec2;
 use view::aim::Reticle;
+use view::way::pointer::edge_arrow;
+use view::way::route::Route;
 use view::{Camera, Iso};
 
 use super::feed::HudFeed;
@@ -22,6 +24,9 @@ pub struct HudView<'a> {
     pub zoom: f32,
     pub keys: &'a KeyNames,
     pub throw: Option<&'a Reticle>,
+    /// The way to the active objective (REQ W1): its marker's arrow points along the
+    /// path's first leg (`None`: straight at the place, as a fallen agent's does).
+    pub way: Option<&'a Route>,
 }
 
 pub const INK: Rgba = Rgba::rgb(235, 235, 225);
@@ -65,9 +70,18 @@ pub fn on_screen(fb: &Framebuffer, v: &HudView, p: Vec2) -> [f32; 2] {
     [w / 2.0 + q[0] * k, h / 2.0 + q[1] * k]
 }
 
-/// A ring over `p` on screen, or an arrow at the frame's edge toward it when it is off
-/// screen, in `colour` (a fallen agent's red, an objective's gold).
-pub fn marker(fb: &mut Framebuffer, v: &HudView, p: Vec2, s: i32, colour: Rgba) {
+/// A ring over `p` on screen, or an arrow at the frame's edge when it is off screen, in
+/// `colour` (a fallen agent's red, an objective's gold). The arrow points from the
+/// frame's centre toward `p`, or — given `way`, a start on the floor and a unit
+/// direction (the path's first leg from the disk, REQ W1) — from that start along it.
+pub fn marker(
+    fb: &mut Framebuffer,
+    v: &HudView,
+    p: Vec2,
+    way: Option<(Vec2, Vec2)>,
+    s: i32,
+    colour: Rgba,
+) {
     let (w, h) = (fb.width as f32, fb.height as f32);
     let q = on_screen(fb, v, p);
     let margin = 24.0 * s as f32;
@@ -77,13 +91,18 @@ pub fn marker(fb: &mut Framebuffer, v: &HudView, p: Vec2, s: i32, colour: Rgba) 
         stroke_circle(fb, q, 16.0 * s as f32, 2.0 * s as f32, paint);
         return;
     }
-    // Toward `q` from the centre, stopped at the margin.
-    let d = [q[0] - w / 2.0, q[1] - h / 2.0];
-    let k =
-        ((w / 2.0 - margin) / d[0].abs().max(1e-3)).min((h / 2.0 - margin) / d[1].abs().max(1e-3));
-    let tip = [w / 2.0 + d[0] * k, h / 2.0 + d[1] * k];
-    let len = (d[0] * d[0] + d[1] * d[1]).sqrt().max(1e-3);
-    let (ux, uy) = (d[0] / len, d[1] / len);
+    let centre = [w / 2.0, h / 2.0];
+    let (from, dir) = match way {
+        Some((start, d)) => {
+            let a = on_screen(fb, v, start);
+            let b = on_screen(fb, v, start + d);
+            (a, [b[0] - a[0], b[1] - a[1]])
+        }
+        None => (centre, [q[0] - centre[0], q[1] - centre[1]]),
+    };
+    let Some((tip, [ux, uy])) = edge_arrow((w, h), from, dir, margin) else {
+        return;
+    };
     let back = [tip[0] - ux * 18.0 * s as f32, tip[1] - uy * 18.0 * s as f32];
     let side = [-uy * 8.0 * s as f32, ux * 8.0 * s as f32];
     for e in [

@@ -32,6 +32,7 @@ pub enum Bind {
     Flare,
     Grenade,
     Medkit,
+    Map,
     Menu,
     Pause,
     Help,
@@ -53,7 +54,7 @@ pub enum Bind {
 
 impl Bind {
     /// Every bind, in the settings screen's order.
-    pub const ALL: [Bind; 32] = [
+    pub const ALL: [Bind; 33] = [
         Bind::MoveUp,
         Bind::MoveDown,
         Bind::MoveLeft,
@@ -69,6 +70,7 @@ impl Bind {
         Bind::Flare,
         Bind::Grenade,
         Bind::Medkit,
+        Bind::Map,
         Bind::Menu,
         Bind::Pause,
         Bind::Help,
@@ -110,6 +112,7 @@ impl Bind {
             Bind::Flare => "flare",
             Bind::Grenade => "grenade",
             Bind::Medkit => "medkit",
+            Bind::Map => "map",
             Bind::Menu => "menu",
             Bind::Pause => "pause",
             Bind::Help => "help",
@@ -148,6 +151,7 @@ impl Bind {
             Bind::Flare => "Throw a flare",
             Bind::Grenade => "Throw a grenade",
             Bind::Medkit => "Use the medkit",
+            Bind::Map => "Map on/off",
             Bind::Menu => "Pause menu",
             Bind::Pause => "Pause",
             Bind::Help => "Help",
@@ -239,6 +243,9 @@ impl Bind {
             Bind::Flare => (KeyF, None),
             Bind::Grenade => (KeyG, None),
             Bind::Medkit => (KeyE, None),
+            // Q, not M (mute's since before the map): free in every settings file
+            // written so far, so no player's file loses a key to it; next to WASD.
+            Bind::Map => (KeyQ, None),
             Bind::Menu => (Escape, None),
             Bind::Pause => (KeyP, None),
             Bind::Help => (KeyH, Some(Slash)),

@@ -26,11 +26,11 @@ pub enum Screen {
 
 impl Screen {
     pub const NAMES: &'static str =
-        "game, title, campaign, briefing, settings, free-play, test-range, help, pause, results";
+        "game, title, campaign, briefing, settings, free-play, test-range, help, map, pause, results";
 
     /// `--screen NAME`: the screen, and whether help is over it (`help` is help over
-    /// the game; `campaign`, `briefing` and `settings` are pages of the title,
-    /// [`Screen::page`]).
+    /// the game, `map` the map over it, [`Screen::map`]; `campaign`, `briefing` and
+    /// `settings` are pages of the title, [`Screen::page`]).
     pub fn parse(s: &str) -> Result<(Screen, bool), String> {
         Ok(match s {
             "game" => (Screen::Game, false),
@@ -38,10 +38,16 @@ impl Screen {
                 (Screen::Title, false)
             }
             "help" => (Screen::Game, true),
+            "map" => (Screen::Game, false),
             "pause" => (Screen::Pause, false),
             "results" => (Screen::Results, false),
             _ => return Err(format!("unknown screen `{s}`: expected {}", Self::NAMES)),
         })
+    }
+
+    /// Whether `--screen NAME` shows the map over the game (REQ W3).
+    pub fn map(s: &str) -> bool {
+        s == "map"
     }
 
     /// The title's page `--screen NAME` shows (the top menu unless it names another).

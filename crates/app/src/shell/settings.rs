@@ -1,5 +1,5 @@
 //! The player's settings (REQ C4): volumes, brightness, fullscreen, the frame cap, the
-//! render scale (REQ §24) and the key bindings, kept as TOML in the user's config directory
+//! render scale (REQ §24), the floor trail (REQ W1) and the key bindings, kept as TOML in the user's config directory
 //! (`ProjectDirs::config_dir()/settings.toml`: `$XDG_CONFIG_HOME/squad_proto/` on
 //! Linux), loaded at start and saved whenever the settings screen changes one.
 //!
@@ -57,7 +57,53 @@ pub struct Settings {
     pub frame_cap: Option<u32>,
     /// The scene's size in percent of the frame's (50 … 100, [`RENDER_SCALE`]).
     pub render_scale: u8,
+    /// The floor trail of the way to the objective (REQ W1).
+    pub trail: Trail,
     pub keys: Bindings,
+}
+
+/// When the floor trail of the way to the objective shows (REQ W1): on easy only (the
+/// default: a new player finds the way; on normal and hard the arrow along the path is
+/// the guide), always, or never.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Trail {
+    #[default]
+    Easy,
+    On,
+    Off,
+}
+
+impl Trail {
+    pub const ALL: [Trail; 3] = [Trail::Easy, Trail::On, Trail::Off];
+
+    /// Its value in the settings file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Trail::Easy => "easy",
+            Trail::On => "on",
+            Trail::Off => "off",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Trail> {
+        Trail::ALL.into_iter().find(|t| t.name() == s)
+    }
+
+    /// Whether the trail shows in a run at `d`.
+    pub fn shows(self, d: sim::read::Difficulty) -> bool {
+        match self {
+            Trail::Easy => d == sim::read::Difficulty::Easy,
+            Trail::On => true,
+            Trail::Off => false,
+        }
+    }
+
+    /// The next one along (the settings page's Left/Right).
+    pub fn step(self, up: bool) -> Trail {
+        let i = Trail::ALL.iter().position(|&t| t == self).unwrap_or(0);
+        let n = Trail::ALL.len();
+        Trail::ALL[if up { (i + 1) % n } else { (i + n - 1) % n }]
+    }
 }
 
 impl Default for Settings {
@@ -70,6 +116,7 @@ impl Default for Settings {
             fullscreen: false,
             frame_cap: None,
             render_scale: 100,
+            trail: Trail::Easy,
             keys: Bindings::default(),
         }
     }
@@ -244,10 +291,18 @@ impl Settings {
                                     format!("`render_scale` = {v}: expected a percentage, 50 to 100 (the default 100 is used)"),
                                 ),
                             },
+                            "trail" => match v.as_str().and_then(Trail::parse) {
+                                Some(t) => s.trail = t,
+                                None => fault(
+                                    section,
+                                    Some(k),
+                                    format!("`trail` = {v}: expected \"easy\", \"on\" or \"off\" (the default easy is used)"),
+                                ),
+                            },
                             _ => fault(
                                 section,
                                 Some(k),
-                                format!("unknown key `{k}` in [display]: expected brightness, fullscreen, frame_cap, render_scale"),
+                                format!("unknown key `{k}` in [display]: expected brightness, fullscreen, frame_cap, render_scale, trail"),
                             ),
                         }
                     }
@@ -352,7 +407,9 @@ impl Settings {
         }
         out += "# Percent (50 to 100) of the window's size the scene is drawn at, upscaled\n\
                 # with filtering below 100 under a sharp HUD (for slow machines).\n";
-        out += &format!("render_scale = {}\n\n", self.render_scale);
+        out += &format!("render_scale = {}\n", self.render_scale);
+        out += "# The floor trail of the way to the objective: \"easy\" (on easy only), \"on\", \"off\".\n";
+        out += &format!("trail = \"{}\"\n\n", self.trail.name());
         out += "[keys]\n# One or two keys per action, by name: A-Z, 0-9, F1-F12, Up, Down, Left, Right,\n\
                 # Space, Enter, Esc, Tab, LShift, RShift, LCtrl, LAlt, - = [ ] ; ' , . / Num0-Num9, Num+ ...\n";
         for b in Bind::ALL {
@@ -503,6 +560,7 @@ mod tests {
             fullscreen: true,
             frame_cap: Some(144),
             render_scale: 70,
+            trail: Trail::Off,
             ..Settings::default()
         };
         s.keys.rebind(Bind::Pause, 0, KeyCode::KeyO);
@@ -589,6 +647,29 @@ mod tests {
                 "{faults:?}"
             );
         }
+    }
+
+    /// REQ W1: the trail shows on easy only unless the file says on or off; anything
+    /// else is said and the default kept.
+    #[test]
+    fn the_trail_is_read_and_shows_as_it_says() {
+        use sim::read::Difficulty::{Easy, Hard, Normal};
+        let d = Settings::default();
+        assert_eq!(d.trail, Trail::Easy);
+        assert!(d.trail.shows(Easy) && !d.trail.shows(Normal) && !d.trail.shows(Hard));
+        let (s, faults) = Settings::from_toml("s.toml", "[display]\ntrail = \"on\"\n");
+        assert!(faults.is_empty(), "{faults:?}");
+        assert!(s.trail.shows(Hard));
+        let (s, faults) = Settings::from_toml("s.toml", "[display]\ntrail = \"off\"\n");
+        assert!(faults.is_empty() && !s.trail.shows(Easy), "{faults:?}");
+        for bad in ["\"maybe\"", "true", "1"] {
+            let (s, faults) = Settings::from_toml("s.toml", &format!("[display]\ntrail = {bad}\n"));
+            assert_eq!(s.trail, Trail::Easy, "{bad}");
+            assert_eq!(faults.len(), 1, "{bad}: {faults:?}");
+            assert!(faults[0].starts_with("s.toml:2:1: `trail`"), "{faults:?}");
+        }
+        assert_eq!(Trail::Off.step(true), Trail::Easy, "round");
+        assert_eq!(Trail::Easy.step(false), Trail::Off);
     }
 
     #[test]

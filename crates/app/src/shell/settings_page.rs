@@ -1,5 +1,6 @@
 //! The settings page's state machine (REQ C4): its rows, what a key does on each
-//! (volumes, brightness, fullscreen, the frame cap, the render scale, the defaults) and
+//! (volumes, brightness, fullscreen, the frame cap, the render scale, the floor trail,
+//! the defaults) and
 //! the rebinding's capture of a raw key.
 
 use winit::keyboard::KeyCode;
@@ -21,6 +22,7 @@ pub enum SettingRow {
     Fullscreen,
     FrameCap,
     RenderScale,
+    Trail,
     Defaults,
     Key(Bind),
 }
@@ -37,6 +39,7 @@ pub fn setting_rows() -> Vec<SettingRow> {
         SettingRow::Fullscreen,
         SettingRow::FrameCap,
         SettingRow::RenderScale,
+        SettingRow::Trail,
         SettingRow::Defaults,
         SettingRow::Heading("KEYS   (Enter: rebind)"),
     ];
@@ -180,6 +183,10 @@ impl SettingsMenu {
                 }
                 .clamp(*RENDER_SCALE.start(), *RENDER_SCALE.end());
                 was != s.render_scale
+            }
+            (MenuKey::Left | MenuKey::Right | MenuKey::Confirm, SettingRow::Trail) => {
+                s.trail = s.trail.step(k != MenuKey::Left);
+                true
             }
             (MenuKey::Confirm, SettingRow::Defaults) => {
                 *s = Settings::default();

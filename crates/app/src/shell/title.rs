@@ -561,6 +561,13 @@ mod tests {
         assert_eq!(s.render_scale, 50, "at least 50 %");
         t.key(MenuKey::Right, &c, &mut s);
         assert_eq!(s.render_scale, 60);
+        // The trail (REQ W1): on easy, on, off, round.
+        t.key(MenuKey::Down, &c, &mut s);
+        assert_eq!(t.settings.row(), SettingRow::Trail);
+        t.key(MenuKey::Right, &c, &mut s);
+        assert_eq!(s.trail, crate::shell::settings::Trail::On);
+        t.key(MenuKey::Right, &c, &mut s);
+        assert_eq!(s.trail, crate::shell::settings::Trail::Off);
         // The defaults row puts everything back.
         t.key(MenuKey::Down, &c, &mut s);
         assert_eq!(

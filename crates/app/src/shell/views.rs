@@ -249,6 +249,14 @@ pub fn settings_view(menu: &SettingsMenu, s: &Settings) -> SettingsView {
                 },
                 Default::default(),
             ),
+            SettingRow::Trail => (
+                match s.trail {
+                    crate::shell::settings::Trail::Easy => "on easy".into(),
+                    crate::shell::settings::Trail::On => "on".into(),
+                    crate::shell::settings::Trail::Off => "off".into(),
+                },
+                Default::default(),
+            ),
             SettingRow::Key(b) => {
                 let slots = s.keys.slots(*b);
                 let name = |k: Option<KeyCode>| k.map_or("-".to_string(), |k| key_label(k).into());
@@ -270,6 +278,7 @@ pub fn settings_view(menu: &SettingsMenu, s: &Settings) -> SettingsView {
                 SettingRow::Fullscreen => ("Fullscreen", Value::Choice(text)),
                 SettingRow::FrameCap => ("Frame cap", Value::Choice(text)),
                 SettingRow::RenderScale => ("Render scale", Value::Choice(text)),
+                SettingRow::Trail => ("Floor trail", Value::Choice(text)),
                 SettingRow::Defaults => ("Restore defaults", Value::Action),
                 SettingRow::Key(b) => (b.label(), Value::Keys([k0, k1], menu.slot, menu.capturing)),
             };
@@ -290,6 +299,9 @@ pub fn settings_view(menu: &SettingsMenu, s: &Settings) -> SettingsView {
             }
             SettingRow::RenderScale => {
                 "Left/Right: draw the scene at 50 to 100% of the window's size, upscaled smoothly under a sharp HUD (for slow machines)."
+            }
+            SettingRow::Trail => {
+                "Left/Right: the way to the objective marked on the floor on easy only, always, or never."
             }
             SettingRow::Defaults => "Enter: every setting and key back to its default.",
             SettingRow::Key(_) => {

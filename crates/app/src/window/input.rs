@@ -42,6 +42,8 @@ pub enum Action {
     SingleStep,
     /// M: sound off and on (REQ §21 AU5).
     Mute,
+    /// Q: the map of what the squad has explored, on and off (REQ W3).
+    Map,
     /// A tool's key (REQ K3–K5): a flare's or a grenade's is held to aim and let go to
     /// throw (`window::throw`), a medkit's is used at once.
     Tool(Tool),
@@ -72,6 +74,7 @@ pub fn bind_action(b: Bind) -> Option<Action> {
         Bind::Speed => Action::Speed,
         Bind::SingleStep => Action::SingleStep,
         Bind::Mute => Action::Mute,
+        Bind::Map => Action::Map,
         Bind::Flare => Action::Tool(Tool::Flare),
         Bind::Grenade => Action::Tool(Tool::Grenade),
         Bind::Medkit => Action::Tool(Tool::Medkit),
@@ -490,6 +493,7 @@ mod tests {
             Action::Speed => "4",
             Action::SingleStep => ". (period)",
             Action::Mute => "M",
+            Action::Map => "Q",
             Action::Tool(Tool::Flare) => "F",
             Action::Tool(Tool::Grenade) => "G",
             Action::Tool(Tool::Medkit) => "E",

@@ -15,7 +15,7 @@
 //! | left/right trigger | sprint (held) | — |
 //! | left bumper (LB) | flare: held, the right stick aims the throw; let go throws | — |
 //! | right bumper (RB) | grenade: the same | — |
-//! | d-pad | formation 1/2/3 (left/up/right) | move |
+//! | d-pad | formation 1/2/3 (left/up/right); down: the map on/off | move |
 //! | Start | pause menu | back |
 //! | Select | help | help |
 
@@ -68,6 +68,7 @@ pub fn pad_action(b: PadButton) -> Option<Action> {
         PadButton::DPadLeft => Action::Formation(Formation::Wedge),
         PadButton::DPadUp => Action::Formation(Formation::Line),
         PadButton::DPadRight => Action::Formation(Formation::Ring),
+        PadButton::DPadDown => Action::Map,
         PadButton::Start => Action::Menu,
         PadButton::Select => Action::Help,
         PadButton::South => Action::Tool(Tool::Medkit),
@@ -211,7 +212,12 @@ mod tests {
             pad_action(PadButton::South),
             Some(Action::Tool(Tool::Medkit))
         );
-        assert_eq!(pad_action(PadButton::DPadDown), None);
+        assert_eq!(pad_action(PadButton::DPadDown), Some(Action::Map));
+        assert_eq!(
+            pad_action(PadButton::LeftTrigger),
+            None,
+            "held, not pressed"
+        );
         assert_eq!(pad_menu_key(PadButton::South), Some(MenuKey::Confirm));
         assert_eq!(pad_menu_key(PadButton::East), Some(MenuKey::Back));
         assert_eq!(pad_menu_key(PadButton::DPadDown), Some(MenuKey::Down));
@@ -263,6 +269,7 @@ mod tests {
             ("F", KeyCode::KeyF, PadButton::LeftBumper, "LB held"),
             ("G", KeyCode::KeyG, PadButton::RightBumper, "RB held"),
             ("E", KeyCode::KeyE, PadButton::South, "A"),
+            ("Q", KeyCode::KeyQ, PadButton::DPadDown, "d-pad down"),
         ] {
             assert_eq!(input::action(code), pad_action(b), "{key} and {b:?}");
             assert!(pad_of(key).contains(name), "{key}: {}", pad_of(key));
@@ -300,6 +307,7 @@ mod tests {
             "F",
             "G",
             "E",
+            "Q",
         ];
         for (key, pad) in &rows {
             if !mapped.contains(&key.as_str()) {

@@ -310,7 +310,7 @@ impl Horror {
     ) -> StageTimes {
         let prep = self.prepare(fb, w, camera, alpha, opts);
         let mut band = std::mem::take(&mut self.whole);
-        let mut stages = self.draw_band(fb, &mut band, w, alpha, effects);
+        let mut stages = self.draw_band(fb, &mut band, w, alpha, effects, None);
         stages.light_ms += prep;
         self.finish(&[&band]);
         self.whole = band;
@@ -400,6 +400,7 @@ impl Horror {
         w: &World,
         alpha: f32,
         effects: Option<&Effects>,
+        way: Option<&dyn scene::FloorExtra>,
     ) -> StageTimes {
         let t = &self.tuning;
         let iso = &self.plan.iso;
@@ -436,6 +437,9 @@ impl Horror {
         band.glints.clear();
         {
             let mut cv = Canvas::lit(fb, light);
+            if let Some(way) = way {
+                way.draw_floor(&mut cv, iso, w);
+            }
             scene::draw_floor_markers(&mut cv, iso, w, alpha);
             if let Some(fx) = effects {
                 fx.draw_floor(&mut cv, iso, alpha);
@@ -463,6 +467,9 @@ impl Horror {
             fx.draw_glows(fb, iso, alpha);
         }
         scene::draw_xray(fb, w, iso, alpha);
+        if let Some(way) = way {
+            way.draw_xray(fb, iso, w);
+        }
         let t6 = Instant::now();
 
         let ms = |a: Instant, b: Instant| (b - a).as_secs_f32() * 1000.0;

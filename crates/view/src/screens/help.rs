@@ -29,6 +29,7 @@ pub const CONTROLS: &[KeyGroup] = &[
             ("F", "flare (hold to aim)"),
             ("G", "grenade (hold to aim)"),
             ("E", "medkit (most hurt)"),
+            ("Q", "map (the run goes on)"),
             ("R", "restart (run or replay)"),
             ("P", "pause (no menu)"),
             ("Esc", "menu; in menus: back"),

@@ -42,6 +42,7 @@ const TITLE_KEYS: &[(&str, &str)] = &[
     ("1  2  3", "formation"),
     ("Space", "manual aim"),
     ("Tab", "next target"),
+    ("Q", "map"),
     ("P", "pause"),
     ("Esc", "menu"),
     ("+ - wheel", "zoom"),

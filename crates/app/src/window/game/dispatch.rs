@@ -377,6 +377,8 @@ impl Game {
                 }
             }
             Some(Action::Formation(f)) => self.controls.formation = Some(f),
+            // The map over the game; the run goes on under it (REQ W3).
+            Some(Action::Map) => self.map = !self.map,
             Some(Action::ToggleManual) => {
                 if self
                     .controls

@@ -168,6 +168,8 @@ pub struct Game {
     /// P: paused without the menu.
     paused: bool,
     help: bool,
+    /// The map over the game (REQ W3): it pauses nothing.
+    map: bool,
     /// The window has the focus (or has never been told it has it: a window that never
     /// got it, like one under a bare X server, is not held still).
     focused: bool,
@@ -267,6 +269,7 @@ impl Game {
             menu: PauseMenu::default(),
             paused: false,
             help: false,
+            map: false,
             focused: true,
             had_focus: false,
             controls: Controls::default(),

@@ -69,6 +69,8 @@ impl Game {
             message: self.message.current(now),
             hud: Some(self.session.end_tick()),
             timings: &self.timings,
+            trail: self.settings.trail.shows(self.session.world.difficulty()),
+            map: self.map && self.screen == Screen::Game,
         };
         let (world, feed) = self.session.watched();
         let stages = self.composer.compose(world, feed, &frame);
@@ -128,6 +130,58 @@ mod tests {
             "the HUD and screens at the window's size"
         );
         assert_eq!(c.scene_size(), (960, 540), "the scene at half");
+    }
+
+    /// Points of a ring round the disk where the map would draw it that are its cyan,
+    /// of 48, in the frame the window draws now.
+    fn disk_ring_on_the_map(w: &mut Window) -> usize {
+        let fb = w.game.render(w.now).frame().clone();
+        let world = &w.game.session.world;
+        let feed = w.game.session.cosmetics.as_ref().unwrap();
+        let f = view::way::map::fit(&fb, world, &feed.horror.fog, &feed.guide, 1.0);
+        let c = f.to_screen(world.anchor().pos);
+        (0..48)
+            .filter(|k| {
+                let a = *k as f32 * std::f32::consts::TAU / 48.0;
+                let p = [c[0] + 6.0 * a.cos(), c[1] + 6.0 * a.sin()];
+                fb.get_rgba(p[0] as i32, p[1] as i32)
+                    .is_some_and(|q| q.g > 150 && q.b > 140 && q.r < 140)
+            })
+            .count()
+    }
+
+    /// REQ W3: Q opens the map over the game and the run goes on under it (the ticks
+    /// advance, the map is drawn with the disk where it is now); the pad's d-pad down
+    /// closes it; P still pauses with the map open.
+    #[test]
+    fn the_map_opens_over_the_running_game_and_pauses_nothing() {
+        let mut w = open("map");
+        w.select("combat_route");
+        w.press(KeyCode::Enter);
+        w.frames(30);
+        let closed = disk_ring_on_the_map(&mut w);
+        w.press(KeyCode::KeyQ);
+        assert!(w.game.map);
+        let t0 = w.tick();
+        w.frames(120);
+        assert!(
+            w.tick() >= t0 + 110,
+            "the run goes on: {} ticks",
+            w.tick() - t0
+        );
+        let open = disk_ring_on_the_map(&mut w);
+        assert!(open > 12, "the disk's ring on the map: {open} of 48");
+        assert!(closed < open / 2, "before it opened: {closed}");
+        w.pad(Pad::DPadDown);
+        assert!(!w.game.map, "the pad closes it");
+        assert!(disk_ring_on_the_map(&mut w) < open / 2, "closed");
+        // Open again, and paused by the player: the run stands still under the map.
+        w.press(KeyCode::KeyQ);
+        w.press(KeyCode::KeyP);
+        let t1 = w.tick();
+        w.frames(60);
+        assert_eq!(w.tick(), t1, "paused by the player");
+        assert!(w.game.map);
     }
 
     #[test]
