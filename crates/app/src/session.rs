@@ -262,6 +262,8 @@ impl Session {
                     manual: input.manual.or(scripted.manual),
                     tool: input.tool.or(scripted.tool),
                     formation: input.formation.or(scripted.formation),
+                    // The route lets its disk spring back, as it always did.
+                    disk_stays: scripted.disk_stays,
                 }
             }
             Pilot::Replay(p) if p.stopped => return None,

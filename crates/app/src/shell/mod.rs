@@ -19,6 +19,7 @@
 pub mod bindings;
 pub mod campaign;
 pub mod catalog;
+pub mod controls;
 pub mod menu;
 pub mod pause;
 pub mod progress;
