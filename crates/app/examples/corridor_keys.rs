@@ -41,12 +41,22 @@ struct Tally {
 const REACTION: u32 = 15;
 const SHUN: u64 = 60;
 
-fn trial(name: &str, keys: &[Vec2], tolerance: f32, beeline: bool, nudge: bool) -> Tally {
-    let mut setup = app::setup::load(None, name, None, None, None).unwrap();
-    if !nudge {
-        setup.tuning.anchor.corner_nudge = 0.0;
-    }
-    let stays = false;
+/// A trial's hands: the keys they press, how far off the way they keep a key held, whether
+/// they aim straight at the waypoint, the corner nudge, and taps (held and let go for
+/// this many ticks in turn; 0: held) with the disk staying or springing back.
+struct Hands {
+    keys: Vec<Vec2>,
+    tolerance: f32,
+    beeline: bool,
+    nudge: bool,
+    tap: u64,
+    stays: bool,
+}
+
+fn trial(name: &str, h: &Hands) -> Tally {
+    let setup = app::setup::load(None, name, None, None, None).unwrap();
+    let (keys, tolerance, beeline, nudge, stays) =
+        (&h.keys, h.tolerance, h.beeline, h.nudge, h.stays);
     let sc = setup.scenario.clone();
     let mut s = Session::new(setup, Pilot::Hands);
     let mut d = RouteDriver::new();
@@ -89,10 +99,20 @@ fn trial(name: &str, keys: &[Vec2], tolerance: f32, beeline: bool, nudge: bool) 
             }
         };
         held_dir = dir;
+        // A tapping player lets go every other `tap` ticks.
+        let dir = if h.tap > 0 && (s.world.tick() / h.tap) % 2 == 1 {
+            Vec2::ZERO
+        } else {
+            dir
+        };
         let before = s.world.anchor().pos;
+        if std::env::var("TRACE").is_ok() && s.world.tick() % 120 == 0 {
+            eprintln!("t={} disk {:?} wish {:?} next wp {}", s.world.tick(), before, wish.move_dir, d.next);
+        }
         s.step(TickInput {
             move_dir: dir,
             disk_stays: stays,
+            round_corners: nudge,
             ..wish
         });
         if dir != Vec2::ZERO {
@@ -136,8 +156,29 @@ fn main() {
     }
     println!("scenario       keys    player   bee   nudge   held against blocked  route s  end");
     for name in &names {
+        // Taps of 0.25 s with the disk staying where put or springing back (W4).
+        for stays in [true, false] {
+            let hands = Hands {
+                keys: choices(MoveKeys::Map, true),
+                tolerance: 35f32.to_radians(),
+                beeline: false,
+                nudge: true,
+                tap: 15,
+                stays,
+            };
+            let t = trial(name, &hands);
+            println!(
+                "{name:14} map     taps {:6}           {:6} {:7} {:7} {:8.1}  {}",
+                if stays { "stay" } else { "return" },
+                t.held,
+                t.against,
+                t.blocked,
+                t.ticks as f32 * DT,
+                t.end
+            );
+        }
         for (frame, player, beeline, nudge) in [
-            (None, "route", false, true),
+            (None, "route", false, false),
             (Some(MoveKeys::Screen), "one key", false, true),
             (Some(MoveKeys::Map), "one key", false, true),
             (Some(MoveKeys::Screen), "two keys", false, true),
@@ -150,7 +191,15 @@ fn main() {
             let keys = frame.map_or(Vec::new(), |f| choices(f, player == "two keys"));
             // One key is held while the way is within 60° of it, two keys within 35°.
             let tolerance = if player == "one key" { 60f32 } else { 35f32 };
-            let t = trial(name, &keys, tolerance.to_radians(), beeline, nudge);
+            let hands = Hands {
+                keys,
+                tolerance: tolerance.to_radians(),
+                beeline,
+                nudge,
+                tap: 0,
+                stays: false,
+            };
+            let t = trial(name, &hands);
             println!(
                 "{name:14} {:7} {:8} {:5} {:5} {:6} {:7} {:7} {:8.1}  {}",
                 frame.map_or("-", MoveKeys::name),

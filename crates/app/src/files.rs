@@ -58,16 +58,6 @@ fn cause(e: &std::io::Error) -> String {
     }
 }
 
-/// A damaged file moved out of the way, to `NAME.damaged` beside it (an older one
-/// there is replaced): where it went.
-pub fn set_aside(path: &Path) -> Result<PathBuf, String> {
-    let mut to = path.as_os_str().to_owned();
-    to.push(".damaged");
-    let to = PathBuf::from(to);
-    std::fs::rename(path, &to).map_err(|e| format!("{}: {e}", to.display()))?;
-    Ok(to)
-}
-
 /// The next file name for a window run in `dir` (`run_YYYYMMDD_HHMMSS_N.sqr`
 /// style names sort by age), after dropping the oldest so that at most
 /// `KEEP_REPLAYS` remain with the new one.

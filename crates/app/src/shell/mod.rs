@@ -25,6 +25,7 @@ pub mod pause;
 pub mod progress;
 pub mod prompts;
 pub mod results;
+pub mod salvage;
 pub mod screen;
 pub mod settings;
 pub mod settings_page;

@@ -17,6 +17,8 @@ use std::path::{Path, PathBuf};
 use winit::keyboard::KeyCode;
 
 use crate::shell::bindings::{key_from_name, key_name, Bind, Bindings, SLOTS};
+use crate::shell::controls::ControlSettings;
+use crate::shell::salvage;
 use crate::shell::stamp::{self, Format};
 
 /// The file's name in the config directory.
@@ -58,6 +60,8 @@ pub struct Settings {
     /// The scene's size in percent of the frame's (50 … 100, [`RENDER_SCALE`]).
     pub render_scale: u8,
     pub keys: Bindings,
+    /// The movement keys' frame and the disk's release (REQ W4).
+    pub controls: ControlSettings,
 }
 
 impl Default for Settings {
@@ -71,6 +75,7 @@ impl Default for Settings {
             frame_cap: None,
             render_scale: 100,
             keys: Bindings::default(),
+            controls: ControlSettings::default(),
         }
     }
 }
@@ -100,32 +105,61 @@ impl Settings {
     }
 
     /// Reads `path`: a missing file gives the defaults with nothing to say; every fault
-    /// in the file is one line, and a damaged file is set aside and replaced by what
-    /// was read (the defaults where it was wrong). `Err`: the file is refused — a newer
-    /// format, or unreadable — with the line that says so; it is left as it is, the
-    /// defaults are used, and it must not be written this session.
+    /// in the file is one line (REQ W6: a bad value, an unknown key, a line that is not
+    /// TOML — a file cut short, garbage — keeps every other entry, [`salvage`]), and a
+    /// damaged file is kept aside as `settings.toml.bad-N` (never overwritten) and
+    /// replaced by what was read (the defaults where it was wrong). A file that cannot be
+    /// read (permission denied) is kept aside the same way and said; the defaults are
+    /// used. `Err`: the file is refused — a newer format, or unreadable and it could not
+    /// be moved — with the line that says so; it is left as it is, the defaults are
+    /// used, and it must not be written this session.
     pub fn load(path: &Path) -> Result<(Settings, Vec<String>), String> {
+        Settings::load_with(path, |p| std::fs::read(p))
+    }
+
+    /// [`Settings::load`] reading the file's bytes through `read` (the tests inject a
+    /// read error there: as root a file of mode 000 is readable).
+    pub fn load_with(
+        path: &Path,
+        read: impl FnOnce(&Path) -> std::io::Result<Vec<u8>>,
+    ) -> Result<(Settings, Vec<String>), String> {
         let file = path.display().to_string();
-        let text = match std::fs::read(path) {
-            // Bytes that are not UTF-8 make a file that does not parse: damaged.
+        let text = match read(path) {
+            // Bytes that are not UTF-8 make lines that do not parse: salvaged.
             Ok(b) => String::from_utf8_lossy(&b).into_owned(),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok((Settings::default(), Vec::new()))
             }
-            Err(e) => return Err(stamp::unreadable(&file, FORMAT, &e)),
+            Err(e) => {
+                let refused = stamp::unreadable(&file, FORMAT, &e);
+                if !path.is_file() {
+                    return Err(refused);
+                }
+                return match salvage::set_aside(path) {
+                    Ok(aside) => Ok((
+                        Settings::default(),
+                        vec![format!(
+                            "{file}: cannot be read ({}): kept aside as {}; the default \
+                             settings are used",
+                            stamp::cause(&e),
+                            aside.display()
+                        )],
+                    )),
+                    Err(_) => Err(refused),
+                };
+            }
         };
-        if let Some(why) = text
+        let table = text
             .parse::<toml::Table>()
-            .ok()
-            .and_then(|t| stamp::refusal(&file, &t, FORMAT))
-        {
+            .unwrap_or_else(|_| salvage::salvage(&text).0);
+        if let Some(why) = stamp::refusal(&file, &table, FORMAT) {
             return Err(why);
         }
         let (s, mut faults) = Settings::from_toml(&file, &text);
         if !faults.is_empty() {
-            let aside = crate::files::set_aside(path);
+            let aside = salvage::set_aside(path);
             let kept = match &aside {
-                Ok(p) => format!("the file is kept as {}", p.display()),
+                Ok(p) => format!("the file as it was is kept as {}", p.display()),
                 Err(e) => format!("the file could not be set aside: {e}"),
             };
             let written = match aside.as_ref().map(|_| s.save(path)) {
@@ -134,7 +168,7 @@ impl Settings {
                 Err(_) => "NOT replaced (it could not be kept aside)".to_string(),
             };
             faults.push(format!(
-                "{}: defaults used where it was wrong; {kept}; {written}",
+                "{}: every other setting kept, the defaults where it was wrong; {kept}; {written}",
                 path.display()
             ));
         }
@@ -150,16 +184,16 @@ impl Settings {
             Some((l, c)) => format!("{file}:{l}:{c}"),
             None => file.to_string(),
         };
+        // A file that does not parse as a whole: what can be read of it (W6).
         let table: toml::Table = match text.parse() {
             Ok(t) => t,
-            Err(e) => {
-                let pos = e.span().map(|sp| line_col(text, sp.start));
-                let msg = format!(
-                    "{}: {}; the default settings are used",
-                    at(pos),
-                    e.message().trim()
-                );
-                return (s, vec![msg]);
+            Err(_) => {
+                let (t, dropped) = salvage::salvage(text);
+                for d in dropped {
+                    let msg = format!("{}: {} (dropped)", at(Some((d.line, 1))), d.why);
+                    faults.push(((d.line, 1), msg));
+                }
+                t
             }
         };
         let mut fault = |section: &str, key: Option<&str>, msg: String| {
@@ -176,7 +210,7 @@ impl Settings {
                     "",
                     Some(section),
                     format!(
-                        "unknown key `{section}`: expected the sections [sound], [display], [keys]"
+                        "unknown key `{section}`: expected the sections [sound], [display], [controls], [keys]"
                     ),
                 );
                 continue;
@@ -272,10 +306,23 @@ impl Settings {
                         }
                     }
                 }
+                "controls" => {
+                    for (k, v) in t {
+                        match s.controls.set(k, v) {
+                            Ok(true) => {}
+                            Ok(false) => fault(
+                                section,
+                                Some(k),
+                                format!("unknown key `{k}` in [controls]: expected move_keys, release"),
+                            ),
+                            Err(e) => fault(section, Some(k), e),
+                        }
+                    }
+                }
                 _ => fault(
                     section,
                     None,
-                    format!("unknown section [{section}]: expected [sound], [display], [keys]"),
+                    format!("unknown section [{section}]: expected [sound], [display], [controls], [keys]"),
                 ),
             }
         }
@@ -353,6 +400,7 @@ impl Settings {
         out += "# Percent (50 to 100) of the window's size the scene is drawn at, upscaled\n\
                 # with filtering below 100 under a sharp HUD (for slow machines).\n";
         out += &format!("render_scale = {}\n\n", self.render_scale);
+        out += &self.controls.to_toml();
         out += "[keys]\n# One or two keys per action, by name: A-Z, 0-9, F1-F12, Up, Down, Left, Right,\n\
                 # Space, Enter, Esc, Tab, LShift, RShift, LCtrl, LAlt, - = [ ] ; ' , . / Num0-Num9, Num+ ...\n";
         for b in Bind::ALL {
@@ -441,14 +489,6 @@ fn parse_keys(v: &toml::Value) -> Result<[Option<KeyCode>; SLOTS], String> {
         }
     }
     Ok(keys)
-}
-
-/// Line and column (from 1) of byte `at` in `text`.
-fn line_col(text: &str, at: usize) -> (usize, usize) {
-    let before = &text[..at.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
 }
 
 /// Where `key` of `[section]` stands (or the section's header with no key; a top-level

@@ -283,6 +283,8 @@ impl Controls {
             },
             sprint: sprint(&self.held, &self.bindings) || self.pad_sprint,
             disk_stays: self.release.disk_stays(),
+            // A person's keys and stick are helped round corners (W4).
+            round_corners: true,
             ..TickInput::default()
         }
     }

@@ -4,7 +4,7 @@
 
 use crate::core::events::{EventKind, Events};
 use crate::core::geom::Vec2;
-use crate::space::grid::Grid;
+use crate::space::grid::{resolve_walls, Grid};
 use crate::squad::anchor::{
     smallest_circle_centre, step_anchor, straggler_lag, urgency_from_distance, SquadState,
 };
@@ -79,12 +79,14 @@ fn gathered(s: &Squad, t: &Tuning) -> bool {
         .all(|a| a.pos.distance(s.goal_of(a)) <= t.squad.gather_distance)
 }
 
-/// The disk's step (S3): move, leash drag, hard limit, walls (W4: sliding, round
-/// corners); then urgency and sprint.
+/// The disk's step (S3): move, leash drag, hard limit, walls (W4: sliding, and round a
+/// corner that would stop it when the input asks, `round_corners`); then urgency and
+/// sprint.
 pub fn move_anchor(
     s: &mut Squad,
     move_dir: Vec2,
     sprint_key: bool,
+    round_corners: bool,
     moving: bool,
     grid: &Grid,
     t: &Tuning,
@@ -112,8 +114,13 @@ pub fn move_anchor(
         .fold(0.0, f32::max);
     let from = s.anchor.pos;
     step_anchor(&mut s.anchor, dir, sprint, centre, middle, lag, t);
-    // Walls last: sliding along them, nudged round a corner that would stop it (W4).
-    s.anchor.pos = step_against_walls(from, s.anchor.pos, dir, centre, grid, t);
+    // Walls last: sliding along them — and for a person's input nudged round a corner
+    // that would stop it (W4).
+    s.anchor.pos = if round_corners {
+        step_against_walls(from, s.anchor.pos, dir, centre, grid, t)
+    } else {
+        resolve_walls(s.anchor.pos, t.anchor.radius, grid)
+    };
     s.anchor.leash_dist = s.anchor.pos.distance(centre);
     s.anchor.urgency = urgency_from_distance(s.anchor.leash_dist, t);
     s.sprinting = moving && (sprint_key || s.anchor.urgency > t.anchor.sprint_at);

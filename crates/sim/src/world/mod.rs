@@ -99,6 +99,11 @@ pub struct TickInput {
     /// it before holding (the player's choice, REQ W4); `false` (the scripted routes'):
     /// the stretched leash snaps back and the squad holds where it stands (S3.3).
     pub disk_stays: bool,
+    /// A disk stopped by a face of a wall is nudged round its nearer corner (REQ W4,
+    /// `anchor.corner_nudge`): for a person's keys and stick. `false` (the scripted
+    /// routes'): the plain slide — a route steers round corners along its path and aims
+    /// at points beside walls, which a nudge would carry it past.
+    pub round_corners: bool,
 }
 
 /// Caches the simulation rebuilds from its state (paths, the flow field, the neighbour
@@ -559,7 +564,15 @@ pub fn tick(w: &mut World, input: &TickInput) {
         events,
         tick,
     );
-    move_anchor(squad, input.move_dir, input.sprint, moving, grid, t);
+    move_anchor(
+        squad,
+        input.move_dir,
+        input.sprint,
+        input.round_corners,
+        moving,
+        grid,
+        t,
+    );
     let disk = squad.anchor.pos;
     let off = tools.off;
     step_pickups(

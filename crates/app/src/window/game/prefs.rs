@@ -62,6 +62,8 @@ impl Game {
     /// are the event loop's, [`Game::take_display_change`]).
     pub(super) fn apply_settings(&mut self) {
         self.controls.bindings = self.settings.keys.clone();
+        self.controls.move_keys = self.settings.controls.move_keys;
+        self.controls.release = self.settings.controls.release;
         self.composer.set_gamma(self.settings.gamma());
         self.apply_volumes();
     }
