@@ -23,6 +23,7 @@ pub mod controls;
 pub mod menu;
 pub mod pause;
 pub mod progress;
+pub mod progress_report;
 pub mod prompts;
 pub mod results;
 pub mod salvage;

@@ -1,16 +1,20 @@
 //! The player's settings (REQ C4): volumes, brightness, fullscreen, the frame cap, the
-//! render scale (REQ §24) and the key bindings, kept as TOML in the user's config directory
-//! (`ProjectDirs::config_dir()/settings.toml`: `$XDG_CONFIG_HOME/squad_proto/` on
-//! Linux), loaded at start and saved whenever the settings screen changes one.
+//! render scale (REQ §24), the movement keys' frame and the disk's release (REQ W4,
+//! [`crate::shell::controls`]) and the key bindings, kept as TOML in the user's config
+//! directory (`ProjectDirs::config_dir()/settings.toml`: `$XDG_CONFIG_HOME/squad_proto/`
+//! on Linux), loaded at start and saved whenever the settings screen changes one.
 //!
-//! Reading never fails: a file that does not parse, an unknown section or key, or a bad
-//! value is reported as `file:line:col: …` (one line each) and the default is used for
-//! what was wrong; the damaged file is kept beside it as `settings.toml.damaged` and
-//! replaced by the settings as read. The file carries its format and the build that
-//! wrote it ([`crate::shell::stamp`]): one of a newer format, or one that cannot be
-//! read, is refused with a line and left untouched (the defaults are used and nothing is
-//! written over it). Render-only: nothing here reaches the simulation, its checksum or
-//! a replay.
+//! Reading never fails and keeps every good entry (REQ W6): a line that does not parse
+//! (a file cut short, garbage: [`crate::shell::salvage`]), an unknown section or key, or
+//! a bad value is reported as `file:line:col: …` (one line each) and the default is used
+//! for what was wrong; the damaged file is kept beside it as `settings.toml.bad-N`
+//! (never overwritten) and replaced by the settings as read. A file that cannot be read
+//! (permission denied) is kept aside the same way and said. The file carries its format
+//! and the build that wrote it ([`crate::shell::stamp`]): one of a newer format is
+//! refused with a line and left untouched (the defaults are used and nothing is written
+//! over it). Render-only, but for the controls: the movement keys' frame and the
+//! disk's release reach the simulation only as each tick's input, which a replay
+//! records.
 
 use std::path::{Path, PathBuf};
 
@@ -551,6 +555,9 @@ mod tests {
         s.keys.rebind(Bind::Grenade, 0, KeyCode::KeyQ);
         s.keys.rebind(Bind::Flare, 1, KeyCode::KeyZ);
         s.keys.clear(Bind::Medkit, 0).unwrap();
+        // The controls (REQ W4) too.
+        s.controls.move_keys = crate::shell::controls::MoveKeys::Screen;
+        s.controls.release = crate::shell::controls::DiskRelease::Return;
         let (back, faults) = Settings::from_toml("s.toml", &s.to_toml());
         assert!(faults.is_empty(), "{faults:#?}");
         assert_eq!(back, s);
@@ -649,11 +656,8 @@ mod tests {
         let (s, faults) = Settings::load(&path).unwrap();
         assert!(s.fullscreen && s.brightness == 0);
         assert!(faults[0].contains(":2:1: `brightness`"), "{faults:#?}");
-        assert!(faults.last().unwrap().contains("settings.toml.damaged"));
-        assert!(
-            d.join("settings.toml.damaged").exists(),
-            "the old file is kept"
-        );
+        assert!(faults.last().unwrap().contains("settings.toml.bad-1"));
+        assert!(d.join("settings.toml.bad-1").exists(), "the old file is kept");
         // The file now reads back clean, as what was read.
         let (again, faults) = Settings::load(&path).unwrap();
         assert!(faults.is_empty(), "{faults:#?}");
@@ -737,7 +741,7 @@ mod tests {
         );
         assert!(why.contains(&format!("this is build {this}")), "{why}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), newer);
-        assert!(!d.join("settings.toml.damaged").exists());
+        assert!(!d.join("settings.toml.bad-1").exists());
         std::fs::remove_dir_all(&d).unwrap();
     }
 }
