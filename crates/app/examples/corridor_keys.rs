@@ -107,7 +107,13 @@ fn trial(name: &str, h: &Hands) -> Tally {
         };
         let before = s.world.anchor().pos;
         if std::env::var("TRACE").is_ok() && s.world.tick() % 120 == 0 {
-            eprintln!("t={} disk {:?} wish {:?} next wp {}", s.world.tick(), before, wish.move_dir, d.next);
+            eprintln!(
+                "t={} disk {:?} wish {:?} next wp {}",
+                s.world.tick(),
+                before,
+                wish.move_dir,
+                d.next
+            );
         }
         s.step(TickInput {
             move_dir: dir,
@@ -123,7 +129,11 @@ fn trial(name: &str, h: &Hands) -> Tally {
             let touching = resolve_walls(a.pos, r, &s.world.map().grid) != a.pos;
             if touching {
                 t.against += 1;
-                let speed = if wish.sprint { tn.sprint_speed } else { tn.speed };
+                let speed = if wish.sprint {
+                    tn.sprint_speed
+                } else {
+                    tn.speed
+                };
                 if a.pos.distance(before) < 0.3 * speed * DT {
                     t.blocked += 1;
                     if std::env::var("TRACE").is_ok() {

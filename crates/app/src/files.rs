@@ -1,14 +1,14 @@
 //! The files the game writes and reads on disk (replays, saves, settings, progress,
 //! pictures): reading with one-line errors, writing atomically (a temporary file synced
 //! and renamed into place, so a crash never leaves half a file), and the window's
-//! rotation of its last runs in `replays/`.
+//! rotation of its last runs in `replays/` (in the user's data directory).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use raster::Framebuffer;
 
-/// The window keeps this many of its last runs in `replays/`.
+/// The window keeps this many of its last runs in `replays/` (in the data directory).
 pub const KEEP_REPLAYS: usize = 5;
 
 /// A file's bytes, or one line naming it and what went wrong.

@@ -301,11 +301,15 @@ fn parse_size(s: &str) -> Result<(usize, usize), String> {
 /// quietly taken as 1).
 fn parse_threads(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
-        Ok(0) => Err("0 threads cannot draw a frame: give 1 or more (leave --threads out \
+        Ok(0) => Err(
+            "0 threads cannot draw a frame: give 1 or more (leave --threads out \
                       for one per core)"
-            .into()),
+                .into(),
+        ),
         Ok(n) => Ok(n),
-        Err(_) => Err(format!("`{s}`: expected a whole number of threads, 1 or more")),
+        Err(_) => Err(format!(
+            "`{s}`: expected a whole number of threads, 1 or more"
+        )),
     }
 }
 
@@ -375,10 +379,7 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
         }
         Mode::Progress => {
             let path = progress::default_path()?;
-            print!(
-                "{}",
-                progress_report::report(&path, &campaign::missions())?
-            );
+            print!("{}", progress_report::report(&path, &campaign::missions())?);
             Ok(ExitCode::SUCCESS)
         }
         Mode::Generate(name) => {

@@ -86,6 +86,9 @@ fn the_corner_nudge_frees_pushes_stuck_in_the_tunnels() {
             "{map}: {pushes} pushes from beside a wall; stuck {stuck_without} without the \
              corner nudge, {stuck_with} with it"
         );
-        assert!(stuck_with < stuck_without, "{map}: {stuck_with} vs {stuck_without}");
+        assert!(
+            stuck_with < stuck_without,
+            "{map}: {stuck_with} vs {stuck_without}"
+        );
     }
 }

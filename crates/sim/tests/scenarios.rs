@@ -145,7 +145,10 @@ fn a_tap_then_release_leaves_the_disk_where_it_was_put() {
     assert!((put.x - start.x - 0.66).abs() < 0.02, "{start:?} → {put:?}");
     assert_eq!(end, put);
     let gather_max = (Tuning::default().squad.gather_max / DT).round() as u32;
-    assert!(held.is_some_and(|k| k <= gather_max), "held after {held:?} ticks");
+    assert!(
+        held.is_some_and(|k| k <= gather_max),
+        "held after {held:?} ticks"
+    );
     // The same tap springing back: the disk ends nearer the start than it was put.
     let (_, put_r, end_r, _, _) = tap(false, 12);
     assert!(end_r.x < put_r.x - 0.3, "{put_r:?} → {end_r:?}");

@@ -26,8 +26,8 @@ use std::path::{Path, PathBuf};
 use sim::read::Difficulty;
 
 use crate::shell::campaign::Mission;
-use crate::shell::squad::Squad;
 use crate::shell::salvage;
+use crate::shell::squad::Squad;
 use crate::shell::squad_file;
 use crate::shell::stamp::{self, Format};
 
@@ -198,7 +198,11 @@ impl Progress {
                         };
                         let (record, bad) = mission(m);
                         for (key, msg) in bad {
-                            fault(&["missions", id], Some(&key), format!("mission `{id}`: {msg}"));
+                            fault(
+                                &["missions", id],
+                                Some(&key),
+                                format!("mission `{id}`: {msg}"),
+                            );
                         }
                         p.missions.insert(id.clone(), record);
                     }
@@ -211,7 +215,9 @@ impl Progress {
                 _ => fault(
                     &[],
                     Some(k),
-                    format!("unknown key `{k}` (dropped): expected version, build, missions, squad"),
+                    format!(
+                        "unknown key `{k}` (dropped): expected version, build, missions, squad"
+                    ),
                 ),
             }
         }

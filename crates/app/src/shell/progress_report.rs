@@ -53,7 +53,11 @@ pub fn describe(file: &str, p: &Progress, faults: &[String], missions: &[Mission
         }
     }
     out += &match &p.squad {
-        Some(s) => format!("\nsquad: {}; {}\n", squad_view::summary(s), squad_view::carried(s)),
+        Some(s) => format!(
+            "\nsquad: {}; {}\n",
+            squad_view::summary(s),
+            squad_view::carried(s)
+        ),
         None => "\nsquad: fresh (nothing carried yet)\n".to_string(),
     };
     if !faults.is_empty() {
@@ -107,11 +111,27 @@ mod tests {
         p.record(ms[1].id, true, 192.25, Difficulty::Hard);
         p.record(ms[2].id, false, 50.0, Difficulty::Normal);
         p.record("a_later_mission", true, 61.0, Difficulty::Easy);
-        let text = describe("p.toml", &p, &["p.toml:7: `x`: could not be read".into()], &ms);
-        assert!(text.contains(&format!("1 of {} missions done", ms.len())), "{text}");
-        let line = |title: &str| text.lines().find(|l| l.contains(title)).unwrap().to_string();
+        let text = describe(
+            "p.toml",
+            &p,
+            &["p.toml:7: `x`: could not be read".into()],
+            &ms,
+        );
+        assert!(
+            text.contains(&format!("1 of {} missions done", ms.len())),
+            "{text}"
+        );
+        let line = |title: &str| {
+            text.lines()
+                .find(|l| l.contains(title))
+                .unwrap()
+                .to_string()
+        };
         let done = line(&ms[1].title);
-        assert!(done.contains("yes") && done.contains("3:12.3") && done.contains("hard"), "{done}");
+        assert!(
+            done.contains("yes") && done.contains("3:12.3") && done.contains("hard"),
+            "{done}"
+        );
         assert!(line(&ms[2].title).contains(" no "), "{text}");
         assert!(line(&ms[3].title).contains(" - "), "{text}");
         assert!(line("a_later_mission").contains("1:01.0"), "{text}");

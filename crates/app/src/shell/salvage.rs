@@ -39,14 +39,20 @@ pub fn salvage(text: &str) -> (toml::Table, Vec<Dropped>) {
         if orphaned && !header {
             dropped.push(Dropped {
                 line: i + 1,
-                why: format!("{}: under a table header that could not be read", quote(line)),
+                why: format!(
+                    "{}: under a table header that could not be read",
+                    quote(line)
+                ),
             });
             i += 1;
             continue;
         }
         let taken = (1..=MAX_SPAN.min(lines.len() - i)).find_map(|span| {
             let candidate = format!("{kept}{}\n", lines[i..i + span].join("\n"));
-            candidate.parse::<toml::Table>().is_ok().then_some((span, candidate))
+            candidate
+                .parse::<toml::Table>()
+                .is_ok()
+                .then_some((span, candidate))
         });
         match taken {
             Some((span, candidate)) => {
@@ -88,7 +94,12 @@ pub fn locate(text: &str, table: &[&str], key: Option<&str>) -> Option<usize> {
         if current != table || !line.contains('=') {
             continue;
         }
-        let name = line.split('=').next().unwrap_or("").trim().trim_matches('"');
+        let name = line
+            .split('=')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .trim_matches('"');
         if name == k {
             return Some(i + 1);
         }
@@ -174,7 +185,8 @@ mod tests {
 
     #[test]
     fn a_bad_header_drops_its_keys_and_a_value_may_span_lines() {
-        let text = "[a]\nx = 1\n[b\ny = 2\n[c]\nz = [\n  1,\n  2,\n]\nw = 1\nw = 2\n\u{1}\u{2}junk\n";
+        let text =
+            "[a]\nx = 1\n[b\ny = 2\n[c]\nz = [\n  1,\n  2,\n]\nw = 1\nw = 2\n\u{1}\u{2}junk\n";
         let (t, dropped) = salvage(text);
         assert_eq!(t["a"]["x"].as_integer(), Some(1));
         assert!(t.get("b").is_none() && t["a"].get("y").is_none(), "{t:?}");
@@ -182,7 +194,10 @@ mod tests {
         assert_eq!(t["c"]["w"].as_integer(), Some(1), "the first of two kept");
         let lines: Vec<usize> = dropped.iter().map(|d| d.line).collect();
         assert_eq!(lines, [3, 4, 11, 12], "{dropped:?}");
-        assert!(dropped[1].why.contains("under a table header"), "{dropped:?}");
+        assert!(
+            dropped[1].why.contains("under a table header"),
+            "{dropped:?}"
+        );
         assert!(dropped[3].why.contains("\\u{1}"), "escaped: {dropped:?}");
     }
 
@@ -196,7 +211,10 @@ mod tests {
             locate(text, &["missions", "m2_warrens"], Some("attempts")),
             Some(6)
         );
-        assert_eq!(locate(text, &["missions", "m1_station"], Some("attempts")), None);
+        assert_eq!(
+            locate(text, &["missions", "m1_station"], Some("attempts")),
+            None
+        );
     }
 
     #[test]

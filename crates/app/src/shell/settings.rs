@@ -657,7 +657,10 @@ mod tests {
         assert!(s.fullscreen && s.brightness == 0);
         assert!(faults[0].contains(":2:1: `brightness`"), "{faults:#?}");
         assert!(faults.last().unwrap().contains("settings.toml.bad-1"));
-        assert!(d.join("settings.toml.bad-1").exists(), "the old file is kept");
+        assert!(
+            d.join("settings.toml.bad-1").exists(),
+            "the old file is kept"
+        );
         // The file now reads back clean, as what was read.
         let (again, faults) = Settings::load(&path).unwrap();
         assert!(faults.is_empty(), "{faults:#?}");

@@ -1,6 +1,7 @@
 //! The settings page's state machine (REQ C4): its rows, what a key does on each
-//! (volumes, brightness, fullscreen, the frame cap, the render scale, the defaults) and
-//! the rebinding's capture of a raw key.
+//! (volumes, brightness, fullscreen, the frame cap, the render scale, the defaults, the
+//! movement keys' frame and the disk's release of REQ W4) and the rebinding's capture of
+//! a raw key.
 
 use winit::keyboard::KeyCode;
 
@@ -22,6 +23,10 @@ pub enum SettingRow {
     FrameCap,
     RenderScale,
     Defaults,
+    /// The movement keys' frame (REQ W4).
+    MoveKeys,
+    /// What the disk does when the movement keys are let go (REQ W4).
+    Release,
     Key(Bind),
 }
 
@@ -38,6 +43,9 @@ pub fn setting_rows() -> Vec<SettingRow> {
         SettingRow::FrameCap,
         SettingRow::RenderScale,
         SettingRow::Defaults,
+        SettingRow::Heading("CONTROLS"),
+        SettingRow::MoveKeys,
+        SettingRow::Release,
         SettingRow::Heading("KEYS   (Enter: rebind)"),
     ];
     rows.extend(Bind::ALL.into_iter().map(SettingRow::Key));
@@ -180,6 +188,14 @@ impl SettingsMenu {
                 }
                 .clamp(*RENDER_SCALE.start(), *RENDER_SCALE.end());
                 was != s.render_scale
+            }
+            (MenuKey::Left | MenuKey::Right | MenuKey::Confirm, SettingRow::MoveKeys) => {
+                s.controls.move_keys = s.controls.move_keys.toggled();
+                true
+            }
+            (MenuKey::Left | MenuKey::Right | MenuKey::Confirm, SettingRow::Release) => {
+                s.controls.release = s.controls.release.toggled();
+                true
             }
             (MenuKey::Confirm, SettingRow::Defaults) => {
                 *s = Settings::default();

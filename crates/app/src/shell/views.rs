@@ -249,6 +249,8 @@ pub fn settings_view(menu: &SettingsMenu, s: &Settings) -> SettingsView {
                 },
                 Default::default(),
             ),
+            SettingRow::MoveKeys => (s.controls.move_keys.label().into(), Default::default()),
+            SettingRow::Release => (s.controls.release.label().into(), Default::default()),
             SettingRow::Key(b) => {
                 let slots = s.keys.slots(*b);
                 let name = |k: Option<KeyCode>| k.map_or("-".to_string(), |k| key_label(k).into());
@@ -271,6 +273,8 @@ pub fn settings_view(menu: &SettingsMenu, s: &Settings) -> SettingsView {
                 SettingRow::FrameCap => ("Frame cap", Value::Choice(text)),
                 SettingRow::RenderScale => ("Render scale", Value::Choice(text)),
                 SettingRow::Defaults => ("Restore defaults", Value::Action),
+                SettingRow::MoveKeys => ("Movement keys", Value::Choice(text)),
+                SettingRow::Release => ("Disk on release", Value::Choice(text)),
                 SettingRow::Key(b) => (b.label(), Value::Keys([k0, k1], menu.slot, menu.capturing)),
             };
             Row { label, value }
@@ -292,6 +296,12 @@ pub fn settings_view(menu: &SettingsMenu, s: &Settings) -> SettingsView {
                 "Left/Right: draw the scene at 50 to 100% of the window's size, upscaled smoothly under a sharp HUD (for slow machines)."
             }
             SettingRow::Defaults => "Enter: every setting and key back to its default.",
+            SettingRow::MoveKeys => {
+                "Left/Right or Enter: W moves along the map's north (up-right on the screen, along the corridors) or up the screen."
+            }
+            SettingRow::Release => {
+                "Left/Right or Enter: letting go, the disk stays where you put it (the squad walks up to it) or springs back to the squad."
+            }
             SettingRow::Key(_) => {
                 "Enter: press a new key. Left/Right: its first or second key. Backspace: clear it. A key in use elsewhere is swapped."
             }

@@ -136,12 +136,7 @@ pub fn menu_key(code: KeyCode) -> Option<MenuKey> {
 /// (0, −1), right its east (1, 0): the screen's turned 45° clockwise, so one key runs
 /// along a corridor. In manual aim a key that also turns the aim (←/→ by default)
 /// turns it instead (§15).
-pub fn move_dir(
-    held: &BTreeSet<KeyCode>,
-    manual_on: bool,
-    b: &Bindings,
-    frame: MoveKeys,
-) -> Vec2 {
+pub fn move_dir(held: &BTreeSet<KeyCode>, manual_on: bool, b: &Bindings, frame: MoveKeys) -> Vec2 {
     let on = |bind: Bind| held.iter().any(|&k| b.moves(bind, k, manual_on));
     frame.dir(
         on(Bind::MoveUp),
@@ -319,7 +314,10 @@ mod tests {
             (KeyCode::KeyD, Vec2::new(s, -s)),
             (KeyCode::ArrowRight, Vec2::new(s, -s)),
         ] {
-            assert!(close(move_dir(&keys(&[k]), false, &bd(), MoveKeys::Screen), want), "{k:?}");
+            assert!(
+                close(move_dir(&keys(&[k]), false, &bd(), MoveKeys::Screen), want),
+                "{k:?}"
+            );
         }
     }
 
@@ -369,17 +367,33 @@ mod tests {
         assert!(close(t.move_dir, Vec2::new(s, -s)) && !t.disk_stays);
         // A reset keeps them.
         c.reset();
-        assert_eq!((c.move_keys, c.release), (MoveKeys::Screen, DiskRelease::Return));
+        assert_eq!(
+            (c.move_keys, c.release),
+            (MoveKeys::Screen, DiskRelease::Return)
+        );
     }
 
     #[test]
     fn diagonals_are_unit_length_and_opposites_cancel() {
         // Screen up-right is world −y.
-        let d = move_dir(&keys(&[KeyCode::KeyW, KeyCode::KeyD]), false, &bd(), MoveKeys::Screen);
+        let d = move_dir(
+            &keys(&[KeyCode::KeyW, KeyCode::KeyD]),
+            false,
+            &bd(),
+            MoveKeys::Screen,
+        );
         assert!(close(d, Vec2::new(0.0, -1.0)));
-        let d = move_dir(&keys(&[KeyCode::KeyW, KeyCode::KeyS]), false, &bd(), MoveKeys::Screen);
+        let d = move_dir(
+            &keys(&[KeyCode::KeyW, KeyCode::KeyS]),
+            false,
+            &bd(),
+            MoveKeys::Screen,
+        );
         assert_eq!(d, Vec2::ZERO);
-        assert_eq!(move_dir(&keys(&[]), false, &bd(), MoveKeys::Screen), Vec2::ZERO);
+        assert_eq!(
+            move_dir(&keys(&[]), false, &bd(), MoveKeys::Screen),
+            Vec2::ZERO
+        );
     }
 
     #[test]
@@ -387,7 +401,10 @@ mod tests {
         let held = keys(&[KeyCode::ArrowLeft]);
         assert_eq!(move_dir(&held, true, &bd(), MoveKeys::Screen), Vec2::ZERO);
         // A and D still strafe.
-        assert_ne!(move_dir(&keys(&[KeyCode::KeyA]), true, &bd(), MoveKeys::Screen), Vec2::ZERO);
+        assert_ne!(
+            move_dir(&keys(&[KeyCode::KeyA]), true, &bd(), MoveKeys::Screen),
+            Vec2::ZERO
+        );
     }
 
     /// REQ C4: a rebound key does its action and the old key no longer does, for a
@@ -402,8 +419,14 @@ mod tests {
         b.rebind(Bind::MoveUp, 0, KeyCode::KeyI);
         let s = std::f32::consts::FRAC_1_SQRT_2;
         let up = Vec2::new(-s, -s);
-        assert!(close(move_dir(&keys(&[KeyCode::KeyI]), false, &b, MoveKeys::Screen), up));
-        assert_eq!(move_dir(&keys(&[KeyCode::KeyW]), false, &b, MoveKeys::Screen), Vec2::ZERO);
+        assert!(close(
+            move_dir(&keys(&[KeyCode::KeyI]), false, &b, MoveKeys::Screen),
+            up
+        ));
+        assert_eq!(
+            move_dir(&keys(&[KeyCode::KeyW]), false, &b, MoveKeys::Screen),
+            Vec2::ZERO
+        );
         assert!(b.takes_over_route(KeyCode::KeyI) && !b.takes_over_route(KeyCode::KeyW));
         b.rebind(Bind::Sprint, 0, KeyCode::ControlLeft);
         assert!(sprint(&keys(&[KeyCode::ControlLeft]), &b));

@@ -45,8 +45,8 @@ use winit::window::WindowId;
 use crate::setup::Setup;
 pub use game::{Dirs, Options};
 use game::{Game, Next};
-use report::FrameFailures;
 pub use no_display::{display_env, no_display_line, DisplayEnv};
+use report::FrameFailures;
 use screen::{Screen, Shown};
 
 /// Why the window could not run.

@@ -124,7 +124,10 @@ mod tests {
             "{line}"
         );
         for l in [&line] {
-            assert!(!l.contains(".rs") && !l.contains("winit-0") && !l.contains('\n'), "{l}");
+            assert!(
+                !l.contains(".rs") && !l.contains("winit-0") && !l.contains('\n'),
+                "{l}"
+            );
         }
         let x = DisplayEnv {
             wayland: None,
@@ -132,7 +135,12 @@ mod tests {
             x11: Some(":5".into()),
         };
         let line = no_display_line("failed to open connection to X server", &x);
-        assert!(line.ends_with("(WAYLAND_DISPLAY is not set; DISPLAY=:5: failed to open connection to X server)"), "{line}");
+        assert!(
+            line.ends_with(
+                "(WAYLAND_DISPLAY is not set; DISPLAY=:5: failed to open connection to X server)"
+            ),
+            "{line}"
+        );
     }
 
     #[test]

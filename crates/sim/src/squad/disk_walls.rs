@@ -62,7 +62,10 @@ pub fn step_against_walls(
     }
     let sliding = (slid - from).dot(dir) >= a.blocked_share * wanted;
     let mut best: Option<(f32, Vec2, Vec2)> = None;
-    for axis in [Vec2::new(dir.x.signum(), 0.0), Vec2::new(0.0, dir.y.signum())] {
+    for axis in [
+        Vec2::new(dir.x.signum(), 0.0),
+        Vec2::new(0.0, dir.y.signum()),
+    ] {
         if axis.dot(dir) < 1e-3 || walkable_line(grid, from, from + axis * TOUCH, r) {
             continue; // no push along this axis, or no face across it
         }
@@ -177,14 +180,7 @@ mod tests {
     fn a_disk_pushed_into_a_step_of_the_wall_goes_round_it() {
         // A corridor going north (−y) whose west side steps east by a tile at y = 4.
         let g = grid(&[
-            "#######",
-            "##...##",
-            "##...##",
-            "##...##",
-            "#....##",
-            "#....##",
-            "#....##",
-            "#######",
+            "#######", "##...##", "##...##", "##...##", "#....##", "#....##", "#....##", "#######",
         ]);
         let s = std::f32::consts::FRAC_1_SQRT_2;
         // Screen-up (world north-west) from the west side: without the nudge the disk

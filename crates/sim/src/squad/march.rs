@@ -5,10 +5,10 @@
 use crate::core::events::{EventKind, Events};
 use crate::core::geom::Vec2;
 use crate::space::grid::{resolve_walls, Grid};
+use crate::squad::agent::Role;
 use crate::squad::anchor::{
     smallest_circle_centre, step_anchor, straggler_lag, urgency_from_distance, SquadState,
 };
-use crate::squad::agent::Role;
 use crate::squad::disk_walls::step_against_walls;
 use crate::squad::Squad;
 use crate::tuning::{TickTuning, Tuning};

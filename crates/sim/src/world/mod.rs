@@ -555,15 +555,7 @@ pub fn tick(w: &mut World, input: &TickInput) {
         squad.formation = f;
     }
     apply_manual(squad, &horde.enemies, input.manual, t);
-    let moving = update_state(
-        squad,
-        input.move_dir,
-        input.disk_stays,
-        t,
-        tt,
-        events,
-        tick,
-    );
+    let moving = update_state(squad, input.move_dir, input.disk_stays, t, tt, events, tick);
     move_anchor(
         squad,
         input.move_dir,

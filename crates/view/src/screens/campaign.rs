@@ -111,7 +111,10 @@ pub fn mission_at(n: usize, selected: usize, x: i32, y: i32) -> Option<usize> {
 /// The campaign list on a `w`×`h` frame.
 pub fn layout(w: usize, h: usize, v: &CampaignView) -> Layout {
     let mut l = Layout::new(w, h);
-    heading(&mut l, "The campaign: one squad, a training and six nights, in order.");
+    heading(
+        &mut l,
+        "The campaign: one squad, a training and six nights, in order.",
+    );
     let p = l.panel(Rect::new(ROWS_X - 20, PANEL_TOP, ROWS_W + 40, PANEL_H));
     let hw = l.text(p, ROWS_X, PANEL_TOP + 20, "CAMPAIGN", ACCENT, 2);
     let sx = ROWS_X + hw + 40;

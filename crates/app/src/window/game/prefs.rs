@@ -184,7 +184,12 @@ mod tests {
             said.contains("settings: ") && said.contains(":2:1: `brightness`"),
             "{said}"
         );
-        assert!(said.contains("campaign progress damaged"), "{said}");
+        assert!(
+            said.contains("campaign progress: ")
+                && said.contains("`not = [toml`: could not be read"),
+            "{said}"
+        );
+        assert!(said.contains("progress.toml.bad-1"), "{said}");
         assert_eq!(game.progress, Progress::default());
         assert_eq!(game.settings.brightness, 0);
         assert!(std::fs::read_to_string(&sp)
