@@ -106,7 +106,7 @@ fn trial(name: &str, h: &Hands) -> Tally {
             dir
         };
         let before = s.world.anchor().pos;
-        if std::env::var("TRACE").is_ok() && s.world.tick() % 120 == 0 {
+        if std::env::var("TRACE").is_ok() && s.world.tick().is_multiple_of(120) {
             eprintln!(
                 "t={} disk {:?} wish {:?} next wp {}",
                 s.world.tick(),

@@ -123,12 +123,10 @@ mod tests {
             line.contains("WAYLAND_DISPLAY=wayland-0 names no socket; DISPLAY is not set: could not find wayland compositor"),
             "{line}"
         );
-        for l in [&line] {
-            assert!(
-                !l.contains(".rs") && !l.contains("winit-0") && !l.contains('\n'),
-                "{l}"
-            );
-        }
+        assert!(
+            !line.contains(".rs") && !line.contains("winit-0") && !line.contains('\n'),
+            "{line}"
+        );
         let x = DisplayEnv {
             wayland: None,
             wayland_socket: false,
