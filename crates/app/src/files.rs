@@ -1,14 +1,14 @@
 //! The files the game writes and reads on disk (replays, saves, settings, progress,
 //! pictures): reading with one-line errors, writing atomically (a temporary file synced
 //! and renamed into place, so a crash never leaves half a file), and the window's
-//! rotation of its last runs in `replays/`.
+//! rotation of its last runs in `replays/` (in the user's data directory).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use raster::Framebuffer;
 
-/// The window keeps this many of its last runs in `replays/`.
+/// The window keeps this many of its last runs in `replays/` (in the data directory).
 pub const KEEP_REPLAYS: usize = 5;
 
 /// A file's bytes, or one line naming it and what went wrong.
@@ -56,16 +56,6 @@ fn cause(e: &std::io::Error) -> String {
         std::io::ErrorKind::PermissionDenied => format!("permission denied ({e})"),
         _ => e.to_string(),
     }
-}
-
-/// A damaged file moved out of the way, to `NAME.damaged` beside it (an older one
-/// there is replaced): where it went.
-pub fn set_aside(path: &Path) -> Result<PathBuf, String> {
-    let mut to = path.as_os_str().to_owned();
-    to.push(".damaged");
-    let to = PathBuf::from(to);
-    std::fs::rename(path, &to).map_err(|e| format!("{}: {e}", to.display()))?;
-    Ok(to)
 }
 
 /// The next file name for a window run in `dir` (`run_YYYYMMDD_HHMMSS_N.sqr`

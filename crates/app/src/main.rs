@@ -9,7 +9,7 @@ use app::frame;
 use app::screenshot::Shot;
 use app::session::Session;
 use app::shell::screen::Screen;
-use app::shell::{catalog, settings};
+use app::shell::{campaign, catalog, progress, progress_report, settings};
 use app::{accept, bench, files, generate, headless, screenshot, setup, soak, window};
 use sim::content;
 use sim::read::Difficulty;
@@ -81,6 +81,11 @@ struct Cli {
     /// the defaults, say so in one line, and exit.
     #[arg(long)]
     reset_settings: bool,
+    /// Print the campaign's progress (progress.toml in the user's data directory: each
+    /// mission done or not, best time, hardest level, runs; the squad carried; what a
+    /// damaged file would lose) and exit, changing nothing.
+    #[arg(long)]
+    progress: bool,
     /// Run the scenario headless and print its summary.
     #[arg(long)]
     headless: bool,
@@ -106,8 +111,8 @@ struct Cli {
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     size: Option<(usize, usize)>,
     /// Threads drawing each frame, in the window, `--screenshot` and `--bench`
-    /// (default: all cores; the pixels are the same for any number).
-    #[arg(long, value_name = "N")]
+    /// (default: all cores; the pixels are the same for any number; at least 1).
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
     threads: Option<usize>,
     /// Print quick performance numbers (REQ §18) and exit.
     #[arg(long)]
@@ -166,6 +171,7 @@ struct Cli {
 enum Mode {
     PrintTuning,
     ResetSettings,
+    Progress,
     /// `--generate KIND`: a map and a scenario written out.
     Generate(String),
     Accept,
@@ -182,7 +188,7 @@ enum Mode {
 }
 
 impl Cli {
-    /// `--threads`, or all cores.
+    /// `--threads` (at least 1, [`parse_threads`]), or all cores.
     fn threads(&self) -> usize {
         self.threads.unwrap_or_else(frame::all_cores).max(1)
     }
@@ -192,6 +198,8 @@ impl Cli {
             Mode::PrintTuning
         } else if self.reset_settings {
             Mode::ResetSettings
+        } else if self.progress {
+            Mode::Progress
         } else if let Some(kind) = &self.generate {
             Mode::Generate(kind.clone())
         } else if self.accept {
@@ -289,6 +297,22 @@ fn parse_size(s: &str) -> Result<(usize, usize), String> {
     frame::parse_size(s)
 }
 
+/// `--threads`' value: a whole number from 1 (0 would draw nothing: refused, not
+/// quietly taken as 1).
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err(
+            "0 threads cannot draw a frame: give 1 or more (leave --threads out \
+                      for one per core)"
+                .into(),
+        ),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "`{s}`: expected a whole number of threads, 1 or more"
+        )),
+    }
+}
+
 /// `--difficulty`'s value.
 fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
     Difficulty::parse(s).ok_or_else(|| format!("`{s}`: expected easy, normal or hard"))
@@ -351,6 +375,11 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
         }
         Mode::ResetSettings => {
             println!("{}", settings::reset(&settings::default_path()?)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Mode::Progress => {
+            let path = progress::default_path()?;
+            print!("{}", progress_report::report(&path, &campaign::missions())?);
             Ok(ExitCode::SUCCESS)
         }
         Mode::Generate(name) => {
@@ -510,11 +539,12 @@ fn play_in_window(cli: &Cli) -> Result<ExitCode, Failure> {
         Err(window::WindowError::NoDisplay(why)) => Err(Failure {
             code: 2,
             message: format!(
-                "no display to open the game window ({why}).\n\
+                "{}\n\
                  Without a display you can run:\n  \
                  squad_proto --accept                 acceptance criteria, headless\n  \
                  squad_proto --screenshot shot.png --at 30   render a frame to a PNG\n  \
-                 squad_proto --headless               run the combat route and print a summary"
+                 squad_proto --headless               run the combat route and print a summary",
+                window::no_display_line(&why, &window::display_env())
             ),
         }),
         Err(window::WindowError::Other(why)) => Err(Failure {

@@ -85,14 +85,14 @@ impl Profile {
             out.settings = s;
         }
         if let Some((file, text)) = read(crate::shell::progress::default_path()) {
-            match Progress::from_toml(&file, &text) {
+            match Progress::read(&file, &text) {
                 Ok((p, faults)) => {
                     for f in faults {
                         eprintln!("squad_proto: {f}");
                     }
                     out.progress = p;
                 }
-                Err(e) => eprintln!("squad_proto: campaign progress damaged ({e})"),
+                Err(e) => eprintln!("squad_proto: {e}"),
             }
         }
         out

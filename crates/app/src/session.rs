@@ -262,6 +262,9 @@ impl Session {
                     manual: input.manual.or(scripted.manual),
                     tool: input.tool.or(scripted.tool),
                     formation: input.formation.or(scripted.formation),
+                    // The route's disk springs back and slides plainly, as it always did.
+                    disk_stays: scripted.disk_stays,
+                    round_corners: scripted.round_corners,
                 }
             }
             Pilot::Replay(p) if p.stopped => return None,

@@ -46,9 +46,9 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "8f1cc349f3f8c354".to_string(),
-            "952c0664b52f32e4".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim12")
+            "b1024a9152a4b12c".to_string(),
+            "c640ded0b1253c66".to_string(),
+            concat!(env!("CARGO_PKG_VERSION"), "+sim13")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

@@ -102,6 +102,72 @@ fn squad_switches_to_holding_after_hold_delay_and_stops_where_it_stands() {
     }
 }
 
+/// REQ W4: with `disk_stays` a short tap moves the disk and letting go leaves it there;
+/// the squad walks up to it and holds round it, A5's cohesion bound kept. Without it the
+/// disk springs back toward the squad (S3.3), so the tap's progress is lost.
+#[test]
+fn a_tap_then_release_leaves_the_disk_where_it_was_put() {
+    let tap = |stays: bool, tap_ticks: u32| {
+        let (mut w, _) = world_from(&room(30, 20, 5, 10), "seed = 1\n");
+        let start = w.anchor().pos;
+        let go = TickInput {
+            move_dir: Vec2::new(1.0, 0.0),
+            disk_stays: stays,
+            ..TickInput::default()
+        };
+        for _ in 0..tap_ticks {
+            tick(&mut w, &go);
+        }
+        let put = w.anchor().pos;
+        let idle = TickInput {
+            disk_stays: stays,
+            ..TickInput::default()
+        };
+        let bound = 3.1 + 0.28;
+        let mut held_at = None;
+        for k in 1..=240u32 {
+            tick(&mut w, &idle);
+            if stays {
+                assert_eq!(w.anchor().pos, put, "tick {k} after letting go");
+            }
+            if w.state() == sim::squad::anchor::SquadState::Holding {
+                held_at.get_or_insert(k);
+                for a in w.agents() {
+                    let d = a.pos.distance(w.anchor().pos);
+                    assert!(d <= bound, "A5: agent {} {d} u from the disk", a.id);
+                }
+            }
+        }
+        (start, put, w.anchor().pos, w.squad_centre(), held_at)
+    };
+    // A 0.2 s tap: the disk 0.66 u on; kept, and the squad walks up to it.
+    let (start, put, end, centre, held) = tap(true, 12);
+    assert!((put.x - start.x - 0.66).abs() < 0.02, "{start:?} → {put:?}");
+    assert_eq!(end, put);
+    let gather_max = (Tuning::default().squad.gather_max / DT).round() as u32;
+    assert!(
+        held.is_some_and(|k| k <= gather_max),
+        "held after {held:?} ticks"
+    );
+    // The same tap springing back: the disk ends nearer the start than it was put.
+    let (_, put_r, end_r, _, _) = tap(false, 12);
+    assert!(end_r.x < put_r.x - 0.3, "{put_r:?} → {end_r:?}");
+    // After a 3 s march the disk is near the leash equilibrium ahead of the squad: it
+    // stays, and the squad gathers round it (its centre within a metre) and holds.
+    let (_, put, end, centre_after, held) = tap(true, 180);
+    assert_eq!(end, put);
+    assert!(
+        centre_after.distance(put) < 1.0,
+        "squad centre {centre_after:?}, disk {put:?}"
+    );
+    let held = held.expect("the squad holds");
+    assert!(held > 20 && held <= gather_max, "held after {held} ticks");
+    eprintln!(
+        "tap: centre {centre:?}; march: disk {put:?}, squad centre {centre_after:?}, \
+         HOLDING after {held} ticks"
+    );
+}
+
 #[test]
 fn ally_crossing_the_firing_line_withholds_shots_and_is_never_hit() {
     let (map, sc) = embedded("intercept");

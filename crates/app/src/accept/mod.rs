@@ -310,6 +310,34 @@ pub fn run_cli(
 mod tests {
     use super::*;
 
+    /// Every home run must qualify: the combat route with its enemies taken out of the
+    /// record has no contact, and `melee_dummy`'s contacts do not carry it.
+    #[test]
+    fn m78_fails_when_a_home_run_has_no_contact_though_the_other_does() {
+        let mut r = testkit::copy("combat_route");
+        for f in &mut r.frames {
+            f.enemies.clear();
+        }
+        let both = [&r, testkit::embedded("melee_dummy")];
+        assert_eq!(m78_blades_engage::M78.judge(&both).verdict, Verdict::Pass);
+        let o = judge_home(&m78_blades_engage::M78, &both, true);
+        assert_eq!(o.verdict, Verdict::Fail, "{}", o.measured);
+        assert!(
+            o.measured
+                .contains("home run combat_route lacks a precondition"),
+            "{}",
+            o.measured
+        );
+        let fine = [
+            testkit::embedded("combat_route"),
+            testkit::embedded("melee_dummy"),
+        ];
+        assert_eq!(
+            judge_home(&m78_blades_engage::M78, &fine, true).verdict,
+            Verdict::Pass
+        );
+    }
+
     fn row(id: &'static str, outcome: Outcome) -> Row {
         Row {
             id,

@@ -19,11 +19,14 @@
 pub mod bindings;
 pub mod campaign;
 pub mod catalog;
+pub mod controls;
 pub mod menu;
 pub mod pause;
 pub mod progress;
+pub mod progress_report;
 pub mod prompts;
 pub mod results;
+pub mod salvage;
 pub mod screen;
 pub mod settings;
 pub mod settings_page;

@@ -5,16 +5,20 @@
 //! Linux), never in the working directory; written after every campaign run, through a
 //! temporary file renamed into place.
 //!
-//! A missing file is fresh progress. A damaged one (not TOML, or a value that cannot
-//! be) is reported — one line — set aside as `progress.toml.damaged` and replaced with
-//! fresh progress; never a panic. The file carries its format and the build that wrote
-//! it ([`crate::shell::stamp`]): one of a newer format, or one that cannot be read, is
-//! refused with a line and left untouched (nothing is written over it).
+//! A missing file is fresh progress. A damaged one is salvaged (REQ W6): every entry
+//! that can be read is kept — a field of the wrong type drops that field, a mission that
+//! is not a table that mission, a line that is not TOML (a file cut short, garbage) that
+//! line ([`crate::shell::salvage`]), a bad part of the squad only that part
+//! ([`crate::shell::squad_file`]) — each fault said (the first on screen, all on
+//! stderr), the file as it was kept aside as `progress.toml.bad-N` (never overwritten)
+//! and written again as read; never a panic. A file that cannot be read (permission
+//! denied) is kept aside the same way and said, and the campaign starts fresh. The file
+//! carries its format and the build that wrote it ([`crate::shell::stamp`]): one of a
+//! newer format is refused with a line and left untouched (nothing is written over it).
+//! `squad_proto --progress` prints it, salvage and all, without changing anything.
 //!
 //! Format 2 adds the campaign's squad (REQ K6, [`crate::shell::squad`]): a file of
-//! format 1 has none, and loads with a fresh one. A bad entry of the squad is salvaged
-//! (W6): reported, only that part replaced ([`crate::shell::squad_file`]), every
-//! mission kept; the file is set aside and written again as read.
+//! format 1 has none, and loads with a fresh one.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -22,6 +26,7 @@ use std::path::{Path, PathBuf};
 use sim::read::Difficulty;
 
 use crate::shell::campaign::Mission;
+use crate::shell::salvage;
 use crate::shell::squad::Squad;
 use crate::shell::squad_file;
 use crate::shell::stamp::{self, Format};
@@ -99,82 +104,135 @@ impl Progress {
         missions.iter().filter(|m| self.completed(m.id)).count()
     }
 
-    /// Reads `path`: a missing file is fresh progress with nothing to say; a damaged
-    /// one is fresh progress and the line that says so (the file set aside and
-    /// replaced). `Err`: the file is refused — a newer format, or unreadable — with the
-    /// line that says so; it is left as it is, and must not be written this session.
+    /// Reads `path` (REQ W6): a missing file is fresh progress with nothing to say. A
+    /// file with faults — an entry of the wrong type or unknown, a line that cannot be
+    /// read, a file cut short, garbage — keeps every entry that could be read; the faults
+    /// are said (the line returned for the screen, every one on stderr), the file as it
+    /// was is kept aside as `progress.toml.bad-N` (never overwritten) and written again as
+    /// read. A file that exists but cannot be read (permission denied) is kept aside the
+    /// same way and said; the campaign starts fresh. `Err`: the file is refused — a newer
+    /// format, or unreadable and it could not be moved — with the line that says so; it
+    /// is left as it is, and must not be written this session.
     pub fn load(path: &Path) -> Result<(Progress, Option<String>), String> {
+        Progress::load_with(path, |p| std::fs::read(p))
+    }
+
+    /// [`Progress::load`] reading the file's bytes through `read` (the tests inject a
+    /// read error there: as root a file of mode 000 is readable).
+    pub fn load_with(
+        path: &Path,
+        read: impl FnOnce(&Path) -> std::io::Result<Vec<u8>>,
+    ) -> Result<(Progress, Option<String>), String> {
         let file = path.display().to_string();
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
+        let text = match read(path) {
+            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok((Progress::default(), None))
             }
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                let why = e.to_string();
-                return Ok((Progress::default(), Some(damaged(path, &why))));
+            Err(e) => {
+                let refused = stamp::unreadable(&file, FORMAT, &e);
+                if !path.is_file() {
+                    return Err(refused);
+                }
+                return match salvage::set_aside(path) {
+                    Ok(aside) => Ok((
+                        Progress::default(),
+                        Some(format!(
+                            "campaign progress: {file}: cannot be read ({}): kept aside as {}; \
+                             starting with fresh progress",
+                            stamp::cause(&e),
+                            aside.display()
+                        )),
+                    )),
+                    Err(_) => Err(refused),
+                };
             }
-            Err(e) => return Err(stamp::unreadable(&file, FORMAT, &e)),
         };
-        if let Some(why) = text
-            .parse::<toml::Table>()
-            .ok()
-            .and_then(|t| stamp::refusal(&file, &t, FORMAT))
-        {
-            return Err(why);
+        let (p, faults) = Progress::read(&file, &text)?;
+        if faults.is_empty() {
+            return Ok((p, None));
         }
-        Ok(match Progress::from_toml(&file, &text) {
-            Ok((p, faults)) if faults.is_empty() => (p, None),
-            Ok((p, faults)) => {
-                let line = salvaged(path, &p, &faults);
-                (p, Some(line))
-            }
-            Err(why) => (Progress::default(), Some(damaged(path, &why))),
-        })
+        let line = salvaged(path, &p, &faults);
+        Ok((p, Some(line)))
     }
 
-    /// The progress in `text` (named `file` in the error, with `line:col` where the
-    /// fault is at a place), and a line for each part of the squad that could not be
-    /// read and was replaced (the rest kept). `Err`: the file as a whole is damaged.
-    pub fn from_toml(file: &str, text: &str) -> Result<(Progress, Vec<String>), String> {
-        let table: toml::Table = text.parse().map_err(|e: toml::de::Error| match e.span() {
-            Some(sp) => {
-                let (l, c) = line_col(text, sp.start);
-                format!("{file}:{l}:{c}: {}", e.message().trim())
+    /// The progress in `text` (named `file` in the faults) with every entry that could
+    /// be read, and one line for each that could not (`file:line[:col]: …`, in the
+    /// file's order): a line that is not TOML (a file cut short, garbage), a mission
+    /// that is not a table, a field of the wrong type or unknown, a bad part of the
+    /// squad ([`squad_file`]). `Err`: the file is refused (a newer format, REQ X13).
+    pub fn read(file: &str, text: &str) -> Result<(Progress, Vec<String>), String> {
+        let mut faults: Vec<(usize, String)> = Vec::new();
+        let table: toml::Table = match text.parse() {
+            Ok(t) => t,
+            Err(_) => {
+                let (t, dropped) = salvage::salvage(text);
+                for d in dropped {
+                    faults.push((d.line, format!("{file}:{}: {}", d.line, d.why)));
+                }
+                t
             }
-            None => format!("{file}: {}", e.message().trim()),
-        })?;
+        };
+        if let Some(why) = stamp::refusal(file, &table, FORMAT) {
+            return Err(why);
+        }
         let mut p = Progress::default();
-        let mut faults = Vec::new();
+        let mut squad_faults = Vec::new();
+        let mut fault = |path: &[&str], key: Option<&str>, msg: String| {
+            let line = salvage::locate(text, path, key);
+            let at = line.map_or(file.to_string(), |l| format!("{file}:{l}"));
+            faults.push((line.unwrap_or(0), format!("{at}: {msg}")));
+        };
         for (k, v) in &table {
             match (k.as_str(), v) {
-                ("version", toml::Value::Integer(1 | 2)) => {}
-                ("version", v) => return Err(format!("{file}: version {v}: expected 1 or 2")),
-                ("build", toml::Value::String(_)) => {}
+                ("version", toml::Value::Integer(_)) | ("build", toml::Value::String(_)) => {}
                 ("missions", toml::Value::Table(ms)) => {
                     for (id, m) in ms {
-                        let m = m
-                            .as_table()
-                            .ok_or_else(|| format!("{file}: mission `{id}`: expected a table"))?;
-                        p.missions.insert(
-                            id.clone(),
-                            mission(m).map_err(|e| format!("{file}: mission `{id}`: {e}"))?,
-                        );
+                        let Some(m) = m.as_table() else {
+                            fault(
+                                &["missions"],
+                                Some(id),
+                                format!("mission `{id}`: expected a table (dropped)"),
+                            );
+                            continue;
+                        };
+                        let (record, bad) = mission(m);
+                        for (key, msg) in bad {
+                            fault(
+                                &["missions", id],
+                                Some(&key),
+                                format!("mission `{id}`: {msg}"),
+                            );
+                        }
+                        p.missions.insert(id.clone(), record);
                     }
                 }
                 ("squad", v) => {
                     let (squad, said) = squad_file::from_toml(file, text, v);
                     p.squad = Some(squad);
-                    faults.extend(said);
+                    squad_faults = said;
                 }
-                _ => {
-                    return Err(format!(
-                        "{file}: unknown key `{k}`: expected version, build, missions, squad"
-                    ))
-                }
+                _ => fault(
+                    &[],
+                    Some(k),
+                    format!(
+                        "unknown key `{k}` (dropped): expected version, build, missions, squad"
+                    ),
+                ),
             }
         }
-        Ok((p, faults))
+        // The squad's places are `file:line:col`: told in the file's order too.
+        for f in squad_faults {
+            let line = f
+                .strip_prefix(file)
+                .and_then(|r| r.strip_prefix(':'))
+                .and_then(|r| r.split(':').next())
+                .and_then(|l| l.parse().ok())
+                .unwrap_or(0);
+            faults.push((line, f));
+        }
+        faults.sort_by_key(|(line, _)| *line);
+        Ok((p, faults.into_iter().map(|(_, f)| f).collect()))
     }
 
     /// The progress as the file keeps it.
@@ -206,74 +264,58 @@ impl Progress {
     }
 }
 
-fn mission(t: &toml::Table) -> Result<MissionProgress, String> {
+/// A mission's record from its table: every field that could be read, and for each
+/// that could not (wrong type, out of range, unknown) its key and what was expected;
+/// such a field is dropped (its default kept).
+fn mission(t: &toml::Table) -> (MissionProgress, Vec<(String, String)>) {
     let mut m = MissionProgress::default();
+    let mut bad = Vec::new();
     for (k, v) in t {
-        match k.as_str() {
-            "completed" => {
-                m.completed = v.as_bool().ok_or("`completed`: expected true or false")?
-            }
-            "best_seconds" => {
-                let s = v
-                    .as_float()
-                    .or_else(|| v.as_integer().map(|i| i as f64))
-                    .filter(|s| s.is_finite() && *s >= 0.0)
-                    .ok_or("`best_seconds`: expected seconds (a number >= 0)")?;
-                m.best_seconds = Some(s as f32);
-            }
-            "hardest" => {
-                m.hardest = Some(
-                    v.as_str()
-                        .and_then(Difficulty::parse)
-                        .ok_or("`hardest`: expected \"easy\", \"normal\" or \"hard\"")?,
-                )
-            }
-            "attempts" => {
-                m.attempts = v
-                    .as_integer()
-                    .and_then(|a| u32::try_from(a).ok())
-                    .ok_or("`attempts`: expected a count")?
-            }
-            _ => return Err(format!("unknown key `{k}`")),
+        let read: Result<(), &str> = match k.as_str() {
+            "completed" => v
+                .as_bool()
+                .map(|b| m.completed = b)
+                .ok_or("expected true or false"),
+            "best_seconds" => v
+                .as_float()
+                .or_else(|| v.as_integer().map(|i| i as f64))
+                .filter(|s| s.is_finite() && *s >= 0.0)
+                .map(|s| m.best_seconds = Some(s as f32))
+                .ok_or("expected seconds (a number >= 0)"),
+            "hardest" => v
+                .as_str()
+                .and_then(Difficulty::parse)
+                .map(|d| m.hardest = Some(d))
+                .ok_or("expected \"easy\", \"normal\" or \"hard\""),
+            "attempts" => v
+                .as_integer()
+                .and_then(|a| u32::try_from(a).ok())
+                .map(|a| m.attempts = a)
+                .ok_or("expected a count"),
+            _ => Err("unknown key: expected completed, best_seconds, hardest, attempts"),
+        };
+        if let Err(why) = read {
+            bad.push((k.clone(), format!("`{k} = {v}`: {why} (dropped)")));
         }
     }
-    Ok(m)
+    (m, bad)
 }
 
-/// The line for a damaged progress file at `path`, which is set aside and replaced with
-/// fresh progress.
-fn damaged(path: &Path, why: &str) -> String {
-    let (kept, fresh) = match crate::files::set_aside(path) {
-        Ok(p) => (
-            format!("kept as {}", p.display()),
-            match Progress::default().save(path) {
-                Ok(()) => "fresh progress",
-                Err(_) => "fresh progress (not written)",
-            },
-        ),
-        // The original is never overwritten when it could not be kept aside.
-        Err(e) => (
-            format!("could not be set aside: {e}"),
-            "fresh progress (not written: the file is left as it was)",
-        ),
-    };
-    format!("campaign progress damaged ({why}): {kept}; starting with {fresh}")
-}
-
-/// The line for a progress file at `path` read as `p` with `faults` in its squad: the
-/// file is set aside and written again as read (the good entries kept).
+/// The line for a progress file at `path` read as `p` with `faults`: the file as it was
+/// set aside, written again as read (the good entries kept). Every fault but the first
+/// goes to stderr here; the first is in the line, which the caller says.
 fn salvaged(path: &Path, p: &Progress, faults: &[String]) -> String {
     for f in faults.iter().skip(1) {
         eprintln!("squad_proto: {f}");
     }
-    let kept = match crate::files::set_aside(path) {
+    let kept = match salvage::set_aside(path) {
         Ok(aside) => match p.save(path) {
             Ok(()) => format!(
-                "the file kept as {}, written again as read",
+                "the file as it was kept as {}, written again as read",
                 aside.display()
             ),
             Err(e) => format!(
-                "the file kept as {}; NOT written again: {e}",
+                "the file as it was kept as {}; NOT written again: {e}",
                 aside.display()
             ),
         },
@@ -283,18 +325,15 @@ fn salvaged(path: &Path, p: &Progress, faults: &[String]) -> String {
         0 | 1 => String::new(),
         n => format!(" (and {} more on stderr)", n - 1),
     };
+    let rest = if p == &Progress::default() {
+        "nothing else could be read: starting with fresh progress"
+    } else {
+        "every other entry kept"
+    };
     format!(
-        "campaign progress: {}{more}; every mission kept; {kept}",
+        "campaign progress: {}{more}; {rest}; {kept}",
         faults.first().map_or("", String::as_str)
     )
-}
-
-/// Line and column (from 1) of byte `at` in `text`.
-fn line_col(text: &str, at: usize) -> (usize, usize) {
-    let before = &text[..at.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
 }
 
 #[cfg(test)]
@@ -438,52 +477,20 @@ mod tests {
             "{said}"
         );
         assert!(said.contains("(and 1 more on stderr)"), "{said}");
-        assert!(said.contains("every mission kept"), "{said}");
-        assert!(said.contains("progress.toml.damaged"), "{said}");
+        assert!(said.contains("every other entry kept"), "{said}");
+        assert!(said.contains("progress.toml.bad-1"), "{said}");
         assert_eq!(got.missions, p.missions, "every mission kept");
         assert_eq!(
             got.squad, p.squad,
             "the bad member whole and fit, the rounds none"
         );
         assert_eq!(
-            std::fs::read_to_string(d.join("progress.toml.damaged")).unwrap(),
+            std::fs::read_to_string(d.join("progress.toml.bad-1")).unwrap(),
             text,
             "the file as it was is kept"
         );
         // Written again as read: it loads with nothing to say.
         assert_eq!(Progress::load(&path).unwrap(), (got, None));
-        std::fs::remove_dir_all(&d).unwrap();
-    }
-
-    #[test]
-    fn a_damaged_progress_file_is_reported_and_replaced() {
-        let d = dir("damaged");
-        let path = d.join(FILE_NAME);
-        std::fs::create_dir_all(&d).unwrap();
-        for (text, says) in [
-            (
-                "version = 1\n[missions.m1_station\ncompleted = true\n",
-                ":2:",
-            ),
-            ("[missions.m1_station]\nattempts = -3\n", "`attempts`"),
-            ("[missions.m1_station]\nhardest = \"brutal\"\n", "`hardest`"),
-            ("\u{0}\u{1}garbage", "progress.toml"),
-        ] {
-            std::fs::write(&path, text).unwrap();
-            let (p, said) = Progress::load(&path).unwrap();
-            assert_eq!(p, Progress::default());
-            let said = said.expect("reported");
-            assert!(said.starts_with("campaign progress damaged ("), "{said}");
-            assert!(said.contains(says), "{said} names {says}");
-            assert!(said.contains("progress.toml.damaged"), "{said}");
-            assert_eq!(
-                std::fs::read_to_string(d.join("progress.toml.damaged")).unwrap(),
-                text,
-                "the damaged file is kept"
-            );
-            // Replaced: it loads as fresh progress, with nothing to say.
-            assert_eq!(Progress::load(&path).unwrap(), (Progress::default(), None));
-        }
         std::fs::remove_dir_all(&d).unwrap();
     }
 
@@ -552,7 +559,7 @@ mod tests {
             newer,
             "left as it is"
         );
-        assert!(!d.join("progress.toml.damaged").exists());
+        assert!(!d.join("progress.toml.bad-1").exists());
         // A folder where the file should be: unreadable, not damaged.
         std::fs::remove_file(&path).unwrap();
         std::fs::create_dir_all(&path).unwrap();

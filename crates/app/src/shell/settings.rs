@@ -1,22 +1,29 @@
 //! The player's settings (REQ C4): volumes, brightness, fullscreen, the frame cap, the
-//! render scale (REQ §24), the floor trail (REQ W1) and the key bindings, kept as TOML in the user's config directory
-//! (`ProjectDirs::config_dir()/settings.toml`: `$XDG_CONFIG_HOME/squad_proto/` on
-//! Linux), loaded at start and saved whenever the settings screen changes one.
+//! render scale (REQ §24), the floor trail (REQ W1), the movement keys' frame and the
+//! disk's release (REQ W4, [`crate::shell::controls`]) and the key bindings, kept as TOML
+//! in the user's config directory (`ProjectDirs::config_dir()/settings.toml`:
+//! `$XDG_CONFIG_HOME/squad_proto/` on Linux), loaded at start and saved whenever the
+//! settings screen changes one.
 //!
-//! Reading never fails: a file that does not parse, an unknown section or key, or a bad
-//! value is reported as `file:line:col: …` (one line each) and the default is used for
-//! what was wrong; the damaged file is kept beside it as `settings.toml.damaged` and
-//! replaced by the settings as read. The file carries its format and the build that
-//! wrote it ([`crate::shell::stamp`]): one of a newer format, or one that cannot be
-//! read, is refused with a line and left untouched (the defaults are used and nothing is
-//! written over it). Render-only: nothing here reaches the simulation, its checksum or
-//! a replay.
+//! Reading never fails and keeps every good entry (REQ W6): a line that does not parse
+//! (a file cut short, garbage: [`crate::shell::salvage`]), an unknown section or key, or
+//! a bad value is reported as `file:line:col: …` (one line each) and the default is used
+//! for what was wrong; the damaged file is kept beside it as `settings.toml.bad-N`
+//! (never overwritten) and replaced by the settings as read. A file that cannot be read
+//! (permission denied) is kept aside the same way and said. The file carries its format
+//! and the build that wrote it ([`crate::shell::stamp`]): one of a newer format is
+//! refused with a line and left untouched (the defaults are used and nothing is written
+//! over it). Render-only, but for the controls: the movement keys' frame and the
+//! disk's release reach the simulation only as each tick's input, which a replay
+//! records.
 
 use std::path::{Path, PathBuf};
 
 use winit::keyboard::KeyCode;
 
 use crate::shell::bindings::{key_from_name, key_name, Bind, Bindings, SLOTS};
+use crate::shell::controls::ControlSettings;
+use crate::shell::salvage;
 use crate::shell::stamp::{self, Format};
 
 /// The file's name in the config directory.
@@ -60,6 +67,8 @@ pub struct Settings {
     /// The floor trail of the way to the objective (REQ W1).
     pub trail: Trail,
     pub keys: Bindings,
+    /// The movement keys' frame and the disk's release (REQ W4).
+    pub controls: ControlSettings,
 }
 
 /// When the floor trail of the way to the objective shows (REQ W1): on easy only (the
@@ -118,6 +127,7 @@ impl Default for Settings {
             render_scale: 100,
             trail: Trail::Easy,
             keys: Bindings::default(),
+            controls: ControlSettings::default(),
         }
     }
 }
@@ -147,32 +157,61 @@ impl Settings {
     }
 
     /// Reads `path`: a missing file gives the defaults with nothing to say; every fault
-    /// in the file is one line, and a damaged file is set aside and replaced by what
-    /// was read (the defaults where it was wrong). `Err`: the file is refused — a newer
-    /// format, or unreadable — with the line that says so; it is left as it is, the
-    /// defaults are used, and it must not be written this session.
+    /// in the file is one line (REQ W6: a bad value, an unknown key, a line that is not
+    /// TOML — a file cut short, garbage — keeps every other entry, [`salvage`]), and a
+    /// damaged file is kept aside as `settings.toml.bad-N` (never overwritten) and
+    /// replaced by what was read (the defaults where it was wrong). A file that cannot be
+    /// read (permission denied) is kept aside the same way and said; the defaults are
+    /// used. `Err`: the file is refused — a newer format, or unreadable and it could not
+    /// be moved — with the line that says so; it is left as it is, the defaults are
+    /// used, and it must not be written this session.
     pub fn load(path: &Path) -> Result<(Settings, Vec<String>), String> {
+        Settings::load_with(path, |p| std::fs::read(p))
+    }
+
+    /// [`Settings::load`] reading the file's bytes through `read` (the tests inject a
+    /// read error there: as root a file of mode 000 is readable).
+    pub fn load_with(
+        path: &Path,
+        read: impl FnOnce(&Path) -> std::io::Result<Vec<u8>>,
+    ) -> Result<(Settings, Vec<String>), String> {
         let file = path.display().to_string();
-        let text = match std::fs::read(path) {
-            // Bytes that are not UTF-8 make a file that does not parse: damaged.
+        let text = match read(path) {
+            // Bytes that are not UTF-8 make lines that do not parse: salvaged.
             Ok(b) => String::from_utf8_lossy(&b).into_owned(),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok((Settings::default(), Vec::new()))
             }
-            Err(e) => return Err(stamp::unreadable(&file, FORMAT, &e)),
+            Err(e) => {
+                let refused = stamp::unreadable(&file, FORMAT, &e);
+                if !path.is_file() {
+                    return Err(refused);
+                }
+                return match salvage::set_aside(path) {
+                    Ok(aside) => Ok((
+                        Settings::default(),
+                        vec![format!(
+                            "{file}: cannot be read ({}): kept aside as {}; the default \
+                             settings are used",
+                            stamp::cause(&e),
+                            aside.display()
+                        )],
+                    )),
+                    Err(_) => Err(refused),
+                };
+            }
         };
-        if let Some(why) = text
+        let table = text
             .parse::<toml::Table>()
-            .ok()
-            .and_then(|t| stamp::refusal(&file, &t, FORMAT))
-        {
+            .unwrap_or_else(|_| salvage::salvage(&text).0);
+        if let Some(why) = stamp::refusal(&file, &table, FORMAT) {
             return Err(why);
         }
         let (s, mut faults) = Settings::from_toml(&file, &text);
         if !faults.is_empty() {
-            let aside = crate::files::set_aside(path);
+            let aside = salvage::set_aside(path);
             let kept = match &aside {
-                Ok(p) => format!("the file is kept as {}", p.display()),
+                Ok(p) => format!("the file as it was is kept as {}", p.display()),
                 Err(e) => format!("the file could not be set aside: {e}"),
             };
             let written = match aside.as_ref().map(|_| s.save(path)) {
@@ -181,7 +220,7 @@ impl Settings {
                 Err(_) => "NOT replaced (it could not be kept aside)".to_string(),
             };
             faults.push(format!(
-                "{}: defaults used where it was wrong; {kept}; {written}",
+                "{}: every other setting kept, the defaults where it was wrong; {kept}; {written}",
                 path.display()
             ));
         }
@@ -197,16 +236,16 @@ impl Settings {
             Some((l, c)) => format!("{file}:{l}:{c}"),
             None => file.to_string(),
         };
+        // A file that does not parse as a whole: what can be read of it (W6).
         let table: toml::Table = match text.parse() {
             Ok(t) => t,
-            Err(e) => {
-                let pos = e.span().map(|sp| line_col(text, sp.start));
-                let msg = format!(
-                    "{}: {}; the default settings are used",
-                    at(pos),
-                    e.message().trim()
-                );
-                return (s, vec![msg]);
+            Err(_) => {
+                let (t, dropped) = salvage::salvage(text);
+                for d in dropped {
+                    let msg = format!("{}: {} (dropped)", at(Some((d.line, 1))), d.why);
+                    faults.push(((d.line, 1), msg));
+                }
+                t
             }
         };
         let mut fault = |section: &str, key: Option<&str>, msg: String| {
@@ -223,7 +262,7 @@ impl Settings {
                     "",
                     Some(section),
                     format!(
-                        "unknown key `{section}`: expected the sections [sound], [display], [keys]"
+                        "unknown key `{section}`: expected the sections [sound], [display], [controls], [keys]"
                     ),
                 );
                 continue;
@@ -327,10 +366,23 @@ impl Settings {
                         }
                     }
                 }
+                "controls" => {
+                    for (k, v) in t {
+                        match s.controls.set(k, v) {
+                            Ok(true) => {}
+                            Ok(false) => fault(
+                                section,
+                                Some(k),
+                                format!("unknown key `{k}` in [controls]: expected move_keys, release"),
+                            ),
+                            Err(e) => fault(section, Some(k), e),
+                        }
+                    }
+                }
                 _ => fault(
                     section,
                     None,
-                    format!("unknown section [{section}]: expected [sound], [display], [keys]"),
+                    format!("unknown section [{section}]: expected [sound], [display], [controls], [keys]"),
                 ),
             }
         }
@@ -410,6 +462,7 @@ impl Settings {
         out += &format!("render_scale = {}\n", self.render_scale);
         out += "# The floor trail of the way to the objective: \"easy\" (on easy only), \"on\", \"off\".\n";
         out += &format!("trail = \"{}\"\n\n", self.trail.name());
+        out += &self.controls.to_toml();
         out += "[keys]\n# One or two keys per action, by name: A-Z, 0-9, F1-F12, Up, Down, Left, Right,\n\
                 # Space, Enter, Esc, Tab, LShift, RShift, LCtrl, LAlt, - = [ ] ; ' , . / Num0-Num9, Num+ ...\n";
         for b in Bind::ALL {
@@ -500,14 +553,6 @@ fn parse_keys(v: &toml::Value) -> Result<[Option<KeyCode>; SLOTS], String> {
     Ok(keys)
 }
 
-/// Line and column (from 1) of byte `at` in `text`.
-fn line_col(text: &str, at: usize) -> (usize, usize) {
-    let before = &text[..at.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
-}
-
 /// Where `key` of `[section]` stands (or the section's header with no key; a top-level
 /// key with an empty section): line and column from 1.
 fn locate(text: &str, section: &str, key: Option<&str>) -> Option<(usize, usize)> {
@@ -569,6 +614,9 @@ mod tests {
         s.keys.rebind(Bind::Grenade, 0, KeyCode::KeyQ);
         s.keys.rebind(Bind::Flare, 1, KeyCode::KeyZ);
         s.keys.clear(Bind::Medkit, 0).unwrap();
+        // The controls (REQ W4) too.
+        s.controls.move_keys = crate::shell::controls::MoveKeys::Screen;
+        s.controls.release = crate::shell::controls::DiskRelease::Return;
         let (back, faults) = Settings::from_toml("s.toml", &s.to_toml());
         assert!(faults.is_empty(), "{faults:#?}");
         assert_eq!(back, s);
@@ -690,9 +738,9 @@ mod tests {
         let (s, faults) = Settings::load(&path).unwrap();
         assert!(s.fullscreen && s.brightness == 0);
         assert!(faults[0].contains(":2:1: `brightness`"), "{faults:#?}");
-        assert!(faults.last().unwrap().contains("settings.toml.damaged"));
+        assert!(faults.last().unwrap().contains("settings.toml.bad-1"));
         assert!(
-            d.join("settings.toml.damaged").exists(),
+            d.join("settings.toml.bad-1").exists(),
             "the old file is kept"
         );
         // The file now reads back clean, as what was read.
@@ -778,7 +826,7 @@ mod tests {
         );
         assert!(why.contains(&format!("this is build {this}")), "{why}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), newer);
-        assert!(!d.join("settings.toml.damaged").exists());
+        assert!(!d.join("settings.toml.bad-1").exists());
         std::fs::remove_dir_all(&d).unwrap();
     }
 }

@@ -1,7 +1,7 @@
 //! The settings page's state machine (REQ C4): its rows, what a key does on each
 //! (volumes, brightness, fullscreen, the frame cap, the render scale, the floor trail,
-//! the defaults) and
-//! the rebinding's capture of a raw key.
+//! the defaults, the movement keys' frame and the disk's release of REQ W4) and the
+//! rebinding's capture of a raw key.
 
 use winit::keyboard::KeyCode;
 
@@ -24,6 +24,10 @@ pub enum SettingRow {
     RenderScale,
     Trail,
     Defaults,
+    /// The movement keys' frame (REQ W4).
+    MoveKeys,
+    /// What the disk does when the movement keys are let go (REQ W4).
+    Release,
     Key(Bind),
 }
 
@@ -41,6 +45,9 @@ pub fn setting_rows() -> Vec<SettingRow> {
         SettingRow::RenderScale,
         SettingRow::Trail,
         SettingRow::Defaults,
+        SettingRow::Heading("CONTROLS"),
+        SettingRow::MoveKeys,
+        SettingRow::Release,
         SettingRow::Heading("KEYS   (Enter: rebind)"),
     ];
     rows.extend(Bind::ALL.into_iter().map(SettingRow::Key));
@@ -186,6 +193,14 @@ impl SettingsMenu {
             }
             (MenuKey::Left | MenuKey::Right | MenuKey::Confirm, SettingRow::Trail) => {
                 s.trail = s.trail.step(k != MenuKey::Left);
+                true
+            }
+            (MenuKey::Left | MenuKey::Right | MenuKey::Confirm, SettingRow::MoveKeys) => {
+                s.controls.move_keys = s.controls.move_keys.toggled();
+                true
+            }
+            (MenuKey::Left | MenuKey::Right | MenuKey::Confirm, SettingRow::Release) => {
+                s.controls.release = s.controls.release.toggled();
                 true
             }
             (MenuKey::Confirm, SettingRow::Defaults) => {

@@ -3,7 +3,7 @@
 //!
 //! ```toml
 //! version = 1
-//! build = "0.1.0+sim12"
+//! build = "0.1.0+sim13"
 //! ```
 //!
 //! A file of a format this build reads (a file without a stamp is the first format,
@@ -61,12 +61,17 @@ pub fn refusal(file: &str, table: &toml::Table, f: Format) -> Option<String> {
     }
 }
 
-/// The line for a file that exists but cannot be read (`e`), left as it is.
-pub fn unreadable(file: &str, f: Format, e: &std::io::Error) -> String {
-    let why = match e.kind() {
+/// Why a file could not be read, in words ("permission denied").
+pub fn cause(e: &std::io::Error) -> String {
+    match e.kind() {
         std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
         _ => e.to_string(),
-    };
+    }
+}
+
+/// The line for a file that exists but cannot be read (`e`), left as it is.
+pub fn unreadable(file: &str, f: Format, e: &std::io::Error) -> String {
+    let why = cause(e);
     format!(
         "{file}: cannot read the {} ({why}); the file is left as it is and nothing is \
          written over it",

@@ -575,6 +575,23 @@ mod tests {
             Some(TitleAction::Changed)
         );
         assert_eq!(s, Settings::default());
+        // The controls (REQ W4), over their heading: each toggles.
+        use crate::shell::controls::{DiskRelease, MoveKeys};
+        t.key(MenuKey::Down, &c, &mut s);
+        assert_eq!(t.settings.row(), SettingRow::MoveKeys);
+        assert_eq!(
+            t.key(MenuKey::Confirm, &c, &mut s),
+            Some(TitleAction::Changed)
+        );
+        assert_eq!(s.controls.move_keys, MoveKeys::Screen);
+        t.key(MenuKey::Left, &c, &mut s);
+        assert_eq!(s.controls.move_keys, MoveKeys::Map);
+        t.key(MenuKey::Down, &c, &mut s);
+        assert_eq!(t.settings.row(), SettingRow::Release);
+        t.key(MenuKey::Right, &c, &mut s);
+        assert_eq!(s.controls.release, DiskRelease::Return);
+        t.key(MenuKey::Right, &c, &mut s);
+        assert_eq!(s.controls.release, DiskRelease::Stay);
         // Move up: Enter waits, a raw key rebinds its first slot.
         t.key(MenuKey::Down, &c, &mut s);
         assert_eq!(t.settings.row(), SettingRow::Key(Bind::MoveUp));

@@ -257,6 +257,8 @@ pub fn settings_view(menu: &SettingsMenu, s: &Settings) -> SettingsView {
                 },
                 Default::default(),
             ),
+            SettingRow::MoveKeys => (s.controls.move_keys.label().into(), Default::default()),
+            SettingRow::Release => (s.controls.release.label().into(), Default::default()),
             SettingRow::Key(b) => {
                 let slots = s.keys.slots(*b);
                 let name = |k: Option<KeyCode>| k.map_or("-".to_string(), |k| key_label(k).into());
@@ -280,6 +282,8 @@ pub fn settings_view(menu: &SettingsMenu, s: &Settings) -> SettingsView {
                 SettingRow::RenderScale => ("Render scale", Value::Choice(text)),
                 SettingRow::Trail => ("Floor trail", Value::Choice(text)),
                 SettingRow::Defaults => ("Restore defaults", Value::Action),
+                SettingRow::MoveKeys => ("Movement keys", Value::Choice(text)),
+                SettingRow::Release => ("Disk on release", Value::Choice(text)),
                 SettingRow::Key(b) => (b.label(), Value::Keys([k0, k1], menu.slot, menu.capturing)),
             };
             Row { label, value }
@@ -304,6 +308,12 @@ pub fn settings_view(menu: &SettingsMenu, s: &Settings) -> SettingsView {
                 "Left/Right: the way to the objective marked on the floor on easy only, always, or never."
             }
             SettingRow::Defaults => "Enter: every setting and key back to its default.",
+            SettingRow::MoveKeys => {
+                "Left/Right or Enter: W moves along the map's north (up-right on the screen, along the corridors) or up the screen."
+            }
+            SettingRow::Release => {
+                "Left/Right or Enter: letting go, the disk stays where you put it (the squad walks up to it) or springs back to the squad."
+            }
             SettingRow::Key(_) => {
                 "Enter: press a new key. Left/Right: its first or second key. Backspace: clear it. A key in use elsewhere is swapped."
             }

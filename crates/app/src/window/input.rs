@@ -10,6 +10,7 @@ use sim::Vec2;
 use winit::keyboard::KeyCode;
 
 use crate::shell::bindings::{Bind, Bindings};
+use crate::shell::controls::{DiskRelease, MoveKeys};
 use crate::shell::menu::MenuKey;
 
 /// Manual aim vector turn rate (←/→), radians per second.
@@ -132,27 +133,20 @@ pub fn menu_key(code: KeyCode) -> Option<MenuKey> {
     }
 }
 
-/// Movement direction from the movement keys held (WASD/arrows by default) in screen
-/// terms, turned into the iso world: screen-up is world (−1, −1). In manual aim a key
-/// that also turns the aim (←/→ by default) turns it instead (§15).
-pub fn move_dir(held: &BTreeSet<KeyCode>, manual_on: bool, b: &Bindings) -> Vec2 {
+/// Movement direction from the movement keys held (WASD/arrows by default) in the frame
+/// `frame` says (REQ W4), as a world direction. In the screen's frame up is up on the
+/// screen, world (−1, −1) in the isometric view; in the map's, up is the map's north
+/// (0, −1), right its east (1, 0): the screen's turned 45° clockwise, so one key runs
+/// along a corridor. In manual aim a key that also turns the aim (←/→ by default)
+/// turns it instead (§15).
+pub fn move_dir(held: &BTreeSet<KeyCode>, manual_on: bool, b: &Bindings, frame: MoveKeys) -> Vec2 {
     let on = |bind: Bind| held.iter().any(|&k| b.moves(bind, k, manual_on));
-    let (up, down) = (on(Bind::MoveUp), on(Bind::MoveDown));
-    let (left, right) = (on(Bind::MoveLeft), on(Bind::MoveRight));
-    let mut d = Vec2::ZERO;
-    if up {
-        d += Vec2::new(-1.0, -1.0);
-    }
-    if down {
-        d += Vec2::new(1.0, 1.0);
-    }
-    if left {
-        d += Vec2::new(-1.0, 1.0);
-    }
-    if right {
-        d += Vec2::new(1.0, -1.0);
-    }
-    d.normalize_or_zero()
+    frame.dir(
+        on(Bind::MoveUp),
+        on(Bind::MoveDown),
+        on(Bind::MoveLeft),
+        on(Bind::MoveRight),
+    )
 }
 
 /// A sprint key (either Shift by default) sprints.
@@ -190,6 +184,10 @@ pub struct Controls {
     pub held: BTreeSet<KeyCode>,
     /// The player's keys (the settings' `[keys]`).
     pub bindings: Bindings,
+    /// The frame the movement keys move in, and the disk's release (the settings'
+    /// `[controls]`, REQ W4).
+    pub move_keys: MoveKeys,
+    pub release: DiskRelease,
     /// A gamepad's left stick as a world direction (zero without one; see `pad`).
     pub pad_move: Vec2,
     /// A gamepad's trigger is held: sprint, as Shift.
@@ -209,6 +207,8 @@ impl Controls {
         let bindings = std::mem::take(&mut self.bindings);
         *self = Controls {
             bindings,
+            move_keys: self.move_keys,
+            release: self.release,
             ..Controls::default()
         };
     }
@@ -272,7 +272,7 @@ impl Controls {
     /// What the held keys and sticks alone make of a tick's input (movement, sprint),
     /// the one-shot commands left waiting.
     pub fn held_input(&self) -> TickInput {
-        let keys = move_dir(&self.held, self.manual_on, &self.bindings);
+        let keys = move_dir(&self.held, self.manual_on, &self.bindings, self.move_keys);
         TickInput {
             move_dir: if keys == Vec2::ZERO {
                 self.pad_move
@@ -280,6 +280,9 @@ impl Controls {
                 keys
             },
             sprint: sprint(&self.held, &self.bindings) || self.pad_sprint,
+            disk_stays: self.release.disk_stays(),
+            // A person's keys and stick are helped round corners (W4).
+            round_corners: true,
             ..TickInput::default()
         }
     }
@@ -314,26 +317,97 @@ mod tests {
             (KeyCode::KeyD, Vec2::new(s, -s)),
             (KeyCode::ArrowRight, Vec2::new(s, -s)),
         ] {
-            assert!(close(move_dir(&keys(&[k]), false, &bd()), want), "{k:?}");
+            assert!(
+                close(move_dir(&keys(&[k]), false, &bd(), MoveKeys::Screen), want),
+                "{k:?}"
+            );
         }
+    }
+
+    /// REQ W4: in the map's frame each key runs along one of the map's axes (W north,
+    /// D east, S south, A west: on the screen up-right, down-right, down-left,
+    /// up-left), two keys along a diagonal; the screen's frame is the same turned 45°.
+    #[test]
+    fn map_keys_run_along_the_map_axes() {
+        let s = std::f32::consts::FRAC_1_SQRT_2;
+        let map = |k: &[KeyCode]| move_dir(&keys(k), false, &bd(), MoveKeys::Map);
+        for (k, want) in [
+            (KeyCode::KeyW, Vec2::new(0.0, -1.0)),
+            (KeyCode::ArrowUp, Vec2::new(0.0, -1.0)),
+            (KeyCode::KeyD, Vec2::new(1.0, 0.0)),
+            (KeyCode::ArrowRight, Vec2::new(1.0, 0.0)),
+            (KeyCode::KeyS, Vec2::new(0.0, 1.0)),
+            (KeyCode::KeyA, Vec2::new(-1.0, 0.0)),
+        ] {
+            assert!(close(map(&[k]), want), "{k:?}: {:?}", map(&[k]));
+        }
+        assert!(close(
+            map(&[KeyCode::KeyW, KeyCode::KeyD]),
+            Vec2::new(s, -s)
+        ));
+        assert_eq!(map(&[KeyCode::KeyA, KeyCode::KeyD]), Vec2::ZERO);
+        // Every combination in the map's frame is the screen's turned 45° clockwise
+        // (in the world's y-down coordinates, clockwise on the screen is +45° here).
+        let turn = |v: Vec2| Vec2::new(s * (v.x - v.y), s * (v.x + v.y));
+        for bits in 0u8..16 {
+            let [u, d, l, r] = [0, 1, 2, 3].map(|i| bits & (1 << i) != 0);
+            let screen = MoveKeys::Screen.dir(u, d, l, r);
+            let m = MoveKeys::Map.dir(u, d, l, r);
+            assert!(close(turn(screen), m), "{bits:04b}: {screen:?} → {m:?}");
+        }
+        // The controls use the frame and the release they are given.
+        let mut c = Controls {
+            move_keys: MoveKeys::Map,
+            release: DiskRelease::Stay,
+            ..Controls::default()
+        };
+        c.key(KeyCode::KeyD, true);
+        let t = c.tick_input();
+        assert!(close(t.move_dir, Vec2::new(1.0, 0.0)) && t.disk_stays);
+        c.move_keys = MoveKeys::Screen;
+        c.release = DiskRelease::Return;
+        let t = c.tick_input();
+        assert!(close(t.move_dir, Vec2::new(s, -s)) && !t.disk_stays);
+        // A reset keeps them.
+        c.reset();
+        assert_eq!(
+            (c.move_keys, c.release),
+            (MoveKeys::Screen, DiskRelease::Return)
+        );
     }
 
     #[test]
     fn diagonals_are_unit_length_and_opposites_cancel() {
         // Screen up-right is world −y.
-        let d = move_dir(&keys(&[KeyCode::KeyW, KeyCode::KeyD]), false, &bd());
+        let d = move_dir(
+            &keys(&[KeyCode::KeyW, KeyCode::KeyD]),
+            false,
+            &bd(),
+            MoveKeys::Screen,
+        );
         assert!(close(d, Vec2::new(0.0, -1.0)));
-        let d = move_dir(&keys(&[KeyCode::KeyW, KeyCode::KeyS]), false, &bd());
+        let d = move_dir(
+            &keys(&[KeyCode::KeyW, KeyCode::KeyS]),
+            false,
+            &bd(),
+            MoveKeys::Screen,
+        );
         assert_eq!(d, Vec2::ZERO);
-        assert_eq!(move_dir(&keys(&[]), false, &bd()), Vec2::ZERO);
+        assert_eq!(
+            move_dir(&keys(&[]), false, &bd(), MoveKeys::Screen),
+            Vec2::ZERO
+        );
     }
 
     #[test]
     fn in_manual_aim_left_right_arrows_do_not_move() {
         let held = keys(&[KeyCode::ArrowLeft]);
-        assert_eq!(move_dir(&held, true, &bd()), Vec2::ZERO);
+        assert_eq!(move_dir(&held, true, &bd(), MoveKeys::Screen), Vec2::ZERO);
         // A and D still strafe.
-        assert_ne!(move_dir(&keys(&[KeyCode::KeyA]), true, &bd()), Vec2::ZERO);
+        assert_ne!(
+            move_dir(&keys(&[KeyCode::KeyA]), true, &bd(), MoveKeys::Screen),
+            Vec2::ZERO
+        );
     }
 
     /// REQ C4: a rebound key does its action and the old key no longer does, for a
@@ -348,8 +422,14 @@ mod tests {
         b.rebind(Bind::MoveUp, 0, KeyCode::KeyI);
         let s = std::f32::consts::FRAC_1_SQRT_2;
         let up = Vec2::new(-s, -s);
-        assert!(close(move_dir(&keys(&[KeyCode::KeyI]), false, &b), up));
-        assert_eq!(move_dir(&keys(&[KeyCode::KeyW]), false, &b), Vec2::ZERO);
+        assert!(close(
+            move_dir(&keys(&[KeyCode::KeyI]), false, &b, MoveKeys::Screen),
+            up
+        ));
+        assert_eq!(
+            move_dir(&keys(&[KeyCode::KeyW]), false, &b, MoveKeys::Screen),
+            Vec2::ZERO
+        );
         assert!(b.takes_over_route(KeyCode::KeyI) && !b.takes_over_route(KeyCode::KeyW));
         b.rebind(Bind::Sprint, 0, KeyCode::ControlLeft);
         assert!(sprint(&keys(&[KeyCode::ControlLeft]), &b));
@@ -594,8 +674,8 @@ mod tests {
             .map(documented_as)
             .collect();
         // Held, not pressed: checked against the code that reads them.
-        assert!(move_dir(&keys(&[KeyW]), false, &bd()).length() > 0.0);
-        assert!(move_dir(&keys(&[ArrowUp]), false, &bd()).length() > 0.0);
+        assert!(move_dir(&keys(&[KeyW]), false, &bd(), MoveKeys::Screen).length() > 0.0);
+        assert!(move_dir(&keys(&[ArrowUp]), false, &bd(), MoveKeys::Screen).length() > 0.0);
         assert!(sprint(&keys(&[ShiftLeft]), &bd()));
         assert!(aim_turn(&keys(&[ArrowLeft]), &bd(), 0.1) != 0.0);
         handled.extend(["WASD/arrows", "Shift", "Left/Right"]);

@@ -19,13 +19,15 @@
 //! `game` (the shell's screens, the session, what a key does; frames through
 //! [`crate::frame`]), `screen` (window, surface, present, fullscreen, refresh rate),
 //! `report` (errors in the window and on stderr, rate-limited; giving up on a display
-//! that keeps failing).
+//! that keeps failing), `no_display` (X when Wayland's socket is gone; the line said when
+//! there is no display at all).
 
 mod clock;
 mod game;
 #[cfg(target_os = "linux")]
 pub mod gamepad;
 mod input;
+mod no_display;
 pub mod pad;
 mod report;
 mod screen;
@@ -43,6 +45,7 @@ use winit::window::WindowId;
 use crate::setup::Setup;
 pub use game::{Dirs, Options};
 use game::{Game, Next};
+pub use no_display::{display_env, no_display_line, DisplayEnv};
 use report::FrameFailures;
 use screen::{Screen, Shown};
 
@@ -351,7 +354,16 @@ impl App {
 /// Opens the window at the title (or straight into `setup`, see [`Options`]) and
 /// plays until Quit or close, at `rate` frames per second.
 pub fn run(setup: Setup, opts: Options, rate: FrameRate) -> Result<(), WindowError> {
-    let event_loop = EventLoop::new().map_err(|e| WindowError::NoDisplay(e.to_string()))?;
+    let mut builder = EventLoop::builder();
+    // A WAYLAND_DISPLAY whose socket is gone would fail without trying X (REQ W7).
+    #[cfg(target_os = "linux")]
+    if display_env().prefer_x11() {
+        use winit::platform::x11::EventLoopBuilderExtX11;
+        builder.with_x11();
+    }
+    let event_loop = builder
+        .build()
+        .map_err(|e| WindowError::NoDisplay(e.to_string()))?;
     let mut app = App {
         game: Game::new(setup, opts, Instant::now()),
         pads: gamepad::Gamepads::system(),

@@ -5,18 +5,23 @@
 use crate::core::events::{EventKind, Events};
 use crate::core::geom::Vec2;
 use crate::space::grid::{resolve_walls, Grid};
+use crate::squad::agent::Role;
 use crate::squad::anchor::{
     smallest_circle_centre, step_anchor, straggler_lag, urgency_from_distance, SquadState,
 };
+use crate::squad::disk_walls::step_against_walls;
 use crate::squad::Squad;
 use crate::tuning::{TickTuning, Tuning};
 
 /// S3.2: ADVANCING while there is input, HOLDING after `hold_delay` without, once the
-/// disk has settled among the agents (at most `hold_settle_max`). Returns
-/// whether there is movement input.
+/// disk has settled among the agents (at most `hold_settle_max`) — or, when the disk
+/// stays where it was put (`disk_stays`, REQ W4), once the gunners have walked up to
+/// their slots round it (at most `gather_max`). Returns whether there is movement
+/// input.
 pub fn update_state(
     s: &mut Squad,
     move_dir: Vec2,
+    disk_stays: bool,
     t: &Tuning,
     tt: &TickTuning,
     events: &mut Events,
@@ -33,11 +38,18 @@ pub fn update_state(
             events.emit(tick, EventKind::StateChanged { holding: false });
         }
     } else {
-        if s.no_input_ticks == 0 && s.state == SquadState::Advancing {
+        if disk_stays {
+            // No snap-back (one switched on in the middle of one stops it).
+            s.anchor.settling = false;
+        } else if s.no_input_ticks == 0 && s.state == SquadState::Advancing {
             s.anchor.settling = true;
         }
         s.no_input_ticks = s.no_input_ticks.saturating_add(1);
-        let settled = !s.anchor.settling || s.no_input_ticks >= tt.hold_settle_max;
+        let settled = if disk_stays {
+            s.no_input_ticks >= tt.gather_max || gathered(s, t)
+        } else {
+            !s.anchor.settling || s.no_input_ticks >= tt.hold_settle_max
+        };
         if s.state == SquadState::Advancing && s.no_input_ticks >= tt.hold_delay && settled {
             s.state = SquadState::Holding;
             // The squad stops where it stands, inside the solver's hard bound.
@@ -58,11 +70,23 @@ pub fn update_state(
     moving
 }
 
-/// The disk's step (S3): move, leash drag, hard limit, walls; then urgency and sprint.
+/// Every standing gunner the AI moves is within `gather_distance` of its goal (its slot
+/// round the disk while advancing).
+fn gathered(s: &Squad, t: &Tuning) -> bool {
+    s.agents
+        .iter()
+        .filter(|a| a.alive && !a.forced && a.role == Role::Gunner)
+        .all(|a| a.pos.distance(s.goal_of(a)) <= t.squad.gather_distance)
+}
+
+/// The disk's step (S3): move, leash drag, hard limit, walls (W4: sliding, and round a
+/// corner that would stop it when the input asks, `round_corners`); then urgency and
+/// sprint.
 pub fn move_anchor(
     s: &mut Squad,
     move_dir: Vec2,
     sprint_key: bool,
+    round_corners: bool,
     moving: bool,
     grid: &Grid,
     t: &Tuning,
@@ -88,8 +112,15 @@ pub fn move_anchor(
         .filter(|a| a.alive && !a.forced)
         .map(|a| straggler_lag(a.pos.distance(s.goal_of(a)), t))
         .fold(0.0, f32::max);
+    let from = s.anchor.pos;
     step_anchor(&mut s.anchor, dir, sprint, centre, middle, lag, t);
-    s.anchor.pos = resolve_walls(s.anchor.pos, t.anchor.radius, grid);
+    // Walls last: sliding along them — and for a person's input nudged round a corner
+    // that would stop it (W4).
+    s.anchor.pos = if round_corners {
+        step_against_walls(from, s.anchor.pos, dir, centre, grid, t)
+    } else {
+        resolve_walls(s.anchor.pos, t.anchor.radius, grid)
+    };
     s.anchor.leash_dist = s.anchor.pos.distance(centre);
     s.anchor.urgency = urgency_from_distance(s.anchor.leash_dist, t);
     s.sprinting = moving && (sprint_key || s.anchor.urgency > t.anchor.sprint_at);
@@ -98,7 +129,7 @@ pub fn move_anchor(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::squad::agent::{Agent, Role};
+    use crate::squad::agent::Agent;
 
     fn marching_squad() -> Squad {
         let agents = (0..5u32)
@@ -117,7 +148,7 @@ mod tests {
         let mut s = marching_squad();
         let mut events = Events::default();
         for k in 1..=600 {
-            update_state(&mut s, Vec2::ZERO, t, &tt, &mut events, k as u64);
+            update_state(&mut s, Vec2::ZERO, false, t, &tt, &mut events, k as u64);
             assert!(
                 s.anchor.settling || k > settled_at,
                 "input stopped: the disk settles"

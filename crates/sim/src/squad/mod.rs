@@ -11,6 +11,7 @@ pub mod blades;
 pub mod blast;
 pub(crate) mod bodies;
 pub(crate) mod debug;
+pub mod disk_walls;
 pub mod fire;
 pub(crate) mod formation;
 pub mod lane;

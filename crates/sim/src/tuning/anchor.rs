@@ -37,6 +37,15 @@ pub struct AnchorTuning {
     /// straggler at the agents' top speed closes on a squad marching at its equilibrium
     /// speed at 0.42 u/s, and a blade back from a fight lags for seconds (A10).
     pub straggler_wait: f32,
+    /// The disk pushed into a wall is "stopped by it" when the wall leaves less than this
+    /// share of the step's progress along the input: a slide along a wall at 45° keeps
+    /// half, so only a push into a corner or nearly head-on into a face counts (W4).
+    pub blocked_share: f32,
+    /// A disk stopped by a face is nudged along it round the nearer corner when the way
+    /// on is open at most this far to the side: a tile and a skin, so a one-tile step in
+    /// a corridor's side or a door's jamb beside the disk does not snag it, and a wall
+    /// with no opening near stays a wall (W4).
+    pub corner_nudge: f32,
 }
 
 impl Default for AnchorTuning {
@@ -53,6 +62,8 @@ impl Default for AnchorTuning {
             settle_distance: 0.3,
             settle_speed: 20.0,
             straggler_wait: 0.5,
+            blocked_share: 0.25,
+            corner_nudge: 1.2,
         }
     }
 }
@@ -75,6 +86,8 @@ impl AnchorTuning {
         );
         v.range("anchor.sprint_at", a.sprint_at, 0.0, 1.0);
         v.range("anchor.straggler_wait", a.straggler_wait, 0.0, 0.99);
+        v.range("anchor.blocked_share", a.blocked_share, 0.0, 1.0);
+        v.range("anchor.corner_nudge", a.corner_nudge, 0.0, 3.0);
         v.range(
             "anchor.settle_distance",
             a.settle_distance,

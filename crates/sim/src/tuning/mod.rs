@@ -162,6 +162,8 @@ impl Tuning {
 pub struct TickTuning {
     pub hold_delay: u32,
     pub hold_settle_max: u32,
+    /// The squad walking up to a disk that stays (REQ W4), at most.
+    pub gather_max: u32,
     pub solve_interval: u32,
     pub commit_time: u32,
     pub fire_cooldown: u32,
@@ -193,6 +195,7 @@ impl TickTuning {
         TickTuning {
             hold_delay: ticks(t.squad.hold_delay),
             hold_settle_max: ticks(t.squad.hold_settle_max),
+            gather_max: ticks(t.squad.gather_max),
             solve_interval: ticks(t.solver.interval).max(1),
             commit_time: ticks(t.solver.commit_time),
             fire_cooldown: ticks(t.fire.cooldown),

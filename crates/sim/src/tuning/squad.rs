@@ -20,6 +20,15 @@ pub struct SquadTuning {
     /// the squad marching). Holding at once, a blade fighting at the edge of the march
     /// stood 3.65 u from a disk still in flight (A5's bound is 3.38).
     pub hold_settle_max: f32,
+    /// When the player's disk stays where it was put on letting go of the keys (the
+    /// input's `disk_stays`, REQ W4), the squad walks up to it before it holds: HOLDING
+    /// once every gunner is this close to its slot round the disk (a blade may be
+    /// fighting: it is not waited for)…
+    pub gather_distance: f32,
+    /// …or this long after the input stopped (a gunner held off by a wall or a crowd
+    /// does not keep the squad marching). From the march's equilibrium leash of 2.9 u a
+    /// squad at walking speed gathers in ≈ 1.5 s (docs/core.md).
+    pub gather_max: f32,
     /// Agent walking speed, u/s.
     pub walk_speed: f32,
     /// Agent fast speed (Shift, or urgency 1), u/s.
@@ -44,6 +53,8 @@ impl Default for SquadTuning {
             agent_health: 100.0,
             hold_delay: 0.15,
             hold_settle_max: 0.5,
+            gather_distance: 0.5,
+            gather_max: 2.5,
             walk_speed: 1.75,
             fast_speed: 2.7,
             body_push_share: 0.3,
@@ -72,6 +83,8 @@ impl SquadTuning {
             s.hold_delay,
             10.0,
         );
+        v.range("squad.gather_distance", s.gather_distance, 0.05, 10.0);
+        v.range("squad.gather_max", s.gather_max, s.hold_delay, 30.0);
         v.positive("squad.walk_speed", s.walk_speed);
         v.range("squad.fast_speed", s.fast_speed, s.walk_speed, 100.0);
         v.range("squad.body_push_share", s.body_push_share, 0.0, 1.0);

@@ -95,6 +95,15 @@ pub struct TickInput {
     pub manual: Option<ManualCommand>,
     /// A tool used this tick, at its aim point (REQ K3–K5).
     pub tool: Option<ToolUse>,
+    /// With no movement this tick, the disk stays where it is and the squad walks up to
+    /// it before holding (the player's choice, REQ W4); `false` (the scripted routes'):
+    /// the stretched leash snaps back and the squad holds where it stands (S3.3).
+    pub disk_stays: bool,
+    /// A disk stopped by a face of a wall is nudged round its nearer corner (REQ W4,
+    /// `anchor.corner_nudge`): for a person's keys and stick. `false` (the scripted
+    /// routes'): the plain slide — a route steers round corners along its path and aims
+    /// at points beside walls, which a nudge would carry it past.
+    pub round_corners: bool,
 }
 
 /// Caches the simulation rebuilds from its state (paths, the flow field, the neighbour
@@ -546,8 +555,16 @@ pub fn tick(w: &mut World, input: &TickInput) {
         squad.formation = f;
     }
     apply_manual(squad, &horde.enemies, input.manual, t);
-    let moving = update_state(squad, input.move_dir, t, tt, events, tick);
-    move_anchor(squad, input.move_dir, input.sprint, moving, grid, t);
+    let moving = update_state(squad, input.move_dir, input.disk_stays, t, tt, events, tick);
+    move_anchor(
+        squad,
+        input.move_dir,
+        input.sprint,
+        input.round_corners,
+        moving,
+        grid,
+        t,
+    );
     let disk = squad.anchor.pos;
     let off = tools.off;
     step_pickups(

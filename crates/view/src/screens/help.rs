@@ -68,7 +68,7 @@ pub const ON_SCREEN: &[&str] = &[
     "Top: time left, kills, notices; a red ring where an agent fell.",
     "Bottom: a card per agent: health (crossed out when down), a gunner's rounds (a bar while reloading); over them the pool and each tool's charges; the formation, the aim, the leash meter.",
     "F or G held: where it lands, its reach; let go: thrown. Red: refused.",
-    "Disk: cyan keeps up, orange lags; let go and it returns to the squad.",
+    "Disk: cyan keeps up, orange lags; let go and it stays put.",
     "Meter: the white mark is the leash now; past the thin line the squad sprints and holds fire.",
 ];
 

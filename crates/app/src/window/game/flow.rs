@@ -23,7 +23,8 @@ use view::Zoom;
 
 impl Game {
     /// The run being played ends (a new one, the title, the results, quitting): its
-    /// replay is written, to `--record`'s file or to `replays/` (the last few kept).
+    /// replay is written, to `--record`'s file or to `replays/` in the
+    /// data directory (the last few kept).
     pub fn end_run(&mut self) {
         let Some(r) = self.session.recorder.take() else {
             return;

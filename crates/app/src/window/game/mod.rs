@@ -58,18 +58,29 @@ pub struct Dirs {
 }
 
 impl Default for Dirs {
-    /// Replays, saves and screenshots beside the working directory, as the README says;
-    /// the settings in the user's config directory, the progress in the data directory
-    /// (never the working directory).
+    /// The runs' replays in the user's data directory (`replays/` there: they are the
+    /// game's, not the working directory's, REQ W7), beside the progress; saves and
+    /// screenshots beside the working directory, as the README says; the settings in the
+    /// user's config directory.
     fn default() -> Dirs {
         Dirs {
-            replays: PathBuf::from("replays"),
+            replays: replays_dir(),
             saves: PathBuf::from("saves"),
             shots: PathBuf::from("shots"),
             settings: crate::shell::settings::default_path().ok(),
             progress: crate::shell::progress::default_path().ok(),
         }
     }
+}
+
+/// Where the window keeps its last runs: `replays/` in the user's data directory
+/// (`$XDG_DATA_HOME/squad_proto/replays` on Linux), or in the working directory when
+/// there is no home.
+pub fn replays_dir() -> PathBuf {
+    directories::ProjectDirs::from("", "", "squad_proto").map_or_else(
+        || PathBuf::from("replays"),
+        |d| d.data_dir().join("replays"),
+    )
 }
 
 impl Dirs {
@@ -115,7 +126,8 @@ pub struct Options {
     pub difficulty: Option<Difficulty>,
     /// `--director`: every run started from the title has it.
     pub director: Option<Option<Difficulty>>,
-    /// `--record FILE`: the first run's replay goes there (otherwise to `replays/`).
+    /// `--record FILE`: the first run's replay goes there (otherwise to the data
+    /// directory's `replays/`).
     pub record: Option<PathBuf>,
     /// Play this run at once: a loaded save (`--load`) or a replay (`--replay
     /// --window`).
@@ -192,7 +204,8 @@ pub struct Game {
     /// The time of the last update or frame (what a message is stamped with).
     now: Instant,
     log: Throttle,
-    /// Where the next run's replay is written (`--record`); then `replays/`.
+    /// Where the next run's replay is written (`--record`); then the data directory's
+    /// `replays/`.
     record_to: Option<PathBuf>,
     /// Replay playback speed, ticks per tick of real time (1 or 4).
     speed: u32,
@@ -443,5 +456,18 @@ impl Game {
             feed.follow(&self.session.world, alpha, dt);
         }
         self.zoom.ease(dt);
+    }
+}
+
+#[cfg(test)]
+mod dirs_tests {
+    /// REQ W7: the window's replays go to the user's data directory, beside the
+    /// progress, not to the working directory.
+    #[test]
+    fn replays_are_kept_in_the_data_directory() {
+        let progress = crate::shell::progress::default_path().unwrap();
+        let replays = super::Dirs::default().replays;
+        assert!(replays.is_absolute(), "{}", replays.display());
+        assert_eq!(replays, progress.parent().unwrap().join("replays"));
     }
 }

@@ -62,6 +62,8 @@ impl Game {
     /// are the event loop's, [`Game::take_display_change`]).
     pub(super) fn apply_settings(&mut self) {
         self.controls.bindings = self.settings.keys.clone();
+        self.controls.move_keys = self.settings.controls.move_keys;
+        self.controls.release = self.settings.controls.release;
         self.composer.set_gamma(self.settings.gamma());
         self.apply_volumes();
     }
@@ -182,7 +184,12 @@ mod tests {
             said.contains("settings: ") && said.contains(":2:1: `brightness`"),
             "{said}"
         );
-        assert!(said.contains("campaign progress damaged"), "{said}");
+        assert!(
+            said.contains("campaign progress: ")
+                && said.contains("`not = [toml`: could not be read"),
+            "{said}"
+        );
+        assert!(said.contains("progress.toml.bad-1"), "{said}");
         assert_eq!(game.progress, Progress::default());
         assert_eq!(game.settings.brightness, 0);
         assert!(std::fs::read_to_string(&sp)
@@ -261,6 +268,50 @@ mod tests {
         let mut g = Game::new(setup, opts, w.now);
         g.key(KeyCode::KeyO, true, false, None);
         assert!(g.paused);
+    }
+
+    /// REQ W4 in the window: with the default controls D runs along the map's east and a
+    /// tap's disk stays where it was put; switched on the settings page to the screen's
+    /// frame and the return, D runs down-right on the map's (1, −1) and the disk springs
+    /// back toward the squad.
+    #[test]
+    fn the_controls_settings_reach_the_disk() {
+        let mut w = open("controls");
+        w.select("combat_route");
+        w.press(KeyCode::Enter);
+        assert_eq!(w.game.screen, Screen::Game);
+        // Let the squad stand still first (the route's disk is taken over by a key).
+        let tap = |w: &mut Window| {
+            w.game.key(KeyCode::KeyD, true, false, None);
+            let from = w.game.session.world.anchor().pos;
+            w.frames(15);
+            w.game.key(KeyCode::KeyD, false, false, None);
+            let put = w.game.session.world.anchor().pos;
+            w.frames(90);
+            (from, put, w.game.session.world.anchor().pos)
+        };
+        let (from, put, after) = tap(&mut w);
+        let step = put - from;
+        assert!(step.x > 0.5 && step.y.abs() < 1e-3, "east: {step:?}");
+        assert_eq!(after, put, "the disk stays where it was put");
+        // The settings page: the screen's frame and the return.
+        w.press(KeyCode::Escape);
+        w.game.settings.controls.move_keys = crate::shell::controls::MoveKeys::Screen;
+        w.game.settings.controls.release = crate::shell::controls::DiskRelease::Return;
+        w.game.settings_changed();
+        let file = std::fs::read_to_string(w.game.dirs.settings.as_ref().unwrap()).unwrap();
+        assert!(file.contains("move_keys = \"screen\"") && file.contains("release = \"return\""));
+        w.press(KeyCode::Escape);
+        let (from, put, after) = tap(&mut w);
+        let step = put - from;
+        assert!(
+            step.x > 0.3 && (step.x + step.y).abs() < 0.05,
+            "down-right: {step:?}"
+        );
+        assert!(
+            after.distance(put) > 0.3,
+            "sprang back: {put:?} → {after:?}"
+        );
     }
 
     /// The settings' volumes apply at once: master at 0 silences the title's scene,
