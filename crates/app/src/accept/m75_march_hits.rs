@@ -5,10 +5,10 @@
 //! advancing, from the recorded positions — not the simulation's holding flag), the
 //! player is not sprinting (the input), and a live enemy is where a first strike could
 //! reach it from where the blade stood (its body within the strike's reach grown by the
-//! lunge) and within the advancing post bound of the anchor (cohesion radius + post leash
-//! + the advancing extra + the first strike's reach, REQ M5/M7: blades fight near the
-//! squad, they do not chase). An enemy the gunners kill at four units was never the
-//! blade's to hit. A *chance* is a run of a blade's chance ticks (gaps up to
+//! lunge) and within the advancing post bound of the anchor (the sum of the cohesion
+//! radius, the post leash, the advancing extra and the first strike's reach, REQ M5/M7:
+//! blades fight near the squad, they do not chase). An enemy the gunners kill at four
+//! units was never the blade's to hit. A *chance* is a run of a blade's chance ticks (gaps up to
 //! [`GAP`] ticks joined: a strike's recovery steps back out of reach) at least
 //! [`MIN_CHANCE`] long.
 //!
