@@ -17,7 +17,7 @@ use crate::color::Rgba;
 /// [`Framebuffer::scale`] is the number of device pixels per drawing unit (1 unless
 /// set): every primitive multiplies its positions and sizes by it, so a scene laid out
 /// for 1280×720 draws the same picture, with more pixels, into 1920×1080 at scale 1.5.
-/// Text keeps whole font pixels (its glyph scale is rounded). Pixel access (`get`,
+/// Text is rasterised at its device size (any fraction). Pixel access (`get`,
 /// `put`, `pixels`) is always in device pixels.
 #[derive(Clone, Debug)]
 pub struct Framebuffer {
