@@ -214,7 +214,7 @@ mod tests {
         let g1 = a.glyph('A') as *const Glyph;
         let g2 = b.glyph('A') as *const Glyph;
         assert_eq!(g1, g2, "rasterised once");
-        assert!(a.glyph('A').cov.iter().any(|&c| c == 255));
+        assert!(a.glyph('A').cov.contains(&255));
         assert!(
             a.glyph('A').cov.iter().any(|&c| c > 0 && c < 255),
             "anti-aliased"
