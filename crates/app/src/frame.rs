@@ -410,8 +410,8 @@ impl Composer {
                 f.timings,
                 readout.as_ref(),
             );
-            // The screens are laid out for the design frame by whole steps of the
-            // frame's height (the HUD takes the same steps itself).
+            // The screens are laid out for the design frame at the frame's UI scale
+            // (the HUD and the screens' layouts set the same scale themselves).
             fb.set_scale(screens::ui_scale(fb.width, fb.height));
             draw_screens(fb, world, feed, f);
             fb.set_scale(1.0);
@@ -510,10 +510,7 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
                     keys: f.keys,
                     throw: f.throw,
                 };
-                let ui = fb.scale();
-                fb.set_scale(1.0);
                 hud::draw_hud(fb, world, &v);
-                fb.set_scale(ui);
             }
             if f.paused_banner {
                 hud::paused(fb);

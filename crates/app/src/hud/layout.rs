@@ -1,5 +1,6 @@
-//! Where the HUD's parts go on a frame ([`layout`]): scaled by whole steps with the
-//! frame's height, out of the F1 overlay's text boxes and above the message band.
+//! Where the HUD's parts go on a frame ([`layout`]): in drawing units at the frame's
+//! UI scale ([`view::screens::ui_scale`]: 1.5 at 1920×1080), out of the F1 overlay's
+//! text boxes and above the message band.
 
 use super::feed::NOTICES;
 
@@ -24,14 +25,22 @@ pub const CARD_RELOAD_Y: i32 = 39;
 pub const CARD_RELOAD_H: i32 = 3;
 /// The supply line's height (one line of text).
 pub const SUPPLY_H: i32 = 14;
-// The card's lines fit inside it, one under the other (text is 8 high).
-const _: () = assert!(CARD_NAME_Y + 8 <= CARD_BAR_Y && CARD_BAR_Y + CARD_BAR_H <= CARD_AMMO_Y);
-const _: () = assert!(CARD_AMMO_Y + 8 <= CARD_RELOAD_Y && CARD_RELOAD_Y + CARD_RELOAD_H < CARD_H);
+// The card's lines fit inside it, one under the other.
+const _: () = assert!(
+    CARD_NAME_Y + raster::GLYPH_HEIGHT <= CARD_BAR_Y && CARD_BAR_Y + CARD_BAR_H <= CARD_AMMO_Y
+);
+const _: () = assert!(
+    CARD_AMMO_Y + raster::GLYPH_HEIGHT <= CARD_RELOAD_Y && CARD_RELOAD_Y + CARD_RELOAD_H < CARD_H
+);
 
-/// Where the HUD's parts go on a `width × height` frame for `agents` agents.
+/// Where the HUD's parts go on a `width × height` frame for `agents` agents, in
+/// drawing units at the UI scale `ui`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Layout {
-    /// Whole-step scale of text and boxes (1 at 720 lines, 2 at 1440 …).
+    /// Frame pixels per drawing unit (the frame's UI scale).
+    pub ui: f32,
+    /// Whole factor of text and boxes in drawing units (1 unless the frame holds the
+    /// design frame twice over at its UI scale, as the screens' `k`).
     pub scale: i32,
     /// The time and kills line, top centre.
     pub top: Rect,
@@ -48,11 +57,15 @@ pub struct Layout {
     pub supply: Rect,
 }
 
-/// The HUD's boxes (see [`Layout`]): out of the F1 overlay's text boxes
-/// ([`view::overlay::text_regions`]) and above a message band of
+/// The HUD's boxes (see [`Layout`]) on a `width × height` frame (pixels): out of the F1
+/// overlay's text boxes ([`view::overlay::text_regions`]) and above a message band of
 /// [`MESSAGE_LINES`] lines.
 pub fn layout(width: i32, height: i32, agents: usize) -> Layout {
-    let s = view::screens::ui_scale(width.max(0) as usize, height.max(0) as usize) as i32;
+    let (fw, fh) = (width.max(0) as usize, height.max(0) as usize);
+    let ui = view::screens::ui_scale(fw, fh);
+    let (width, height) = view::screens::ui_units(fw, fh);
+    let (width, height) = (width as i32, height as i32);
+    let s = view::screens::ui::design_fit(width, height).0;
     let top_w = 380 * s;
     // Centred, but right of the overlay's stats block (x < 464).
     let tx = ((width - top_w) / 2).max(470 * s);
@@ -80,6 +93,7 @@ pub fn layout(width: i32, height: i32, agents: usize) -> Layout {
     let side = (x0 + agents as i32 * (card_w + gap), y, side_w, card_h);
     let supply = (x0, y - 4 * s - SUPPLY_H * s, total, SUPPLY_H * s);
     Layout {
+        ui,
         scale: s,
         top,
         notices,
@@ -100,8 +114,10 @@ mod tests {
 
     #[test]
     fn the_hud_keeps_out_of_the_overlay_and_the_message_band_and_inside_the_frame() {
-        for (w, h) in [(1280, 720), (1920, 1080), (2560, 1440)] {
-            let l = layout(w, h, 5);
+        for (fw, fh) in [(1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)] {
+            let l = layout(fw, fh, 5);
+            let (w, h) = view::screens::ui_units(fw as usize, fh as usize);
+            let (w, h) = (w as i32, h as i32);
             let band = (
                 0,
                 h - 30 - 16 * MESSAGE_LINES as i32,
@@ -138,7 +154,8 @@ mod tests {
                     );
                 }
             }
-            assert_eq!(l.scale, (h / 720).max(1));
+            assert_eq!(l.ui, fh as f32 / 720.0, "the frame's UI scale");
+            assert_eq!(l.scale, 1, "one design frame in units");
         }
         // The overlay's log stays above the message band too.
         let log = view::overlay::text_regions(1280, 720)[1];

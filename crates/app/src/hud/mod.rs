@@ -113,9 +113,18 @@ pub fn message_line(frame: &mut Framebuffer, text: &str) {
 const DISK_CALM: Rgba = Rgba::rgb(80, 230, 210);
 const DISK_FAR: Rgba = Rgba::rgb(255, 120, 60);
 
-/// Draws the HUD of `w` over `fb`.
+/// Draws the HUD of `w` over `fb` at the frame's UI scale (the framebuffer's scale is
+/// put back after).
 pub fn draw_hud(fb: &mut Framebuffer, w: &World, v: &HudView) {
     let l = layout(fb.width as i32, fb.height as i32, w.agents().len());
+    let before = fb.scale();
+    fb.set_scale(l.ui);
+    draw_parts(fb, w, v, &l);
+    fb.set_scale(before);
+}
+
+/// The HUD's parts into their boxes, `fb` at the layout's UI scale.
+fn draw_parts(fb: &mut Framebuffer, w: &World, v: &HudView, l: &Layout) {
     let s = l.scale;
     // Time left and kills.
     let left = v.end_tick.saturating_sub(w.tick()) as f32 * DT;

@@ -55,20 +55,27 @@ pub fn centred_in(
     draw_text(fb, r.0 + (r.2 - w) / 2, y, s, c, scale as u32);
 }
 
-/// Where the scene drew the floor point `p` on `fb`: laid out for the design frame
-/// round its centre, scaled by the frame's height and the zoom.
+/// Where the scene drew the floor point `p` on `fb`, in `fb`'s drawing units (the HUD
+/// draws at the UI scale): laid out for the design frame round its centre, scaled by
+/// the frame's height and the zoom.
 pub fn on_screen(fb: &Framebuffer, v: &HudView, p: Vec2) -> [f32; 2] {
     let (w, h) = (fb.width as f32, fb.height as f32);
     let iso = Iso::new(v.camera.center, 0, 0);
     let q = iso.project(p, 0.0);
     let k = view::zoom::scene_scale(fb.height, v.zoom);
-    [w / 2.0 + q[0] * k, h / 2.0 + q[1] * k]
+    let u = fb.scale();
+    [(w / 2.0 + q[0] * k) / u, (h / 2.0 + q[1] * k) / u]
+}
+
+/// `fb`'s size in its drawing units.
+pub fn units(fb: &Framebuffer) -> (f32, f32) {
+    fb.logical_size()
 }
 
 /// A ring over `p` on screen, or an arrow at the frame's edge toward it when it is off
 /// screen, in `colour` (a fallen agent's red, an objective's gold).
 pub fn marker(fb: &mut Framebuffer, v: &HudView, p: Vec2, s: i32, colour: Rgba) {
-    let (w, h) = (fb.width as f32, fb.height as f32);
+    let (w, h) = units(fb);
     let q = on_screen(fb, v, p);
     let margin = 24.0 * s as f32;
     let inside = q[0] > margin && q[0] < w - margin && q[1] > margin && q[1] < h - margin;

@@ -5,7 +5,7 @@
 use raster::{text_width, wrap_text, Framebuffer};
 
 use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
-use super::style::{ACCENT, INK, INK_DIM};
+use super::style::{line_box, ACCENT, INK, INK_DIM};
 
 /// A group of controls: its heading on the help screen and its rows (key, what it does).
 pub struct KeyGroup {
@@ -80,15 +80,15 @@ pub fn control_rows() -> impl Iterator<Item = &'static (&'static str, &'static s
 }
 
 const SCALE: u32 = 2;
-/// A line of text, a row, and the room a heading takes.
-const LINE: i32 = 20;
-const ROW: i32 = 22;
-const HEADING: i32 = 28;
+/// A line of text, a row, and the room a heading takes (a line's box is
+/// [`line_box`]`(2)`, 24).
+const LINE: i32 = line_box(SCALE) + 1;
+const ROW: i32 = line_box(SCALE) + 1;
+const HEADING: i32 = line_box(SCALE) + 3;
 
 /// Draws the help screen over the frame.
 pub fn draw_help(fb: &mut Framebuffer) {
-    let (w, h) = super::ui::ui_size(fb);
-    layout(w, h).draw(fb);
+    layout(fb.width, fb.height).draw(fb);
 }
 
 /// One column's texts before the panel is placed: `(dx, dy, text, colour)` from the
@@ -119,7 +119,7 @@ fn column(groups: &[KeyGroup], paragraphs: &[(&str, &[&str])], w: i32) -> Column
             }
             y += ROW + (lines.len() as i32 - 1) * LINE;
         }
-        y += 10;
+        y += 6;
     }
     for (heading, paras) in paragraphs {
         out.push((0, y, heading.to_string(), ACCENT));
@@ -129,7 +129,6 @@ fn column(groups: &[KeyGroup], paragraphs: &[(&str, &[&str])], w: i32) -> Column
                 out.push((16, y, line, INK_DIM));
                 y += LINE;
             }
-            y += 6;
         }
     }
     (out, y)
@@ -146,15 +145,15 @@ pub fn layout(fw: usize, fh: usize) -> Layout {
     let x = (DESIGN_W - w) / 2;
     let col_w = (w - 2 * MARGIN - GAP) / 2;
     let intro = wrap_text(INTRO, w - 2 * MARGIN - 2, SCALE);
-    let cols_top = 64 + intro.len() as i32 * LINE + 16;
+    let cols_top = 56 + intro.len() as i32 * LINE + 12;
     let left = column(&CONTROLS[..LEFT_GROUPS], &[], col_w);
     let right = column(&CONTROLS[LEFT_GROUPS..], &[("ON SCREEN", ON_SCREEN)], col_w);
-    let h = cols_top + left.1.max(right.1) + 44;
+    let h = cols_top + left.1.max(right.1) + 36;
     let y = ((DESIGN_H - h) / 2).max(0);
     let p = l.panel(Rect::new(x, y, w, h));
-    l.centred(p, y + 16, "CONTROLS", ACCENT, 4);
+    l.centred(p, y + 14, "CONTROLS", ACCENT, 3);
     for (i, line) in intro.iter().enumerate() {
-        l.centred(p, y + 64 + i as i32 * LINE, line, INK_DIM, SCALE);
+        l.centred(p, y + 56 + i as i32 * LINE, line, INK_DIM, SCALE);
     }
     for (i, (texts, ch)) in [left, right].into_iter().enumerate() {
         let cx = x + MARGIN + i as i32 * (col_w + GAP);
@@ -163,7 +162,7 @@ pub fn layout(fw: usize, fh: usize) -> Layout {
             l.text(c, cx + dx, c.y + dy, &s, colour, SCALE);
         }
     }
-    l.centred(p, y + h - 34, "H, ?, Esc or Enter closes", ACCENT, SCALE);
+    l.centred(p, y + h - 30, "H, ?, Esc or Enter closes", ACCENT, SCALE);
     l
 }
 
@@ -175,7 +174,7 @@ mod tests {
     /// leaves its box.
     #[test]
     fn help_shows_every_row_of_the_table() {
-        for (w, h) in [(1280, 720), (1920, 1080)] {
+        for (w, h) in crate::screens::ui::TEST_SIZES {
             let l = layout(w, h);
             let texts: Vec<_> = l.texts().collect();
             for (key, what) in control_rows() {

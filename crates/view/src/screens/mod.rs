@@ -32,4 +32,4 @@ pub use style::{
     PANEL_EDGE, SAFE, SELECT_BAR,
 };
 pub use title::{TitleView, TopView};
-pub use ui::{design_point, ui_scale, ui_size};
+pub use ui::{design_point, ui_scale, ui_size, ui_units};

@@ -430,7 +430,7 @@ impl Game {
                     return Next::Play;
                 }
                 for (i, item) in self.menu.items.iter().enumerate() {
-                    let top = screens::pause::row_top(screens::ui::DESIGN_H as usize, n, i) - 8;
+                    let top = screens::pause::row_top(screens::ui::DESIGN_H as usize, n, i) - 3;
                     if (top..top + 40).contains(&y) {
                         return self.choose(*item);
                     }
