@@ -91,10 +91,28 @@ pub fn clip_start(text: &str, max_width: i32, scale: u32) -> String {
     format!("...{kept}")
 }
 
+/// The words of `text` (split at whitespace) for wrapping, a number kept with the short
+/// unit after it (`90 s)`, `20 m`, `3 min`): a line never ends in `(90` with `s)` on
+/// the next.
+fn words(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in text.split_whitespace() {
+        let unit = w.chars().count() <= 3 && w.starts_with(|c: char| c.is_alphabetic() || c == '%');
+        match out.last_mut() {
+            Some(prev) if unit && prev.ends_with(|c: char| c.is_ascii_digit()) => {
+                prev.push(' ');
+                prev.push_str(w);
+            }
+            _ => out.push(w.to_string()),
+        }
+    }
+    out
+}
+
 /// `text` as lines of at most `max_width` units at `scale`: words (split at
-/// whitespace, rejoined with one space) fill each line in turn; a word longer than a
-/// line is cut at its start ([`clip_start`]), so its end stays. A text that fits is one
-/// line, unchanged.
+/// whitespace, rejoined with one space; a number and its unit stay together) fill each
+/// line in turn; a word longer than a line is cut at its start ([`clip_start`]), so its
+/// end stays. A text that fits is one line, unchanged.
 pub fn wrap_text(text: &str, max_width: i32, scale: u32) -> Vec<String> {
     let n = chars_fitting(max_width, scale);
     if text.chars().count() <= n {
@@ -103,8 +121,8 @@ pub fn wrap_text(text: &str, max_width: i32, scale: u32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     let mut line_len = 0;
-    for word in text.split_whitespace() {
-        let word = clip_start(word, max_width, scale);
+    for word in words(text) {
+        let word = clip_start(&word, max_width, scale);
         let len = word.chars().count();
         if line_len > 0 && line_len + 1 + len > n {
             lines.push(std::mem::take(&mut line));
@@ -410,6 +428,26 @@ mod tests {
         let three = wrap_lines(note, 37 * 12, 2, 3);
         assert_eq!(three[2], "unknown key `wave2`: expected ...");
         assert_eq!(wrap_lines(note, 37 * 12, 2, 9), lines);
+    }
+
+    /// A playtest read "(90" at a line's end and "s)" on the next: a number keeps its
+    /// unit, at every width.
+    #[test]
+    fn a_number_keeps_its_unit() {
+        let label = "Hold the relay room while the power comes back (90 s)";
+        for chars in 8..60 {
+            let lines = wrap_text(label, chars * 6, 1);
+            for l in &lines {
+                assert!(!l.ends_with("(90"), "{chars}: {lines:?}");
+                assert!(text_width(l, 1) <= chars * 6, "{chars}: {l:?}");
+            }
+            assert!(lines.iter().any(|l| l.ends_with("(90 s)")), "{lines:?}");
+        }
+        assert_eq!(
+            wrap_text("3 min to go, 20 m away", 8 * 6, 1),
+            ["3 min to", "go, 20 m", "away"]
+        );
+        assert_eq!(wrap_text("1 2 3 4", 3 * 6, 1), ["1 2", "3 4"]);
     }
 
     /// Each pixel is blended once, with its coverage: an additive text never adds more

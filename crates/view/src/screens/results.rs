@@ -361,6 +361,12 @@ const PITCH: i32 = line_box(SCALE) + 4;
 const NOTE_PITCH: i32 = line_box(2) + 1;
 /// How far a row's stripe starts above its label.
 const STRIPE_UP: i32 = 4;
+/// How far under a label's top a text at `scale` starts to sit on the label's
+/// baseline.
+fn on_baseline(scale: u32) -> i32 {
+    (raster::baseline() * (SCALE - scale.min(SCALE)) as f32).round() as i32
+}
+
 /// The panel's top to its first row's stripe: the heading, the scenario, the subtitle.
 const TOP: i32 = 136;
 /// The panel's width when the table would not fit the frame at its usual 1040.
@@ -425,7 +431,7 @@ pub fn layout_with_keys(fw: usize, fh: usize, r: &Results, keys: &str) -> Layout
                 let vw = text_width(&value, scale);
                 let beside = vx + vw + 20;
                 let (note_at, width) = if chars_fitting(right - beside - 2, 2) >= NOTE_MIN {
-                    ((beside, 6), right - beside - 2)
+                    ((beside, on_baseline(2)), right - beside - 2)
                 } else {
                     ((vx, line_box(scale) + 2), right - vx - 2)
                 };
@@ -486,7 +492,7 @@ pub fn layout_with_keys(fw: usize, fh: usize, r: &Results, keys: &str) -> Layout
             l.fill(stripe, Rgba::new(255, 255, 255, 10));
         }
         l.text(stripe, lx, ry, row.label, INK_DIM, SCALE);
-        let dy = (line_box(SCALE) - line_box(row.scale)) / 2;
+        let dy = on_baseline(row.scale);
         l.text(stripe, vx, ry + dy, &row.value, INK, row.scale);
         for (j, line) in row.note.iter().enumerate() {
             let (nx, ny) = (row.note_at.0, ry + row.note_at.1 + NOTE_PITCH * j as i32);
