@@ -107,6 +107,7 @@ pub fn with_game_frame<R>(overlay: bool, horror: bool, f: impl FnOnce(&Frame) ->
         throw: None,
         keys: &crate::shell::prompts::KeyNames::default(),
         paused_banner: false,
+        replay: None,
         message: None,
         hud: None,
         timings: &timings,

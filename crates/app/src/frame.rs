@@ -42,6 +42,8 @@ pub struct Frame<'a> {
     pub keys: &'a crate::shell::prompts::KeyNames,
     /// PAUSED (P, without the menu).
     pub paused_banner: bool,
+    /// A replay being watched, at this speed (×1, ×4): the HUD says so all along.
+    pub replay: Option<u32>,
     /// The message line.
     pub message: Option<&'a str>,
     /// The HUD over the game, with the run's end tick (`None`: no HUD).
@@ -509,6 +511,7 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
                     zoom: f.zoom.current,
                     keys: f.keys,
                     throw: f.throw,
+                    replay: f.replay,
                 };
                 hud::draw_hud(fb, world, &v);
             }

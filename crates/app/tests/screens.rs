@@ -901,6 +901,7 @@ fn hud_faults(w: usize, h: usize) -> Vec<String> {
         zoom: 1.0,
         keys: &keys,
         throw: None,
+        replay: Some(4),
     };
     let mut fb = raster::Framebuffer::new(w, h);
     draw_hud(&mut fb, world, &v);
@@ -920,6 +921,7 @@ fn hud_faults(w: usize, h: usize) -> Vec<String> {
     let (uw, uh) = (uw as i32, uh as i32);
     let mut boxes = vec![
         ("time and kills", rect(l.top)),
+        ("the replay's tag", rect(l.replay)),
         ("notices", rect(l.notices)),
     ];
     boxes.extend(l.cards.iter().map(|&c| ("a card", rect(c))));

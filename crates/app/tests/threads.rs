@@ -238,6 +238,7 @@ fn without_hud(m: &mut Moment, size: (usize, usize), threads: usize) -> Framebuf
         throw: None,
         keys: &app::shell::prompts::KeyNames::default(),
         paused_banner: false,
+        replay: None,
         message: None,
         hud: None,
         timings: &Timings::default(),

@@ -44,6 +44,8 @@ pub struct Layout {
     pub scale: i32,
     /// The time and kills line, top centre.
     pub top: Rect,
+    /// The REPLAY tag right of it (while a replay is watched).
+    pub replay: Rect,
     /// The notices under it.
     pub notices: Rect,
     /// The mission's objectives under the notices (C1), a line each.
@@ -70,6 +72,9 @@ pub fn layout(width: i32, height: i32, agents: usize) -> Layout {
     // Centred, but right of the overlay's stats block (x < 464).
     let tx = ((width - top_w) / 2).max(470 * s);
     let top = (tx, 6 * s, top_w, 22 * s);
+    // The tag needs `REPLAY x4` at scale 2 (108 units) and keeps left of the overlay's
+    // legend (x ≥ width − 306).
+    let replay = (top.0 + top.2 + 6 * s, top.1, 112 * s, top.3);
     // Notices and objectives are wider than the time line: a trigger's sentence fits.
     let wide_w = 560 * s;
     let wx = ((width - wide_w) / 2).max(470 * s);
@@ -96,6 +101,7 @@ pub fn layout(width: i32, height: i32, agents: usize) -> Layout {
         ui,
         scale: s,
         top,
+        replay,
         notices,
         objectives,
         cards,
@@ -126,6 +132,7 @@ mod tests {
             );
             let mut boxes = vec![
                 ("top", l.top),
+                ("replay", l.replay),
                 ("notices", l.notices),
                 ("objectives", l.objectives),
                 ("side", l.side),

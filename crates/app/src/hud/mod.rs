@@ -135,6 +135,13 @@ fn draw_parts(fb: &mut Framebuffer, w: &World, v: &HudView, l: &Layout) {
     );
     backing(fb, l.top);
     centred_in(fb, l.top, l.top.1 + 3 * s, &top, INK, 2 * s);
+    // A replay says so for as long as it plays (a playtest found no word of it until
+    // 4 or the pause menu).
+    if let Some(speed) = v.replay {
+        backing(fb, l.replay);
+        let tag = format!("REPLAY x{speed}");
+        centred_in(fb, l.replay, l.replay.1 + 3 * s, &tag, OBJECTIVE, 2 * s);
+    }
     // Notices, newest first (in the player's keys), and a marker at (or toward) each
     // fallen agent.
     let mut y = l.notices.1;

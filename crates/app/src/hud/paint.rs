@@ -22,6 +22,8 @@ pub struct HudView<'a> {
     pub zoom: f32,
     pub keys: &'a KeyNames,
     pub throw: Option<&'a Reticle>,
+    /// A replay being watched, at this speed: the REPLAY tag.
+    pub replay: Option<u32>,
 }
 
 pub const INK: Rgba = Rgba::rgb(235, 235, 225);
