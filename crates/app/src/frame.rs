@@ -525,7 +525,7 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
         screens::draw_help(fb);
     }
     if let Some(text) = f.message {
-        hud::message_line(fb, text);
+        hud::message_line(fb, text, !f.screen.is_game() || f.help);
     }
 }
 

@@ -83,8 +83,10 @@ pub fn paused(frame: &mut Framebuffer) {
 }
 
 /// `text` (one or more lines, the first [`MESSAGE_LINES`]) on a dark band along the
-/// bottom edge.
-pub fn message_line(frame: &mut Framebuffer, text: &str) {
+/// bottom edge: translucent over play, opaque over a screen of the shell's, whose line
+/// of keys it covers while it shows (a playtest read the gamepad's notice printed over
+/// the title's keys).
+pub fn message_line(frame: &mut Framebuffer, text: &str, over_screen: bool) {
     let shown: Vec<&str> = text.lines().take(MESSAGE_LINES).collect();
     let text = shown.join("\n");
     let text = text.as_str();
@@ -96,7 +98,7 @@ pub fn message_line(frame: &mut Framebuffer, text: &str) {
         height - 30 - 16 * lines,
         width,
         16 * lines + 20,
-        Paint::alpha(Rgba::new(0, 0, 0, 170)),
+        Paint::alpha(Rgba::new(0, 0, 0, if over_screen { 255 } else { 170 })),
     );
     draw_text(
         frame,
@@ -251,6 +253,40 @@ mod tests {
         assert_eq!(l[0].0, "Climb out at the exit shaft");
         let shaft = s.mission().areas[4].centre();
         assert_eq!(l[0].1, Some(shaft));
+    }
+
+    /// Over a screen of the shell's, a message covers the line of keys at its foot
+    /// whole (a playtest read the gamepad's notice printed over the title's keys): the
+    /// footer's pixels are those of the message over nothing at all, at every size.
+    #[test]
+    fn a_message_covers_the_screen_s_line_of_keys() {
+        use view::screens::{ScreenView, TopView};
+        let top = TopView {
+            items: vec![("Campaign".into(), "7 missions".into())],
+            selected: 0,
+        };
+        let shown = ScreenView::Top(top);
+        for (w, h) in view::screens::ui::TEST_SIZES {
+            let l = shown.layout(w, h).unwrap();
+            let footer = l.texts().last().unwrap();
+            assert!(footer.text.contains("Esc"), "{:?}", footer.text);
+            let r = l.to_frame(&footer.rect());
+            let draw = |screen: bool| {
+                let mut fb = Framebuffer::new(w, h);
+                fb.set_scale(view::screens::ui_scale(w, h));
+                if screen {
+                    shown.draw(&mut fb);
+                }
+                message_line(&mut fb, "gamepad connected: Microsoft X-Box 360 pad", true);
+                fb
+            };
+            let (with, without) = (draw(true), draw(false));
+            for y in r.y..r.bottom() {
+                for x in r.x..r.right() {
+                    assert_eq!(with.get(x, y), without.get(x, y), "({x}, {y}) at {w}x{h}");
+                }
+            }
+        }
     }
 
     #[test]
