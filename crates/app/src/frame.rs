@@ -522,7 +522,7 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
         shown => shown.draw(fb),
     }
     if f.help {
-        screens::draw_help(fb);
+        screens::draw_help(fb, &|k| f.keys.control(k));
     }
     if let Some(text) = f.message {
         hud::message_line(fb, text, !f.screen.is_game() || f.help);

@@ -785,7 +785,10 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
             }
         }
     }
-    out.push(("help".into(), vs::help::layout(w, h)));
+    out.push(("help".into(), vs::help::layout(w, h, &|_| None)));
+    // Help and the title with every key rebound to the longest names there are.
+    let long = |k: &str| Some(format!("{k}/NumEnter PageDown Backspace"));
+    out.push(("help (rebound)".into(), vs::help::layout(w, h, &long)));
     out
 }
 

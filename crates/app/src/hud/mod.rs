@@ -264,6 +264,7 @@ mod tests {
         let top = TopView {
             items: vec![("Campaign".into(), "7 missions".into())],
             selected: 0,
+            keys: Vec::new(),
         };
         let shown = ScreenView::Top(top);
         for (w, h) in view::screens::ui::TEST_SIZES {

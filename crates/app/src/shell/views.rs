@@ -9,6 +9,7 @@ use view::screens::{clock_text, PauseView, ScreenView, TitleView, TopView};
 use winit::keyboard::KeyCode;
 
 use super::bindings::key_label;
+use super::prompts::KeyNames;
 use super::campaign::Mission;
 use super::catalog::Entry;
 use super::pause::PauseMenu;
@@ -92,7 +93,17 @@ fn top_view(menu: &TitleMenu, lists: &Lists) -> TopView {
             .map(|(i, d)| (i.label().to_string(), d))
             .collect(),
         selected: menu.top,
+        keys: title_keys(&KeyNames::of(&lists.settings.keys)),
     }
+}
+
+/// The title's controls in the player's keys (a playtest found the defaults there after
+/// a rebind).
+pub fn title_keys(keys: &KeyNames) -> Vec<(String, String)> {
+    view::screens::title::TITLE_KEYS
+        .iter()
+        .map(|(k, what)| (keys.control(k).unwrap_or_else(|| k.to_string()), what.to_string()))
+        .collect()
 }
 
 fn list_view(menu: &TitleMenu, heading: &str, entries: &[Entry], selected: usize) -> TitleView {
@@ -319,6 +330,23 @@ pub fn pause_view(menu: &PauseMenu, about: &str) -> PauseView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The title's controls name the player's keys after a rebind (a playtest found the
+    /// defaults there), the others as written.
+    #[test]
+    fn the_title_s_controls_are_the_player_s_keys() {
+        let mut b = super::super::bindings::Bindings::default();
+        b.rebind(super::super::bindings::Bind::Pause, 0, KeyCode::KeyO);
+        let keys = title_keys(&KeyNames::of(&b));
+        assert!(keys.contains(&("O".to_string(), "pause".to_string())), "{keys:?}");
+        assert!(keys.contains(&("Tab".to_string(), "next target".to_string())));
+        let defaults = title_keys(&KeyNames::default());
+        let table: Vec<(String, String)> = view::screens::title::TITLE_KEYS
+            .iter()
+            .map(|(k, w)| (k.to_string(), w.to_string()))
+            .collect();
+        assert_eq!(defaults, table);
+    }
     use crate::shell::campaign::missions;
 
     /// The briefing's place reads as the titles do: the training is the basic training,

@@ -33,10 +33,14 @@ pub struct TitleView {
 pub struct TopView {
     pub items: Vec<(String, String)>,
     pub selected: usize,
+    /// The controls beside the menu in the player's keys (key, what it does); empty:
+    /// [`TITLE_KEYS`] as written.
+    pub keys: Vec<(String, String)>,
 }
 
-/// The short list of controls on the title (the help screen has them all).
-const TITLE_KEYS: &[(&str, &str)] = &[
+/// The short list of controls on the title under the default keys (the help screen has
+/// them all; the app fills [`TopView::keys`] from it in the player's keys).
+pub const TITLE_KEYS: &[(&str, &str)] = &[
     ("WASD/arrows", "move"),
     ("Shift", "sprint"),
     ("1  2  3", "formation"),
@@ -145,20 +149,29 @@ pub fn top_layout(w: usize, h: usize, v: &TopView) -> Layout {
             l.text(bar, TOP_X + 24, y + dy, &line, INK_DIM, 2);
         }
     }
-    controls(&mut l);
+    controls(&mut l, &v.keys);
     footer(&mut l, "Enter or click: choose        Esc: quit");
     l
 }
 
-/// The controls panel right of the top menu.
-fn controls(l: &mut Layout) {
+/// The controls panel right of the top menu: `keys`, or [`TITLE_KEYS`] when empty.
+fn controls(l: &mut Layout, keys: &[(String, String)]) {
     let cx = TOP_X + TOP_W + 90;
     let c = l.panel(Rect::new(cx - 20, PANEL_TOP, DESIGN_W - cx - 40, PANEL_H));
     l.text(c, cx, PANEL_TOP + 20, "CONTROLS", ACCENT, 2);
-    for (i, (key, what)) in TITLE_KEYS.iter().enumerate() {
+    let rows: Vec<(String, String)> = match keys.is_empty() {
+        true => TITLE_KEYS
+            .iter()
+            .map(|(k, w)| (k.to_string(), w.to_string()))
+            .collect(),
+        false => keys.to_vec(),
+    };
+    const KEY_W: i32 = 200;
+    for (i, (key, what)) in rows.iter().take(TITLE_KEYS.len()).enumerate() {
         let y = PANEL_TOP + 60 + i as i32 * LIST_PITCH;
-        l.text(c, cx, y, key, INK, 2);
-        l.text(c, cx + 200, y, what, INK_DIM, 2);
+        l.text(c, cx, y, &clip_end(key, KEY_W - 14, 2), INK, 2);
+        let room = c.right() - 20 - (cx + KEY_W);
+        l.text(c, cx + KEY_W, y, &clip_end(what, room, 2), INK_DIM, 2);
     }
     let y = PANEL_TOP + 60 + TITLE_KEYS.len() as i32 * LIST_PITCH + 12;
     for (i, line) in wrap_lines("Every key can be rebound in Settings.", c.w - 40, 2, 2)
@@ -328,6 +341,10 @@ mod tests {
                     &TopView {
                         items: items.map(|(a, b)| (a.to_string(), b.to_string())).to_vec(),
                         selected: sel,
+                        keys: TITLE_KEYS
+                            .iter()
+                            .map(|(k, w)| (format!("{k}/NumEnter PageDown"), w.to_string()))
+                            .collect(),
                     },
                 );
                 assert!(l.faults().is_empty(), "{w}x{h}: {:#?}", l.faults());
