@@ -321,8 +321,8 @@ fn print_p6(setup: &Setup, horror: bool, extra: Option<(usize, usize)>, threads:
 /// `frames` each, interleaved.
 pub fn title_and_play_ms(setup: &Setup, at: f32, threads: usize, frames: usize) -> [(f64, f64); 2] {
     use crate::shell::{
-        campaign, catalog, prompts::KeyNames, screen::Screen, settings::Settings,
-        title::TitleMenu, views::Lists,
+        campaign, catalog, prompts::KeyNames, screen::Screen, settings::Settings, title::TitleMenu,
+        views::Lists,
     };
     let mut s = Session::watched_at(setup, at);
     let entries = catalog::catalog(&[]);
@@ -358,7 +358,11 @@ pub fn title_and_play_ms(setup: &Setup, at: f32, threads: usize, frames: usize) 
                 results: None,
                 mission: None,
             };
-            let screen = menus.view(if which == 0 { Screen::Title } else { Screen::Game });
+            let screen = menus.view(if which == 0 {
+                Screen::Title
+            } else {
+                Screen::Game
+            });
             let frame = Frame {
                 screen: &screen,
                 help: false,

@@ -94,6 +94,8 @@ pub struct Glyph {
     pub w: usize,
     pub h: usize,
     pub cov: Vec<u8>,
+    /// Each row's covered columns `[first, end)` (nothing outside them is drawn).
+    pub rows: Vec<(u16, u16)>,
 }
 
 /// The glyphs at one size, each rasterised when first drawn.
@@ -147,12 +149,21 @@ fn rasterise(ch: char, px: f32) -> Glyph {
             cov[y * w + x] = (c.clamp(0.0, 1.0) * 255.0 + 0.5) as u8;
         }
     });
+    let rows = cov
+        .chunks(w.max(1))
+        .map(|r| {
+            let first = r.iter().position(|&c| c != 0).unwrap_or(r.len());
+            let end = r.iter().rposition(|&c| c != 0).map_or(first, |i| i + 1);
+            (first as u16, end as u16)
+        })
+        .collect();
     Glyph {
         dx: b.min.x as i32,
         dy: b.min.y as i32,
         w,
         h,
         cov,
+        rows,
     }
 }
 

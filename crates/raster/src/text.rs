@@ -235,10 +235,18 @@ pub fn draw_text(
                 continue;
             }
             for yy in r0..r1 {
-                let row = &g.cov[(yy - gy0) as usize * g.w..][..g.w];
-                let src = &row[(c0 - gx0) as usize..(c1 - gx0) as usize];
-                let o = (yy - band0) as usize * fb.width;
-                let dst = &mut fb.pixels[o + c0 as usize..o + c1 as usize];
+                let gy = (yy - gy0) as usize;
+                let row = &g.cov[gy * g.w..][..g.w];
+                // Only the row's covered columns, within the clip.
+                let (first, end) = g.rows[gy];
+                let a = (c0 - gx0).max(first as i64);
+                let b = (c1 - gx0).min(end as i64);
+                if a >= b {
+                    continue;
+                }
+                let src = &row[a as usize..b as usize];
+                let o = (yy - band0) as usize * fb.width + gx0 as usize;
+                let dst = &mut fb.pixels[o + a as usize..o + b as usize];
                 for (d, &c) in dst.iter_mut().zip(src) {
                     if c != 0 {
                         sh.pixel_cov(d, c as u32);

@@ -12,7 +12,12 @@ use super::prompts::NO_KEY;
 const ROWS: &[(&str, &[Bind])] = &[
     (
         "WASD/arrows",
-        &[Bind::MoveUp, Bind::MoveLeft, Bind::MoveDown, Bind::MoveRight],
+        &[
+            Bind::MoveUp,
+            Bind::MoveLeft,
+            Bind::MoveDown,
+            Bind::MoveRight,
+        ],
     ),
     ("Shift", &[Bind::Sprint]),
     ("1 2 3", &[Bind::Wedge, Bind::Line, Bind::Ring]),
@@ -77,7 +82,10 @@ pub fn player_keys(b: &Bindings, key: &str) -> Option<String> {
     static DEFAULTS: std::sync::OnceLock<Bindings> = std::sync::OnceLock::new();
     let binds = binds_of(key)?;
     let defaults = DEFAULTS.get_or_init(Bindings::default);
-    if binds.iter().all(|&bind| b.slots(bind) == defaults.slots(bind)) {
+    if binds
+        .iter()
+        .all(|&bind| b.slots(bind) == defaults.slots(bind))
+    {
         return None;
     }
     Some(match (slot_keys(b, binds, 0), slot_keys(b, binds, 1)) {

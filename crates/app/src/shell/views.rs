@@ -9,11 +9,11 @@ use view::screens::{clock_text, PauseView, ScreenView, TitleView, TopView};
 use winit::keyboard::KeyCode;
 
 use super::bindings::key_label;
-use super::prompts::KeyNames;
 use super::campaign::Mission;
 use super::catalog::Entry;
 use super::pause::PauseMenu;
 use super::progress::Progress;
+use super::prompts::KeyNames;
 use super::settings::Settings;
 use super::settings_page::{setting_rows, SettingRow, SettingsMenu};
 use super::squad::Squad;
@@ -102,7 +102,12 @@ fn top_view(menu: &TitleMenu, lists: &Lists) -> TopView {
 pub fn title_keys(keys: &KeyNames) -> Vec<(String, String)> {
     view::screens::title::TITLE_KEYS
         .iter()
-        .map(|(k, what)| (keys.control(k).unwrap_or_else(|| k.to_string()), what.to_string()))
+        .map(|(k, what)| {
+            (
+                keys.control(k).unwrap_or_else(|| k.to_string()),
+                what.to_string(),
+            )
+        })
         .collect()
 }
 
@@ -338,7 +343,10 @@ mod tests {
         let mut b = super::super::bindings::Bindings::default();
         b.rebind(super::super::bindings::Bind::Pause, 0, KeyCode::KeyO);
         let keys = title_keys(&KeyNames::of(&b));
-        assert!(keys.contains(&("O".to_string(), "pause".to_string())), "{keys:?}");
+        assert!(
+            keys.contains(&("O".to_string(), "pause".to_string())),
+            "{keys:?}"
+        );
         assert!(keys.contains(&("Tab".to_string(), "next target".to_string())));
         let defaults = title_keys(&KeyNames::default());
         let table: Vec<(String, String)> = view::screens::title::TITLE_KEYS

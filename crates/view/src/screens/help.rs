@@ -102,12 +102,7 @@ type Column = (Vec<(i32, i32, String, raster::Rgba)>, i32);
 /// A column of key groups (keys, then their descriptions wrapped after the column's
 /// widest key),
 /// then `paragraphs` wrapped to its width.
-fn column(
-    groups: &[KeyGroup],
-    paragraphs: &[(&str, &[&str])],
-    w: i32,
-    keys: PlayerKeys,
-) -> Column {
+fn column(groups: &[KeyGroup], paragraphs: &[(&str, &[&str])], w: i32, keys: PlayerKeys) -> Column {
     // A key's words at most a third of the column.
     let shown = |k: &str| clip_end(&keys(k).unwrap_or_else(|| k.to_string()), w / 3, SCALE);
     let key_w = groups
