@@ -358,6 +358,34 @@ mod tests {
         assert_eq!((l.ui, l.k, l.ox, l.oy), (1.5, 1, 213, 0));
     }
 
+    /// Issue 35: at 1920×1080 the text was the 720p font. A capital's height (its stem's
+    /// coverage summed down its column) at 1080p is 1.5 times its 720p height, and
+    /// twice and three times at 1440p and 2160p.
+    #[test]
+    fn text_grows_with_the_frame() {
+        let stem = |w: usize, h: usize, scale: u32| {
+            let mut l = Layout::new(w, h);
+            l.text(l.design(), 100, 100, "H", Rgba::WHITE, scale);
+            let mut fb = Framebuffer::new(w, h);
+            l.draw(&mut fb);
+            (0..w as i32)
+                .map(|x| {
+                    (0..h as i32)
+                        .map(|y| (fb.get(x, y).unwrap() & 0xFF) as f32 / 255.0)
+                        .sum::<f32>()
+                })
+                .fold(0.0, f32::max)
+        };
+        for scale in [1, 2] {
+            let at720 = stem(1280, 720, scale);
+            assert!((at720 - raster::cap_height() * scale as f32).abs() < 0.1, "{at720}");
+            for (w, h, k) in [(1920, 1080, 1.5), (2560, 1440, 2.0), (3840, 2160, 3.0)] {
+                let r = stem(w, h, scale) / at720;
+                assert!(r >= k - 0.01 && r < k + 0.05, "×{scale} at {w}x{h}: {r}");
+            }
+        }
+    }
+
     #[test]
     fn faults_name_the_text() {
         let mut l = Layout::new(1280, 720);
