@@ -144,10 +144,10 @@ fn draw_parts(fb: &mut Framebuffer, w: &World, v: &HudView, l: &Layout) {
         let tag = format!("REPLAY x{speed}");
         centred_in(fb, l.replay, l.replay.1 + 3 * s, &tag, OBJECTIVE, 2 * s);
     }
-    // Notices, newest first (in the player's keys), and a marker at (or toward) each
-    // fallen agent.
+    // Notices in the order they came, the newest last (in the player's keys), and a
+    // marker at (or toward) each fallen agent.
     let mut y = l.notices.1;
-    for n in v.feed.notices.iter().rev() {
+    for n in v.feed.shown() {
         let c = if n.warn { WARN } else { INK };
         centred_in(fb, l.notices, y, &v.keys.fill(&n.text), c, s);
         y += 14 * s;
