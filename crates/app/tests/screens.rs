@@ -859,7 +859,7 @@ fn no_text_leaves_its_box_on_any_screen() {
 /// band, and every pixel it draws inside one of its boxes (it has no text positions of
 /// its own to check, so its ink is checked against them).
 fn hud_faults(w: usize, h: usize) -> Vec<String> {
-    use app::hud::{draw_hud, layout, HudView, Rect, MESSAGE_LINES};
+    use app::hud::{draw_hud, layout, HudView, Rect};
     use app::session::{Pilot, Session};
     use sim::read::{Formation, TickInput};
     let mut run = Session::new(setup("melee_dummy"), Pilot::Hands).with_cosmetics();
@@ -932,8 +932,7 @@ fn hud_faults(w: usize, h: usize) -> Vec<String> {
     boxes.push(("the pool and the kit", rect(l.supply)));
     let (wi, hi) = (w as i32, h as i32);
     let frame = vs::Rect::new(0, 0, wi, hi);
-    let band_h = 30 + 16 * MESSAGE_LINES as i32;
-    let band = rect((0, uh - band_h, uw, band_h));
+    let band = rect(l.message);
     let mut out = Vec::new();
     for (i, (name, r)) in boxes.iter().enumerate() {
         if !frame.contains(r) {

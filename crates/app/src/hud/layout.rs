@@ -57,11 +57,22 @@ pub struct Layout {
     /// The squad's supplies over the cards and the side box (REQ K1, K3–K5): the pool,
     /// each tool's key and charges, the medkit at work.
     pub supply: Rect,
+    /// The message band over the supplies (its most lines, [`MESSAGE_LINES`]); a message
+    /// of fewer lines takes its bottom.
+    pub message: Rect,
+}
+
+/// Where the message band sits left: right of the F1 overlay's log box (x < 390).
+pub const MESSAGE_X: i32 = 396;
+/// The band's height for `lines` lines of a message.
+pub const fn message_h(lines: i32) -> i32 {
+    16 * lines + 20
 }
 
 /// The HUD's boxes (see [`Layout`]) on a `width × height` frame (pixels): out of the F1
-/// overlay's text boxes ([`view::overlay::text_regions`]) and above a message band of
-/// [`MESSAGE_LINES`] lines.
+/// overlay's text boxes ([`view::overlay::text_regions`]); the cards along the bottom
+/// edge (a playtest found the HUD covering the bottom of the play area over an empty
+/// band kept for messages), a message's band over them.
 pub fn layout(width: i32, height: i32, agents: usize) -> Layout {
     let (fw, fh) = (width.max(0) as usize, height.max(0) as usize);
     let ui = view::screens::ui_scale(fw, fh);
@@ -90,13 +101,15 @@ pub fn layout(width: i32, height: i32, agents: usize) -> Layout {
     let total = agents as i32 * (card_w + gap) + side_w;
     // Right of the overlay's log box (x < 390), centred where the frame allows.
     let x0 = ((width - total) / 2).max(400 * s);
-    let band = 30 + 16 * MESSAGE_LINES as i32;
-    let y = height - band - 8 * s - card_h;
+    let y = height - 6 * s - card_h;
     let cards = (0..agents as i32)
         .map(|i| (x0 + i * (card_w + gap), y, card_w, card_h))
         .collect();
     let side = (x0 + agents as i32 * (card_w + gap), y, side_w, card_h);
     let supply = (x0, y - 4 * s - SUPPLY_H * s, total, SUPPLY_H * s);
+    let band = message_h(MESSAGE_LINES as i32);
+    let mx = MESSAGE_X * s;
+    let message = (mx, supply.1 - 4 * s - band, width - mx, band);
     Layout {
         ui,
         scale: s,
@@ -107,6 +120,7 @@ pub fn layout(width: i32, height: i32, agents: usize) -> Layout {
         cards,
         side,
         supply,
+        message,
     }
 }
 
@@ -124,12 +138,10 @@ mod tests {
             let l = layout(fw, fh, 5);
             let (w, h) = view::screens::ui_units(fw as usize, fh as usize);
             let (w, h) = (w as i32, h as i32);
-            let band = (
-                0,
-                h - 30 - 16 * MESSAGE_LINES as i32,
-                w,
-                30 + 16 * MESSAGE_LINES as i32,
-            );
+            let band = l.message;
+            // The cards sit on the bottom edge: no empty band under them.
+            assert_eq!(l.cards[0].1 + l.cards[0].3, h - 6, "at {w}x{h}");
+            assert!(band.0 >= 0 && band.0 + band.2 <= w && band.1 >= 0, "{band:?}");
             let mut boxes = vec![
                 ("top", l.top),
                 ("replay", l.replay),
@@ -164,8 +176,8 @@ mod tests {
             assert_eq!(l.ui, fh as f32 / 720.0, "the frame's UI scale");
             assert_eq!(l.scale, 1, "one design frame in units");
         }
-        // The overlay's log stays above the message band too.
+        // The message band keeps right of the overlay's log.
         let log = view::overlay::text_regions(1280, 720)[1];
-        assert!(log.1 + log.3 <= 720 - 30 - 16 * MESSAGE_LINES as i32);
+        assert!(!overlap(log, layout(1280, 720, 5).message));
     }
 }

@@ -93,17 +93,27 @@ pub fn message_line(frame: &mut Framebuffer, text: &str, over_screen: bool) {
     let lines = text.lines().count() as i32;
     let (width, height) = view::screens::ui_size(frame);
     let (width, height) = (width as i32, height as i32);
+    let band_h = layout::message_h(lines);
+    // Over a screen along the bottom edge; in play over the HUD's supplies, right of
+    // the F1 overlay's log.
+    let (x, bottom) = match over_screen {
+        true => (0, height - 10),
+        false => {
+            let m = layout(frame.width as i32, frame.height as i32, 0).message;
+            (m.0, m.1 + m.3)
+        }
+    };
     frame.fill_rect(
-        0,
-        height - 30 - 16 * lines,
-        width,
-        16 * lines + 20,
+        x,
+        bottom - band_h,
+        width - x,
+        band_h,
         Paint::alpha(Rgba::new(0, 0, 0, if over_screen { 255 } else { 170 })),
     );
     draw_text(
         frame,
-        16,
-        height - 22 - 16 * lines,
+        x + 16,
+        bottom - band_h + 8,
         text,
         Rgba::rgb(255, 230, 140),
         1,
