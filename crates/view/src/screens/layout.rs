@@ -230,17 +230,21 @@ impl Layout {
     }
 
     /// Draws the screen at the layout's UI scale (the framebuffer's scale is put back
-    /// after).
+    /// after). A text on a panel drawn before it goes without the shadow (the panel's
+    /// dark already sets it off; half the title's text cost at 1080p), any other with
+    /// it.
     pub fn draw(&self, fb: &mut Framebuffer) {
         let k = self.k;
         let before = fb.scale();
         fb.set_scale(self.ui);
+        let mut panels: Vec<Rect> = Vec::new();
         for op in &self.ops {
             match op {
                 Op::Dim(a) => dim(fb, *a),
                 Op::Panel(r) => {
                     let p = self.to_units(r);
                     panel(fb, p.x, p.y, p.w, p.h);
+                    panels.push(*r);
                 }
                 Op::Fill(r, c) => {
                     let p = self.to_units(r);
@@ -248,7 +252,15 @@ impl Layout {
                 }
                 Op::Text(t) => {
                     let (x, y) = (self.ox + t.x * k, self.oy + t.y * k);
-                    text(fb, x, y, &t.text, t.color, t.scale * k as u32);
+                    let scale = t.scale * k as u32;
+                    match panels.iter().any(|p| p.contains(&t.rect())) {
+                        true => {
+                            raster::draw_text(fb, x, y, &t.text, t.color, scale);
+                        }
+                        false => {
+                            text(fb, x, y, &t.text, t.color, scale);
+                        }
+                    }
                 }
             }
         }
