@@ -135,7 +135,7 @@ fn results_golden_after_the_whole_route() {
 
 /// REQ §24: the route with the horror layer at 140 s drawn at 1920×1080 on two threads
 /// (two bands): the same view of the world as at 1280×720, more pixels, the HUD at its
-/// whole-step scale.
+/// UI scale (1.5).
 #[test]
 fn horror_route_golden_at_1920x1080() {
     let (fb, w) = render_screen(

@@ -141,7 +141,10 @@ mod tests {
             let band = l.message;
             // The cards sit on the bottom edge: no empty band under them.
             assert_eq!(l.cards[0].1 + l.cards[0].3, h - 6, "at {w}x{h}");
-            assert!(band.0 >= 0 && band.0 + band.2 <= w && band.1 >= 0, "{band:?}");
+            assert!(
+                band.0 >= 0 && band.0 + band.2 <= w && band.1 >= 0,
+                "{band:?}"
+            );
             let mut boxes = vec![
                 ("top", l.top),
                 ("replay", l.replay),

@@ -7,9 +7,9 @@
 //! ammunition's news (a refusal with its reason, a pickup); a throw's words by its
 //! reticle; PAUSED (P, without the menu); and the message line (what the last key did,
 //! errors). A mission's words (`{move}` …) are shown in the player's keys. Drawn after
-//! the view, so never darkened by the horror layer; laid out by [`layout`] (scaled by
-//! whole steps with the frame's height) out of the F1 overlay's boxes and above the
-//! message band.
+//! the view, so never darkened by the horror layer; laid out by [`layout`] (in units at
+//! the frame's UI scale, 1.5 at 1080p) out of the F1 overlay's boxes, the cards on the
+//! bottom edge, the message band over them.
 //!
 //! The rooms: [`feed`] the run's notices, [`layout`] the boxes, [`paint`] the colours
 //! and what the frame hands the HUD, [`cards`] the agents' cards, [`supply`] the

@@ -390,7 +390,10 @@ mod tests {
         };
         for scale in [1, 2] {
             let at720 = stem(1280, 720, scale);
-            assert!((at720 - raster::cap_height() * scale as f32).abs() < 0.1, "{at720}");
+            assert!(
+                (at720 - raster::cap_height() * scale as f32).abs() < 0.1,
+                "{at720}"
+            );
             for (w, h, k) in [(1920, 1080, 1.5), (2560, 1440, 2.0), (3840, 2160, 3.0)] {
                 let r = stem(w, h, scale) / at720;
                 assert!(r >= k - 0.01 && r < k + 0.05, "×{scale} at {w}x{h}: {r}");
