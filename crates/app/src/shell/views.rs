@@ -336,6 +336,33 @@ pub fn pause_view(menu: &PauseMenu, about: &str) -> PauseView {
 mod tests {
     use super::*;
 
+    /// Every row's hint beside the settings is shown whole (a playtest found the render
+    /// scale's cut off), at every size.
+    #[test]
+    fn the_settings_hints_are_never_cut() {
+        let settings = Settings::default();
+        let rows = setting_rows();
+        for (i, row) in rows.iter().enumerate() {
+            if matches!(row, SettingRow::Heading(_)) {
+                continue;
+            }
+            let mut menu = SettingsMenu::default();
+            menu.choose(i);
+            let v = settings_view(&menu, &settings);
+            let last_word = v.hint.split_whitespace().last().unwrap();
+            for (w, h) in view::screens::ui::TEST_SIZES {
+                let l = view::screens::settings::layout(w, h, &v);
+                let shown: Vec<&str> = l.texts().map(|t| t.text.as_str()).collect();
+                assert!(
+                    shown.iter().any(|t| t.ends_with(last_word))
+                        && !shown.iter().any(|t| t.ends_with(" ...")),
+                    "{row:?} at {w}x{h}: {:?} in {shown:?}",
+                    v.hint
+                );
+            }
+        }
+    }
+
     /// The title's controls name the player's keys after a rebind (a playtest found the
     /// defaults there), the others as written.
     #[test]
