@@ -62,6 +62,15 @@ pub struct Layout {
     pub message: Rect,
 }
 
+impl Layout {
+    /// `r` (in drawing units) in frame pixels: each edge at `round(u · ui)`, as the
+    /// rasterizer places rects.
+    pub fn px(&self, r: Rect) -> Rect {
+        let p = |v: i32| (v as f32 * self.ui).round() as i32;
+        (p(r.0), p(r.1), p(r.0 + r.2) - p(r.0), p(r.1 + r.3) - p(r.1))
+    }
+}
+
 /// Where the message band sits left: right of the F1 overlay's log box (x < 390).
 pub const MESSAGE_X: i32 = 396;
 /// The band's height for `lines` lines of a message.

@@ -6,7 +6,9 @@
 //! keys ([`player_keys`]).
 
 use super::bindings::{key_label, Bind, Bindings};
-use super::prompts::NO_KEY;
+
+/// What a verb with no key says (in a prompt, in the controls' tables).
+pub const NO_KEY: &str = "(no key)";
 
 /// The tables' key texts (spaces run together) and the binds each stands for.
 const ROWS: &[(&str, &[Bind])] = &[

@@ -11,8 +11,7 @@ use winit::keyboard::KeyCode;
 use super::bindings::{key_label, tool_bind, Bind, Bindings};
 use view::screens::Results;
 
-/// What a verb with no key says in a prompt.
-pub const NO_KEY: &str = "(no key)";
+pub use super::controls::NO_KEY;
 
 /// The words a prompt may use beyond the actions' own names, and the binds they stand
 /// for (keys of several binds are listed together).

@@ -1,10 +1,10 @@
 //! The settings page of the title (REQ C4): the rows (volumes as bars, brightness,
 //! fullscreen, the frame cap, restoring the defaults, then one row per key binding with
 //! its two keys) and, beside them, a panel headed by the chosen row's section (SOUND,
-//! DISPLAY, KEYS) with what its keys do; on the display's rows it shows the brightness
-//! calibration picture — a dark mark on black and "adjust until the mark is barely
-//! visible". The frame's gamma is applied after the screen is drawn, so the picture
-//! shows the brightness it is adjusting.
+//! DISPLAY, KEYS) with the brightness calibration picture — a dark mark on black and
+//! "adjust the brightness until the mark is barely visible" — and what the row's keys
+//! do. The frame's gamma is applied after the screen is drawn, so the picture shows the
+//! brightness it is adjusting.
 
 use raster::{clip_end, wrap_lines, Rgba};
 
@@ -175,16 +175,14 @@ pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
         }
     }
 
-    // The chosen row's section, what its keys do and, on the display's rows, the
-    // calibration picture.
+    // The chosen row's section, the calibration picture and what the row's keys do.
     let cx = PICTURE.x - 20;
     let c = l.panel(Rect::new(cx, PANEL_TOP, DESIGN_W - 40 - cx, PANEL_H));
     let tx = PICTURE.x;
     let section = section_of(&v.rows, v.selected);
     l.text(c, tx, PANEL_TOP + 18, section, ACCENT, 2);
     let pitch = line_box(2) + 2;
-    let mut y = PICTURE.y;
-    if section == DISPLAY {
+    {
         l.fill(PICTURE, Rgba::new(0, 0, 0, 255));
         let m = Rect::new(
             PICTURE.x + PICTURE.w / 2 - 36,
@@ -193,7 +191,9 @@ pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
             72,
         );
         l.fill(m, Rgba::new(MARK, MARK, MARK, 255));
-        y = PICTURE.bottom() + 12;
+    }
+    let mut y = PICTURE.bottom() + 12;
+    {
         for line in wrap_lines(
             "adjust the brightness until the mark is barely visible",
             c.right() - 20 - tx,
@@ -214,9 +214,6 @@ pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
     footer(&mut l, "Esc: back (every change is saved)");
     l
 }
-
-/// The section whose rows show the calibration picture.
-const DISPLAY: &str = "DISPLAY";
 
 /// The name of the section row `selected` of `rows` is in: the heading above it, up to
 /// its first double space (`KEYS   (Enter: rebind)` is `KEYS`); `SETTINGS` above any.
@@ -289,8 +286,7 @@ mod tests {
     }
 
     /// The panel beside the rows is headed by the chosen row's section (a playtest
-    /// found it headed BRIGHTNESS on every row); the calibration picture shows on the
-    /// display's rows only.
+    /// found it headed BRIGHTNESS on every row); the calibration picture under it.
     #[test]
     fn the_side_panel_names_the_chosen_row_s_section() {
         let rows = rows();
@@ -313,10 +309,10 @@ mod tests {
                 .any(|op| matches!(op, super::super::layout::Op::Fill(r, _) if *r == PICTURE));
             (head.unwrap(), picture)
         };
-        assert_eq!(heading(1), ("SOUND".to_string(), false), "Master volume");
+        assert_eq!(heading(1), ("SOUND".to_string(), true), "Master volume");
         assert_eq!(heading(3), ("DISPLAY".to_string(), true), "Brightness");
         assert_eq!(heading(4), ("DISPLAY".to_string(), true), "Restore");
-        assert_eq!(heading(7), ("KEYS".to_string(), false), "a binding");
+        assert_eq!(heading(7), ("KEYS".to_string(), true), "a binding");
     }
 
     #[test]
