@@ -42,6 +42,8 @@ pub struct Frame<'a> {
     pub keys: &'a crate::shell::prompts::KeyNames,
     /// PAUSED (P, without the menu).
     pub paused_banner: bool,
+    /// A replay being watched, at this speed (×1, ×4): the HUD says so all along.
+    pub replay: Option<u32>,
     /// The message line.
     pub message: Option<&'a str>,
     /// The HUD over the game, with the run's end tick (`None`: no HUD).
@@ -423,8 +425,8 @@ impl Composer {
                 f.timings,
                 readout.as_ref(),
             );
-            // The screens are laid out for the design frame by whole steps of the
-            // frame's height (the HUD takes the same steps itself).
+            // The screens are laid out for the design frame at the frame's UI scale
+            // (the HUD and the screens' layouts set the same scale themselves).
             fb.set_scale(screens::ui_scale(fb.width, fb.height));
             draw_screens(fb, world, feed, f);
             fb.set_scale(1.0);
@@ -523,11 +525,9 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
                     keys: f.keys,
                     throw: f.throw,
                     way: Some(&feed.guide.route),
+                    replay: f.replay,
                 };
-                let ui = fb.scale();
-                fb.set_scale(1.0);
                 hud::draw_hud(fb, world, &v);
-                fb.set_scale(ui);
             }
             if f.map && !f.help {
                 let ui = fb.scale();
@@ -541,10 +541,10 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
         shown => shown.draw(fb),
     }
     if f.help {
-        screens::draw_help(fb);
+        screens::draw_help(fb, &|k| f.keys.control(k));
     }
     if let Some(text) = f.message {
-        hud::message_line(fb, text);
+        hud::message_line(fb, text, !f.screen.is_game() || f.help);
     }
 }
 

@@ -195,6 +195,7 @@ pub fn compose_with(
         throw: None,
         keys: &keys,
         paused_banner: false,
+        replay: None,
         message: None,
         hud: Some(s.end_tick()),
         timings: &Timings::default(),

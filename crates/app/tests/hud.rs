@@ -48,6 +48,7 @@ fn a_fallen_agent_is_told_where_and_crossed_out_and_a_formation_change_is_said()
         keys: &app::shell::prompts::KeyNames::default(),
         throw: None,
         way: None,
+        replay: None,
     };
     draw_hud(&mut fb, world, &v);
     let l = layout(1280, 720, 5);

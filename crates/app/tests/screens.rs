@@ -135,7 +135,7 @@ fn results_golden_after_the_whole_route() {
 
 /// REQ §24: the route with the horror layer at 140 s drawn at 1920×1080 on two threads
 /// (two bands): the same view of the world as at 1280×720, more pixels, the HUD at its
-/// whole-step scale.
+/// UI scale (1.5).
 #[test]
 fn horror_route_golden_at_1920x1080() {
     let (fb, w) = render_screen(
@@ -369,7 +369,9 @@ impl Shell {
     }
 }
 
-const SIZES: [(usize, usize); 2] = [(1280, 720), (1920, 1080)];
+/// The frames every layout is checked on (REQ §24): 720p, 1080p (UI scale 1.5), 1440p
+/// and 2160p.
+const SIZES: [(usize, usize); 4] = [(1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)];
 
 /// A `scenarios/` folder with more files than the list shows at once: good ones, one
 /// with a long name, broken ones (one with a long file name). Returns the folder.
@@ -783,7 +785,10 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
             }
         }
     }
-    out.push(("help".into(), vs::help::layout(w, h)));
+    out.push(("help".into(), vs::help::layout(w, h, &|_| None)));
+    // Help and the title with every key rebound to the longest names there are.
+    let long = |k: &str| Some(format!("{k}/NumEnter PageDown Backspace"));
+    out.push(("help (rebound)".into(), vs::help::layout(w, h, &long)));
     out
 }
 
@@ -812,15 +817,15 @@ fn worn_squad(rounds: u32) -> app::shell::squad::Squad {
     s
 }
 
-/// The layout test (issue 19): on every screen at 1280×720 (today's frame), 1920×1080 and
-/// 2560×1440, no text leaves its box or the frame, none lies over another, no panel
-/// leaves the frame.
+/// The layout test (issues 19, 35): on every screen at 1280×720 (the design frame),
+/// 1920×1080, 2560×1440 and 3840×2160, no text leaves its box or the frame, none lies
+/// over another, no panel leaves the frame (checked in the frame's pixels).
 #[test]
 fn no_text_leaves_its_box_on_any_screen() {
     let dir = long_scenario_folder("every");
     let mut faults = Vec::new();
     let mut screens = 0;
-    for (w, h) in [(1280, 720), (1920, 1080), (2560, 1440)] {
+    for (w, h) in SIZES {
         for (name, l) in every_screen(w, h, &dir) {
             screens += 1;
             assert!(l.texts().count() > 3, "{name}: texts laid out");
@@ -832,7 +837,7 @@ fn no_text_leaves_its_box_on_any_screen() {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
-    for (w, h) in [(1280, 720), (1920, 1080), (2560, 1440)] {
+    for (w, h) in SIZES {
         faults.extend(
             hud_faults(w, h)
                 .into_iter()
@@ -854,7 +859,7 @@ fn no_text_leaves_its_box_on_any_screen() {
 /// band, and every pixel it draws inside one of its boxes (it has no text positions of
 /// its own to check, so its ink is checked against them).
 fn hud_faults(w: usize, h: usize) -> Vec<String> {
-    use app::hud::{draw_hud, layout, HudView, Rect, MESSAGE_LINES};
+    use app::hud::{draw_hud, layout, HudView, Rect};
     use app::session::{Pilot, Session};
     use sim::read::{Formation, TickInput};
     let mut run = Session::new(setup("melee_dummy"), Pilot::Hands).with_cosmetics();
@@ -900,13 +905,27 @@ fn hud_faults(w: usize, h: usize) -> Vec<String> {
         keys: &keys,
         throw: None,
         way: None,
+        replay: Some(4),
     };
     let mut fb = raster::Framebuffer::new(w, h);
     draw_hud(&mut fb, world, &v);
     let l = layout(w as i32, h as i32, world.agents().len());
-    let rect = |r: Rect| vs::Rect::new(r.0, r.1, r.2, r.3);
+    // The layout's boxes are in drawing units at its UI scale: in pixels, each edge at
+    // `round(u · ui)`, as the rasterizer places them.
+    let px = |v: i32| (v as f32 * l.ui).round() as i32;
+    let rect = |r: Rect| {
+        vs::Rect::new(
+            px(r.0),
+            px(r.1),
+            px(r.0 + r.2) - px(r.0),
+            px(r.1 + r.3) - px(r.1),
+        )
+    };
+    let (uw, uh) = vs::ui_units(w, h);
+    let (uw, uh) = (uw as i32, uh as i32);
     let mut boxes = vec![
         ("time and kills", rect(l.top)),
+        ("the replay's tag", rect(l.replay)),
         ("notices", rect(l.notices)),
     ];
     boxes.extend(l.cards.iter().map(|&c| ("a card", rect(c))));
@@ -914,8 +933,7 @@ fn hud_faults(w: usize, h: usize) -> Vec<String> {
     boxes.push(("the pool and the kit", rect(l.supply)));
     let (wi, hi) = (w as i32, h as i32);
     let frame = vs::Rect::new(0, 0, wi, hi);
-    let band_h = 30 + 16 * MESSAGE_LINES as i32;
-    let band = vs::Rect::new(0, hi - band_h, wi, band_h);
+    let band = rect(l.message);
     let mut out = Vec::new();
     for (i, (name, r)) in boxes.iter().enumerate() {
         if !frame.contains(r) {
@@ -924,7 +942,7 @@ fn hud_faults(w: usize, h: usize) -> Vec<String> {
         if r.overlaps(&band) {
             out.push(format!("{name} ({r}) is under the message band ({band})"));
         }
-        for o in view::overlay::text_regions(wi, hi) {
+        for o in view::overlay::text_regions(uw, uh) {
             let o = rect(o);
             if r.overlaps(&o) {
                 out.push(format!("{name} ({r}) is over the F1 overlay's text ({o})"));

@@ -177,12 +177,12 @@ fn the_moment_has_tracers_blood_lights_and_the_hud() {
         assert!(m.session.world.agents().iter().all(|a| a.alive));
         let l = app::hud::layout(size.0 as i32, size.1 as i32, m.session.world.agents().len());
         let mut always = vec![
-            ("time and kills", l.top),
-            ("formation", l.side),
-            ("the pool and the kit", l.supply),
+            ("time and kills", l.px(l.top)),
+            ("formation", l.px(l.side)),
+            ("the pool and the kit", l.px(l.supply)),
         ];
-        always.extend(l.cards.iter().map(|&c| ("a card", c)));
-        let boxes: Vec<_> = [l.notices, l.objectives]
+        always.extend(l.cards.iter().map(|&c| ("a card", l.px(c))));
+        let boxes: Vec<_> = [l.px(l.notices), l.px(l.objectives)]
             .into_iter()
             .chain(always.iter().map(|b| b.1))
             .collect();
@@ -238,6 +238,7 @@ fn without_hud(m: &mut Moment, size: (usize, usize), threads: usize) -> Framebuf
         throw: None,
         keys: &app::shell::prompts::KeyNames::default(),
         paused_banner: false,
+        replay: None,
         message: None,
         hud: None,
         timings: &Timings::default(),

@@ -174,6 +174,28 @@ impl Shader {
         }
     }
 
+    /// Applies the paint to a long span (full coverage) with plain per-pixel loops the
+    /// compiler vectorises (under [`simd::run`], eight lanes): a rect's rows, where
+    /// [`Shader::span`]'s short-span tricks cost more than they save. The same pixels.
+    #[inline(always)]
+    pub(crate) fn long_span(&self, span: &mut [u32]) {
+        match *self {
+            Shader::Skip => {}
+            Shader::Fill(c) => span.fill(c),
+            Shader::Alpha { a, srb, sg, .. } => {
+                let ia = 255 - a;
+                for d in span.iter_mut() {
+                    *d = alpha_px(*d, srb, sg, ia);
+                }
+            }
+            Shader::Add { add, .. } => {
+                for d in span.iter_mut() {
+                    *d = add_sat(*d, add);
+                }
+            }
+        }
+    }
+
     /// Applies the paint to one pixel with partial coverage `cov` (0..=255).
     #[inline(always)]
     pub(crate) fn pixel_cov(&self, d: &mut u32, cov: u32) {

@@ -49,7 +49,8 @@
 //! light ranges) by it on entry, so a scene laid out in 1280×720 units draws into
 //! 1920×1080 at scale 1.5; a light's `to_light` maps drawing units. `fill_rect` rounds
 //! each edge (`round(x·s)`, halves away from zero), so tiling rects still tile, and text
-//! keeps whole font pixels (glyph scale `max(1, round(scale · s))`). At scale 1 nothing
+//! is rasterised at its size in device pixels (any fraction: 1.5 at 1080p), each
+//! character's pen on a whole pixel. At scale 1 nothing
 //! is multiplied: the output is what it was before scales existed. Pixel operations
 //! ([`Framebuffer::get`], `put`, `blend_pixel`, `blit`, [`scale_nearest_into`],
 //! [`Gamma`], the post pass) are in device pixels and ignore the scale.
@@ -95,7 +96,9 @@
 //!   coordinates (±1e9) are clipped in `f64` against a guard band first, so nothing
 //!   overflows and nothing panics. Targets up to [`MAX_DIM`] (32768) pixels per side.
 //! * Lines, circles, ellipses and lights are anti-aliased from the signed distance of
-//!   each pixel centre to the shape; text is an 8×8 bitmap font, integer-scaled.
+//!   each pixel centre to the shape; text is drawn from an embedded TrueType font
+//!   (DejaVu Sans Mono Bold, `fonts/` with its licence) by `ab_glyph` with coverage,
+//!   each glyph rasterised once per size ([`draw_text`]).
 //!
 //! # Speed
 //! The triangle filler walks spans with an exact DDA per edge (no per-pixel edge tests,
@@ -130,6 +133,7 @@ mod circle;
 mod clip;
 mod color;
 mod depth;
+mod font;
 mod framebuffer;
 mod gamma;
 mod light;
@@ -148,6 +152,7 @@ pub use circle::{fill_circle, fill_ellipse, stroke_circle, stroke_ellipse};
 pub use clip::GUARD;
 pub use color::{pack_rgb, unpack_rgb, Rgba};
 pub use depth::{DepthBuffer, DepthMode, DepthTest};
+pub use font::{MAX_PX as TEXT_MAX_PX, SIZES_KEPT as TEXT_SIZES_KEPT};
 pub use framebuffer::Framebuffer;
 pub use gamma::{Gamma, GAMMA_RANGE};
 pub use light::draw_light;
@@ -163,8 +168,8 @@ pub use post::{
 pub use scale::{scale_bilinear_into, scale_nearest_into, ScaleMode, Viewport};
 pub use spans::{coverage_count, MAX_DIM, SUBPIXEL_BITS};
 pub use text::{
-    chars_fitting, clip_end, clip_start, draw_text, text_height, text_width, wrap_lines, wrap_text,
-    GLYPH_HEIGHT, GLYPH_WIDTH, LINE_HEIGHT,
+    baseline, cap_height, chars_fitting, clip_end, clip_start, draw_text, text_height, text_width,
+    wrap_lines, wrap_text, GLYPH_HEIGHT, GLYPH_WIDTH, LINE_HEIGHT,
 };
 pub use triangle::{
     fill_triangle, fill_triangle_depth, fill_triangle_gouraud, fill_triangle_gouraud_depth,

@@ -1,34 +1,43 @@
-//! Bitmap text with an embedded 8×8 font covering printable ASCII.
+//! Text from the embedded font ([`crate::font`]: DejaVu Sans Mono Bold, anti-aliased,
+//! each glyph rasterised once per size), printable ASCII (other characters draw as `?`).
 //!
-//! The glyphs are the public-domain `font8x8` basic set (via the `font8x8` crate, no
-//! runtime loading). Each glyph cell is 8 px wide and 8 px high, scaled by an integer
-//! factor; lines are [`LINE_HEIGHT`] px apart so descenders and the next line's
-//! capitals do not touch. Characters outside printable ASCII draw as `?`.
+//! Text is laid out in units: at scale 1 a character advances [`GLYPH_WIDTH`] units
+//! (the font is monospaced, so a line's width is its length times that), a line's ink
+//! lies within [`GLYPH_HEIGHT`] units under its top, and lines are [`LINE_HEIGHT`]
+//! units apart. A scale multiplies all three; the framebuffer's
+//! [`Framebuffer::scale`] turns units into device pixels, any fraction of it (1.5 at
+//! 1920×1080) drawing the glyphs at that size, not rounded to a whole step.
 
 use crate::blend::{Paint, Shader};
+use crate::font::{self, metrics, ADVANCE};
 use crate::framebuffer::Framebuffer;
 
-/// Glyph cell width (the horizontal advance) at scale 1.
-pub const GLYPH_WIDTH: i32 = 8;
-/// Glyph cell height at scale 1.
-pub const GLYPH_HEIGHT: i32 = 8;
-/// Distance between baselines of consecutive lines at scale 1.
-pub const LINE_HEIGHT: i32 = 10;
+/// A character's advance at scale 1, in units.
+pub const GLYPH_WIDTH: i32 = ADVANCE;
+/// The height a line's ink keeps within at scale 1, in units.
+pub const GLYPH_HEIGHT: i32 = 11;
+/// Distance between the tops of consecutive lines at scale 1, in units.
+pub const LINE_HEIGHT: i32 = 13;
 
-/// The 8 rows of a glyph; bit `i` of a row is column `i` (leftmost is bit 0).
-fn glyph(ch: char) -> &'static [u8; 8] {
-    let table = &font8x8::legacy::BASIC_LEGACY;
-    let c = ch as u32;
-    if (0x20..0x7F).contains(&c) {
-        &table[c as usize]
-    } else {
-        &table['?' as usize]
-    }
+/// The baseline's distance under a line's top at scale 1, in units: the printable
+/// ASCII ink (the font's reach above and below its baseline) centred in
+/// [`GLYPH_HEIGHT`].
+pub fn baseline() -> f32 {
+    let m = metrics();
+    let em = font::em_px(1.0);
+    let ink = (m.ink_top + m.ink_bottom) * em;
+    (GLYPH_HEIGHT as f32 - ink) / 2.0 + m.ink_top * em
 }
 
-/// Width in pixels of the widest line of `text` at `scale`: the advance of its
-/// characters, `chars × 8 × scale`. Every lit pixel of [`draw_text`] at `x` lies in
-/// `x .. x + text_width` (the font keeps its last column as spacing).
+/// A capital's height at scale 1 in units (the font's `H`): what the text measures as
+/// its size.
+pub fn cap_height() -> f32 {
+    metrics().cap * font::em_px(1.0)
+}
+
+/// Width in units of the widest line of `text` at `scale`: the advance of its
+/// characters, `chars × 6 × scale`. Every pixel [`draw_text`] lights at `x` lies in
+/// `x .. x + text_width`.
 pub fn text_width(text: &str, scale: u32) -> i32 {
     let s = scale.max(1) as i64;
     let widest = text
@@ -39,7 +48,7 @@ pub fn text_width(text: &str, scale: u32) -> i32 {
     (widest * GLYPH_WIDTH as i64 * s).min(i32::MAX as i64) as i32
 }
 
-/// Height in pixels of `text` at `scale`: the line pitch times the line count, minus the
+/// Height in units of `text` at `scale`: the line pitch times the line count, minus the
 /// gap under the last line.
 pub fn text_height(text: &str, scale: u32) -> i32 {
     let s = scale.max(1) as i64;
@@ -47,13 +56,13 @@ pub fn text_height(text: &str, scale: u32) -> i32 {
     (((lines - 1) * LINE_HEIGHT as i64 + GLYPH_HEIGHT as i64) * s).min(i32::MAX as i64) as i32
 }
 
-/// How many characters fit in `max_width` pixels at `scale` (none for a negative width).
+/// How many characters fit in `max_width` units at `scale` (none for a negative width).
 pub fn chars_fitting(max_width: i32, scale: u32) -> usize {
     let cell = GLYPH_WIDTH as i64 * scale.max(1) as i64;
     (max_width.max(0) as i64 / cell) as usize
 }
 
-/// `text` cut at the end to `max_width` pixels at `scale`, `...` marking the cut
+/// `text` cut at the end to `max_width` units at `scale`, `...` marking the cut
 /// (unchanged when it fits).
 pub fn clip_end(text: &str, max_width: i32, scale: u32) -> String {
     let n = chars_fitting(max_width, scale);
@@ -67,7 +76,7 @@ pub fn clip_end(text: &str, max_width: i32, scale: u32) -> String {
     format!("{kept}...")
 }
 
-/// `text` cut at the start to `max_width` pixels at `scale`, `...` marking the cut: the
+/// `text` cut at the start to `max_width` units at `scale`, `...` marking the cut: the
 /// end is kept (a path's file name and a `file:line:col`'s position).
 pub fn clip_start(text: &str, max_width: i32, scale: u32) -> String {
     let n = chars_fitting(max_width, scale);
@@ -82,10 +91,28 @@ pub fn clip_start(text: &str, max_width: i32, scale: u32) -> String {
     format!("...{kept}")
 }
 
-/// `text` as lines of at most `max_width` pixels at `scale`: words (split at
-/// whitespace, rejoined with one space) fill each line in turn; a word longer than a
-/// line is cut at its start ([`clip_start`]), so its end stays. A text that fits is one
-/// line, unchanged.
+/// The words of `text` (split at whitespace) for wrapping, a number kept with the short
+/// unit after it (`90 s)`, `20 m`, `3 min`): a line never ends in `(90` with `s)` on
+/// the next.
+fn words(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in text.split_whitespace() {
+        let unit = w.chars().count() <= 3 && w.starts_with(|c: char| c.is_alphabetic() || c == '%');
+        match out.last_mut() {
+            Some(prev) if unit && prev.ends_with(|c: char| c.is_ascii_digit()) => {
+                prev.push(' ');
+                prev.push_str(w);
+            }
+            _ => out.push(w.to_string()),
+        }
+    }
+    out
+}
+
+/// `text` as lines of at most `max_width` units at `scale`: words (split at
+/// whitespace, rejoined with one space; a number and its unit stay together) fill each
+/// line in turn; a word longer than a line is cut at its start ([`clip_start`]), so its
+/// end stays. A text that fits is one line, unchanged.
 pub fn wrap_text(text: &str, max_width: i32, scale: u32) -> Vec<String> {
     let n = chars_fitting(max_width, scale);
     if text.chars().count() <= n {
@@ -94,8 +121,8 @@ pub fn wrap_text(text: &str, max_width: i32, scale: u32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     let mut line_len = 0;
-    for word in text.split_whitespace() {
-        let word = clip_start(word, max_width, scale);
+    for word in words(text) {
+        let word = clip_start(&word, max_width, scale);
         let len = word.chars().count();
         if line_len > 0 && line_len + 1 + len > n {
             lines.push(std::mem::take(&mut line));
@@ -140,16 +167,19 @@ pub fn wrap_lines(text: &str, max_width: i32, scale: u32, max_lines: usize) -> V
     lines
 }
 
-/// Draws `text` with its top-left corner at `(x, y)`, each font pixel a
-/// `scale × scale` block (scale 0 is treated as 1). `'\n'` starts a new line.
-/// Returns the width of the widest line in drawing units, like [`text_width`].
+/// Draws `text` with its top-left corner at `(x, y)` in units at `scale` (0 is treated
+/// as 1). `'\n'` starts a new line. Returns the width of the widest line in units, like
+/// [`text_width`].
 ///
-/// Into a framebuffer of [`Framebuffer::scale`] `s` ≠ 1, font pixels stay whole device
-/// pixels: the glyph scale is `g = max(1, round(max(scale, 1) · s))` and the top-left
-/// corner is `(round(x · s), round(y · s))`, all in `f32` with [`f32::round`] (halves
-/// away from zero), and everything else follows in device pixels (so the drawn width
-/// is `text_width(text, g)` device pixels, which is `text_width(text, scale) · s` only
-/// up to that rounding). Only the band's rows are written.
+/// On a framebuffer of [`Framebuffer::scale`] `s` the glyphs are drawn at
+/// `p = scale · s` device pixels per unit (up to [`font::MAX_PX`]): the text's corner
+/// at `(round(x · s), round(y · s))`, the `i`-th character's pen `round(6 · i · p)`
+/// pixels right of it and the `n`-th line's top `round(13 · n · p)` under it (`f64`,
+/// halves away from zero), so pens are evenly spaced. Every pixel drawn lies inside the
+/// text's box, `round(x · s) .. round((x + text_width) · s)` ×
+/// `round(y · s) .. round((y + text_height) · s)`, each line's ink inside its own
+/// [`GLYPH_HEIGHT`] rows: a glyph is clipped to them. Only the band's rows are
+/// written.
 pub fn draw_text(
     fb: &mut Framebuffer,
     x: i32,
@@ -159,80 +189,83 @@ pub fn draw_text(
     scale: u32,
 ) -> i32 {
     let sh = Shader::new(paint.into());
-    let fs = fb.scale();
-    let (x, y, s) = if fs == 1.0 {
-        (x as i64, y as i64, scale.clamp(1, 1 << 16) as i64)
-    } else {
-        let g = (scale.clamp(1, 1 << 16) as f32 * fs).round();
-        (
-            device_coord(x, fs),
-            device_coord(y, fs),
-            g.clamp(1.0, (1 << 16) as f32) as i64,
-        )
-    };
+    let width = text_width(text, scale);
+    if sh.is_skip() || text.is_empty() {
+        return width;
+    }
+    let fs = fb.scale() as f64;
+    let unit = scale.max(1) as f64;
+    let glyphs = font::sized((unit * fs) as f32);
+    // Device pixels per unit as drawn (the cache's size: at most `font::MAX_PX`); the
+    // box is the one asked for.
+    let px = glyphs.px as f64;
+    let base = baseline() as f64;
     let (w, h) = (fb.width as i64, fb.rows() as i64);
-    if !sh.is_skip() {
-        for (line_no, line) in text.split('\n').enumerate() {
-            let top = y + line_no as i64 * LINE_HEIGHT as i64 * s;
-            if top >= h {
+    let band0 = fb.row0() as i64;
+    let (x0, y0) = (dev(x as f64, fs), dev(y as f64, fs));
+    let left_edge = x0.max(0);
+    for (line_no, line) in text.split('\n').enumerate() {
+        let top_u = y as f64 + line_no as f64 * LINE_HEIGHT as f64 * unit;
+        let top_drawn = y0 + dev(line_no as f64 * LINE_HEIGHT as f64, px);
+        let top = dev(top_u, fs).max(top_drawn).max(band0);
+        let bottom = dev(top_u + GLYPH_HEIGHT as f64 * unit, fs).min(h);
+        if top >= h || top_drawn >= h {
+            break;
+        }
+        if top >= bottom {
+            continue;
+        }
+        let baseline = top_drawn + dev(base, px);
+        let len = line.chars().count() as f64;
+        let right = dev(x as f64 + len * GLYPH_WIDTH as f64 * unit, fs).min(w);
+        for (i, ch) in line.chars().enumerate() {
+            let pen = x0 + dev(i as f64 * GLYPH_WIDTH as f64, px);
+            if pen >= right {
                 break;
             }
-            if top + GLYPH_HEIGHT as i64 * s <= fb.row0() as i64 {
+            if ch == ' ' {
                 continue;
             }
-            for (i, ch) in line.chars().enumerate() {
-                let left = x + i as i64 * GLYPH_WIDTH as i64 * s;
-                if left >= w {
-                    break;
-                }
-                if left + GLYPH_WIDTH as i64 * s <= 0 || ch == ' ' {
+            let g = glyphs.glyph(ch);
+            let gx0 = pen + g.dx as i64;
+            let gy0 = baseline + g.dy as i64;
+            let (c0, c1) = (gx0.max(left_edge), (gx0 + g.w as i64).min(right));
+            let (r0, r1) = (gy0.max(top), (gy0 + g.h as i64).min(bottom));
+            if c0 >= c1 || r0 >= r1 {
+                continue;
+            }
+            for yy in r0..r1 {
+                let gy = (yy - gy0) as usize;
+                let row = &g.cov[gy * g.w..][..g.w];
+                // Only the row's covered columns, within the clip.
+                let (first, end) = g.rows[gy];
+                let a = (c0 - gx0).max(first as i64);
+                let b = (c1 - gx0).min(end as i64);
+                if a >= b {
                     continue;
                 }
-                draw_glyph(fb, left, top, glyph(ch), s, sh);
+                let src = &row[a as usize..b as usize];
+                let o = (yy - band0) as usize * fb.width + gx0 as usize;
+                let dst = &mut fb.pixels[o + a as usize..o + b as usize];
+                for (d, &c) in dst.iter_mut().zip(src) {
+                    if c != 0 {
+                        sh.pixel_cov(d, c as u32);
+                    }
+                }
             }
         }
     }
-    text_width(text, scale)
+    width
 }
 
-/// `round(v · s)` (`f32`, halves away from zero) as a device coordinate, kept within
-/// ±2^40 so the text layout's sums cannot overflow (anything that far is off-target).
-pub(crate) fn device_coord(v: i32, s: f32) -> i64 {
-    ((v as f32 * s).round() as i64).clamp(-(1 << 40), 1 << 40)
-}
-
-/// One glyph at device position `(left, top)`, font pixels `s × s`: each row's set bits
-/// become horizontal runs, each run one clipped rect, so a scaled glyph costs a handful
-/// of span fills rather than per-pixel work. Only the band's rows are written.
-fn draw_glyph(fb: &mut Framebuffer, left: i64, top: i64, g: &[u8; 8], s: i64, sh: Shader) {
-    let (w, h) = (fb.width as i64, fb.rows() as i64);
-    let band0 = fb.row0() as i64;
-    for (gy, &bits) in g.iter().enumerate() {
-        let y0 = (top + gy as i64 * s).max(band0);
-        let y1 = (top + (gy as i64 + 1) * s).min(h);
-        if y0 >= y1 || bits == 0 {
-            continue;
-        }
-        let mut gx = 0i64;
-        while gx < 8 {
-            if bits & (1 << gx) == 0 {
-                gx += 1;
-                continue;
-            }
-            let run0 = gx;
-            while gx < 8 && bits & (1 << gx) != 0 {
-                gx += 1;
-            }
-            let x0 = (left + run0 * s).max(0);
-            let x1 = (left + gx * s).min(w);
-            if x0 >= x1 {
-                continue;
-            }
-            for yy in y0..y1 {
-                let o = (yy - band0) as usize * fb.width;
-                sh.span(&mut fb.pixels[o + x0 as usize..o + x1 as usize]);
-            }
-        }
+/// `round(v · s)` (halves away from zero) as a device coordinate, kept within ±2^40
+/// so sums of them cannot overflow (anything that far is off-target).
+fn dev(v: f64, s: f64) -> i64 {
+    let d = (v * s).round();
+    if d.is_nan() {
+        0
+    } else {
+        d.clamp(-(2f64.powi(40)), 2f64.powi(40)) as i64
     }
 }
 
@@ -257,44 +290,78 @@ mod tests {
         b
     }
 
+    /// The ink stays inside the text's box at every scale and framebuffer scale, and
+    /// fills it nearly: a line's capitals reach within a pixel or two of its ends.
     #[test]
     fn width_matches_drawn_extent() {
-        for scale in [1u32, 2, 3] {
-            for text in ["HM", "Hello, World", "MMM\nW", "|", "A\nBCDM"] {
-                let mut fb = Framebuffer::new(400, 120);
-                let ret = draw_text(&mut fb, 5, 7, text, Rgba::WHITE, scale);
-                let tw = text_width(text, scale);
-                let th = text_height(text, scale);
-                assert_eq!(ret, tw);
-                let (x0, y0, x1, y1) = extent(&fb).unwrap();
-                assert!(x0 >= 5 && x1 <= 5 + tw, "{text:?} x {x0}..{x1} vs {tw}");
-                assert!(y0 >= 7 && y1 <= 7 + th, "{text:?} y {y0}..{y1} vs {th}");
-                // The font keeps glyph column 7 and row 7 blank as spacing; capitals
-                // like M and W fill columns 0..=6, so the extent is tight to that.
-                if text.lines().any(|l| l.ends_with('M') || l.ends_with('W')) {
-                    assert_eq!(x1, 5 + tw - scale as i32, "{text:?}");
+        for fs in [1.0f32, 1.5, 2.0, 1.37] {
+            for scale in [1u32, 2, 3] {
+                for text in ["HM", "Hello, World", "MMM\nW", "|", "A\nBCDM", "gjpqy_`"] {
+                    let mut fb = Framebuffer::new(400, 160);
+                    fb.set_scale(fs);
+                    let ret = draw_text(&mut fb, 5, 7, text, Rgba::WHITE, scale);
+                    let tw = text_width(text, scale);
+                    let th = text_height(text, scale);
+                    assert_eq!(ret, tw);
+                    let d = |v: i32| (v as f32 * fs).round() as i32;
+                    let (x0, y0, x1, y1) = extent(&fb).unwrap();
+                    let what = format!("{text:?} ×{scale} at {fs}");
+                    assert!(x0 >= d(5) && x1 <= d(5 + tw), "{what}: x {x0}..{x1}");
+                    assert!(y0 >= d(7) && y1 <= d(7 + th), "{what}: y {y0}..{y1}");
+                    if text.lines().any(|l| l.ends_with('M')) {
+                        let px = (scale as f32 * fs).ceil() as i32;
+                        assert!(x1 >= d(5 + tw) - px, "{what}: {x1} short of {}", d(5 + tw));
+                    }
                 }
             }
         }
         assert_eq!(text_width("", 2), 0);
-        assert_eq!(text_width("abc\nde", 1), 24);
-        assert_eq!(text_height("a\nb\nc", 2), (2 * 10 + 8) * 2);
+        assert_eq!(text_width("abc\nde", 1), 18);
+        assert_eq!(text_height("a\nb\nc", 2), (2 * 13 + 11) * 2);
     }
 
+    /// The glyphs are the font's, anti-aliased: a capital is as tall as the font's cap
+    /// height at the size drawn (1.5 times as tall at a framebuffer scale of 1.5), with
+    /// partly covered pixels on its round edges, and pens advance evenly.
     #[test]
-    fn glyph_pixels_and_scale() {
-        let mut fb = Framebuffer::new(20, 20);
-        // 'I' in font8x8: rows 0x1E, 0x0C x5, 0x1E, 0 -> row 0 lit in columns 1..=4.
-        draw_text(&mut fb, 0, 0, "I", Rgba::WHITE, 2);
-        let row0: Vec<bool> = (0..16).map(|x| fb.get(x, 0) == Some(0xFFFFFF)).collect();
-        let expect: Vec<bool> = (0..16).map(|x| (2..10).contains(&x)).collect();
-        assert_eq!(row0, expect);
-        // Row 1 = 0x0C: columns 2 and 3 -> pixels 4..8 of rows 2..4.
-        assert_eq!(fb.get(3, 2), Some(0));
-        assert_eq!(fb.get(4, 2), Some(0xFFFFFF));
-        assert_eq!(fb.get(7, 3), Some(0xFFFFFF));
-        assert_eq!(fb.get(8, 3), Some(0));
-        assert_eq!(fb.get(4, 15), Some(0)); // glyph row 7 is blank
+    fn capitals_are_the_font_s_height_at_any_scale() {
+        let cap = |fs: f32, scale: u32| {
+            let mut fb = Framebuffer::new(200, 200);
+            fb.set_scale(fs);
+            draw_text(&mut fb, 0, 0, "H", Rgba::WHITE, scale);
+            let (_, y0, _, y1) = extent(&fb).unwrap();
+            (y1 - y0, fb)
+        };
+        let (h1, _) = cap(1.0, 1);
+        let (h15, _) = cap(1.5, 1);
+        let (h3, _) = cap(1.0, 3);
+        let want = cap_height();
+        assert!((h1 as f32 - want).abs() <= 1.0, "{h1} vs {want}");
+        assert!(
+            (h15 as f32 - 1.5 * want).abs() <= 1.0,
+            "{h15} vs {}",
+            1.5 * want
+        );
+        assert!(
+            (h3 as f32 - 3.0 * want).abs() <= 1.0,
+            "{h3} vs {}",
+            3.0 * want
+        );
+        let mut fb = Framebuffer::new(100, 20);
+        draw_text(&mut fb, 0, 0, "OOOO", Rgba::WHITE, 1);
+        let partial = fb
+            .pixels
+            .iter()
+            .filter(|&&p| p != 0 && p != 0xFF_FFFF)
+            .count();
+        assert!(partial > 8, "anti-aliased edges: {partial}");
+        // The same glyph at every pen: four O's, each 6 units on.
+        let col = |x: i32| (0..20).map(|y| fb.get(x, y).unwrap()).collect::<Vec<_>>();
+        for i in 1..4 {
+            for dx in 0..6 {
+                assert_eq!(col(dx), col(6 * i + dx), "O {i} column {dx}");
+            }
+        }
     }
 
     #[test]
@@ -306,26 +373,34 @@ mod tests {
         draw_text(&mut fb, 25, 8, "WWW", Rgba::WHITE, 0);
         assert!(extent(&fb).is_some());
         // Non-ASCII renders as '?', same as a literal '?'.
-        let mut a = Framebuffer::new(10, 10);
-        let mut b = Framebuffer::new(10, 10);
+        let mut a = Framebuffer::new(10, 14);
+        let mut b = Framebuffer::new(10, 14);
         draw_text(&mut a, 1, 1, "\u{e9}", Rgba::WHITE, 1);
         draw_text(&mut b, 1, 1, "?", Rgba::WHITE, 1);
         assert_eq!(a, b);
+        // A huge scale draws at the largest size, inside its box.
+        let mut big = Framebuffer::new(600, 600);
+        draw_text(&mut big, 0, 0, "M", Rgba::WHITE, 1000);
+        let (x0, y0, x1, y1) = extent(&big).unwrap();
+        assert!(
+            x0 >= 0 && y0 >= 0 && x1 > 100 && y1 > 100,
+            "{x0} {y0} {x1} {y1}"
+        );
     }
 
     #[test]
     fn clipping_keeps_the_end_or_the_start() {
-        // 10 characters fit in 160 px at scale 2.
-        assert_eq!(chars_fitting(160, 2), 10);
+        // 10 characters fit in 120 units at scale 2.
+        assert_eq!(chars_fitting(120, 2), 10);
         assert_eq!(chars_fitting(-5, 2), 0);
-        assert_eq!(clip_end("short", 160, 2), "short");
-        assert_eq!(clip_end("a_long_scenario_name", 160, 2), "a_long_...");
-        assert_eq!(clip_start("dir/sub/file.scn:3:7:", 160, 2), "...cn:3:7:");
+        assert_eq!(clip_end("short", 120, 2), "short");
+        assert_eq!(clip_end("a_long_scenario_name", 120, 2), "a_long_...");
+        assert_eq!(clip_start("dir/sub/file.scn:3:7:", 120, 2), "...cn:3:7:");
         assert_eq!(
             clip_start("dir/sub/file.scn:3:7:", 800, 2),
             "dir/sub/file.scn:3:7:"
         );
-        assert_eq!(clip_end("abcdef", 40, 2), "..");
+        assert_eq!(clip_end("abcdef", 30, 2), "..");
         for s in ["", "x", "a fairly long line of text", "\u{e9}t\u{e9}s"] {
             for w in [0, 16, 48, 100, 400] {
                 assert!(text_width(&clip_end(s, w, 2), 2) <= w.max(0), "{s:?} {w}");
@@ -337,7 +412,7 @@ mod tests {
     #[test]
     fn wrapping_fills_lines_and_keeps_a_long_word_s_end() {
         let note = "cannot start: /a/very/long/folder/of/scenarios/broken.scn:3:7: unknown key `wave2`: expected name, map or seed";
-        let lines = wrap_text(note, 37 * 16, 2);
+        let lines = wrap_text(note, 37 * 12, 2);
         assert_eq!(
             lines,
             [
@@ -348,25 +423,55 @@ mod tests {
             ]
         );
         for l in &lines {
-            assert!(text_width(l, 2) <= 37 * 16, "{l:?}");
+            assert!(text_width(l, 2) <= 37 * 12, "{l:?}");
         }
         assert_eq!(wrap_text("fits", 100, 1), ["fits"]);
         assert_eq!(wrap_text("", 100, 1), [""]);
-        let short = wrap_lines(note, 37 * 16, 2, 2);
+        let short = wrap_lines(note, 37 * 12, 2, 2);
         assert_eq!(
             short,
             &lines[..2],
             "no room for the mark: the position stays"
         );
-        let three = wrap_lines(note, 37 * 16, 2, 3);
+        let three = wrap_lines(note, 37 * 12, 2, 3);
         assert_eq!(three[2], "unknown key `wave2`: expected ...");
-        assert_eq!(wrap_lines(note, 37 * 16, 2, 9), lines);
+        assert_eq!(wrap_lines(note, 37 * 12, 2, 9), lines);
     }
 
+    /// A playtest read "(90" at a line's end and "s)" on the next: a number keeps its
+    /// unit, at every width.
+    #[test]
+    fn a_number_keeps_its_unit() {
+        let label = "Hold the relay room while the power comes back (90 s)";
+        for chars in 8..60 {
+            let lines = wrap_text(label, chars * 6, 1);
+            for l in &lines {
+                assert!(!l.ends_with("(90"), "{chars}: {lines:?}");
+                assert!(text_width(l, 1) <= chars * 6, "{chars}: {l:?}");
+            }
+            assert!(lines.iter().any(|l| l.ends_with("(90 s)")), "{lines:?}");
+        }
+        assert_eq!(
+            wrap_text("3 min to go, 20 m away", 8 * 6, 1),
+            ["3 min to", "go, 20 m", "away"]
+        );
+        assert_eq!(wrap_text("1 2 3 4", 3 * 6, 1), ["1 2", "3 4"]);
+    }
+
+    /// Each pixel is blended once, with its coverage: an additive text never adds more
+    /// than its colour to a pixel.
     #[test]
     fn alpha_text_blends_each_pixel_once() {
-        let mut fb = Framebuffer::new(40, 10);
-        draw_text(&mut fb, 0, 0, "#@", Paint::additive(Rgba::rgb(3, 3, 3)), 1);
-        assert!(fb.pixels.iter().all(|&p| p == 0 || p == 0x030303));
+        let mut fb = Framebuffer::new(40, 14);
+        draw_text(
+            &mut fb,
+            0,
+            0,
+            "#@",
+            Paint::additive(Rgba::rgb(30, 30, 30)),
+            1,
+        );
+        assert!(fb.pixels.iter().all(|&p| p & 0xFF <= 30));
+        assert!(fb.pixels.contains(&0x1E1E1E));
     }
 }

@@ -12,7 +12,7 @@
 //!   two runs. (The post pass is also checked with both kernels explicitly.)
 //! * Scale: at scale `s` a primitive in drawing units draws what it draws at scale 1
 //!   with its positions and sizes times `s` (exactly, for `s = 2`); `fill_rect` rounds
-//!   each edge; text keeps whole font pixels.
+//!   each edge; text is drawn at its device size, its corner rounded.
 
 use raster::*;
 use std::ops::Range;
@@ -885,10 +885,12 @@ fn fill_rect_rounds_each_edge() {
     assert_eq!(lit_rect(&fb), Some((2, 3, 6, 8)));
 }
 
-/// Text keeps whole font pixels: at scale 1.5, glyph scale 2 is drawn with glyph scale
-/// 3 at `(round(1.5x), round(1.5y))`; the return value stays in drawing units.
+/// Text at a framebuffer scale is drawn at its size in device pixels: at scale 1.5,
+/// text scale 2 is the very pixels of text scale 3 at `(round(1.5x), round(1.5y))`; the
+/// return value stays in drawing units. Any fraction draws (no whole steps): 1.25 is
+/// its own size, between 1 and 1.5; 0 is treated as 1; 0.4 still draws.
 #[test]
-fn text_scale_rounds_to_whole_font_pixels() {
+fn text_scale_draws_at_the_device_size() {
     let text = "Scaled\ntext 1.5";
     for (x, y) in [(5, 7), (3, 1), (-4, 9)] {
         let mut a = Framebuffer::new(300, 120);
@@ -903,22 +905,19 @@ fn text_scale_rounds_to_whole_font_pixels() {
         draw_text(&mut b, dx, dy, text, Rgba::WHITE, 3);
         assert_eq!(a.pixels, b.pixels, "at ({x}, {y})");
     }
-    // Glyph scale 1 (and 0, treated as 1) at scale 1.25 rounds to 1; at 0.4, never 0.
-    for (s, gs, want) in [
-        (1.25, 1, 1),
-        (1.25, 0, 1),
-        (0.4, 1, 1),
-        (1.5, 1, 2),
-        (2.5, 1, 3),
-    ] {
-        let mut a = Framebuffer::new(100, 40);
+    let lit_rows = |s: f32, gs: u32| {
+        let mut a = Framebuffer::new(100, 60);
         a.set_scale(s);
-        draw_text(&mut a, 4, 4, "Hi", Rgba::WHITE, gs);
-        let mut b = Framebuffer::new(100, 40);
-        let p = |v: i32| (v as f32 * s).round() as i32;
-        draw_text(&mut b, p(4), p(4), "Hi", Rgba::WHITE, want);
-        assert_eq!(a.pixels, b.pixels, "scale {s} glyph scale {gs}");
-    }
+        draw_text(&mut a, 4, 4, "HI", Rgba::WHITE, gs);
+        lit_rect(&a).map(|(_, y0, _, y1)| y1 - y0)
+    };
+    let (one, quarter, half) = (lit_rows(1.0, 1), lit_rows(1.25, 1), lit_rows(1.5, 1));
+    assert!(
+        one < quarter && quarter < half,
+        "{one:?} {quarter:?} {half:?}"
+    );
+    assert_eq!(lit_rows(1.25, 0), quarter);
+    assert!(lit_rows(0.4, 1).is_some());
 }
 
 /// `LightShape::contribution_scaled` is what `add_light_fan` adds at that scale, and at

@@ -355,8 +355,8 @@ pub fn draw_overlay(
             stroke_circle(fb, c, 14.0, 2.0, Rgba::rgb(255, 80, 80));
         }
     }
-    // The panel is text on the screen: laid out by whole steps of the frame's height
-    // (1 up to 1439 lines, 2 from 1440, 3 from 2160), so its font stays on whole pixels.
+    // The panel is text on the screen: drawn at the frame's UI scale (1.5 at 1080p, 2 at
+    // 1440p, 3 at 2160p), as the HUD.
     let scene_scale = fb.scale();
     fb.set_scale(crate::screens::ui_scale(fb.width, fb.height));
     draw_panel(fb, w, timings, horror);

@@ -162,6 +162,12 @@ impl HudFeed {
         self.notices.retain(|n| now < n.born + NOTICE_TICKS);
     }
 
+    /// The notices as the HUD lists them: in the order they came, the newest last, so
+    /// they read down like a log (a playtest read the newest-on-top list backwards).
+    pub fn shown(&self) -> impl Iterator<Item = &Notice> {
+        self.notices.iter()
+    }
+
     fn say(&mut self, text: String, pos: Option<Vec2>, warn: bool) {
         self.notices.push(Notice {
             text,
@@ -178,6 +184,19 @@ impl HudFeed {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The notices read down in the order they came, the newest last; the oldest goes
+    /// when a fourth comes.
+    #[test]
+    fn notices_read_down_oldest_first() {
+        let w = crate::setup::load(None, "melee_dummy", None, None, None).unwrap();
+        let mut f = HudFeed::new(&World::new(w.map.clone(), &w.scenario, w.tuning.clone()));
+        for t in ["first", "second", "third", "fourth"] {
+            f.say(t.to_string(), None, false);
+        }
+        let shown: Vec<&str> = f.shown().map(|n| n.text.as_str()).collect();
+        assert_eq!(shown, ["second", "third", "fourth"]);
+    }
 
     fn agents() -> Vec<Agent> {
         let w = crate::setup::load(None, "melee_dummy", None, None, None).unwrap();

@@ -7,9 +7,9 @@
 //! ammunition's news (a refusal with its reason, a pickup); a throw's words by its
 //! reticle; PAUSED (P, without the menu); and the message line (what the last key did,
 //! errors). A mission's words (`{move}` …) are shown in the player's keys. Drawn after
-//! the view, so never darkened by the horror layer; laid out by [`layout`] (scaled by
-//! whole steps with the frame's height) out of the F1 overlay's boxes and above the
-//! message band.
+//! the view, so never darkened by the horror layer; laid out by [`layout`] (in units at
+//! the frame's UI scale, 1.5 at 1080p) out of the F1 overlay's boxes, the cards on the
+//! bottom edge, the message band over them.
 //!
 //! The rooms: [`feed`] the run's notices, [`layout`] the boxes, [`paint`] the colours
 //! and what the frame hands the HUD, [`cards`] the agents' cards, [`supply`] the
@@ -83,25 +83,37 @@ pub fn paused(frame: &mut Framebuffer) {
 }
 
 /// `text` (one or more lines, the first [`MESSAGE_LINES`]) on a dark band along the
-/// bottom edge.
-pub fn message_line(frame: &mut Framebuffer, text: &str) {
+/// bottom edge: translucent over play, opaque over a screen of the shell's, whose line
+/// of keys it covers while it shows (a playtest read the gamepad's notice printed over
+/// the title's keys).
+pub fn message_line(frame: &mut Framebuffer, text: &str, over_screen: bool) {
     let shown: Vec<&str> = text.lines().take(MESSAGE_LINES).collect();
     let text = shown.join("\n");
     let text = text.as_str();
     let lines = text.lines().count() as i32;
     let (width, height) = view::screens::ui_size(frame);
     let (width, height) = (width as i32, height as i32);
+    let band_h = layout::message_h(lines);
+    // Over a screen along the bottom edge; in play over the HUD's supplies, right of
+    // the F1 overlay's log.
+    let (x, bottom) = match over_screen {
+        true => (0, height - 10),
+        false => {
+            let m = layout(frame.width as i32, frame.height as i32, 0).message;
+            (m.0, m.1 + m.3)
+        }
+    };
     frame.fill_rect(
-        0,
-        height - 30 - 16 * lines,
-        width,
-        16 * lines + 20,
-        Paint::alpha(Rgba::new(0, 0, 0, 170)),
+        x,
+        bottom - band_h,
+        width - x,
+        band_h,
+        Paint::alpha(Rgba::new(0, 0, 0, if over_screen { 255 } else { 170 })),
     );
     draw_text(
         frame,
-        16,
-        height - 22 - 16 * lines,
+        x + 16,
+        bottom - band_h + 8,
         text,
         Rgba::rgb(255, 230, 140),
         1,
@@ -113,9 +125,18 @@ pub fn message_line(frame: &mut Framebuffer, text: &str) {
 const DISK_CALM: Rgba = Rgba::rgb(80, 230, 210);
 const DISK_FAR: Rgba = Rgba::rgb(255, 120, 60);
 
-/// Draws the HUD of `w` over `fb`.
+/// Draws the HUD of `w` over `fb` at the frame's UI scale (the framebuffer's scale is
+/// put back after).
 pub fn draw_hud(fb: &mut Framebuffer, w: &World, v: &HudView) {
     let l = layout(fb.width as i32, fb.height as i32, w.agents().len());
+    let before = fb.scale();
+    fb.set_scale(l.ui);
+    draw_parts(fb, w, v, &l);
+    fb.set_scale(before);
+}
+
+/// The HUD's parts into their boxes, `fb` at the layout's UI scale.
+fn draw_parts(fb: &mut Framebuffer, w: &World, v: &HudView, l: &Layout) {
     let s = l.scale;
     // Time left and kills.
     let left = v.end_tick.saturating_sub(w.tick()) as f32 * DT;
@@ -126,10 +147,17 @@ pub fn draw_hud(fb: &mut Framebuffer, w: &World, v: &HudView) {
     );
     backing(fb, l.top);
     centred_in(fb, l.top, l.top.1 + 3 * s, &top, INK, 2 * s);
-    // Notices, newest first (in the player's keys), and a marker at (or toward) each
-    // fallen agent.
+    // A replay says so for as long as it plays (a playtest found no word of it until
+    // 4 or the pause menu).
+    if let Some(speed) = v.replay {
+        backing(fb, l.replay);
+        let tag = format!("REPLAY x{speed}");
+        centred_in(fb, l.replay, l.replay.1 + 3 * s, &tag, OBJECTIVE, 2 * s);
+    }
+    // Notices in the order they came, the newest last (in the player's keys), and a
+    // marker at (or toward) each fallen agent.
     let mut y = l.notices.1;
-    for n in v.feed.notices.iter().rev() {
+    for n in v.feed.shown() {
         let c = if n.warn { WARN } else { INK };
         centred_in(fb, l.notices, y, &v.keys.fill(&n.text), c, s);
         y += 14 * s;
@@ -242,6 +270,41 @@ mod tests {
         assert_eq!(l[0].0, "Climb out at the exit shaft");
         let shaft = s.mission().areas[4].centre();
         assert_eq!(l[0].1, Some(shaft));
+    }
+
+    /// Over a screen of the shell's, a message covers the line of keys at its foot
+    /// whole (a playtest read the gamepad's notice printed over the title's keys): the
+    /// footer's pixels are those of the message over nothing at all, at every size.
+    #[test]
+    fn a_message_covers_the_screen_s_line_of_keys() {
+        use view::screens::{ScreenView, TopView};
+        let top = TopView {
+            items: vec![("Campaign".into(), "7 missions".into())],
+            selected: 0,
+            keys: Vec::new(),
+        };
+        let shown = ScreenView::Top(top);
+        for (w, h) in view::screens::ui::TEST_SIZES {
+            let l = shown.layout(w, h).unwrap();
+            let footer = l.texts().last().unwrap();
+            assert!(footer.text.contains("Esc"), "{:?}", footer.text);
+            let r = l.to_frame(&footer.rect());
+            let draw = |screen: bool| {
+                let mut fb = Framebuffer::new(w, h);
+                fb.set_scale(view::screens::ui_scale(w, h));
+                if screen {
+                    shown.draw(&mut fb);
+                }
+                message_line(&mut fb, "gamepad connected: Microsoft X-Box 360 pad", true);
+                fb
+            };
+            let (with, without) = (draw(true), draw(false));
+            for y in r.y..r.bottom() {
+                for x in r.x..r.right() {
+                    assert_eq!(with.get(x, y), without.get(x, y), "({x}, {y}) at {w}x{h}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub struct HudView<'a> {
     /// The way to the active objective (REQ W1): its marker's arrow points along the
     /// path's first leg (`None`: straight at the place, as a fallen agent's does).
     pub way: Option<&'a Route>,
+    /// A replay being watched, at this speed: the REPLAY tag.
+    pub replay: Option<u32>,
 }
 
 pub const INK: Rgba = Rgba::rgb(235, 235, 225);
@@ -60,14 +62,21 @@ pub fn centred_in(
     draw_text(fb, r.0 + (r.2 - w) / 2, y, s, c, scale as u32);
 }
 
-/// Where the scene drew the floor point `p` on `fb`: laid out for the design frame
-/// round its centre, scaled by the frame's height and the zoom.
+/// Where the scene drew the floor point `p` on `fb`, in `fb`'s drawing units (the HUD
+/// draws at the UI scale): laid out for the design frame round its centre, scaled by
+/// the frame's height and the zoom.
 pub fn on_screen(fb: &Framebuffer, v: &HudView, p: Vec2) -> [f32; 2] {
     let (w, h) = (fb.width as f32, fb.height as f32);
     let iso = Iso::new(v.camera.center, 0, 0);
     let q = iso.project(p, 0.0);
     let k = view::zoom::scene_scale(fb.height, v.zoom);
-    [w / 2.0 + q[0] * k, h / 2.0 + q[1] * k]
+    let u = fb.scale();
+    [(w / 2.0 + q[0] * k) / u, (h / 2.0 + q[1] * k) / u]
+}
+
+/// `fb`'s size in its drawing units.
+pub fn units(fb: &Framebuffer) -> (f32, f32) {
+    fb.logical_size()
 }
 
 /// A ring over `p` on screen, or an arrow at the frame's edge when it is off screen, in
@@ -82,7 +91,7 @@ pub fn marker(
     s: i32,
     colour: Rgba,
 ) {
-    let (w, h) = (fb.width as f32, fb.height as f32);
+    let (w, h) = units(fb);
     let q = on_screen(fb, v, p);
     let margin = 24.0 * s as f32;
     let inside = q[0] > margin && q[0] < w - margin && q[1] > margin && q[1] < h - margin;

@@ -83,13 +83,14 @@ pub fn draw_throw_words(fb: &mut Framebuffer, v: &HudView, s: i32) {
         Some(why) => why.clone(),
         None => r.tool.name().to_string(),
     };
-    let k = view::zoom::scene_scale(fb.height, v.zoom);
+    let k = view::zoom::scene_scale(fb.height, v.zoom) / fb.scale();
     let c = on_screen(fb, v, r.to);
+    let (fw, fh) = super::paint::units(fb);
     let ry = r.ring_radii()[1] * k;
     let tw = text_width(&text, s as u32);
-    let x = (c[0] as i32 - tw / 2).clamp(4 * s, fb.width as i32 - tw - 4 * s);
+    let x = (c[0] as i32 - tw / 2).clamp(4 * s, fw as i32 - tw - 4 * s);
     let y = (c[1] - ry) as i32 - 14 * s;
-    let y = y.clamp(4 * s, fb.height as i32 - 12 * s);
+    let y = y.clamp(4 * s, fh as i32 - 12 * s);
     fb.fill_rect(
         x - 3 * s,
         y - 3 * s,

@@ -13,13 +13,16 @@
 //! settings' rows and the rebinding), [`pause`], [`results`] (the results' keys),
 //! [`screen`] (where the window is, and the frame's screen filled from the menus),
 //! [`views`] (each page's view model: the view draws it); and
-//! the player's files and lists: [`settings`], [`bindings`], [`progress`] (with the
-//! campaign's [`squad`], its section [`squad_file`], its words [`squad_view`]), [`catalog`], [`campaign`].
+//! the controls' tables in the player's keys ([`keys_listed`]), the movement keys' frame
+//! and the disk's release ([`controls`]); the player's files and lists: [`settings`],
+//! [`bindings`], [`progress`] (with the campaign's [`squad`], its section [`squad_file`],
+//! its words [`squad_view`]), [`catalog`], [`campaign`].
 
 pub mod bindings;
 pub mod campaign;
 pub mod catalog;
 pub mod controls;
+pub mod keys_listed;
 pub mod menu;
 pub mod pause;
 pub mod progress;

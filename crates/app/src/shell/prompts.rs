@@ -11,8 +11,7 @@ use winit::keyboard::KeyCode;
 use super::bindings::{key_label, tool_bind, Bind, Bindings};
 use view::screens::Results;
 
-/// What a verb with no key says in a prompt.
-pub const NO_KEY: &str = "(no key)";
+pub use super::keys_listed::NO_KEY;
 
 /// The words a prompt may use beyond the actions' own names, and the binds they stand
 /// for (keys of several binds are listed together).
@@ -37,6 +36,9 @@ const GROUPS: &[(&str, &[Bind])] = &[
 pub struct KeyNames {
     /// `(word, keys)`: the groups' words first, then every action's settings name.
     words: Vec<(&'static str, String)>,
+    /// Help's and the title's rows whose keys the player changed, with the keys now
+    /// ([`super::keys_listed::player_keys`]).
+    controls: Vec<(&'static str, String)>,
 }
 
 impl Default for KeyNames {
@@ -90,7 +92,21 @@ impl KeyNames {
                 .into_iter()
                 .map(|bind| (bind.name(), keys_of(b, &[bind]))),
         );
-        KeyNames { words }
+        let controls = view::screens::help::control_rows()
+            .map(|(k, _)| *k)
+            .chain(view::screens::title::TITLE_KEYS.iter().map(|(k, _)| *k))
+            .filter_map(|k| super::keys_listed::player_keys(b, k).map(|p| (k, p)))
+            .collect();
+        KeyNames { words, controls }
+    }
+
+    /// The keys the player has for a row of help's or the title's controls (`None`:
+    /// the row's own words stand).
+    pub fn control(&self, key: &str) -> Option<String> {
+        self.controls
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, p)| p.clone())
     }
 
     /// The keys `word` stands for (`None`: not a verb prompts know).

@@ -13,6 +13,7 @@ use super::campaign::Mission;
 use super::catalog::Entry;
 use super::pause::PauseMenu;
 use super::progress::Progress;
+use super::prompts::KeyNames;
 use super::settings::Settings;
 use super::settings_page::{setting_rows, SettingRow, SettingsMenu};
 use super::squad::Squad;
@@ -92,7 +93,22 @@ fn top_view(menu: &TitleMenu, lists: &Lists) -> TopView {
             .map(|(i, d)| (i.label().to_string(), d))
             .collect(),
         selected: menu.top,
+        keys: title_keys(&KeyNames::of(&lists.settings.keys)),
     }
+}
+
+/// The title's controls in the player's keys (a playtest found the defaults there after
+/// a rebind).
+pub fn title_keys(keys: &KeyNames) -> Vec<(String, String)> {
+    view::screens::title::TITLE_KEYS
+        .iter()
+        .map(|(k, what)| {
+            (
+                keys.control(k).unwrap_or_else(|| k.to_string()),
+                what.to_string(),
+            )
+        })
+        .collect()
 }
 
 fn list_view(menu: &TitleMenu, heading: &str, entries: &[Entry], selected: usize) -> TitleView {
@@ -341,6 +357,53 @@ pub fn pause_view(menu: &PauseMenu, about: &str) -> PauseView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every row's hint beside the settings is shown whole (a playtest found the render
+    /// scale's cut off), at every size.
+    #[test]
+    fn the_settings_hints_are_never_cut() {
+        let settings = Settings::default();
+        let rows = setting_rows();
+        for (i, row) in rows.iter().enumerate() {
+            if matches!(row, SettingRow::Heading(_)) {
+                continue;
+            }
+            let mut menu = SettingsMenu::default();
+            menu.choose(i);
+            let v = settings_view(&menu, &settings);
+            let last_word = v.hint.split_whitespace().last().unwrap();
+            for (w, h) in view::screens::ui::TEST_SIZES {
+                let l = view::screens::settings::layout(w, h, &v);
+                let shown: Vec<&str> = l.texts().map(|t| t.text.as_str()).collect();
+                assert!(
+                    shown.iter().any(|t| t.ends_with(last_word))
+                        && !shown.iter().any(|t| t.ends_with(" ...")),
+                    "{row:?} at {w}x{h}: {:?} in {shown:?}",
+                    v.hint
+                );
+            }
+        }
+    }
+
+    /// The title's controls name the player's keys after a rebind (a playtest found the
+    /// defaults there), the others as written.
+    #[test]
+    fn the_title_s_controls_are_the_player_s_keys() {
+        let mut b = super::super::bindings::Bindings::default();
+        b.rebind(super::super::bindings::Bind::Pause, 0, KeyCode::KeyO);
+        let keys = title_keys(&KeyNames::of(&b));
+        assert!(
+            keys.contains(&("O".to_string(), "pause".to_string())),
+            "{keys:?}"
+        );
+        assert!(keys.contains(&("Tab".to_string(), "next target".to_string())));
+        let defaults = title_keys(&KeyNames::default());
+        let table: Vec<(String, String)> = view::screens::title::TITLE_KEYS
+            .iter()
+            .map(|(k, w)| (k.to_string(), w.to_string()))
+            .collect();
+        assert_eq!(defaults, table);
+    }
     use crate::shell::campaign::missions;
 
     /// The briefing's place reads as the titles do: the training is the basic training,

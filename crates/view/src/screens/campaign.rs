@@ -7,7 +7,7 @@
 use raster::{clip_end, text_width, wrap_lines};
 
 use super::layout::{Layout, Rect, DESIGN_W};
-use super::style::{ACCENT, DANGER, INK, INK_DIM, SAFE, SELECT_BAR};
+use super::style::{line_box, ACCENT, DANGER, INK, INK_DIM, SAFE, SELECT_BAR};
 use super::title::{first_of, footer, heading, PANEL_H, PANEL_TOP};
 
 /// How a mission stands in the player's progress.
@@ -127,7 +127,7 @@ pub fn layout(w: usize, h: usize, v: &CampaignView) -> Layout {
         2,
     );
     let first = first_of(v.rows.len(), v.selected, ROWS);
-    const STATUS_CHARS: i32 = 20;
+    const STATUS_CHARS: usize = 20;
     for (k, (i, row)) in v.rows.iter().enumerate().skip(first).take(ROWS).enumerate() {
         let y = ROWS_TOP + k as i32 * ROWS_PITCH;
         let bar = Rect::new(ROWS_X - 8, y - 8, ROWS_W, ROWS_PITCH - 2);
@@ -136,7 +136,7 @@ pub fn layout(w: usize, h: usize, v: &CampaignView) -> Layout {
             l.fill(bar, SELECT_BAR);
             l.text(bar, ROWS_X - 4, y, ">", ACCENT, 2);
         }
-        let status_x = bar.right() - 8 - STATUS_CHARS * 16;
+        let status_x = bar.right() - 8 - text_width(&"M".repeat(STATUS_CHARS), 2);
         let (ink, status_ink) = match row.standing {
             Standing::Done => (INK, SAFE),
             Standing::Next => (ACCENT, ACCENT),
@@ -158,14 +158,15 @@ pub fn layout(w: usize, h: usize, v: &CampaignView) -> Layout {
     );
     let text = one_paragraph(&v.briefing);
     // The squad's line below the preview, when there is one.
-    let squad_h = if v.squad.is_empty() { 0 } else { 56 };
-    let lines = ((pv.h - 4 - squad_h) / 22).clamp(0, 5) as usize;
-    for (i, line) in wrap_lines(&text, pv.w, 2, lines).iter().enumerate() {
-        l.text(pv, ROWS_X, preview_top + i as i32 * 22, line, INK_DIM, 2);
+    let pitch = line_box(2) + 1;
+    let squad_h = if v.squad.is_empty() { 0 } else { 2 * pitch + 8 };
+    let lines = ((pv.h - 4 - squad_h) / pitch).clamp(0, 5) as usize;
+    for (i, line) in wrap_lines(&text, pv.w - 2, 2, lines).iter().enumerate() {
+        l.text(pv, ROWS_X, preview_top + i as i32 * pitch, line, INK_DIM, 2);
     }
     // The squad's lines at the panel's foot.
-    for (i, line) in wrap_lines(&v.squad, ROWS_W - 40, 2, 2).iter().enumerate() {
-        let sy = p.bottom() - 52 + i as i32 * 22;
+    for (i, line) in wrap_lines(&v.squad, ROWS_W - 42, 2, 2).iter().enumerate() {
+        let sy = p.bottom() - 6 - 2 * pitch + i as i32 * pitch;
         l.text(p, ROWS_X, sy, line, INK, 2);
     }
     footer(
@@ -326,7 +327,7 @@ mod tests {
                 status: "done  59:59  normal and more".into(),
             })
             .collect();
-        for (w, h) in [(1280, 720), (1920, 1080)] {
+        for (w, h) in crate::screens::ui::TEST_SIZES {
             for sel in [0, 5, 11] {
                 let v = CampaignView {
                     rows: rows.clone(),

@@ -2,10 +2,10 @@
 //! table shows too ([`CONTROLS`]; a test holds the two equal), and what the HUD and the
 //! disk's colours say, over a dimmed frame.
 
-use raster::{text_width, wrap_text, Framebuffer};
+use raster::{clip_end, text_width, wrap_text, Framebuffer};
 
 use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
-use super::style::{ACCENT, INK, INK_DIM};
+use super::style::{line_box, ACCENT, INK, INK_DIM};
 
 /// A group of controls: its heading on the help screen and its rows (key, what it does).
 pub struct KeyGroup {
@@ -81,15 +81,19 @@ pub fn control_rows() -> impl Iterator<Item = &'static (&'static str, &'static s
 }
 
 const SCALE: u32 = 2;
-/// A line of text, a row, and the room a heading takes.
-const LINE: i32 = 20;
-const ROW: i32 = 22;
-const HEADING: i32 = 28;
+/// A line of text, a row, and the room a heading takes (a line's box is
+/// [`line_box`]`(2)`, 24).
+const LINE: i32 = line_box(SCALE) + 1;
+const ROW: i32 = line_box(SCALE) + 1;
+const HEADING: i32 = line_box(SCALE) + 3;
 
-/// Draws the help screen over the frame.
-pub fn draw_help(fb: &mut Framebuffer) {
-    let (w, h) = super::ui::ui_size(fb);
-    layout(w, h).draw(fb);
+/// The player's keys for a row of the table, by its key text (`None`: the table's words
+/// stand): what the app's bindings make of it.
+pub type PlayerKeys<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+/// Draws the help screen over the frame, its keys the player's.
+pub fn draw_help(fb: &mut Framebuffer, keys: PlayerKeys) {
+    layout(fb.width, fb.height, keys).draw(fb);
 }
 
 /// One column's texts before the panel is placed: `(dx, dy, text, colour)` from the
@@ -99,11 +103,13 @@ type Column = (Vec<(i32, i32, String, raster::Rgba)>, i32);
 /// A column of key groups (keys, then their descriptions wrapped after the column's
 /// widest key),
 /// then `paragraphs` wrapped to its width.
-fn column(groups: &[KeyGroup], paragraphs: &[(&str, &[&str])], w: i32) -> Column {
+fn column(groups: &[KeyGroup], paragraphs: &[(&str, &[&str])], w: i32, keys: PlayerKeys) -> Column {
+    // A key's words at most a third of the column.
+    let shown = |k: &str| clip_end(&keys(k).unwrap_or_else(|| k.to_string()), w / 3, SCALE);
     let key_w = groups
         .iter()
         .flat_map(|g| g.keys.iter())
-        .map(|(k, _)| text_width(k, SCALE))
+        .map(|(k, _)| text_width(&shown(k), SCALE))
         .max()
         .unwrap_or(0)
         + 16;
@@ -113,14 +119,14 @@ fn column(groups: &[KeyGroup], paragraphs: &[(&str, &[&str])], w: i32) -> Column
         out.push((0, y, g.heading.to_string(), ACCENT));
         y += HEADING;
         for (key, what) in g.keys {
-            out.push((16, y, key.to_string(), INK));
+            out.push((16, y, shown(key), INK));
             let lines = wrap_text(what, w - 16 - key_w - 2, SCALE);
             for (i, line) in lines.iter().enumerate() {
                 out.push((16 + key_w, y + i as i32 * LINE, line.clone(), INK_DIM));
             }
             y += ROW + (lines.len() as i32 - 1) * LINE;
         }
-        y += 10;
+        y += 6;
     }
     for (heading, paras) in paragraphs {
         out.push((0, y, heading.to_string(), ACCENT));
@@ -130,7 +136,6 @@ fn column(groups: &[KeyGroup], paragraphs: &[(&str, &[&str])], w: i32) -> Column
                 out.push((16, y, line, INK_DIM));
                 y += LINE;
             }
-            y += 6;
         }
     }
     (out, y)
@@ -138,7 +143,7 @@ fn column(groups: &[KeyGroup], paragraphs: &[(&str, &[&str])], w: i32) -> Column
 
 /// Help on a `w`×`h` frame: the heading and the intro across the panel, then two
 /// columns (play and replay keys; tools and what is on screen).
-pub fn layout(fw: usize, fh: usize) -> Layout {
+pub fn layout(fw: usize, fh: usize, keys: PlayerKeys) -> Layout {
     const MARGIN: i32 = 24;
     const GAP: i32 = 30;
     let mut l = Layout::new(fw, fh);
@@ -147,15 +152,20 @@ pub fn layout(fw: usize, fh: usize) -> Layout {
     let x = (DESIGN_W - w) / 2;
     let col_w = (w - 2 * MARGIN - GAP) / 2;
     let intro = wrap_text(INTRO, w - 2 * MARGIN - 2, SCALE);
-    let cols_top = 64 + intro.len() as i32 * LINE + 16;
-    let left = column(&CONTROLS[..LEFT_GROUPS], &[], col_w);
-    let right = column(&CONTROLS[LEFT_GROUPS..], &[("ON SCREEN", ON_SCREEN)], col_w);
-    let h = cols_top + left.1.max(right.1) + 44;
+    let cols_top = 56 + intro.len() as i32 * LINE + 12;
+    let left = column(&CONTROLS[..LEFT_GROUPS], &[], col_w, keys);
+    let right = column(
+        &CONTROLS[LEFT_GROUPS..],
+        &[("ON SCREEN", ON_SCREEN)],
+        col_w,
+        keys,
+    );
+    let h = cols_top + left.1.max(right.1) + 36;
     let y = ((DESIGN_H - h) / 2).max(0);
     let p = l.panel(Rect::new(x, y, w, h));
-    l.centred(p, y + 16, "CONTROLS", ACCENT, 4);
+    l.centred(p, y + 14, "CONTROLS", ACCENT, 3);
     for (i, line) in intro.iter().enumerate() {
-        l.centred(p, y + 64 + i as i32 * LINE, line, INK_DIM, SCALE);
+        l.centred(p, y + 56 + i as i32 * LINE, line, INK_DIM, SCALE);
     }
     for (i, (texts, ch)) in [left, right].into_iter().enumerate() {
         let cx = x + MARGIN + i as i32 * (col_w + GAP);
@@ -164,7 +174,7 @@ pub fn layout(fw: usize, fh: usize) -> Layout {
             l.text(c, cx + dx, c.y + dy, &s, colour, SCALE);
         }
     }
-    l.centred(p, y + h - 34, "H, ?, Esc or Enter closes", ACCENT, SCALE);
+    l.centred(p, y + h - 30, "H, ?, Esc or Enter closes", ACCENT, SCALE);
     l
 }
 
@@ -176,8 +186,8 @@ mod tests {
     /// leaves its box.
     #[test]
     fn help_shows_every_row_of_the_table() {
-        for (w, h) in [(1280, 720), (1920, 1080)] {
-            let l = layout(w, h);
+        for (w, h) in crate::screens::ui::TEST_SIZES {
+            let l = layout(w, h, &|_| None);
             let texts: Vec<_> = l.texts().collect();
             for (key, what) in control_rows() {
                 let k = texts
@@ -197,6 +207,19 @@ mod tests {
             }
             assert!(l.faults().is_empty(), "{:#?}", l.faults());
         }
+    }
+
+    /// After a rebind help names the player's keys (a playtest found the defaults
+    /// there), the others as the table writes them.
+    #[test]
+    fn help_shows_the_player_s_keys() {
+        let keys = |k: &str| (k == "F").then(|| "NumEnter".to_string());
+        let l = layout(1280, 720, &keys);
+        let texts: Vec<&str> = l.texts().map(|t| t.text.as_str()).collect();
+        assert!(texts.contains(&"NumEnter"), "{texts:?}");
+        assert!(!texts.contains(&"F"), "the default gone");
+        assert!(texts.contains(&"G"), "the others stand");
+        assert!(l.faults().is_empty(), "{:#?}", l.faults());
     }
 
     /// README's controls table (the rows under `## Controls`) is [`CONTROLS`], row for

@@ -5,10 +5,12 @@
 //! them.
 //!
 //! Screens are laid out in the units of a [`DESIGN_W`]×[`DESIGN_H`] box (the app's
-//! internal frame). On a frame of another size the box is scaled by the largest whole
-//! factor that fits (1 up to 2559×1439, 2 from 2560×1440) and centred, so text stays on
-//! whole font pixels; on a smaller frame it is drawn unscaled and centred (and may not
-//! fit: the tests measure 1280×720 and 1920×1080).
+//! internal frame), drawn at the frame's UI scale ([`super::ui::ui_scale`]: quarter
+//! steps, 1.5 at 1920×1080, 2 at 2560×1440, 3 at 3840×2160) and centred; the text is
+//! rasterised at that size. On a smaller frame it is drawn unscaled and centred (and
+//! may not fit: the tests measure 1280×720, 1920×1080, 2560×1440 and 3840×2160). A
+//! layout is checked ([`Layout::faults`]) in the frame's own pixels, where it is
+//! drawn.
 
 use raster::{text_height, text_width, Framebuffer, Paint, Rgba};
 
@@ -121,22 +123,27 @@ pub struct Layout {
     /// The frame's size in pixels.
     pub frame_w: i32,
     pub frame_h: i32,
-    /// Frame pixels per layout unit.
+    /// Frame pixels per drawing unit (the frame's UI scale).
+    pub ui: f32,
+    /// Drawing units per layout unit (a whole factor: 1 unless the frame holds the
+    /// design box more than twice over at its UI scale).
     pub k: i32,
-    /// Where the design box's corner lies on the frame.
+    /// Where the design box's corner lies, in drawing units.
     pub ox: i32,
     pub oy: i32,
     pub ops: Vec<Op>,
 }
 
 impl Layout {
-    /// An empty layout for a `w`×`h` frame.
+    /// An empty layout for a `w`×`h` frame (pixels).
     pub fn new(w: usize, h: usize) -> Layout {
-        let (fw, fh) = (w.min(1 << 20) as i32, h.min(1 << 20) as i32);
-        let (k, ox, oy) = super::ui::design_fit(fw, fh);
+        let (w, h) = (w.min(1 << 20), h.min(1 << 20));
+        let (uw, uh) = super::ui::ui_units(w, h);
+        let (k, ox, oy) = super::ui::design_fit(uw as i32, uh as i32);
         Layout {
-            frame_w: fw,
-            frame_h: fh,
+            frame_w: w as i32,
+            frame_h: h as i32,
+            ui: super::ui::ui_scale(w, h),
             k,
             ox,
             oy,
@@ -149,14 +156,23 @@ impl Layout {
         Rect::new(0, 0, DESIGN_W, DESIGN_H)
     }
 
-    /// A rectangle of layout units in frame pixels.
-    pub fn to_frame(&self, r: &Rect) -> Rect {
+    /// A rectangle of layout units in drawing units.
+    pub fn to_units(&self, r: &Rect) -> Rect {
         Rect::new(
             self.ox + r.x * self.k,
             self.oy + r.y * self.k,
             r.w * self.k,
             r.h * self.k,
         )
+    }
+
+    /// A rectangle of layout units in frame pixels: each edge at `round(u · ui)` for
+    /// its drawing unit `u`, as the rasterizer places rects and text boxes.
+    pub fn to_frame(&self, r: &Rect) -> Rect {
+        let u = self.to_units(r);
+        let p = |v: i32| (v as f32 * self.ui).round() as i32;
+        let (x0, y0) = (p(u.x), p(u.y));
+        Rect::new(x0, y0, p(u.right()) - x0, p(u.bottom()) - y0)
     }
 
     /// The frame in pixels.
@@ -213,26 +229,42 @@ impl Layout {
         })
     }
 
-    /// Draws the screen.
+    /// Draws the screen at the layout's UI scale (the framebuffer's scale is put back
+    /// after). A text on a panel drawn before it goes without the shadow (the panel's
+    /// dark already sets it off; half the title's text cost at 1080p), any other with
+    /// it.
     pub fn draw(&self, fb: &mut Framebuffer) {
         let k = self.k;
+        let before = fb.scale();
+        fb.set_scale(self.ui);
+        let mut panels: Vec<Rect> = Vec::new();
         for op in &self.ops {
             match op {
                 Op::Dim(a) => dim(fb, *a),
                 Op::Panel(r) => {
-                    let p = self.to_frame(r);
+                    let p = self.to_units(r);
                     panel(fb, p.x, p.y, p.w, p.h);
+                    panels.push(*r);
                 }
                 Op::Fill(r, c) => {
-                    let p = self.to_frame(r);
+                    let p = self.to_units(r);
                     fb.fill_rect(p.x, p.y, p.w, p.h, Paint::alpha(*c));
                 }
                 Op::Text(t) => {
                     let (x, y) = (self.ox + t.x * k, self.oy + t.y * k);
-                    text(fb, x, y, &t.text, t.color, t.scale * k as u32);
+                    let scale = t.scale * k as u32;
+                    match panels.iter().any(|p| p.contains(&t.rect())) {
+                        true => {
+                            raster::draw_text(fb, x, y, &t.text, t.color, scale);
+                        }
+                        false => {
+                            text(fb, x, y, &t.text, t.color, scale);
+                        }
+                    }
                 }
             }
         }
+        fb.set_scale(before);
     }
 
     /// What is wrong with the layout, one line each naming the text: a text outside its
@@ -297,8 +329,8 @@ mod tests {
     /// shadow and descenders included, at every scale of the design box.
     #[test]
     fn a_text_box_covers_its_ink() {
-        for (w, h) in [(1280, 720), (1920, 1080), (2560, 1440)] {
-            for s in ["gjpqy,;", "Hello, World", "MW_|", "(does not load)"] {
+        for (w, h) in [(1280, 720), (1920, 1080), (2560, 1440), (1600, 900)] {
+            for s in ["gjpqy,;", "Hello, World", "MW_|", "(does not load)", "`@$"] {
                 for scale in [1, 2, 3] {
                     let mut l = Layout::new(w, h);
                     let all = l.design();
@@ -318,17 +350,55 @@ mod tests {
     }
 
     #[test]
-    fn the_design_box_scales_by_whole_factors_and_centres() {
+    fn the_design_box_scales_by_the_ui_scale_and_centres() {
         let l = Layout::new(1280, 720);
-        assert_eq!((l.k, l.ox, l.oy), (1, 0, 0));
+        assert_eq!((l.ui, l.k, l.ox, l.oy), (1.0, 1, 0, 0));
         let l = Layout::new(1920, 1080);
-        assert_eq!((l.k, l.ox, l.oy), (1, 320, 180));
+        assert_eq!((l.ui, l.k, l.ox, l.oy), (1.5, 1, 0, 0));
+        assert_eq!(
+            l.to_frame(&Rect::new(10, 20, 30, 41)),
+            Rect::new(15, 30, 45, 62)
+        );
         let l = Layout::new(2560, 1440);
-        assert_eq!((l.k, l.ox, l.oy), (2, 0, 0));
+        assert_eq!((l.ui, l.k, l.ox, l.oy), (2.0, 1, 0, 0));
         assert_eq!(
             l.to_frame(&Rect::new(10, 20, 30, 40)),
             Rect::new(20, 40, 60, 80)
         );
+        // A wider frame: the box centred in its units.
+        let l = Layout::new(2560, 1080);
+        assert_eq!((l.ui, l.k, l.ox, l.oy), (1.5, 1, 213, 0));
+    }
+
+    /// Issue 35: at 1920×1080 the text was the 720p font. A capital's height (its stem's
+    /// coverage summed down its column) at 1080p is 1.5 times its 720p height, and
+    /// twice and three times at 1440p and 2160p.
+    #[test]
+    fn text_grows_with_the_frame() {
+        let stem = |w: usize, h: usize, scale: u32| {
+            let mut l = Layout::new(w, h);
+            l.text(l.design(), 100, 100, "H", Rgba::WHITE, scale);
+            let mut fb = Framebuffer::new(w, h);
+            l.draw(&mut fb);
+            (0..w as i32)
+                .map(|x| {
+                    (0..h as i32)
+                        .map(|y| (fb.get(x, y).unwrap() & 0xFF) as f32 / 255.0)
+                        .sum::<f32>()
+                })
+                .fold(0.0, f32::max)
+        };
+        for scale in [1, 2] {
+            let at720 = stem(1280, 720, scale);
+            assert!(
+                (at720 - raster::cap_height() * scale as f32).abs() < 0.1,
+                "{at720}"
+            );
+            for (w, h, k) in [(1920, 1080, 1.5), (2560, 1440, 2.0), (3840, 2160, 3.0)] {
+                let r = stem(w, h, scale) / at720;
+                assert!(r >= k - 0.01 && r < k + 0.05, "×{scale} at {w}x{h}: {r}");
+            }
+        }
     }
 
     #[test]

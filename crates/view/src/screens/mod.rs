@@ -2,11 +2,10 @@
 //! the scenario lists, the campaign and a mission's briefing, the settings), help, pause
 //! and results screens. Each is a function of a view model of plain data (labels, the
 //! selected row, numbers: [`ScreenView`]) that the app fills from its menus, drawn
-//! with the project's bitmap font at whole-number scales so the text stays crisp at
-//! 1280×720 and when the window scales the frame up. The app owns what a key does; the
-//! view only draws.
+//! with the embedded font at the frame's UI scale (1.5 at 1080p: [`ui`]), the text
+//! rasterised at its size. The app owns what a key does; the view only draws.
 //!
-//! Layout is in pixels of the internal 1280×720 frame; on another size the screens keep
+//! Layout is in units of the 1280×720 design frame; on another size the screens keep
 //! their proportions from the centre.
 
 pub mod campaign;
@@ -32,4 +31,4 @@ pub use style::{
     PANEL_EDGE, SAFE, SELECT_BAR,
 };
 pub use title::{TitleView, TopView};
-pub use ui::{design_point, ui_scale, ui_size};
+pub use ui::{design_point, ui_scale, ui_size, ui_units};

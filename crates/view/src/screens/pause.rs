@@ -50,13 +50,13 @@ pub fn layout(w: usize, h: usize, v: &PauseView) -> Layout {
     l.centred(p, top - 126, "PAUSED", ACCENT, 5);
     let about = wrap_lines(&v.about, pw - 2 * PAD, 2, 2);
     for (i, line) in about.iter().enumerate() {
-        l.centred(p, top - 66 + 20 * i as i32, line, INK_DIM, 2);
+        l.centred(p, top - 66 + 25 * i as i32, line, INK_DIM, 2);
     }
     let rx = (DESIGN_W - ROW_W) / 2;
     for (i, item) in items.iter().enumerate() {
         let y = row_top(DESIGN_H as usize, n, i);
         let on = i == selected;
-        let bar = Rect::new(rx, y - 8, ROW_W, PITCH - 4);
+        let bar = Rect::new(rx, y - 3, ROW_W, PITCH - 4);
         if on {
             l.fill(bar, SELECT_BAR);
         }

@@ -6,7 +6,7 @@ use raster::{chars_fitting, clip_end, text_width, wrap_lines, Rgba};
 use sim::read::{Difficulty, EventKind, Outcome as MissionOutcome, Status, World};
 
 use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
-use super::style::{clock_text, ACCENT, DANGER, INK, INK_DIM, SAFE};
+use super::style::{clock_text, line_box, ACCENT, DANGER, INK, INK_DIM, SAFE};
 
 /// Kills split by who made them, derived from the events: an `EnemyKilled` is credited
 /// to the last `EnemyHit` (a gunner's bullet) or `MeleeHit` (a blade's strike) on that
@@ -212,6 +212,15 @@ impl Results {
         )
     }
 
+    /// The enemies' blows and spits that landed on the squad (T3).
+    fn blows_row(&self) -> (&'static str, String, String) {
+        (
+            "Enemy blows",
+            self.blows_landed.to_string(),
+            "(blows and spits that landed)".into(),
+        )
+    }
+
     /// The squad at the end: standing, and the agents lost (the first when).
     fn standing_row(&self) -> (&'static str, String, String) {
         (
@@ -266,6 +275,7 @@ impl Results {
                 ),
                 self.ammo_row(),
                 self.tools_row(),
+                self.blows_row(),
             ]);
             if self.campaign.is_empty() {
                 rows.push(self.standing_row());
@@ -292,11 +302,7 @@ impl Results {
                     "(allies hit by the squad)".into()
                 },
             ),
-            (
-                "Enemy blows",
-                self.blows_landed.to_string(),
-                "(blows and spits that landed)".into(),
-            ),
+            self.blows_row(),
             self.tools_row(),
             self.standing_row(),
         ]
@@ -349,7 +355,20 @@ fn objective_rows(m: &MissionResults) -> Vec<(&'static str, String, String)> {
 }
 
 const SCALE: u32 = 3;
-const PITCH: i32 = 40;
+/// A row's least height: its label's box and 4 units over it.
+const PITCH: i32 = line_box(SCALE) + 4;
+/// A note's line pitch (its box and a unit).
+const NOTE_PITCH: i32 = line_box(2) + 1;
+/// How far a row's stripe starts above its label.
+const STRIPE_UP: i32 = 4;
+/// How far under a label's top a text at `scale` starts to sit on the label's
+/// baseline.
+fn on_baseline(scale: u32) -> i32 {
+    (raster::baseline() * (SCALE - scale.min(SCALE)) as f32).round() as i32
+}
+
+/// The panel's top to its first row's stripe: the heading, the scenario, the subtitle.
+const TOP: i32 = 136;
 /// The panel's width when the table would not fit the frame at its usual 1040.
 const WIDE: i32 = 1200;
 
@@ -397,7 +416,8 @@ pub fn layout_with_keys(fw: usize, fh: usize, r: &Results, keys: &str) -> Layout
         let lx = sx + INNER;
         (x, sx, sw, lx, sx + sw - INNER, lx + label_w + 24)
     };
-    // The rows on a panel `w` wide, notes wrapped over up to `note_lines` lines.
+    // The rows on a panel `w` wide, notes wrapped over up to `note_lines` lines (an
+    // objective's over up to 3: it is never cut short for room).
     let lay = |w: i32, note_lines: usize| -> Vec<Row> {
         let (_, _, _, _, right, vx) = columns(w);
         rows.iter()
@@ -411,16 +431,20 @@ pub fn layout_with_keys(fw: usize, fh: usize, r: &Results, keys: &str) -> Layout
                 let vw = text_width(&value, scale);
                 let beside = vx + vw + 20;
                 let (note_at, width) = if chars_fitting(right - beside - 2, 2) >= NOTE_MIN {
-                    ((beside, 6), right - beside - 2)
+                    ((beside, on_baseline(2)), right - beside - 2)
                 } else {
-                    ((vx, 8 * scale as i32 + 10), right - vx - 2)
+                    ((vx, line_box(scale) + 2), right - vx - 2)
+                };
+                let lines = match label.starts_with("Objective") {
+                    true => note_lines.max(3),
+                    false => note_lines,
                 };
                 let note = if note.is_empty() {
                     Vec::new()
                 } else {
-                    wrap_lines(note, width, 2, note_lines)
+                    wrap_lines(note, width, 2, lines)
                 };
-                let h = PITCH.max(note_at.1 + 20 * note.len() as i32 + 8 + 2);
+                let h = PITCH.max(note_at.1 + NOTE_PITCH * note.len() as i32 + STRIPE_UP);
                 Row {
                     label,
                     value,
@@ -432,16 +456,17 @@ pub fn layout_with_keys(fw: usize, fh: usize, r: &Results, keys: &str) -> Layout
             })
             .collect()
     };
-    // The panel 1040 wide, the keys 52 from its foot. A table that would leave the
+    // The panel 1040 wide, the keys 50 from its foot. A table that would leave the
     // frame (a campaign mission's, with the squad's rows) gets a wider panel with the
-    // keys closer to it, then notes over fewer lines (the last one cut).
-    let height = |laid: &[Row], below: i32| 170 + laid.iter().map(|row| row.h).sum::<i32>() + below;
-    let (mut w, mut laid, mut below, mut keys_up) = (1040, lay(1040, 3), 90, 52);
+    // keys closer to it, then notes over fewer lines (the last one cut; an objective's
+    // never).
+    let height = |laid: &[Row], below: i32| TOP + laid.iter().map(|row| row.h).sum::<i32>() + below;
+    let (mut w, mut laid, mut below, mut keys_up) = (1040, lay(1040, 3), 70, 50);
     for lines in [3, 2, 1] {
         if height(&laid, below) <= DESIGN_H {
             break;
         }
-        (w, laid, below, keys_up) = (WIDE, lay(WIDE, lines), 42, 44);
+        (w, laid, below, keys_up) = (WIDE, lay(WIDE, lines), 38, 32);
     }
     let h = height(&laid, below);
     let (x, sx, sw, lx, _, vx) = columns(w);
@@ -455,22 +480,22 @@ pub fn layout_with_keys(fw: usize, fh: usize, r: &Results, keys: &str) -> Layout
         (Outcome::Survived, None) => ("SURVIVED", SAFE),
         (Outcome::SoFar, None) => ("THE RUN SO FAR", ACCENT),
     };
-    l.centred(p, y + 26, head, colour, 5);
+    l.centred(p, y + 18, head, colour, 5);
     let scenario = clip_end(&r.scenario, w - 2 * MARGIN, 2);
-    l.centred(p, y + 86, &scenario, INK_DIM, 2);
+    l.centred(p, y + 82, &scenario, INK_DIM, 2);
     let sub = clip_end(&r.subtitle(), w - 2 * MARGIN, 2);
-    l.centred(p, y + 108, &sub, INK_DIM, 2);
-    let mut ry = y + 140;
+    l.centred(p, y + 82 + NOTE_PITCH + 1, &sub, INK_DIM, 2);
+    let mut ry = y + TOP + STRIPE_UP;
     for (i, row) in laid.iter().enumerate() {
-        let stripe = Rect::new(sx, ry - 8, sw, row.h);
+        let stripe = Rect::new(sx, ry - STRIPE_UP, sw, row.h);
         if i % 2 == 0 {
             l.fill(stripe, Rgba::new(255, 255, 255, 10));
         }
         l.text(stripe, lx, ry, row.label, INK_DIM, SCALE);
-        let dy = 4 * (SCALE - row.scale) as i32;
+        let dy = on_baseline(row.scale);
         l.text(stripe, vx, ry + dy, &row.value, INK, row.scale);
         for (j, line) in row.note.iter().enumerate() {
-            let (nx, ny) = (row.note_at.0, ry + row.note_at.1 + 20 * j as i32);
+            let (nx, ny) = (row.note_at.0, ry + row.note_at.1 + NOTE_PITCH * j as i32);
             l.text(stripe, nx, ny, line, INK_DIM, 2);
         }
         ry += row.h;

@@ -11,7 +11,6 @@ use super::pause::{self, PauseView};
 use super::results::{self, Results};
 use super::settings::{self, SettingsView};
 use super::title::{self, TitleView, TopView};
-use super::ui::ui_size;
 
 /// What the shell shows over the scene in one frame.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -35,7 +34,7 @@ pub enum ScreenView<'a> {
 }
 
 impl ScreenView<'_> {
-    /// The screen laid out on a `w`×`h` frame in design units (`None`: play).
+    /// The screen laid out on a `w`×`h` frame (pixels) in design units (`None`: play).
     pub fn layout(&self, w: usize, h: usize) -> Option<Layout> {
         Some(match self {
             ScreenView::Game => return None,
@@ -51,8 +50,7 @@ impl ScreenView<'_> {
 
     /// Draws the screen over `fb` at its UI scale.
     pub fn draw(&self, fb: &mut Framebuffer) {
-        let (w, h) = ui_size(fb);
-        if let Some(l) = self.layout(w, h) {
+        if let Some(l) = self.layout(fb.width, fb.height) {
             l.draw(fb);
         }
     }

@@ -1,13 +1,15 @@
 //! The settings page of the title (REQ C4): the rows (volumes as bars, brightness,
 //! fullscreen, the frame cap, restoring the defaults, then one row per key binding with
-//! its two keys) and, beside them, the brightness calibration picture — a dark mark on
-//! black and "adjust until the mark is barely visible". The frame's gamma is applied
-//! after the screen is drawn, so the picture shows the brightness it is adjusting.
+//! its two keys) and, beside them, a panel headed by the chosen row's section (SOUND,
+//! DISPLAY, KEYS) with the brightness calibration picture — a dark mark on black and
+//! "adjust the brightness until the mark is barely visible" — and what the row's keys
+//! do. The frame's gamma is applied after the screen is drawn, so the picture shows the
+//! brightness it is adjusting.
 
 use raster::{clip_end, wrap_lines, Rgba};
 
 use super::layout::{Layout, Rect, DESIGN_W};
-use super::style::{ACCENT, INK, INK_DIM, SELECT_BAR};
+use super::style::{line_box, ACCENT, INK, INK_DIM, SELECT_BAR};
 use super::title::{first_of, footer, heading, PANEL_H, PANEL_TOP};
 
 /// What a row's value is.
@@ -49,6 +51,8 @@ pub const ROW_X: i32 = 80;
 pub const ROW_W: i32 = 740;
 pub const ROW_TOP: i32 = 214;
 pub const ROW_PITCH: i32 = 26;
+/// How far a row's bar starts above its text (the text's box is [`line_box`]`(2)`, 24).
+pub const ROW_BAR_UP: i32 = 1;
 /// Rows shown at once; the rest scroll with the selection.
 pub const ROWS: usize = 15;
 /// Where the values start.
@@ -60,10 +64,10 @@ pub const PICTURE: Rect = Rect::new(ROW_X + ROW_W + 60, PANEL_TOP + 60, 320, 170
 
 /// The row under frame pixel `(x, y)`, of `n` with `selected` chosen.
 pub fn row_at(n: usize, selected: usize, x: i32, y: i32) -> Option<usize> {
-    if !(ROW_X - 8..ROW_X - 8 + ROW_W).contains(&x) || y < ROW_TOP - 5 {
+    if !(ROW_X - 8..ROW_X - 8 + ROW_W).contains(&x) || y < ROW_TOP - ROW_BAR_UP {
         return None;
     }
-    let row = ((y - (ROW_TOP - 5)) / ROW_PITCH) as usize;
+    let row = ((y - (ROW_TOP - ROW_BAR_UP)) / ROW_PITCH) as usize;
     (row < ROWS.min(n)).then(|| first_of(n, selected, ROWS) + row)
 }
 
@@ -84,7 +88,7 @@ pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
     let first = first_of(v.rows.len(), v.selected, ROWS);
     for (k, (i, row)) in v.rows.iter().enumerate().skip(first).take(ROWS).enumerate() {
         let y = ROW_TOP + k as i32 * ROW_PITCH;
-        let bar = Rect::new(ROW_X - 8, y - 5, ROW_W - 28, ROW_PITCH);
+        let bar = Rect::new(ROW_X - 8, y - ROW_BAR_UP, ROW_W - 28, ROW_PITCH);
         let on = i == v.selected;
         if on {
             l.fill(bar, SELECT_BAR);
@@ -99,11 +103,11 @@ pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
         l.text(bar, ROW_X + 20, y, &label, ink, 2);
         match &row.value {
             Value::Level(level, text) => {
-                let track = Rect::new(VALUE_X, y + 2, 200, 12);
+                let track = Rect::new(VALUE_X, y + 4, 200, 12);
                 l.fill(track, Rgba::new(255, 255, 255, 36));
                 let filled = 200 * (*level).min(100) as i32 / 100;
                 l.fill(
-                    Rect::new(VALUE_X, y + 2, filled, 12),
+                    Rect::new(VALUE_X, y + 4, filled, 12),
                     Rgba::new(255, 196, 96, 200),
                 );
                 l.text(bar, VALUE_X + 216, y, text, ink, 2);
@@ -123,7 +127,7 @@ pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
                 const CELL: i32 = 170;
                 for (s, key) in keys.iter().enumerate() {
                     let cx = VALUE_X + s as i32 * (CELL + 10);
-                    let cell = Rect::new(cx - 6, y - 3, CELL, ROW_PITCH - 4);
+                    let cell = Rect::new(cx - 6, y - ROW_BAR_UP, CELL, ROW_PITCH);
                     let chosen = on && s == *slot;
                     let (text, colour) = if chosen && *waiting {
                         l.fill(cell, Rgba::new(232, 70, 56, 150));
@@ -142,7 +146,7 @@ pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
     }
     // Scroll arrows at the rows' right end.
     let ax = ROW_X - 8 + ROW_W - 24;
-    let gutter = Rect::new(ax - 2, ROW_TOP - 5, 22, ROWS as i32 * ROW_PITCH);
+    let gutter = Rect::new(ax - 2, ROW_TOP - ROW_BAR_UP, 22, ROWS as i32 * ROW_PITCH);
     if first > 0 {
         l.text(gutter, ax, ROW_TOP, "^", INK_DIM, 2);
     }
@@ -158,43 +162,69 @@ pub fn layout(w: usize, h: usize, v: &SettingsView) -> Layout {
     }
     let note_top = ROW_TOP + ROWS as i32 * ROW_PITCH + 8;
     if let Some(note) = &v.note {
-        let nb = Rect::new(ROW_X, note_top, ROW_W - 20, p.bottom() - 6 - note_top);
+        let nb = Rect::new(ROW_X, note_top, ROW_W - 20, p.bottom() - 4 - note_top);
         for (i, line) in wrap_lines(note, nb.w, 2, 2).iter().enumerate() {
-            l.text(nb, ROW_X, note_top + i as i32 * 20, line, ACCENT, 2);
+            l.text(
+                nb,
+                ROW_X,
+                note_top + i as i32 * (line_box(2) + 1),
+                line,
+                ACCENT,
+                2,
+            );
         }
     }
 
-    // The calibration picture and the row's keys.
+    // The chosen row's section, the calibration picture and what the row's keys do.
     let cx = PICTURE.x - 20;
     let c = l.panel(Rect::new(cx, PANEL_TOP, DESIGN_W - 40 - cx, PANEL_H));
     let tx = PICTURE.x;
-    l.text(c, tx, PANEL_TOP + 18, "BRIGHTNESS", ACCENT, 2);
-    l.fill(PICTURE, Rgba::new(0, 0, 0, 255));
-    let m = Rect::new(
-        PICTURE.x + PICTURE.w / 2 - 36,
-        PICTURE.y + PICTURE.h / 2 - 36,
-        72,
-        72,
-    );
-    l.fill(m, Rgba::new(MARK, MARK, MARK, 255));
-    let mut y = PICTURE.bottom() + 14;
-    for line in wrap_lines(
-        "adjust until the mark is barely visible",
-        c.right() - 20 - tx,
-        2,
-        3,
-    ) {
-        l.text(c, tx, y, &line, INK, 2);
-        y += 20;
+    let section = section_of(&v.rows, v.selected);
+    l.text(c, tx, PANEL_TOP + 18, section, ACCENT, 2);
+    let pitch = line_box(2) + 2;
+    {
+        l.fill(PICTURE, Rgba::new(0, 0, 0, 255));
+        let m = Rect::new(
+            PICTURE.x + PICTURE.w / 2 - 36,
+            PICTURE.y + PICTURE.h / 2 - 36,
+            72,
+            72,
+        );
+        l.fill(m, Rgba::new(MARK, MARK, MARK, 255));
     }
-    l.text(c, tx, y + 4, &v.gamma, INK_DIM, 2);
-    y += 44;
-    for line in wrap_lines(v.hint, c.right() - 20 - tx, 2, 6) {
+    let mut y = PICTURE.bottom() + 12;
+    {
+        for line in wrap_lines(
+            "adjust the brightness until the mark is barely visible",
+            c.right() - 20 - tx,
+            2,
+            3,
+        ) {
+            l.text(c, tx, y, &line, INK, 2);
+            y += pitch;
+        }
+        l.text(c, tx, y, &v.gamma, INK_DIM, 2);
+        y += pitch + 12;
+    }
+    let lines = ((c.bottom() - 6 - y) / pitch).max(0) as usize;
+    for line in wrap_lines(v.hint, c.right() - 20 - tx, 2, lines) {
         l.text(c, tx, y, &line, INK_DIM, 2);
-        y += 20;
+        y += pitch;
     }
     footer(&mut l, "Esc: back (every change is saved)");
     l
+}
+
+/// The name of the section row `selected` of `rows` is in: the heading above it, up to
+/// its first double space (`KEYS   (Enter: rebind)` is `KEYS`); `SETTINGS` above any.
+pub fn section_of(rows: &[Row], selected: usize) -> &'static str {
+    rows.iter()
+        .take(selected.saturating_add(1))
+        .rev()
+        .find(|r| r.value == Value::Heading)
+        .map_or("SETTINGS", |r| {
+            r.label.split("  ").next().unwrap_or(r.label).trim()
+        })
 }
 
 #[cfg(test)]
@@ -212,12 +242,20 @@ mod tests {
                 value: Value::Level(100, "100%".into()),
             },
             Row {
+                label: "DISPLAY",
+                value: Value::Heading,
+            },
+            Row {
                 label: "Brightness",
                 value: Value::Choice("+5  (gamma 2.00)".into()),
             },
             Row {
                 label: "Restore the defaults",
                 value: Value::Action,
+            },
+            Row {
+                label: "KEYS   (Enter: rebind)",
+                value: Value::Heading,
             },
         ];
         for i in 0..30 {
@@ -232,7 +270,7 @@ mod tests {
     #[test]
     fn every_row_stays_in_its_box_at_every_selection() {
         let rows = rows();
-        for (w, h) in [(1280, 720), (1920, 1080)] {
+        for (w, h) in crate::screens::ui::TEST_SIZES {
             for selected in 0..rows.len() {
                 let v = SettingsView {
                     rows: rows.clone(),
@@ -245,6 +283,36 @@ mod tests {
                 assert!(l.faults().is_empty(), "row {selected}: {:#?}", l.faults());
             }
         }
+    }
+
+    /// The panel beside the rows is headed by the chosen row's section (a playtest
+    /// found it headed BRIGHTNESS on every row); the calibration picture under it.
+    #[test]
+    fn the_side_panel_names_the_chosen_row_s_section() {
+        let rows = rows();
+        let heading = |selected: usize| {
+            let v = SettingsView {
+                rows: rows.clone(),
+                selected,
+                gamma: "gamma 2.00".into(),
+                note: None,
+                hint: "Left/Right: darker or brighter.",
+            };
+            let l = layout(1280, 720, &v);
+            let head = l
+                .texts()
+                .find(|t| t.x == PICTURE.x && t.y == PANEL_TOP + 18)
+                .map(|t| t.text.clone());
+            let picture = l
+                .ops
+                .iter()
+                .any(|op| matches!(op, super::super::layout::Op::Fill(r, _) if *r == PICTURE));
+            (head.unwrap(), picture)
+        };
+        assert_eq!(heading(1), ("SOUND".to_string(), true), "Master volume");
+        assert_eq!(heading(3), ("DISPLAY".to_string(), true), "Brightness");
+        assert_eq!(heading(4), ("DISPLAY".to_string(), true), "Restore");
+        assert_eq!(heading(7), ("KEYS".to_string(), true), "a binding");
     }
 
     #[test]

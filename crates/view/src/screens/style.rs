@@ -1,7 +1,7 @@
 //! The shell's look: its colours, the dimmed frame, panels, shadowed and centred text,
 //! centring, the clock's text.
 
-use raster::{draw_text, text_width, Framebuffer, Paint, Rgba};
+use raster::{draw_text, text_width, Framebuffer, Paint, Rgba, GLYPH_HEIGHT};
 
 use super::ui::ui_size;
 
@@ -14,6 +14,12 @@ pub const SAFE: Rgba = Rgba::rgb(120, 220, 140);
 pub const SELECT_BAR: Rgba = Rgba::new(255, 196, 96, 54);
 pub const PANEL: Rgba = Rgba::new(6, 6, 10, 196);
 pub const PANEL_EDGE: Rgba = Rgba::new(255, 255, 255, 40);
+
+/// The height a line of text at `scale` takes with its shadow (its box's height,
+/// [`super::layout::text_rect`]): what a row must hold.
+pub const fn line_box(scale: u32) -> i32 {
+    (GLYPH_HEIGHT + 1) * scale as i32
+}
 
 /// Darkens the whole frame toward black by `amount` (0 = unchanged, 255 = black).
 pub fn dim(fb: &mut Framebuffer, amount: u8) {

@@ -7,7 +7,7 @@
 use raster::{clip_end, text_width, wrap_lines};
 
 use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
-use super::style::{ACCENT, DANGER, INK, INK_DIM, SELECT_BAR};
+use super::style::{line_box, ACCENT, DANGER, INK, INK_DIM, SELECT_BAR};
 
 /// What a scenario list page shows; the app owns the choices.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -33,10 +33,14 @@ pub struct TitleView {
 pub struct TopView {
     pub items: Vec<(String, String)>,
     pub selected: usize,
+    /// The controls beside the menu in the player's keys (key, what it does); empty:
+    /// [`TITLE_KEYS`] as written.
+    pub keys: Vec<(String, String)>,
 }
 
-/// The short list of controls on the title (the help screen has them all).
-const TITLE_KEYS: &[(&str, &str)] = &[
+/// The short list of controls on the title under the default keys (the help screen has
+/// them all; the app fills [`TopView::keys`] from it in the player's keys).
+pub const TITLE_KEYS: &[(&str, &str)] = &[
     ("WASD/arrows", "move"),
     ("Shift", "sprint"),
     ("1  2  3", "formation"),
@@ -57,8 +61,10 @@ pub const PANEL_H: i32 = DESIGN_H - 48 - PANEL_TOP;
 /// The list's geometry (the app maps mouse clicks with it).
 pub const LIST_X: i32 = 80;
 pub const LIST_W: i32 = 1080;
-pub const LIST_TOP: i32 = 220;
+pub const LIST_TOP: i32 = 222;
 pub const LIST_PITCH: i32 = 28;
+/// How far a row's bar starts above its text (the text's box is [`line_box`]`(2)`, 24).
+pub const LIST_BAR_UP: i32 = 2;
 /// Rows of the list shown at once; longer lists scroll with the selection.
 pub const LIST_ROWS: usize = 10;
 /// Lines the note under the list may take.
@@ -71,8 +77,11 @@ const GUTTER: i32 = 28;
 /// The top menu's geometry: its rows (the app maps clicks with them).
 pub const TOP_X: i32 = 80;
 pub const TOP_W: i32 = 580;
-pub const TOP_TOP: i32 = 212;
-pub const TOP_PITCH: i32 = 84;
+pub const TOP_TOP: i32 = 184;
+/// An item: its label (scale 3) and two lines of detail (scale 2), 4 units apart.
+pub const TOP_PITCH: i32 = 96;
+/// How far an item's bar starts above its label.
+pub const TOP_BAR_UP: i32 = 4;
 
 /// The first entry shown when `selected` of `n` is selected, `rows` at a time.
 pub fn first_of(n: usize, selected: usize, rows: usize) -> usize {
@@ -90,19 +99,19 @@ pub fn first_shown(n: usize, selected: usize) -> usize {
 
 /// The list's entry under frame pixel `(x, y)`, if any.
 pub fn entry_at(n: usize, selected: usize, x: i32, y: i32) -> Option<usize> {
-    if !(LIST_X - 8..LIST_X - 8 + LIST_W).contains(&x) || y < LIST_TOP - 6 {
+    if !(LIST_X - 8..LIST_X - 8 + LIST_W).contains(&x) || y < LIST_TOP - LIST_BAR_UP {
         return None;
     }
-    let row = ((y - (LIST_TOP - 6)) / LIST_PITCH) as usize;
+    let row = ((y - (LIST_TOP - LIST_BAR_UP)) / LIST_PITCH) as usize;
     (row < LIST_ROWS.min(n)).then(|| first_shown(n, selected) + row)
 }
 
 /// The top menu's item under frame pixel `(x, y)`, of `n`.
 pub fn top_item_at(n: usize, x: i32, y: i32) -> Option<usize> {
-    if !(TOP_X - 8..TOP_X - 8 + TOP_W).contains(&x) || y < TOP_TOP - 8 {
+    if !(TOP_X - 8..TOP_X - 8 + TOP_W).contains(&x) || y < TOP_TOP - TOP_BAR_UP {
         return None;
     }
-    let row = ((y - (TOP_TOP - 8)) / TOP_PITCH) as usize;
+    let row = ((y - (TOP_TOP - TOP_BAR_UP)) / TOP_PITCH) as usize;
     (row < n).then_some(row)
 }
 
@@ -110,14 +119,14 @@ pub fn top_item_at(n: usize, x: i32, y: i32) -> Option<usize> {
 pub fn heading(l: &mut Layout, subtitle: &str) {
     let all = l.design();
     l.dim(120);
-    l.centred(all, 46, "SQUAD PROTO", ACCENT, 8);
-    l.centred(all, 126, subtitle, INK_DIM, 2);
+    l.centred(all, 30, "SQUAD PROTO", ACCENT, 7);
+    l.centred(all, 124, subtitle, INK_DIM, 2);
 }
 
 /// The keys line at the foot of a title page.
 pub fn footer(l: &mut Layout, keys: &str) {
     let all = l.design();
-    l.centred(all, DESIGN_H - 36, keys, ACCENT, 2);
+    l.centred(all, DESIGN_H - 38, keys, ACCENT, 2);
 }
 
 /// The top menu on a `w`×`h` frame: the items on the left, the controls on the right.
@@ -127,40 +136,50 @@ pub fn top_layout(w: usize, h: usize, v: &TopView) -> Layout {
     l.panel(Rect::new(TOP_X - 20, PANEL_TOP, TOP_W + 40, PANEL_H));
     for (i, (label, detail)) in v.items.iter().enumerate() {
         let y = TOP_TOP + i as i32 * TOP_PITCH;
-        let bar = Rect::new(TOP_X - 8, y - 8, TOP_W, TOP_PITCH - 8);
+        let bar = Rect::new(TOP_X - 8, y - TOP_BAR_UP, TOP_W, TOP_PITCH - 4);
         let on = i == v.selected;
         if on {
             l.fill(bar, SELECT_BAR);
-            l.text(bar, TOP_X - 2, y + 4, ">", ACCENT, 2);
+            l.text(bar, TOP_X - 2, y + 6, ">", ACCENT, 2);
         }
         l.text(bar, TOP_X + 24, y, label, if on { ACCENT } else { INK }, 3);
         let room = bar.right() - 8 - (TOP_X + 24);
         for (k, line) in detail.lines().take(2).enumerate() {
             let line = clip_end(line, room, 2);
-            l.text(bar, TOP_X + 24, y + 30 + 20 * k as i32, &line, INK_DIM, 2);
+            let dy = line_box(3) + 2 + (line_box(2) + 2) * k as i32;
+            l.text(bar, TOP_X + 24, y + dy, &line, INK_DIM, 2);
         }
     }
-    controls(&mut l);
+    controls(&mut l, &v.keys);
     footer(&mut l, "Enter or click: choose        Esc: quit");
     l
 }
 
-/// The controls panel right of the top menu.
-fn controls(l: &mut Layout) {
+/// The controls panel right of the top menu: `keys`, or [`TITLE_KEYS`] when empty.
+fn controls(l: &mut Layout, keys: &[(String, String)]) {
     let cx = TOP_X + TOP_W + 90;
     let c = l.panel(Rect::new(cx - 20, PANEL_TOP, DESIGN_W - cx - 40, PANEL_H));
     l.text(c, cx, PANEL_TOP + 20, "CONTROLS", ACCENT, 2);
-    for (i, (key, what)) in TITLE_KEYS.iter().enumerate() {
+    let rows: Vec<(String, String)> = match keys.is_empty() {
+        true => TITLE_KEYS
+            .iter()
+            .map(|(k, w)| (k.to_string(), w.to_string()))
+            .collect(),
+        false => keys.to_vec(),
+    };
+    const KEY_W: i32 = 200;
+    for (i, (key, what)) in rows.iter().take(TITLE_KEYS.len()).enumerate() {
         let y = PANEL_TOP + 60 + i as i32 * LIST_PITCH;
-        l.text(c, cx, y, key, INK, 2);
-        l.text(c, cx + 200, y, what, INK_DIM, 2);
+        l.text(c, cx, y, &clip_end(key, KEY_W - 14, 2), INK, 2);
+        let room = c.right() - 20 - (cx + KEY_W);
+        l.text(c, cx + KEY_W, y, &clip_end(what, room, 2), INK_DIM, 2);
     }
-    let y = PANEL_TOP + 60 + TITLE_KEYS.len() as i32 * LIST_PITCH + 16;
+    let y = PANEL_TOP + 60 + TITLE_KEYS.len() as i32 * LIST_PITCH + 12;
     for (i, line) in wrap_lines("Every key can be rebound in Settings.", c.w - 40, 2, 2)
         .iter()
         .enumerate()
     {
-        l.text(c, cx, y + i as i32 * 20, line, INK_DIM, 2);
+        l.text(c, cx, y + i as i32 * (line_box(2) + 2), line, INK_DIM, 2);
     }
 }
 
@@ -195,9 +214,9 @@ pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
         .enumerate()
     {
         let y = LIST_TOP + row as i32 * LIST_PITCH;
-        let bar = Rect::new(LIST_X - 8, y - 6, LIST_W, LIST_PITCH);
+        let bar = Rect::new(LIST_X - 8, y - LIST_BAR_UP, LIST_W, LIST_PITCH);
         // The detail's column at the bar's right end; the name clipped before it.
-        let detail_x = bar.right() - 8 - DETAIL_CHARS * 16;
+        let detail_x = bar.right() - 8 - text_width(&"M".repeat(DETAIL_CHARS as usize), 2);
         let on = i == v.selected;
         let ink = if on { ACCENT } else { INK };
         if on {
@@ -210,8 +229,8 @@ pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
         l.text(bar, detail_x, y, &detail, ink, 2);
     }
     // The arrows in a gutter of their own, beside the first and the last row.
-    let gutter = Rect::new(LIST_X - 8 + LIST_W, LIST_TOP - 6, GUTTER, list_h);
-    let arrow_x = gutter.x + (GUTTER - 16) / 2;
+    let gutter = Rect::new(LIST_X - 8 + LIST_W, LIST_TOP - LIST_BAR_UP, GUTTER, list_h);
+    let arrow_x = gutter.x + (GUTTER - text_width("v", 2)) / 2;
     if first > 0 {
         l.text(gutter, arrow_x, LIST_TOP, "^", INK_DIM, 2);
     }
@@ -219,7 +238,7 @@ pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
         let last = LIST_TOP + (LIST_ROWS as i32 - 1) * LIST_PITCH;
         l.text(gutter, arrow_x, last, "v", INK_DIM, 2);
     }
-    let seed_y = LIST_TOP + list_h + 20;
+    let seed_y = LIST_TOP + list_h + 10;
     // The difficulty's column right of the seed's (its hint is 38 characters wide).
     let dx = LIST_X + 660;
     l.text(p, LIST_X, seed_y, "SEED", ACCENT, 2);
@@ -252,10 +271,17 @@ pub fn layout(w: usize, h: usize, v: &TitleView) -> Layout {
     );
     l.text(p, dx, seed_y + 28, "Tab: own/easy/normal/hard", INK_DIM, 2);
     if let Some(note) = &v.note {
-        let top = seed_y + 62;
-        let note_box = Rect::new(LIST_X, top, LIST_W, p.bottom() - 8 - top);
+        let top = seed_y + 56;
+        let note_box = Rect::new(LIST_X, top, LIST_W, p.bottom() - 4 - top);
         for (i, line) in wrap_lines(note, LIST_W, 2, NOTE_LINES).iter().enumerate() {
-            l.text(note_box, LIST_X, top + i as i32 * 20, line, DANGER, 2);
+            l.text(
+                note_box,
+                LIST_X,
+                top + i as i32 * (line_box(2) + 1),
+                line,
+                DANGER,
+                2,
+            );
         }
     }
     footer(&mut l, "Enter or click: start        Esc: back");
@@ -308,16 +334,22 @@ mod tests {
             ("Settings", "sound, brightness, display, keys"),
             ("Quit", ""),
         ];
-        for sel in 0..items.len() {
-            let l = top_layout(
-                1280,
-                720,
-                &TopView {
-                    items: items.map(|(a, b)| (a.to_string(), b.to_string())).to_vec(),
-                    selected: sel,
-                },
-            );
-            assert!(l.faults().is_empty(), "{:#?}", l.faults());
+        for (w, h) in crate::screens::ui::TEST_SIZES {
+            for sel in 0..items.len() {
+                let l = top_layout(
+                    w,
+                    h,
+                    &TopView {
+                        items: items.map(|(a, b)| (a.to_string(), b.to_string())).to_vec(),
+                        selected: sel,
+                        keys: TITLE_KEYS
+                            .iter()
+                            .map(|(k, w)| (format!("{k}/NumEnter PageDown"), w.to_string()))
+                            .collect(),
+                    },
+                );
+                assert!(l.faults().is_empty(), "{w}x{h}: {:#?}", l.faults());
+            }
         }
     }
 }

@@ -432,7 +432,7 @@ impl Game {
                     return Next::Play;
                 }
                 for (i, item) in self.menu.items.iter().enumerate() {
-                    let top = screens::pause::row_top(screens::ui::DESIGN_H as usize, n, i) - 8;
+                    let top = screens::pause::row_top(screens::ui::DESIGN_H as usize, n, i) - 3;
                     if (top..top + 40).contains(&y) {
                         return self.choose(*item);
                     }
@@ -823,20 +823,26 @@ mod tests {
     #[test]
     fn clicks_start_a_title_entry_and_choose_menu_rows() {
         for (size, u, ox, oy) in [
-            ((1280, 720), 1, 0, 0),
-            ((1920, 1080), 1, 320, 180),
-            ((3840, 2160), 3, 0, 0),
+            ((1280, 720), 1.0, 0, 0),
+            ((1920, 1080), 1.5, 0, 0),
+            ((1920, 1200), 1.5, 0, 60),
+            ((3840, 2160), 3.0, 0, 0),
         ] {
             clicks_at_size(size, u, (ox, oy));
         }
     }
 
-    fn clicks_at_size(size: (usize, usize), u: i32, (ox, oy): (i32, i32)) {
+    fn clicks_at_size(size: (usize, usize), u: f32, (ox, oy): (i32, i32)) {
         let mut w = open("clicks");
         w.game.composer.set_size(size);
         let grid =
             || (0..HEIGHT as i32).flat_map(|y| (0..WIDTH as i32).step_by(40).map(move |x| (x, y)));
-        let px = |(x, y): (i32, i32)| (ox + x * u + u / 2, oy + y * u + u / 2);
+        // A design unit's centre in frame pixels (the frame's UI scale `u`, the design
+        // box's corner at `(ox, oy)` pixels).
+        let px = |(x, y): (i32, i32)| {
+            let at = |o: i32, v: i32| o + ((v as f32 + 0.5) * u) as i32;
+            (at(ox, x), at(oy, y))
+        };
         // A click beside the top menu does nothing; one on Test range opens it.
         assert_eq!(w.game.click(Some((2, 2))), Next::Play);
         assert_eq!(w.game.title.page, Page::Top);

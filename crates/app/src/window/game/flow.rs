@@ -424,6 +424,31 @@ mod tests {
         assert_eq!(w.game.session.name(), catalog::DEFAULT);
     }
 
+    /// A replay says REPLAY from its first frame, at its speed, until it ends (a
+    /// playtest saw no word of it until 4 or the pause menu); a live run does not.
+    #[test]
+    fn a_replay_is_labelled_from_its_first_frame() {
+        let mut w = open("replay_label");
+        w.select("melee_dummy");
+        w.press(KeyCode::Enter);
+        w.frames(2);
+        assert_eq!(w.game.replay_tag(), None, "a live run");
+        w.play_out(8 * 60 + 30);
+        w.press(KeyCode::KeyV);
+        assert_eq!(w.game.replay_tag(), Some(1), "before any key");
+        // The message that said so at the start has expired; the tag stays.
+        w.frames(300);
+        assert!(w.game.message.current(w.now).is_none());
+        assert_eq!(w.game.replay_tag(), Some(1));
+        w.press(KeyCode::Digit4);
+        assert_eq!(w.game.replay_tag(), Some(4));
+        w.play_out(8 * 60 + 30);
+        assert_eq!(w.game.screen, Screen::Results);
+        w.press(KeyCode::KeyT);
+        assert_eq!(w.game.screen, Screen::Title);
+        assert_eq!(w.game.replay_tag(), None, "the title's scene");
+    }
+
     #[test]
     fn the_replays_pause_menu_watches_again_never_a_live_run() {
         let mut w = open("replay_pause_menu");

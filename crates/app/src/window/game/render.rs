@@ -24,6 +24,12 @@ impl Game {
         self.composer.set_render_scale(self.settings.render_scale);
     }
 
+    /// The speed of the replay being watched, for the HUD's REPLAY tag (`None`: a live
+    /// run, or the title's scene).
+    pub fn replay_tag(&self) -> Option<u32> {
+        (self.screen != Screen::Title && self.session.playback().is_some()).then_some(self.speed)
+    }
+
     /// Draws the latest state at `now`, interpolated by the clock's alpha, with the
     /// shell's screen, help and the message line on top, through the one composer
     /// (whose bands the window presents). Changes nothing the simulation reads.
@@ -66,6 +72,7 @@ impl Game {
             throw: throw.as_ref(),
             keys: &keys,
             paused_banner: self.screen == Screen::Game && self.paused,
+            replay: self.replay_tag(),
             message: self.message.current(now),
             hud: Some(self.session.end_tick()),
             timings: &self.timings,
