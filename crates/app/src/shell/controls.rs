@@ -42,7 +42,7 @@ impl MoveKeys {
     pub fn label(self) -> &'static str {
         match self {
             MoveKeys::Screen => "screen (W up)",
-            MoveKeys::Map => "map (W along the map's north)",
+            MoveKeys::Map => "map (W up-right)",
         }
     }
 

@@ -697,6 +697,19 @@ mod tests {
         }
     }
 
+    /// The text's size follows the frame (REQ W5: quarter steps of the design frame);
+    /// a file naming a font size or a UI scale is refused with its key named, and
+    /// every other entry is kept.
+    #[test]
+    fn a_font_size_or_ui_scale_is_refused_with_its_key_named() {
+        let text = "[display]\nui_scale = 9\nbrightness = 2\nfont_size = 12\n";
+        let (s, faults) = Settings::from_toml("s.toml", text);
+        assert_eq!(s.brightness, 2, "the good entry is kept");
+        assert_eq!(faults.len(), 2, "{faults:?}");
+        assert!(faults[0].starts_with("s.toml:2:1:") && faults[0].contains("`ui_scale`"));
+        assert!(faults[1].starts_with("s.toml:4:1:") && faults[1].contains("`font_size`"));
+    }
+
     /// REQ W1: the trail shows on easy only unless the file says on or off; anything
     /// else is said and the default kept.
     #[test]

@@ -377,12 +377,44 @@ mod tests {
                 let shown: Vec<&str> = l.texts().map(|t| t.text.as_str()).collect();
                 assert!(
                     shown.iter().any(|t| t.ends_with(last_word))
-                        && !shown.iter().any(|t| t.ends_with(" ...")),
+                        && !shown.iter().any(|t| t.ends_with("...")),
                     "{row:?} at {w}x{h}: {:?} in {shown:?}",
                     v.hint
                 );
             }
         }
+    }
+
+    /// Every row's label and value are shown whole (a playtest found the movement keys'
+    /// value cut as `map (W along the map's no...`), through every value each row
+    /// steps to, at every size.
+    #[test]
+    fn the_settings_values_are_never_cut() {
+        let rows = setting_rows();
+        let mut seen = 0;
+        for (i, row) in rows.iter().enumerate() {
+            if matches!(row, SettingRow::Heading(_) | SettingRow::Defaults) {
+                continue;
+            }
+            let mut settings = Settings::default();
+            let mut menu = SettingsMenu::default();
+            menu.choose(i);
+            for _ in 0..12 {
+                let v = settings_view(&menu, &settings);
+                for (w, h) in view::screens::ui::TEST_SIZES {
+                    let l = view::screens::settings::layout(w, h, &v);
+                    let cut: Vec<&str> = l
+                        .texts()
+                        .map(|t| t.text.as_str())
+                        .filter(|t| t.ends_with("...") || t.ends_with("...>"))
+                        .collect();
+                    assert!(cut.is_empty(), "{row:?} at {w}x{h}: {cut:?}");
+                    seen += 1;
+                }
+                menu.key(super::super::menu::MenuKey::Right, &mut settings);
+            }
+        }
+        assert!(seen > 100, "{seen} layouts checked");
     }
 
     /// The title's controls name the player's keys after a rebind (a playtest found the
