@@ -81,6 +81,9 @@ pub struct Composer {
     /// 50 … 100): below 100 the scene is drawn smaller and upscaled (bilinear) under
     /// the overlays, HUD and screens, which stay at the frame's own size.
     render_scale: u8,
+    /// The render scale the bands are cut for now: the settings' one in play, at most
+    /// [`TITLE_SCENE_SCALE`] under the title's pages.
+    scene_pct: u8,
     /// The smaller scene put together, at a render scale below 100 %.
     scene_whole: Framebuffer,
     /// The bands put together ([`Composer::frame`]); stale while `assembled` is false.
@@ -97,6 +100,12 @@ impl Default for Composer {
         Composer::new((WIDTH, HEIGHT), 1)
     }
 }
+
+/// The demo behind the title's pages at most at half the frame's size (the render
+/// scale's least): dimmed and under panels, its upscaled softness reads as a backdrop,
+/// and it makes the title cheaper than play (issue 35: 47 fps on the title against 60
+/// in play at 1080p; measured in docs/decisions.md).
+pub const TITLE_SCENE_SCALE: u8 = 50;
 
 /// The smallest and largest frame drawn (REQ §24): a window outside is shown scaled.
 pub const MIN_SIZE: (usize, usize) = (640, 360);
@@ -166,6 +175,7 @@ impl Composer {
             bands: Vec::new(),
             scale: 1.0,
             render_scale: 100,
+            scene_pct: 100,
             scene_whole: Framebuffer::new(0, 0),
             whole: Framebuffer::new(0, 0),
             assembled: false,
@@ -203,6 +213,14 @@ impl Composer {
         let pct = pct.clamp(50, 100);
         if pct != self.render_scale {
             self.render_scale = pct;
+            self.cut_for(pct);
+        }
+    }
+
+    /// The bands cut for a scene at `pct` percent of the frame, if not already.
+    fn cut_for(&mut self, pct: u8) {
+        if pct != self.scene_pct {
+            self.scene_pct = pct;
             self.layout();
         }
     }
@@ -213,7 +231,7 @@ impl Composer {
 
     /// The size the scene is drawn at: the frame's, or its render-scale share.
     pub fn scene_size(&self) -> (usize, usize) {
-        let of = |n: usize| ((n * self.render_scale as usize + 50) / 100).max(1);
+        let of = |n: usize| ((n * self.scene_pct as usize + 50) / 100).max(1);
         (of(self.size.0), of(self.size.1))
     }
 
@@ -261,7 +279,7 @@ impl Composer {
             });
         }
         let (sw, sh) = self.scene_size();
-        let scaled = self.render_scale < 100;
+        let scaled = self.scene_pct < 100;
         // The scene's cuts at the same fraction of its height.
         let scene_cut = |b: usize| (b * sh + h / 2) / h;
         for (i, b) in self.bands.iter_mut().enumerate() {
@@ -338,12 +356,19 @@ impl Composer {
     ) -> Option<StageTimes> {
         // The cuts where the last frame says the bands cost the same (not after a frame:
         // the window has yet to copy it out).
+        // The title's pages dim the demo behind their panels: its scene at most at
+        // the title's render scale (issue 35: the title cost more than play at 1080p).
+        let pct = match f.screen.is_title() {
+            true => self.render_scale.min(TITLE_SCENE_SCALE),
+            false => self.render_scale,
+        };
+        self.cut_for(pct);
         self.rebalance();
         self.assembled = false;
         let scale = view::zoom::scene_scale(self.size.1, f.zoom.current);
         self.scale = scale;
         // Below 100 %, the scene into its own smaller bands.
-        let scaled = self.render_scale < 100;
+        let scaled = self.scene_pct < 100;
         let scene_scale = view::zoom::scene_scale(self.scene_size().1, f.zoom.current);
         for b in &mut self.bands {
             b.fb.set_scale(scale);

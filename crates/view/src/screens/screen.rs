@@ -55,6 +55,19 @@ impl ScreenView<'_> {
         }
     }
 
+    /// Whether this is one of the title's pages, drawn over the demo as a backdrop
+    /// (dimmed, mostly under panels).
+    pub fn is_title(&self) -> bool {
+        matches!(
+            self,
+            ScreenView::Top(_)
+                | ScreenView::List(_)
+                | ScreenView::Campaign(_)
+                | ScreenView::Briefing(_)
+                | ScreenView::Settings(_)
+        )
+    }
+
     /// Whether this is play (the HUD's frame, not a screen of the shell's).
     pub fn is_game(&self) -> bool {
         matches!(self, ScreenView::Game)
