@@ -8,7 +8,7 @@ use std::num::NonZeroU32;
 use std::rc::Rc;
 
 use raster::{scale_bilinear_into, Framebuffer, Rgba, Viewport};
-use winit::dpi::LogicalSize;
+use winit::dpi::{LogicalSize, PhysicalSize};
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Fullscreen, Window};
 
@@ -43,10 +43,21 @@ pub enum Shown {
 impl Screen {
     /// Opens the resizable window at the internal resolution and its frame surface.
     pub fn open(event_loop: &ActiveEventLoop) -> Result<Screen, String> {
+        let monitor = event_loop
+            .primary_monitor()
+            .or_else(|| event_loop.available_monitors().next())
+            .map(|m| m.size())
+            .map(|s| (s.width, s.height));
         let attrs = Window::default_attributes()
             .with_title(TITLE)
-            .with_inner_size(LogicalSize::new(WIDTH as f64, HEIGHT as f64))
             .with_resizable(true);
+        let attrs = match monitor {
+            Some(m) => {
+                let (w, h) = opening_size(m);
+                attrs.with_inner_size(PhysicalSize::new(w, h))
+            }
+            None => attrs.with_inner_size(LogicalSize::new(WIDTH as f64, HEIGHT as f64)),
+        };
         let window = event_loop
             .create_window(attrs)
             .map(Rc::new)
@@ -197,9 +208,34 @@ pub fn frame_pixel(
     }
 }
 
+/// The window's size when it opens on a `monitor` (pixels): the design frame at the
+/// largest quarter step (1, 1.25, 1.5 … as the UI scale goes) within 90 % of the
+/// monitor each way, room left for a title bar and a panel — 1600×900 on a 1080p
+/// screen, 2240×1260 on 1440p (a playtest found a small 1280×720 window on 1080p);
+/// never below the design frame.
+pub fn opening_size(monitor: (u32, u32)) -> (u32, u32) {
+    let fit = (monitor.0 as f64 * 0.9 / WIDTH as f64).min(monitor.1 as f64 * 0.9 / HEIGHT as f64);
+    let k = ((fit * 4.0).floor() / 4.0).max(1.0);
+    ((WIDTH as f64 * k) as u32, (HEIGHT as f64 * k) as u32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_window_opens_at_the_largest_quarter_step_within_the_monitor() {
+        assert_eq!(opening_size((1920, 1080)), (1600, 900));
+        assert_eq!(opening_size((2560, 1440)), (2240, 1260));
+        assert_eq!(opening_size((3840, 2160)), (3200, 1800));
+        assert_eq!(
+            opening_size((1366, 768)),
+            (1280, 720),
+            "never below the design frame"
+        );
+        assert_eq!(opening_size((1920, 1200)), (1600, 900));
+        assert_eq!(opening_size((800, 600)), (1280, 720));
+    }
 
     #[test]
     fn the_mouse_maps_through_the_frame_as_presented() {
