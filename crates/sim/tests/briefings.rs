@@ -145,7 +145,10 @@ fn the_reader_understands_how_durations_are_spoken() {
     assert_eq!(durations("open for two and a half minutes."), vec![150.0]);
     assert_eq!(durations("a hundred and fifty seconds"), vec![150.0]);
     assert_eq!(durations("Hold it (150 s)"), vec![150.0]);
-    assert_eq!(durations("twenty-five seconds, then one minute"), vec![25.0, 60.0]);
+    assert_eq!(
+        durations("twenty-five seconds, then one minute"),
+        vec![25.0, 60.0]
+    );
     assert_eq!(durations("Two seconds without fire"), vec![2.0]);
     assert!(durations("six hours ago").is_empty());
     assert_eq!(nest_counts("Find the three nests and burn"), vec![3]);

@@ -150,7 +150,7 @@ pub fn draw_hud(fb: &mut Framebuffer, w: &World, v: &HudView) {
             let routed = v
                 .way
                 .filter(|r| r.objective() == Some(*k))
-                .and_then(|r| r.goal().map(|g| (g, r.heading().map(|d| (r.from(), d)))));
+                .and_then(|r| r.goal().map(|g| (g, r.arrow().map(|d| (r.from(), d)))));
             match (routed, at) {
                 (Some((goal, way)), _) => marker(fb, v, goal, way, s, OBJECTIVE),
                 (None, Some(p)) => marker(fb, v, *p, None, s, OBJECTIVE),
