@@ -28,7 +28,7 @@ use raster::{draw_text, Framebuffer, Paint, Rgba};
 use sim::read::World;
 use sim::tuning::DT;
 
-pub use feed::{agent_name, formation_name, refusal_words, HudFeed, Notice};
+pub use feed::{agent_name, foreseen_words, formation_name, refusal_words, HudFeed, Notice};
 pub use layout::{layout, Layout, Rect, MESSAGE_LINES};
 pub use objectives::objective_lines;
 pub use paint::HudView;
