@@ -92,10 +92,16 @@ impl Progress {
     }
 
     /// The mission to play next: the first not completed (the last one when all are).
+    /// The training is optional: once a mission of the campaign proper is won it is
+    /// not the next one any more (issue 35: the list still marked it "next" after
+    /// mission 1 was won).
     pub fn next_mission(&self, missions: &[Mission]) -> usize {
+        let won_one = missions
+            .iter()
+            .any(|m| !m.is_training() && self.completed(m.id));
         missions
             .iter()
-            .position(|m| !self.completed(m.id))
+            .position(|m| !self.completed(m.id) && !(won_one && m.is_training()))
             .unwrap_or(missions.len().saturating_sub(1))
     }
 
@@ -381,6 +387,24 @@ mod tests {
         assert_eq!(p.next_mission(&ms), ms.len() - 1);
         assert_eq!(p.done(&ms), ms.len());
         assert_eq!(Progress::default().next_mission(&[]), 0);
+    }
+
+    #[test]
+    fn the_training_is_not_next_once_a_mission_is_won() {
+        let ms = missions();
+        assert!(ms[0].is_training() && !ms[1].is_training());
+        let mut p = Progress::default();
+        assert_eq!(p.next_mission(&ms), 0, "a new player: the training first");
+        p.record(ms[0].id, false, 100.0, Difficulty::Normal);
+        assert_eq!(p.next_mission(&ms), 0, "the training tried, not done");
+        // Mission 1 won without the training: mission 2 is next.
+        p.record(ms[1].id, true, 300.0, Difficulty::Normal);
+        assert_eq!(p.next_mission(&ms), 2);
+        // Every mission but the training won: the last, as when all are.
+        for m in &ms[1..] {
+            p.record(m.id, true, 300.0, Difficulty::Normal);
+        }
+        assert_eq!(p.next_mission(&ms), ms.len() - 1);
     }
 
     #[test]
