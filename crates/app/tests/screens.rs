@@ -649,7 +649,7 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
                 shell::title_view(&menu, &sh.lists()).layout(w, h).unwrap(),
             ));
             menu.confirm_new_squad = false;
-            menu.open_briefing(&ms, i);
+            menu.open_briefing(&ms, i, sim::read::Difficulty::Normal);
             for d in sim::read::Difficulty::ALL {
                 menu.mission_difficulty = d;
                 menu.confirm_new_squad = d == sim::read::Difficulty::Hard;

@@ -46,6 +46,7 @@ impl Lists<'_> {
             range: self.range.len(),
             missions: self.missions,
             next: self.progress.next_mission(self.missions),
+            difficulty: self.progress.briefing_difficulty(),
         }
     }
 }
