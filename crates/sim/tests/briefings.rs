@@ -95,9 +95,9 @@ fn durations(text: &str) -> Vec<f32> {
                 }
                 v => {
                     let n = number_word(v).expect("a number word");
-                    if v == "a" || v == "an" {
-                        part += n;
-                    } else if part >= 100.0 || part == 0.0 {
+                    // "a", "an", the first word, or the tens after "hundred and"
+                    // add; a second word after a small one starts a new part.
+                    if v == "a" || v == "an" || part >= 100.0 || part == 0.0 {
                         part += n;
                     } else {
                         total += part;

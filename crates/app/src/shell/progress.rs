@@ -112,7 +112,10 @@ impl Progress {
             .any(|m| !m.is_training() && self.completed(m.id));
         missions
             .iter()
-            .position(|m| !self.completed(m.id) && !(won_one && m.is_training()))
+            .position(|m| {
+                let passed_over = won_one && m.is_training();
+                !self.completed(m.id) && !passed_over
+            })
             .unwrap_or(missions.len().saturating_sub(1))
     }
 
