@@ -554,12 +554,15 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
                 };
                 hud::draw_hud(fb, world, &v);
             }
-            if f.map && !f.help {
+            let map = f.map && !f.help;
+            if map {
                 let ui = fb.scale();
                 let status = map_status(world, f);
                 view::way::map::draw_map(fb, world, &feed.horror.fog, &feed.guide, ui, &status);
             }
-            if f.paused_banner {
+            // Over the map the pause is said in its heading's line (issue 35: PAUSED
+            // sat on the map's middle, over the tunnels the player paused to read).
+            if f.paused_banner && !map {
                 hud::paused(fb);
             }
         }
@@ -573,10 +576,14 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
     }
 }
 
-/// The map screen's line under its heading: the time left, the first objective, and
-/// the key that closes it (REQ W3: the run goes on while it is open).
+/// The map screen's line under its heading: PAUSED when the player paused (the banner
+/// is not drawn over the map), the time left, the first objective, and the key that
+/// closes it (REQ W3: the run goes on while it is open).
 fn map_status(world: &World, f: &Frame) -> String {
     let mut parts = Vec::new();
+    if f.paused_banner {
+        parts.push(f.keys.fill("PAUSED ({pause} resumes)"));
+    }
     if let Some(end) = f.hud {
         let left = end.saturating_sub(world.tick()) as f32 * sim::tuning::DT;
         parts.push(format!("{} left", screens::clock_text(left)));
@@ -606,6 +613,71 @@ mod tests {
             assert!(e.contains("from 640x360 to 3840x2160"), "{out}: {e}");
         }
         assert_eq!(clamp_size((100, 5000)), (640, 2160));
+    }
+
+    /// PAUSED with the map open (issue 35): said in the map's heading line, not drawn
+    /// over the map. Paused or not, the frames differ only in the heading's band; with
+    /// the map closed the banner is drawn a third of the way down, as before.
+    #[test]
+    fn paused_over_the_map_is_said_in_its_heading() {
+        let setup = crate::setup::load(None, "m2_warrens", None, None, None).unwrap();
+        let mut s = crate::session::Session::watched_at(&setup, 5.0);
+        let keys = crate::shell::prompts::KeyNames::default();
+        let timings = Timings::default();
+        let end = s.end_tick();
+        let (world, feed) = s.watched();
+        let draw = |map: bool, paused: bool| {
+            let f = Frame {
+                screen: &ScreenView::Game,
+                help: false,
+                alpha: 1.0,
+                zoom: Zoom::default(),
+                view: ViewOptions::default(),
+                horror: true,
+                aim: None,
+                throw: None,
+                keys: &keys,
+                paused_banner: paused,
+                replay: None,
+                message: None,
+                hud: Some(end),
+                timings: &timings,
+                trail: false,
+                map,
+            };
+            let mut fb = Framebuffer::new(WIDTH, HEIGHT);
+            draw_screens(&mut fb, world, feed, &f);
+            (fb, map.then(|| map_status(world, &f)))
+        };
+        let rows_changed = |a: &Framebuffer, b: &Framebuffer| -> Vec<usize> {
+            (0..a.height)
+                .filter(|&y| {
+                    (0..a.width)
+                        .any(|x| a.get_rgba(x as i32, y as i32) != b.get_rgba(x as i32, y as i32))
+                })
+                .collect()
+        };
+        let (map_run, status) = draw(true, false);
+        let (map_paused, paused_status) = draw(true, true);
+        assert!(!status.unwrap().contains("PAUSED"));
+        let said = paused_status.unwrap();
+        assert!(said.starts_with("PAUSED (P resumes)  -  "), "{said}");
+        let rows = rows_changed(&map_run, &map_paused);
+        assert!(!rows.is_empty(), "the pause is said");
+        // The heading's band: 52 px at the 720p frame's UI scale of 1.
+        assert!(
+            rows.iter().all(|&y| y < 52),
+            "paused drew on the map, rows {:?}",
+            rows.iter()
+                .filter(|&&y| y >= 52)
+                .take(5)
+                .collect::<Vec<_>>()
+        );
+        // Without the map the banner is where it was: a third of the way down.
+        let (run, _) = draw(false, false);
+        let (paused, _) = draw(false, true);
+        let rows = rows_changed(&run, &paused);
+        assert!(rows.contains(&(HEIGHT / 3 + 5)), "{:?}", rows.first());
     }
 
     #[test]

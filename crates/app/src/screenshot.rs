@@ -120,7 +120,7 @@ pub fn title_on(page: Page, missions: &[Mission], progress: &Progress) -> TitleM
     let next = progress.next_mission(missions);
     match page {
         Page::Campaign => t.open_campaign(next),
-        Page::Briefing => t.open_briefing(missions, next),
+        Page::Briefing => t.open_briefing(missions, next, progress.briefing_difficulty()),
         p => t.page = p,
     }
     t

@@ -269,11 +269,7 @@ fn the_results_report_ammunition_tools_and_losses() {
     let t = app::session::Session::watched_at(&setup("m0_training"), 400.0).results();
     let mission = t.mission.as_ref().expect("a mission");
     assert_eq!(mission.objectives.len(), 12);
-    let done = mission
-        .objectives
-        .iter()
-        .filter(|(_, at)| at.is_some())
-        .count();
+    let done = mission.objectives.iter().filter(|o| o.at.is_some()).count();
     let rows = t.rows();
     let objectives: Vec<_> = rows
         .iter()
@@ -281,6 +277,43 @@ fn the_results_report_ammunition_tools_and_losses() {
         .collect();
     assert_eq!(objectives.len(), 1, "{objectives:?}");
     assert_eq!(objectives[0].1, format!("{done} of 12"));
+}
+
+/// The results of a mission stopped half way through its nests say how many were burned
+/// (issue 35: "not done" said nothing of the two of three the squad had burned).
+#[test]
+fn the_results_count_the_nests_burned() {
+    let setup = setup("m2_warrens");
+    let mut s = app::session::Session::route(setup);
+    let burned = |s: &app::session::Session| {
+        let m = s.world.mission();
+        m.nests.len() - m.nests_left_in(s.world.enemies())
+    };
+    let row = |s: &app::session::Session| {
+        let r = s.results();
+        let rows = r.rows();
+        rows.iter()
+            .find(|(l, _, n)| *l == "Objective" && n.starts_with("Burn the three nests"))
+            .map(|(_, v, n)| (v.clone(), n.clone()))
+            .unwrap()
+    };
+    assert_eq!(row(&s).0, "0/3 burned");
+    let mut seen = vec![0];
+    while !s.world.mission().objectives[0].done() && s.world.tick() < 60 * 400 {
+        s.step(sim::read::TickInput::default());
+        let n = burned(&s);
+        if seen.last() != Some(&n) {
+            seen.push(n);
+            let (value, note) = row(&s);
+            if n < 3 {
+                assert_eq!(value, format!("{n}/3 burned"), "{note}");
+            } else {
+                assert!(value.starts_with("done "), "{value}");
+            }
+            assert!(note.contains("lead the squad up to each"), "{note}");
+        }
+    }
+    assert_eq!(seen, [0, 1, 2, 3]);
 }
 
 #[test]
@@ -618,7 +651,7 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
                 shell::title_view(&menu, &sh.lists()).layout(w, h).unwrap(),
             ));
             menu.confirm_new_squad = false;
-            menu.open_briefing(&ms, i);
+            menu.open_briefing(&ms, i, sim::read::Difficulty::Normal);
             for d in sim::read::Difficulty::ALL {
                 menu.mission_difficulty = d;
                 menu.confirm_new_squad = d == sim::read::Difficulty::Hard;

@@ -48,7 +48,7 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
         (
             "b1024a9152a4b12c".to_string(),
             "c640ded0b1253c66".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim13")
+            concat!(env!("CARGO_PKG_VERSION"), "+sim14")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

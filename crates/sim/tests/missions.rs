@@ -241,7 +241,12 @@ trigger done fetch say Done | and dusted
                 Some(1),
                 "Hold road for 13 s",
             ),
-            objective("burn", Goal::Nests, None, "Destroy the nests"),
+            objective(
+                "burn",
+                Goal::Nests,
+                None,
+                "Burn the nests: lead the squad up to each",
+            ),
             objective(
                 "fetch",
                 Goal::Recover { item: 0, area: 0 },

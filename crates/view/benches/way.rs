@@ -89,7 +89,7 @@ fn way(c: &mut Criterion) {
         );
         g.bench_function(format!("{name}_update_same_tile"), |b| {
             b.iter(|| {
-                guide.route.update(black_box(&w));
+                guide.route.update(black_box(&w), &WayTuning::default());
                 black_box(guide.route.legs().len())
             })
         });

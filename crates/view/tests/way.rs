@@ -357,3 +357,113 @@ fn the_way_leaves_the_simulation_alone() {
         "the way was found again as the disk moved"
     );
 }
+
+/// Mission 2's warrens with its three nests, without its waves (the way alone).
+fn warrens() -> Run {
+    let map = sim::content::MAPS
+        .iter()
+        .find(|m| m.0 == "warrens")
+        .unwrap()
+        .1;
+    let scn = sim::content::CAMPAIGN
+        .iter()
+        .find(|m| m.0 == "m2_warrens")
+        .unwrap()
+        .1;
+    let scn: String = scn
+        .lines()
+        .filter(|l| !l.starts_with("wave") && !l.starts_with("trigger"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    Run::new(map, &scn)
+}
+
+/// Drives the disk along `dir` for `ticks`, returning each tick's arrow.
+fn drive(r: &mut Run, dir: Vec2, ticks: usize) -> Vec<Option<Vec2>> {
+    (0..ticks)
+        .map(|_| {
+            r.step(&TickInput {
+                move_dir: dir,
+                ..TickInput::default()
+            });
+            r.guide.route.arrow()
+        })
+        .collect()
+}
+
+#[test]
+fn the_arrow_holds_steady_where_the_way_could_double_back() {
+    // Mission 2's tunnel: at x ≈ 32 the first nest (north, up chamber A's branch at
+    // x 22) and the second (south, down chamber B's at x 40) are as far by the path.
+    // Before the fix the way swung from one to the other as the disk crossed tile 31/32,
+    // and the arrow turned end for end in one frame (179°).
+    let mut r = warrens();
+    let east = Vec2::new(1.0, 0.0);
+    let first = r.guide.route.goal().unwrap();
+    let mut arrows = vec![r.guide.route.arrow()];
+    // East until the way turns to the second nest.
+    while r.guide.route.goal() == Some(first) && r.w.tick() < 60 * 40 {
+        arrows.extend(drive(&mut r, east, 1));
+    }
+    let second = r.guide.route.goal().unwrap();
+    assert!(
+        (second.y - 42.5).abs() < 1.0,
+        "chamber B's nest: {second:?}"
+    );
+    let x = r.w.anchor().pos.x;
+    assert!(x > 33.0, "it turned only past the middle: x {x}");
+    // Back and forth, a tile and more each way, eight times: the disk crosses tiles, the
+    // way is searched again each time, and it stays with the second nest.
+    let mut tiles = std::collections::BTreeSet::new();
+    let mut goals = Vec::new();
+    for _ in 0..8 {
+        for d in [-east, east] {
+            for _ in 0..40 {
+                arrows.extend(drive(&mut r, d, 1));
+                tiles.insert(Grid::tile_of(r.w.anchor().pos));
+                goals.push(r.guide.route.goal());
+            }
+        }
+    }
+    assert!(tiles.len() >= 2, "the disk crossed a tile: {tiles:?}");
+    assert!(
+        goals.iter().all(|g| *g == Some(second)),
+        "the way went back to another nest {} times of {}",
+        goals.iter().filter(|g| **g != Some(second)).count(),
+        goals.len()
+    );
+    let turn = WayTuning::default().arrow_turn / 60.0;
+    let largest = arrows
+        .windows(2)
+        .filter_map(|p| match p {
+            [Some(a), Some(b)] => Some(angle_between(*a, *b)),
+            _ => None,
+        })
+        .fold(0.0f32, f32::max);
+    assert!(
+        largest <= turn + 0.01,
+        "the arrow turned {largest}° in one tick (at most {turn}°)"
+    );
+    assert!(arrows.iter().all(Option::is_some), "an arrow every tick");
+    // Steady: standing still, the arrow comes to point where the way leads.
+    drive(&mut r, Vec2::ZERO, 60);
+    let (a, h) = (
+        r.guide.route.arrow().unwrap(),
+        r.guide.route.heading().unwrap(),
+    );
+    assert!(angle_between(a, h) < 0.5, "{a:?} vs {h:?}");
+}
+
+#[test]
+fn a_much_nearer_nest_still_takes_the_way() {
+    // Far past the middle (x ≈ 38, by chamber B's branch) the second nest is the nearer
+    // by more than `switch_tiles`: the way turns to it even though it followed the first.
+    let mut r = warrens();
+    let first = r.guide.route.goal().unwrap();
+    while r.w.anchor().pos.x < 38.5 {
+        drive(&mut r, Vec2::new(1.0, 0.0), 1);
+    }
+    let now = r.guide.route.goal().unwrap();
+    assert_ne!(now, first, "still the first nest at {:?}", r.w.anchor().pos);
+    assert!((now.y - 42.5).abs() < 1.0, "chamber B's nest: {now:?}");
+}

@@ -76,6 +76,21 @@ pub fn refusal_words(tool: Tool, why: ToolRefusal, agents: &[Agent]) -> String {
     }
 }
 
+/// Why a throw being aimed *would* be refused, beside its reticle: the same words but for
+/// an ally too close, which reads `Not here: ally too close (Gunner 2)`. Nothing was
+/// refused yet (issue 35: the reticle said "Grenade refused" of a throw the player then
+/// aimed elsewhere, and the results' "0 grenades refused" read as a wrong count; the
+/// results count what the simulation refused, a throw let go).
+pub fn foreseen_words(tool: Tool, why: ToolRefusal, agents: &[Agent]) -> String {
+    match why {
+        ToolRefusal::AllyTooClose { ally } => format!(
+            "Not here: ally too close ({})",
+            agent_name(agents, ally as usize)
+        ),
+        _ => refusal_words(tool, why, agents),
+    }
+}
+
 /// A tool's name with a capital (`Grenade`).
 fn capital(tool: Tool) -> String {
     let n = tool.name();
@@ -221,6 +236,14 @@ mod tests {
                 &a
             ),
             "Grenade refused: ally too close (Gunner 2)"
+        );
+        assert_eq!(
+            foreseen_words(
+                Tool::Grenade,
+                ToolRefusal::AllyTooClose { ally: gunner2 },
+                &a
+            ),
+            "Not here: ally too close (Gunner 2)"
         );
         assert_eq!(
             refusal_words(Tool::Flare, ToolRefusal::NoCharge, &a),

@@ -28,7 +28,7 @@ use raster::{draw_text, Framebuffer, Paint, Rgba};
 use sim::read::World;
 use sim::tuning::DT;
 
-pub use feed::{agent_name, formation_name, refusal_words, HudFeed, Notice};
+pub use feed::{agent_name, foreseen_words, formation_name, refusal_words, HudFeed, Notice};
 pub use layout::{layout, Layout, Rect, MESSAGE_LINES};
 pub use objectives::objective_lines;
 pub use paint::HudView;
@@ -178,7 +178,7 @@ fn draw_parts(fb: &mut Framebuffer, w: &World, v: &HudView, l: &Layout) {
             let routed = v
                 .way
                 .filter(|r| r.objective() == Some(*k))
-                .and_then(|r| r.goal().map(|g| (g, r.heading().map(|d| (r.from(), d)))));
+                .and_then(|r| r.goal().map(|g| (g, r.arrow().map(|d| (r.from(), d)))));
             match (routed, at) {
                 (Some((goal, way)), _) => marker(fb, v, goal, way, s, OBJECTIVE),
                 (None, Some(p)) => marker(fb, v, *p, None, s, OBJECTIVE),
@@ -230,7 +230,8 @@ mod tests {
     use super::*;
 
     /// The HUD words each active objective with its progress and marks where it is:
-    /// the Warrens' nests, counted down as the squad burns them, the nearest one marked;
+    /// the Warrens' nests, what to do to them and how many are burned (issue 35: the
+    /// label did not say how), counted up as the squad burns them, the nearest one marked;
     /// once they are all gone, the exit shaft.
     #[test]
     fn the_hud_shows_the_active_objective_its_progress_and_where_it_is() {
@@ -244,27 +245,30 @@ mod tests {
         let s = &mut world;
         let lines = objective_lines(s);
         assert_eq!(lines.len(), 1, "{lines:?}");
-        assert_eq!(lines[0].0, "Burn out the three nests  3 left");
+        assert_eq!(
+            lines[0].0,
+            "Burn the three nests: lead the squad up to each  0/3 burned"
+        );
         let nearest = lines[0].1.expect("a nest is marked");
         let m = s.mission();
         let first = s.enemy(m.nests[0].enemy).unwrap().pos;
         assert_eq!(nearest, first, "the nest nearest the start");
-        let mut left_seen = vec![3];
+        let mut burned_seen = vec![0];
         while !s.mission().objectives[0].done() && !s.mission().outcome.ended() {
             step(s);
             let l = objective_lines(s);
             if let Some(n) = l[0]
                 .0
-                .strip_suffix(" left")
+                .strip_suffix("/3 burned")
                 .and_then(|t| t.rsplit(' ').next())
             {
                 let n: usize = n.parse().unwrap();
-                if left_seen.last() != Some(&n) {
-                    left_seen.push(n);
+                if burned_seen.last() != Some(&n) {
+                    burned_seen.push(n);
                 }
             }
         }
-        assert_eq!(left_seen, [3, 2, 1], "counted down as the nests fell");
+        assert_eq!(burned_seen, [0, 1, 2], "counted up as the nests fell");
         step(s);
         let l = objective_lines(s);
         assert_eq!(l[0].0, "Climb out at the exit shaft");

@@ -35,7 +35,10 @@ pub fn objective_lines(w: &World) -> Vec<(String, Option<Vec2>, usize)> {
                         if inside { "" } else { "  (get inside)" }
                     )
                 }
-                Goal::Nests => format!("  {} left", m.nests_left_in(w.enemies())),
+                Goal::Nests => {
+                    let all = m.nests.len();
+                    format!("  {}/{all} burned", all - m.nests_left_in(w.enemies()))
+                }
                 Goal::Recover { item, .. } => {
                     let it = &m.items[item];
                     match it.carrier {

@@ -18,7 +18,9 @@
 //! `squad_proto --progress` prints it, salvage and all, without changing anything.
 //!
 //! Format 2 adds the campaign's squad (REQ K6, [`crate::shell::squad`]): a file of
-//! format 1 has none, and loads with a fresh one.
+//! format 1 has none, and loads with a fresh one. Format 3 adds the difficulty the
+//! player last chose for a mission (`difficulty = "hard"`), where a briefing starts
+//! (issue 35); a file without it starts briefings at normal.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -35,10 +37,10 @@ use crate::shell::stamp::{self, Format};
 pub const FILE_NAME: &str = "progress.toml";
 
 /// The progress file's format (1: missions by id with their records; 2: and the
-/// campaign's squad).
+/// campaign's squad; 3: and the difficulty last chosen).
 pub const FORMAT: Format = Format {
     noun: "campaign progress",
-    version: 2,
+    version: 3,
 };
 
 /// One mission's record.
@@ -59,6 +61,8 @@ pub struct MissionProgress {
 pub struct Progress {
     pub missions: BTreeMap<String, MissionProgress>,
     pub squad: Option<Squad>,
+    /// The difficulty the player last began a mission at (`None`: never).
+    pub difficulty: Option<Difficulty>,
 }
 
 /// Where the progress is kept: `progress.toml` in the user's data directory.
@@ -91,11 +95,27 @@ impl Progress {
         }
     }
 
+    /// The difficulty a briefing starts at: the one the player last began a mission
+    /// at, else normal (issue 35: briefings started at the mission's own level, easy for
+    /// missions 1 and 2, and a player on normal changed it every time).
+    pub fn briefing_difficulty(&self) -> Difficulty {
+        self.difficulty.unwrap_or(Difficulty::Normal)
+    }
+
     /// The mission to play next: the first not completed (the last one when all are).
+    /// The training is optional: once a mission of the campaign proper is won it is
+    /// not the next one any more (issue 35: the list still marked it "next" after
+    /// mission 1 was won).
     pub fn next_mission(&self, missions: &[Mission]) -> usize {
+        let won_one = missions
+            .iter()
+            .any(|m| !m.is_training() && self.completed(m.id));
         missions
             .iter()
-            .position(|m| !self.completed(m.id))
+            .position(|m| {
+                let passed_over = won_one && m.is_training();
+                !self.completed(m.id) && !passed_over
+            })
             .unwrap_or(missions.len().saturating_sub(1))
     }
 
@@ -212,11 +232,23 @@ impl Progress {
                     p.squad = Some(squad);
                     squad_faults = said;
                 }
+                ("difficulty", v) => match v.as_str().and_then(Difficulty::parse) {
+                    Some(d) => p.difficulty = Some(d),
+                    None => fault(
+                        &[],
+                        Some(k),
+                        format!(
+                            "`difficulty = {v}`: expected \"easy\", \"normal\" or \"hard\" \
+                             (dropped)"
+                        ),
+                    ),
+                },
                 _ => fault(
                     &[],
                     Some(k),
                     format!(
-                        "unknown key `{k}` (dropped): expected version, build, missions, squad"
+                        "unknown key `{k}` (dropped): expected version, build, difficulty, \
+                         missions, squad"
                     ),
                 ),
             }
@@ -241,6 +273,9 @@ impl Progress {
             "# squad_proto campaign progress: written by the game after each mission.\n",
         );
         out += &stamp::stamp(FORMAT);
+        if let Some(d) = self.difficulty {
+            out += &format!("difficulty = \"{}\"\n", d.name());
+        }
         for (id, m) in &self.missions {
             // Quoted: an id with a dot or a space stays one key, not nested tables.
             out += &format!("\n[missions.{id:?}]\ncompleted = {}\n", m.completed);
@@ -384,6 +419,47 @@ mod tests {
     }
 
     #[test]
+    fn the_training_is_not_next_once_a_mission_is_won() {
+        let ms = missions();
+        assert!(ms[0].is_training() && !ms[1].is_training());
+        let mut p = Progress::default();
+        assert_eq!(p.next_mission(&ms), 0, "a new player: the training first");
+        p.record(ms[0].id, false, 100.0, Difficulty::Normal);
+        assert_eq!(p.next_mission(&ms), 0, "the training tried, not done");
+        // Mission 1 won without the training: mission 2 is next.
+        p.record(ms[1].id, true, 300.0, Difficulty::Normal);
+        assert_eq!(p.next_mission(&ms), 2);
+        // Every mission but the training won: the last, as when all are.
+        for m in &ms[1..] {
+            p.record(m.id, true, 300.0, Difficulty::Normal);
+        }
+        assert_eq!(p.next_mission(&ms), ms.len() - 1);
+    }
+
+    /// A briefing starts at the difficulty last chosen, normal before any (issue 35);
+    /// a bad value in the file is dropped and said, the rest kept.
+    #[test]
+    fn the_briefing_s_difficulty_is_the_last_chosen_or_normal() {
+        let mut p = Progress::default();
+        assert_eq!(p.briefing_difficulty(), Difficulty::Normal);
+        p.difficulty = Some(Difficulty::Hard);
+        assert_eq!(p.briefing_difficulty(), Difficulty::Hard);
+        let (read, faults) = Progress::read("p.toml", &p.to_toml()).unwrap();
+        assert_eq!((read.difficulty, faults.len()), (Some(Difficulty::Hard), 0));
+        let text =
+            "version = 3\ndifficulty = \"brutal\"\n[missions.m1_station]\ncompleted = true\n";
+        let (read, faults) = Progress::read("p.toml", text).unwrap();
+        assert_eq!(read.difficulty, None);
+        assert!(read.completed("m1_station"), "the rest kept");
+        assert_eq!(faults.len(), 1);
+        assert!(
+            faults[0].starts_with("p.toml:2: `difficulty = \"brutal\"`"),
+            "{}",
+            faults[0]
+        );
+    }
+
+    #[test]
     fn progress_round_trips_through_the_file() {
         let d = dir("round");
         let path = d.join("deeper").join(FILE_NAME);
@@ -434,9 +510,11 @@ mod tests {
             },
             rounds: 250,
         });
+        p.difficulty = Some(Difficulty::Hard);
         p.save(&path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.starts_with("# squad_proto") && text.contains("version = 2\n"));
+        assert!(text.starts_with("# squad_proto") && text.contains("version = 3\n"));
+        assert!(text.contains("difficulty = \"hard\"\n"), "{text}");
         assert!(text.contains("state = \"recruit\""), "{text}");
         assert_eq!(Progress::load(&path).unwrap(), (p.clone(), None));
         // Format 1, as the builds before the squad wrote it.
@@ -548,7 +626,7 @@ mod tests {
         let d = dir("refused");
         let path = d.join(FILE_NAME);
         std::fs::create_dir_all(&d).unwrap();
-        let newer = "version = 3\nbuild = \"0.2.0+sim12\"\n[missions.m1_station]\nstars = 3\n";
+        let newer = "version = 4\nbuild = \"0.2.0+sim12\"\n[missions.m1_station]\nstars = 3\n";
         std::fs::write(&path, newer).unwrap();
         let why = Progress::load(&path).unwrap_err();
         assert!(why.contains("made by build 0.2.0+sim12"), "{why}");

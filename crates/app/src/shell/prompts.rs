@@ -148,8 +148,8 @@ impl KeyNames {
     /// The results with a mission's objectives in the player's keys.
     pub fn fill_results(&self, r: &mut Results) {
         if let Some(m) = r.mission.as_mut() {
-            for (label, _) in m.objectives.iter_mut() {
-                *label = self.fill(label);
+            for o in m.objectives.iter_mut() {
+                o.label = self.fill(&o.label);
             }
         }
     }

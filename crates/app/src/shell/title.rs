@@ -83,6 +83,8 @@ pub struct Counts<'a> {
     pub missions: &'a [Mission],
     /// The mission to play next (the campaign page starts on it).
     pub next: usize,
+    /// The difficulty a briefing opens at.
+    pub difficulty: Difficulty,
 }
 
 /// The title's state: the page shown and each page's choice, the seed and difficulty
@@ -94,7 +96,7 @@ pub struct TitleMenu {
     pub top: usize,
     /// The campaign's row (the briefing's mission).
     pub mission: usize,
-    /// The briefing's difficulty (the mission's own when the briefing opens).
+    /// The briefing's difficulty (the one last chosen, else normal, when it opens).
     pub mission_difficulty: Difficulty,
     /// Free play's row.
     pub selected: usize,
@@ -145,14 +147,15 @@ impl TitleMenu {
         self.mission = mission;
     }
 
-    /// Opens the briefing of mission `i` of `missions`, at its own difficulty.
-    pub fn open_briefing(&mut self, missions: &[Mission], i: usize) {
-        let Some(m) = missions.get(i) else {
+    /// Opens the briefing of mission `i` of `missions` at `difficulty` (the player's
+    /// last chosen, [`crate::shell::progress::Progress::briefing_difficulty`]).
+    pub fn open_briefing(&mut self, missions: &[Mission], i: usize, difficulty: Difficulty) {
+        if i >= missions.len() {
             return self.open_campaign(i.min(missions.len().saturating_sub(1)));
-        };
+        }
         self.page = Page::Briefing;
         self.mission = i;
-        self.mission_difficulty = m.director.unwrap_or_default();
+        self.mission_difficulty = difficulty;
     }
 
     /// A menu key on the page shown; settings are changed in `settings`.
@@ -198,7 +201,7 @@ impl TitleMenu {
                 self.mission = wrap(self.mission, c.missions.len(), k == MenuKey::Up)
             }
             (Page::Campaign, MenuKey::Confirm) if !c.missions.is_empty() => {
-                self.open_briefing(c.missions, self.mission);
+                self.open_briefing(c.missions, self.mission, c.difficulty);
                 return Some(TitleAction::Opened);
             }
             (Page::Briefing, MenuKey::Left) => {
@@ -305,6 +308,7 @@ mod tests {
             range: 11,
             missions: ms,
             next: 2,
+            difficulty: Difficulty::Hard,
         }
     }
 
@@ -375,9 +379,10 @@ mod tests {
         assert_eq!(TOP_ITEMS[t.top], TopItem::Quit);
     }
 
-    /// The campaign opens on the next mission; its briefing starts at the mission's own
-    /// difficulty, Tab and Left/Right cycle easy/normal/hard, Enter begins, Esc goes
-    /// back to the list, then to the top.
+    /// The campaign opens on the next mission; its briefing starts at the difficulty
+    /// the player last chose (the counts' hard here, not the mission's own easy), Tab
+    /// and Left/Right cycle easy/normal/hard, Enter begins, Esc goes back to the list,
+    /// then to the top.
     #[test]
     fn the_campaign_list_and_the_briefing() {
         let ms = crate::shell::campaign::missions();
@@ -401,7 +406,8 @@ mod tests {
             Some(TitleAction::Opened)
         );
         assert_eq!(t.page, Page::Briefing);
-        let own = ms[0].director.unwrap_or_default();
+        let own = c.difficulty;
+        assert_ne!(ms[0].director, Some(own), "not the mission's own");
         assert_eq!(t.mission_difficulty, own);
         let mut seen = Vec::new();
         for k in [

@@ -47,6 +47,7 @@ impl Lists<'_> {
             range: self.range.len(),
             missions: self.missions,
             next: self.progress.next_mission(self.missions),
+            difficulty: self.progress.briefing_difficulty(),
         }
     }
 }
@@ -125,7 +126,8 @@ fn list_view(menu: &TitleMenu, heading: &str, entries: &[Entry], selected: usize
     }
 }
 
-/// The status column of mission `i` (`done  3:12.0  hard`, `next`, `ahead`).
+/// The status column of mission `i` (`done  3:12.0  hard`, `next`, `ahead`; the
+/// training passed over for a won mission, `optional`).
 pub fn mission_status(lists: &Lists, i: usize) -> (Standing, String) {
     let m = &lists.missions[i];
     let next = lists.progress.next_mission(lists.missions);
@@ -141,6 +143,7 @@ pub fn mission_status(lists: &Lists, i: usize) -> (Standing, String) {
             (Standing::Done, s)
         }
         _ if i == next => (Standing::Next, "next".into()),
+        _ if m.is_training() => (Standing::Ahead, "optional".into()),
         _ => (Standing::Ahead, "ahead".into()),
     }
 }
@@ -437,6 +440,7 @@ mod tests {
         assert_eq!(defaults, table);
     }
     use crate::shell::campaign::missions;
+    use sim::read::Difficulty;
 
     /// The briefing's place reads as the titles do: the training is the basic training,
     /// the missions after it are 1 to 6 of 6.
@@ -464,5 +468,35 @@ mod tests {
         assert!(ms[1].title.starts_with("1. "));
         assert_eq!(place(6), "MISSION 6 OF 6");
         assert!(ms[6].title.starts_with("6. "));
+    }
+
+    /// The campaign's list marks as next the first mission not won, the training being
+    /// optional (issue 35: it still said "next" beside the training after mission 1 was
+    /// won without it).
+    #[test]
+    fn the_list_marks_the_first_mission_not_won_as_next() {
+        let ms = missions();
+        let settings = Settings::default();
+        let mut progress = Progress::default();
+        let statuses = |progress: &Progress| -> Vec<(Standing, String)> {
+            let lists = Lists {
+                free: &[],
+                range: &[],
+                missions: &ms,
+                progress,
+                settings: &settings,
+            };
+            (0..ms.len()).map(|i| mission_status(&lists, i)).collect()
+        };
+        let s = statuses(&progress);
+        assert_eq!(s[0], (Standing::Next, "next".into()), "a new player");
+        assert_eq!(s[1], (Standing::Ahead, "ahead".into()));
+        progress.record(ms[1].id, true, 250.0, Difficulty::Normal);
+        let s = statuses(&progress);
+        assert_eq!(s[0], (Standing::Ahead, "optional".into()), "the training");
+        assert_eq!(s[1].0, Standing::Done);
+        assert_eq!(s[2], (Standing::Next, "next".into()), "mission 2");
+        let nexts = s.iter().filter(|(st, _)| *st == Standing::Next).count();
+        assert_eq!(nexts, 1);
     }
 }

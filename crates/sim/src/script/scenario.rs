@@ -266,7 +266,7 @@ fn default_label(goal: &Goal, m: &MissionSpec) -> String {
         Goal::Reach { area: a } => format!("Reach {}", area(a)),
         Goal::Survive { seconds } => format!("Survive {} s", seconds.round()),
         Goal::Hold { area: a, seconds } => format!("Hold {} for {} s", area(a), seconds.round()),
-        Goal::Nests => "Destroy the nests".into(),
+        Goal::Nests => "Burn the nests: lead the squad up to each".into(),
         Goal::Recover { area: a, .. } => format!("Bring the item to {}", area(a)),
         Goal::Do { act } => act.label().into(),
     }

@@ -1,6 +1,6 @@
 //! The squad's supplies (REQ K1, K3–K6): the kit's charges of the player's tools, the
 //! ammunition pool the gunners reload from, and the crates and cases on the map that
-//! the disk picks up as it passes over them.
+//! the disk or a standing member of the squad picks up as it passes over them.
 
 use serde::{Deserialize, Serialize};
 
@@ -8,6 +8,7 @@ use crate::core::events::{EventKind, Events};
 use crate::core::geom::Vec2;
 use crate::core::stats::Stats;
 use crate::space::map::Map;
+use crate::squad::agent::Agent;
 use crate::tuning::Tuning;
 
 /// The player's tools' charges.
@@ -86,12 +87,15 @@ impl Supply {
     }
 }
 
-/// The disk picks up every crate and case within `pickup_radius` of it (REQ K1, K6).
-/// With the tools off (the naive player, K7) nothing is picked up.
+/// The disk, or any standing member of the squad, picks up every crate and case within
+/// `pickup_radius` of it (REQ K1, K6). The members take it too (issue 35): the disk
+/// alone had to be steered within 0.75 u of a crate's centre, and a player who walked
+/// the squad across a crate with the disk a step to the side did not get it. With the
+/// tools off (the naive player, K7) nothing is picked up.
 pub fn step_pickups(
     supply: &mut Supply,
     kit: &mut Kit,
-    disk: Vec2,
+    (disk, agents): (Vec2, &[Agent]),
     tools_off: bool,
     t: &Tuning,
     (tick, events, stats): (u64, &mut Events, &mut Stats),
@@ -99,10 +103,11 @@ pub fn step_pickups(
     if tools_off {
         return;
     }
-    let r = t.ammo.pickup_radius;
+    let r2 = t.ammo.pickup_radius * t.ammo.pickup_radius;
     for i in 0..supply.pickups.len() {
         let p = supply.pickups[i];
-        if p.taken || p.pos.distance_sq(disk) > r * r {
+        let near = |q: Vec2| p.pos.distance_sq(q) <= r2;
+        if p.taken || !(near(disk) || agents.iter().any(|a| a.alive && near(a.pos))) {
             continue;
         }
         supply.pickups[i].taken = true;
@@ -166,13 +171,59 @@ mod tests {
         let mut kit = Kit::default();
         for x in 0..40 {
             let disk = Vec2::new(x as f32 * 0.25, 1.6);
-            step_pickups(&mut s, &mut kit, disk, false, &t, (x, &mut ev, &mut st));
+            step_pickups(
+                &mut s,
+                &mut kit,
+                (disk, &[]),
+                false,
+                &t,
+                (x, &mut ev, &mut st),
+            );
         }
         assert_eq!(s.pool, Some(10 + t.ammo.crate_rounds));
         assert_eq!(kit.flares, t.ammo.case_flares);
         assert_eq!(kit.grenades, t.ammo.case_grenades);
         assert_eq!((st.crates_taken, st.cases_taken), (1, 1));
         assert!(s.pickups.iter().all(|p| p.taken));
+    }
+
+    /// A member of the squad walking over a crate takes it, the disk 1.7 u
+    /// to the side (issue 35); a fallen one lying on it does not.
+    #[test]
+    fn a_member_walking_over_a_crate_takes_it() {
+        use crate::squad::agent::Role;
+        let t = Tuning::default();
+        let (mut ev, mut st) = (Events::default(), Stats::default());
+        let mut s = supply(Some(10));
+        let mut kit = Kit::default();
+        let on_crate = Vec2::new(3.5, 1.6);
+        let mut fallen = Agent::new(0, Role::Gunner, 0, on_crate, 0.0, 0.3, 100.0);
+        fallen.alive = false;
+        let disk = Vec2::new(3.5, 3.3);
+        assert!(disk.distance(on_crate) > t.ammo.pickup_radius * 2.0);
+        let agents = [fallen];
+        step_pickups(
+            &mut s,
+            &mut kit,
+            (disk, &agents),
+            false,
+            &t,
+            (0, &mut ev, &mut st),
+        );
+        assert!(!s.pickups[0].taken, "a fallen agent takes nothing");
+        let walker = Agent::new(1, Role::Gunner, 1, on_crate, 0.0, 0.3, 100.0);
+        let agents = [agents[0].clone(), walker];
+        step_pickups(
+            &mut s,
+            &mut kit,
+            (disk, &agents),
+            false,
+            &t,
+            (1, &mut ev, &mut st),
+        );
+        assert!(s.pickups[0].taken, "a standing member takes it");
+        assert_eq!(s.pool, Some(10 + t.ammo.crate_rounds));
+        assert!(!s.pickups[1].taken, "the case, far from all, is left");
     }
 
     #[test]
@@ -184,7 +235,7 @@ mod tests {
         step_pickups(
             &mut s,
             &mut kit,
-            Vec2::new(3.5, 1.5),
+            (Vec2::new(3.5, 1.5), &[]),
             true,
             &t,
             (0, &mut ev, &mut st),

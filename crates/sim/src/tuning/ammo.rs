@@ -19,8 +19,9 @@ pub struct AmmoTuning {
     pub low: u32,
     /// Rounds in an ammo crate (tile `A`): six magazines.
     pub crate_rounds: u32,
-    /// A crate or a supply case is taken when the disk passes within this distance of
-    /// its tile's centre (half a tile and a little: passing over it is enough).
+    /// A crate or a supply case is taken when the disk or a standing member of the squad
+    /// passes within this distance of its tile's centre (half a tile and a little:
+    /// passing over it is enough).
     pub pickup_radius: f32,
     /// What a supply case (tile `K`) holds: flares, medkits, grenades.
     pub case_flares: u32,

@@ -570,7 +570,7 @@ pub fn tick(w: &mut World, input: &TickInput) {
     step_pickups(
         &mut squad.supply,
         &mut squad.kit,
-        disk,
+        (disk, &squad.agents),
         off,
         t,
         (tick, events, stats),

@@ -23,7 +23,7 @@ pub use campaign::{BriefingView, CampaignView, Mark, MemberLine, MissionRow, Sta
 pub use help::draw_help;
 pub use layout::{Layout, Rect};
 pub use pause::PauseView;
-pub use results::{MissionResults, Outcome, Results, RunTally};
+pub use results::{MissionResults, ObjectiveResult, Outcome, Results, RunTally};
 pub use screen::ScreenView;
 pub use settings::SettingsView;
 pub use style::{

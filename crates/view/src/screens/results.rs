@@ -3,7 +3,7 @@
 //! each kill it does not count, so [`RunTally`] derives it from the tick's events.
 
 use raster::{chars_fitting, clip_end, text_width, wrap_lines, Rgba};
-use sim::read::{Difficulty, EventKind, Outcome as MissionOutcome, Status, World};
+use sim::read::{Difficulty, EventKind, Goal, Outcome as MissionOutcome, Status, World};
 
 use super::layout::{Layout, Rect, DESIGN_H, DESIGN_W};
 use super::style::{clock_text, line_box, ACCENT, DANGER, INK, INK_DIM, SAFE};
@@ -102,12 +102,20 @@ pub struct Results {
     pub campaign: Vec<(&'static str, String, String)>,
 }
 
-/// What a mission came to: won or not, and each objective's label with the time it was
-/// done (`None`: not done).
+/// What a mission came to: won or not, and each objective's.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MissionResults {
     pub won: bool,
-    pub objectives: Vec<(String, Option<f32>)>,
+    pub objectives: Vec<ObjectiveResult>,
+}
+
+/// One objective at the end: its label, the time it was done (`None`: not done) and,
+/// for one not done that counts, how far it got ("2/3 burned": the nests).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectiveResult {
+    pub label: String,
+    pub at: Option<f32>,
+    pub reached: Option<String>,
 }
 
 impl MissionResults {
@@ -124,7 +132,21 @@ impl MissionResults {
                         Status::Done { at } => Some((at + 1) as f32 * sim::tuning::DT),
                         _ => None,
                     };
-                    (o.spec.label.clone(), at)
+                    let reached = match o.spec.goal {
+                        Goal::Nests if at.is_none() => {
+                            let all = m.nests.len();
+                            Some(format!(
+                                "{}/{all} burned",
+                                all - m.nests_left_in(w.enemies())
+                            ))
+                        }
+                        _ => None,
+                    };
+                    ObjectiveResult {
+                        label: o.spec.label.clone(),
+                        at,
+                        reached,
+                    }
                 })
                 .collect(),
         })
@@ -319,29 +341,29 @@ fn objective_rows(m: &MissionResults) -> Vec<(&'static str, String, String)> {
         return m
             .objectives
             .iter()
-            .map(|(label, at)| {
-                let value = match at {
-                    Some(t) => format!("done {}", clock_text(*t)),
-                    None => "not done".into(),
+            .map(|o| {
+                let value = match (o.at, &o.reached) {
+                    (Some(t), _) => format!("done {}", clock_text(t)),
+                    (None, Some(so_far)) => so_far.clone(),
+                    (None, None) => "not done".into(),
                 };
-                ("Objective", value, label.clone())
+                ("Objective", value, o.label.clone())
             })
             .collect();
     }
-    let done = m.objectives.iter().filter(|(_, at)| at.is_some()).count();
-    let missed: Vec<&str> = m
+    let done = m.objectives.iter().filter(|o| o.at.is_some()).count();
+    let missed: Vec<String> = m
         .objectives
         .iter()
-        .filter(|(_, at)| at.is_none())
-        .map(|(label, _)| label.as_str())
+        .filter(|o| o.at.is_none())
+        .map(|o| match &o.reached {
+            Some(so_far) => format!("{}, {so_far}", o.label),
+            None => o.label.clone(),
+        })
         .collect();
     let note = match missed.first() {
         None => {
-            let last = m
-                .objectives
-                .iter()
-                .filter_map(|(_, at)| *at)
-                .fold(0.0, f32::max);
+            let last = m.objectives.iter().filter_map(|o| o.at).fold(0.0, f32::max);
             format!("(all done, the last at {})", clock_text(last))
         }
         Some(first) if missed.len() == 1 => format!("(not done: {first})"),

@@ -46,7 +46,7 @@ impl Guide {
 
     /// One simulation tick of `w`, with the fog as the horror layer has stepped it.
     pub fn absorb(&mut self, w: &World, fog: &Fog) {
-        self.route.update(w);
+        self.route.update(w, &self.tuning);
         self.recall.update(w, fog, self.tuning.recall_seconds);
     }
 }

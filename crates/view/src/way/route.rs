@@ -11,12 +11,22 @@
 //! its item until it is carried and then to its area, the nests to the nearest standing
 //! nest *by the path* (not through walls). A search is a pure query on the map's grid:
 //! nothing here is in the simulation's state, its checksum or a replay.
+//!
+//! Two things keep the arrow steady (issue 35: in mission 2 it swung end for end when
+//! the disk stepped one tile back and forth halfway between two nests). Of several goals
+//! the one followed is kept while it stands unless another is nearer by the path by
+//! more than `[way] switch_tiles`; and the arrow drawn ([`Route::arrow`]) turns toward
+//! the first leg at no more than `[way] arrow_turn` degrees a second, so a corner turns
+//! it over a few frames instead of in one.
 
 use std::sync::Arc;
 
 use sim::read::nav::{find_path_to_any, smooth_path, PathLimits, PathScratch, PathStatus, Tile};
 use sim::read::{Goal, Grid, World};
+use sim::tuning::DT;
 use sim::Vec2;
+
+use super::tuning::WayTuning;
 
 /// What a path was searched for: the map, the objective and its goal tiles, the disk's
 /// tile. The same key gives the same path, so it is not searched again.
@@ -55,6 +65,13 @@ pub struct Route {
     searches: u64,
     /// Reused buffer of the last place's goal tiles.
     place: Place,
+    /// The goal tile followed (of several: the nest the way leads to), kept while it
+    /// stands unless another is clearly nearer (see the module's header).
+    followed: Option<Tile>,
+    /// Buffer of the path to the goal that was followed.
+    kept: Vec<Tile>,
+    /// The arrow's direction as drawn: turned toward [`Route::heading`] at a bounded rate.
+    arrow: Option<Vec2>,
 }
 
 /// The first active objective of `w` with a place, and where it leads (goal tiles on
@@ -126,7 +143,7 @@ pub fn place(w: &World) -> Option<Place> {
 impl Route {
     /// One simulation tick: the path searched again if the disk changed tile or the
     /// objective's place changed, the legs from where the disk stands now.
-    pub fn update(&mut self, w: &World) {
+    pub fn update(&mut self, w: &World, t: &WayTuning) {
         let Some(place) = place(w) else {
             self.clear();
             return;
@@ -149,13 +166,38 @@ impl Route {
                 &mut self.scratch,
                 &mut self.tiles,
             );
-            self.goal = match (r.status, r.goal) {
-                (PathStatus::Found, Some(g)) => Some(place.points[g]),
-                _ => {
-                    self.tiles.clear();
-                    None
-                }
+            let mut found = match (r.status, r.goal) {
+                (PathStatus::Found, Some(g)) => Some(g),
+                _ => None,
             };
+            // The goal followed so far, if it still stands and is not much farther.
+            let before = self
+                .followed
+                .filter(|_| self.objective == Some(place.objective))
+                .and_then(|f| key.goals.iter().position(|&g| g == f));
+            if let (Some(g), Some(b)) = (found, before) {
+                if g != b {
+                    let r = find_path_to_any(
+                        grid,
+                        key.start,
+                        &key.goals[b..=b],
+                        PathLimits::UNLIMITED,
+                        &mut self.scratch,
+                        &mut self.kept,
+                    );
+                    if r.status == PathStatus::Found
+                        && length(&self.kept) <= length(&self.tiles) + t.switch_tiles
+                    {
+                        std::mem::swap(&mut self.tiles, &mut self.kept);
+                        found = Some(b);
+                    }
+                }
+            }
+            self.goal = found.map(|g| place.points[g]);
+            self.followed = found.map(|g| key.goals[g]);
+            if found.is_none() {
+                self.tiles.clear();
+            }
             self.objective = Some(place.objective);
             self.key = Some(key);
         }
@@ -168,6 +210,12 @@ impl Route {
             Some(rest) if !rest.is_empty() => smooth_path(grid, rest, from, radius, &mut self.legs),
             _ => self.legs.clear(),
         }
+        // The arrow: toward the first leg, at most `arrow_turn` degrees this tick; a new
+        // way (none shown before) is pointed at at once.
+        self.arrow = match (self.arrow, self.heading()) {
+            (Some(a), Some(h)) => Some(turn_toward(a, h, (t.arrow_turn * DT).to_radians())),
+            (_, h) => h,
+        };
     }
 
     fn clear(&mut self) {
@@ -177,6 +225,8 @@ impl Route {
         self.goal = None;
         self.objective = None;
         self.place = Place::default();
+        self.followed = None;
+        self.arrow = None;
     }
 
     /// The objective the way leads to.
@@ -220,6 +270,12 @@ impl Route {
             .map(|d| d.normalize_or_zero())
     }
 
+    /// The direction the HUD's off-screen arrow points (a unit world vector): the first
+    /// leg's, reached at a bounded turn rate (see the module's header).
+    pub fn arrow(&self) -> Option<Vec2> {
+        self.arrow
+    }
+
     /// The objective's place as last seen (goal tiles, marker points).
     pub fn place(&self) -> &Place {
         &self.place
@@ -228,5 +284,65 @@ impl Route {
     /// A* searches run so far.
     pub fn searches(&self) -> u64 {
         self.searches
+    }
+}
+
+/// A path's length in tiles (a diagonal step is √2).
+fn length(tiles: &[Tile]) -> f32 {
+    tiles
+        .windows(2)
+        .map(|s| {
+            if s[0].0 != s[1].0 && s[0].1 != s[1].1 {
+                std::f32::consts::SQRT_2
+            } else {
+                1.0
+            }
+        })
+        .sum()
+}
+
+/// `from` turned toward `to` (unit vectors) by at most `max` radians.
+fn turn_toward(from: Vec2, to: Vec2, max: f32) -> Vec2 {
+    let a = from.y.atan2(from.x);
+    let d = sim::read::wrap_angle(to.y.atan2(to.x) - a);
+    if d.abs() <= max {
+        return to;
+    }
+    let a = a + max.copysign(d);
+    Vec2::new(a.cos(), a.sin())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_arrow_turns_at_most_the_step_and_lands_on_the_target() {
+        let east = Vec2::new(1.0, 0.0);
+        let west = Vec2::new(-1.0, 0.0);
+        let step = 0.1;
+        let mut a = east;
+        let mut n = 0;
+        while a.dot(west) < 0.9999 && n < 100 {
+            let b = turn_toward(a, west, step);
+            let turned = a.dot(b).clamp(-1.0, 1.0).acos();
+            assert!(turned <= step + 1e-4, "{turned} rad in one step");
+            a = b;
+            n += 1;
+        }
+        // Half a turn at 0.1 rad a step: 32 steps (π / 0.1, rounded up).
+        assert_eq!(n, 32);
+        assert_eq!(
+            turn_toward(east, Vec2::new(0.0, 1.0), 2.0),
+            Vec2::new(0.0, 1.0)
+        );
+    }
+
+    #[test]
+    fn a_path_s_length_counts_diagonals_as_root_two() {
+        assert_eq!(length(&[(0, 0), (1, 0), (2, 0)]), 2.0);
+        let d = length(&[(0, 0), (1, 1), (1, 2)]);
+        assert!((d - (1.0 + std::f32::consts::SQRT_2)).abs() < 1e-6);
+        assert_eq!(length(&[(3, 3)]), 0.0);
     }
 }

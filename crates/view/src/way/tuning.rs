@@ -25,6 +25,15 @@ pub struct WayTuning {
     /// plan round a crowd left behind, short enough that the map does not fill with
     /// ghosts of the horde that moved on.
     pub recall_seconds: f32,
+    /// Tiles another goal (a nest) must be nearer by the path than the one the way
+    /// follows before the way turns to it. Without it a disk halfway between two nests
+    /// swung the arrow end for end at every tile it crossed (mission 2's tunnel, 16 tiles
+    /// from either); six is a short room's width, a small detour against a steady arrow.
+    pub switch_tiles: f32,
+    /// Degrees a second the off-screen arrow turns at most toward the path's first leg:
+    /// a right-angle corner takes a quarter second (15 frames), quick enough to follow,
+    /// slow enough that the eye sees it turn rather than jump.
+    pub arrow_turn: f32,
 }
 
 impl Default for WayTuning {
@@ -35,6 +44,8 @@ impl Default for WayTuning {
             zone_fill: 0.14,
             zone_outline: 0.85,
             recall_seconds: 30.0,
+            switch_tiles: 6.0,
+            arrow_turn: 360.0,
         }
     }
 }
@@ -47,5 +58,7 @@ impl WayTuning {
         v.range("way.zone_fill", self.zone_fill, 0.0, 1.0);
         v.range("way.zone_outline", self.zone_outline, 0.0, 1.0);
         v.range("way.recall_seconds", self.recall_seconds, 0.0, 600.0);
+        v.range("way.switch_tiles", self.switch_tiles, 0.0, 64.0);
+        v.range("way.arrow_turn", self.arrow_turn, 30.0, 10_000.0);
     }
 }

@@ -159,6 +159,7 @@ impl Game {
             range: range.len(),
             missions: &self.missions,
             next: self.progress.next_mission(&self.missions),
+            difficulty: self.progress.briefing_difficulty(),
         };
         let got = self.title.key(k, &counts, &mut self.settings);
         self.title_action(got)

@@ -154,6 +154,9 @@ impl Game {
             return;
         };
         let difficulty = self.title.mission_difficulty;
+        // The choice is the player's: the next briefing starts at it (kept with the
+        // progress, written after the run).
+        self.progress.difficulty = Some(difficulty);
         match campaign::load(&m, None, self.start.setup.tuning_path.as_deref()) {
             Ok(setup) => {
                 let setup = setup.with_pacing(self.director, Some(difficulty));
@@ -285,7 +288,8 @@ impl Game {
         let i = self.start.mission.map_or(0, |i| i + 1);
         self.back_to_title();
         if i < self.missions.len() {
-            self.title.open_briefing(&self.missions, i);
+            let d = self.progress.briefing_difficulty();
+            self.title.open_briefing(&self.missions, i, d);
         } else {
             self.title
                 .open_campaign(self.missions.len().saturating_sub(1));
@@ -555,7 +559,8 @@ mod tests {
         assert_eq!(w.game.title.mission, 0, "nothing done: the first mission");
         w.press(KeyCode::Enter);
         assert_eq!(w.game.title.page, Page::Briefing);
-        let own = w.game.missions[0].director.unwrap_or_default();
+        // Never chosen: normal (issue 35: the mission's own, easy, before).
+        let own = sim::read::Difficulty::Normal;
         assert_eq!(w.game.title.mission_difficulty, own);
         w.press(KeyCode::Tab);
         let chosen = w.game.title.mission_difficulty;
@@ -602,6 +607,7 @@ mod tests {
         // Saved: a new window reads it back, and its campaign starts on mission 2.
         let path = w.game.dirs.progress.clone().unwrap();
         assert_eq!(Progress::load(&path).unwrap().0, w.game.progress);
+        assert_eq!(w.game.progress.difficulty, Some(chosen), "the choice kept");
         // The keys line says what Enter does; Enter opens the next briefing.
         let keys = results_keys(w.game.mission_result());
         assert!(keys.starts_with("Enter: next mission"), "{keys}");
@@ -610,6 +616,10 @@ mod tests {
         assert_eq!(
             (w.game.title.page, w.game.title.mission),
             (Page::Briefing, 1)
+        );
+        assert_eq!(
+            w.game.title.mission_difficulty, chosen,
+            "the next briefing starts at the difficulty chosen"
         );
         w.press(KeyCode::Escape);
         assert_eq!(w.game.title.page, Page::Campaign);

@@ -13,7 +13,7 @@ use view::aim::{reach, Reticle};
 
 use super::super::throw::{self, AimFrom, Aiming, Holder, Probe};
 use super::Game;
-use crate::hud::refusal_words;
+use crate::hud::foreseen_words;
 use crate::shell::screen::Screen;
 
 /// Why the world would refuse `tool` thrown (or used) at `at` now, if it would: the
@@ -146,7 +146,7 @@ impl Game {
             aim,
             to,
             radius: reach(a.tool, w.tuning()),
-            refused: refused.map(|why| refusal_words(a.tool, why, w.agents())),
+            refused: refused.map(|why| foreseen_words(a.tool, why, w.agents())),
         })
     }
 }
@@ -364,5 +364,66 @@ mod tests {
         let r = w.game.reticle().unwrap();
         assert_eq!(r.refused.as_deref(), Some("No grenades left"));
         assert_eq!(r.colour(), view::aim::REFUSED);
+    }
+
+    /// A grenade the simulation refused on screen is counted in the results (issue 35:
+    /// the reticle said "Grenade refused" of a throw not made, the results "0 grenades
+    /// refused"). Aimed at the squad's feet the reticle foresees it, in words that do not
+    /// say it was refused, and nothing is counted; let go there it is refused (the
+    /// notice says so) and counted, and so is a second while one is live.
+    #[test]
+    fn a_refused_throw_is_counted_in_the_results() {
+        let mut w = playing("throw_counted", "melee_dummy");
+        w.game.render(w.now);
+        let world = &w.game.session.world;
+        let disk = world.anchor().pos;
+        let camera = w.game.session.cosmetics.as_ref().unwrap().camera.center;
+        let size = w.game.composer.size();
+        let k = view::zoom::scene_scale(size.1, w.game.zoom.current);
+        let q = view::Iso::new(camera, 0, 0).project(disk, 0.0);
+        let px = (
+            (size.0 as f32 / 2.0 + q[0] * k) as i32,
+            (size.1 as f32 / 2.0 + q[1] * k) as i32,
+        );
+        w.game.cursor(Some(px), w.now);
+        w.game.key(KeyCode::KeyG, true, false, None);
+        let r = w.game.reticle().unwrap();
+        let said = r.refused.clone().expect("foreseen: an ally too close");
+        assert!(said.starts_with("Not here: ally too close ("), "{said}");
+        let stats = |w: &Window| {
+            let s = w.game.session.world.stats();
+            (s.grenades_thrown, s.grenades_refused)
+        };
+        w.frames(2);
+        assert_eq!(stats(&w), (0, 0), "a foreseen refusal is not one");
+        w.game.key(KeyCode::KeyG, false, false, None);
+        w.frames(2);
+        assert_eq!(stats(&w), (0, 1), "let go at the feet: refused");
+        let notices = &w.game.session.cosmetics.as_ref().unwrap().hud.notices;
+        assert!(
+            notices
+                .iter()
+                .any(|n| n.text.starts_with("Grenade refused: ally too close")),
+            "{notices:?}"
+        );
+        // One thrown into the open, then a second while it is live: refused.
+        w.game.cursor(None, w.now);
+        w.press(KeyCode::KeyG);
+        w.frames(2);
+        w.game.key(KeyCode::KeyG, true, false, None);
+        w.frames(2);
+        let r = w.game.reticle().unwrap();
+        assert_eq!(
+            r.refused.as_deref(),
+            Some("A grenade is live: one at a time")
+        );
+        w.game.key(KeyCode::KeyG, false, false, None);
+        w.frames(3);
+        assert_eq!(stats(&w), (1, 2));
+        let results = w.game.session.results();
+        assert_eq!(results.grenades_refused, 2);
+        let rows = results.rows();
+        let (_, _, note) = rows.iter().find(|(l, _, _)| *l == "Tools used").unwrap();
+        assert!(note.ends_with("2 grenades refused)"), "{note}");
     }
 }
