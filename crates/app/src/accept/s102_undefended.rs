@@ -186,7 +186,11 @@ pub fn could_defend(t: &Tuning, f: &Frame, b: &AgentSnap, e: &EnemySnap) -> bool
         || f.sprinting
         || b.melee.phase != StrikePhase::Ready
         || b.melee.cooldown > 0
-        || b.pos.distance(e.pos) > REACH
+        || b.pos.distance(e.pos)
+            > std::env::var("S102R")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(REACH)
     {
         return false;
     }

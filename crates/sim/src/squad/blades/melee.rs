@@ -108,7 +108,8 @@ fn defend_bound(w: &WorldView, blade: &Agent, standoff: f32) -> Option<f32> {
     (w.state == SquadState::Advancing).then(|| (blade.pos.distance(w.anchor) + standoff).min(cap))
 }
 
-/// The blade's melee target: the current one while it stays close, else the nearest
+/// The blade's melee target: a melee enemy striking at a gunner within `guard_reach`
+/// ([`crate::squad::blades::defend`]), else the current one while it stays close, else the nearest
 /// live enemy within `engage_radius` whose contact spot is inside the post bound — or,
 /// while advancing, within `defend_radius` of the blade wherever it stands (self-defence).
 pub fn choose_blade_target(w: &WorldView, blade: &Agent) -> Option<u32> {
@@ -130,6 +131,10 @@ pub fn choose_blade_target(w: &WorldView, blade: &Agent) -> Option<u32> {
         })
     };
 
+    // S10.2: a gunner under a melee enemy's blow comes first.
+    if let Some(id) = crate::squad::blades::defend::defend_target(w, blade, claimed) {
+        return Some(id);
+    }
     if let Some(e) = blade.melee.target.and_then(|id| w.enemy(id)) {
         if ok(e, m.engage_radius * m.keep_target_factor) && !claimed(e.id) {
             return Some(e.id);

@@ -1,0 +1,153 @@
+//! Blades defend (REQ S10.2): a melee enemy winding up on a gunner within `melee.guard_reach` of a blade
+//! that could swing at it without taking in an ally is that blade's target, before any
+//! other. The swing itself still waits for the discipline check at the strike (M7.4)
+//! and S9.5's bounds: this only says whom the blade goes for.
+
+use crate::horde::body::EnemyKind;
+use crate::horde::enemy::Enemy;
+use crate::squad::agent::{Agent, Role};
+use crate::squad::blades::melee::ally_in_sector_now;
+use crate::squad::blades::reach::{guarded_sector, target_in_reach};
+use crate::squad::view::WorldView;
+
+/// Whether `e` is a melee enemy winding up on a standing gunner of `agents`.
+fn strikes_a_gunner(e: &Enemy, agents: &[Agent]) -> bool {
+    if matches!(
+        e.kind,
+        EnemyKind::Spitter | EnemyKind::Dummy | EnemyKind::Nest
+    ) {
+        return false;
+    }
+    let gunner = |id: u32| {
+        agents
+            .get(id as usize)
+            .is_some_and(|a| a.alive && a.role == Role::Gunner)
+    };
+    e.attack.winding_up() && e.attack.target.is_some_and(gunner)
+}
+
+/// The enemy `blade` defends a gunner from, if any: none while its own target is in its
+/// strike's reach (a blade in a fight finishes the swing it has); else the nearest live,
+/// perceived melee enemy winding up on a gunner within `guard_reach` of the blade (centre to centre)
+/// whose guarded sector from where the blade stands holds no ally, and which no other
+/// blade holds (`claimed`).
+pub fn defend_target(w: &WorldView, blade: &Agent, claimed: impl Fn(u32) -> bool) -> Option<u32> {
+    let t = w.tuning;
+    let k = blade.melee.strike.min(2);
+    let fighting = blade
+        .melee
+        .target
+        .and_then(|id| w.enemy(id))
+        .is_some_and(|e| e.alive && target_in_reach(blade, e, k, t));
+    if fighting {
+        return None;
+    }
+    w.enemies
+        .iter()
+        .filter(|e| {
+            e.alive
+                && e.pos.distance(blade.pos) <= t.melee.guard_reach
+                && !claimed(e.id)
+                && crate::squad::target::perceived(e, w.agents, t)
+                && strikes_a_gunner(e, w.agents)
+        })
+        .filter(|e| {
+            let axis = (e.pos - blade.pos).angle();
+            let sector = guarded_sector(blade.pos, axis, k, t);
+            ally_in_sector_now(blade, &sector, w.agents, t).is_none()
+        })
+        .min_by(|a, b| {
+            a.pos
+                .distance_sq(blade.pos)
+                .total_cmp(&b.pos.distance_sq(blade.pos))
+                .then(a.id.cmp(&b.id))
+        })
+        .map(|e| e.id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::geom::Vec2;
+    use crate::horde::enemy::AttackState;
+    use crate::space::grid::Grid;
+    use crate::squad::anchor::SquadState;
+    use crate::squad::blades::melee::choose_blade_target;
+    use crate::tuning::Tuning;
+
+    fn body(id: u32, role: Role, pos: Vec2) -> Agent {
+        Agent::new(id, role, id as usize, pos, 0.0, 0.28, 100.0)
+    }
+
+    fn shambler(id: u32, pos: Vec2, on: Option<u32>) -> Enemy {
+        Enemy {
+            id,
+            kind: EnemyKind::Shambler,
+            pos,
+            prev_pos: pos,
+            vel: Vec2::ZERO,
+            facing: 0.0,
+            radius: 0.3,
+            health: 100.0,
+            alive: true,
+            stagger: 0,
+            hits: 0,
+            attack: AttackState {
+                windup_left: on.map(|_| 20),
+                windup_ticks: 34,
+                target: on,
+                ..AttackState::default()
+            },
+            wander: 0.0,
+            sees: true,
+            lit: false,
+            shy: 0,
+        }
+    }
+
+    /// A holding squad: blade 0 at the disk, gunner 1 east of it. Enemy 5 is nearer the
+    /// blade; enemy 6, winding up on the gunner 2.2 u from the blade, is taken first —
+    /// but not when the gunner stands in the blade's sector toward it, nor when it winds
+    /// up on nobody, nor beyond `guard_reach`.
+    #[test]
+    fn a_blade_takes_the_enemy_winding_up_on_a_gunner_first_when_its_sector_is_clear() {
+        let t = Tuning::default();
+        let grid = Grid::open_with_border(40, 40);
+        let lanes = crate::squad::registry::LaneRegistry::default();
+        let anchor = Vec2::new(20.0, 20.0);
+        let blade = body(0, Role::Blade, anchor);
+        let choose = |agents: &[Agent], enemies: &[Enemy]| {
+            let view = WorldView {
+                agents,
+                enemies,
+                grid: &grid,
+                tuning: &t,
+                state: SquadState::Holding,
+                anchor,
+                assigned: None,
+                lanes: &lanes,
+            };
+            choose_blade_target(&view, &blade)
+        };
+        // The gunner south-east; its attacker 2.2 u south of the blade.
+        let gunner = body(1, Role::Gunner, Vec2::new(20.7, 22.2));
+        let agents = [blade.clone(), gunner.clone()];
+        let near = shambler(5, Vec2::new(18.6, 20.0), None);
+        let striker = shambler(6, Vec2::new(20.0, 22.2), Some(1));
+        assert_eq!(choose(&agents, &[near.clone(), striker.clone()]), Some(6));
+        // Not winding up: the nearer one.
+        let idle = shambler(6, striker.pos, None);
+        assert_eq!(choose(&agents, &[near.clone(), idle]), Some(5));
+        // An ally in the sector toward it: the nearer one.
+        let mut blocked = [blade.clone(), gunner.clone()];
+        blocked[1].pos = Vec2::new(20.0, 21.2);
+        assert_eq!(choose(&blocked, &[near.clone(), striker.clone()]), Some(5));
+        // Beyond `guard_reach`.
+        let far = shambler(
+            6,
+            Vec2::new(20.0, 20.0 + t.melee.guard_reach + 0.3),
+            Some(1),
+        );
+        assert_eq!(choose(&agents, &[near, far]), Some(5));
+    }
+}
