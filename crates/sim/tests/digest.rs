@@ -46,9 +46,9 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "b1024a9152a4b12c".to_string(),
-            "c640ded0b1253c66".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim13")
+            "68a848a02b898b34".to_string(),
+            "a1f216bdee6c310a".to_string(),
+            concat!(env!("CARGO_PKG_VERSION"), "+sim14")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"
