@@ -27,7 +27,9 @@ fn strikes_a_gunner(e: &Enemy, agents: &[Agent]) -> bool {
 }
 
 /// The enemy `blade` defends a gunner from, if any: none while its own target is in its
-/// strike's reach (a blade in a fight finishes the swing it has); else the nearest live,
+/// strike's reach or another enemy stands within `defend_radius` of it (a blade in a
+/// fight finishes it: taken off an enemy at its side it lost M7.8's contact on a
+/// generated cave); else the nearest live,
 /// perceived melee enemy winding up on a gunner within `guard_reach` of the blade (centre to centre)
 /// whose guarded sector from where the blade stands holds no ally, and which no other
 /// blade holds (`claimed`).
@@ -38,7 +40,13 @@ pub fn defend_target(w: &WorldView, blade: &Agent, claimed: impl Fn(u32) -> bool
         .melee
         .target
         .and_then(|id| w.enemy(id))
-        .is_some_and(|e| e.alive && target_in_reach(blade, e, k, t));
+        .is_some_and(|e| e.alive && target_in_reach(blade, e, k, t))
+        || w.enemies.iter().any(|e| {
+            e.alive
+                && !e.is_dummy()
+                && e.pos.distance(blade.pos) <= t.melee.defend_radius
+                && !strikes_a_gunner(e, w.agents)
+        });
     if fighting {
         return None;
     }
@@ -105,10 +113,11 @@ mod tests {
         }
     }
 
-    /// A holding squad: blade 0 at the disk, gunner 1 east of it. Enemy 5 is nearer the
-    /// blade; enemy 6, winding up on the gunner 2.2 u from the blade, is taken first —
-    /// but not when the gunner stands in the blade's sector toward it, nor when it winds
-    /// up on nobody, nor beyond `guard_reach`.
+    /// A holding squad: blade 0 at the disk, gunner 1 south of it. Enemy 5 is nearer the
+    /// blade (1.8 u); enemy 6, winding up on the gunner 2.2 u from the blade, is taken
+    /// first — but not when the gunner stands in the blade's sector toward it, nor when
+    /// it winds up on nobody, nor beyond `guard_reach`, nor with enemy 5 at the blade's
+    /// side.
     #[test]
     fn a_blade_takes_the_enemy_winding_up_on_a_gunner_first_when_its_sector_is_clear() {
         let t = Tuning::default();
@@ -132,7 +141,7 @@ mod tests {
         // The gunner south-east; its attacker 2.2 u south of the blade.
         let gunner = body(1, Role::Gunner, Vec2::new(20.7, 22.2));
         let agents = [blade.clone(), gunner.clone()];
-        let near = shambler(5, Vec2::new(18.6, 20.0), None);
+        let near = shambler(5, Vec2::new(18.2, 20.0), None);
         let striker = shambler(6, Vec2::new(20.0, 22.2), Some(1));
         assert_eq!(choose(&agents, &[near.clone(), striker.clone()]), Some(6));
         // Not winding up: the nearer one.
@@ -149,5 +158,8 @@ mod tests {
             Some(1),
         );
         assert_eq!(choose(&agents, &[near, far]), Some(5));
+        // An enemy at its side (within `defend_radius`): the blade fights it first.
+        let beside = shambler(5, Vec2::new(18.6, 20.0), None);
+        assert_eq!(choose(&agents, &[beside, striker]), Some(5));
     }
 }
