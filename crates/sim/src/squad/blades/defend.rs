@@ -6,7 +6,6 @@
 use crate::horde::body::EnemyKind;
 use crate::horde::enemy::Enemy;
 use crate::squad::agent::{Agent, Role};
-use crate::squad::blades::melee::ally_in_sector_now;
 use crate::squad::blades::reach::{guarded_sector, target_in_reach};
 use crate::squad::view::WorldView;
 
@@ -62,7 +61,12 @@ pub fn defend_target(w: &WorldView, blade: &Agent, claimed: impl Fn(u32) -> bool
         .filter(|e| {
             let axis = (e.pos - blade.pos).angle();
             let sector = guarded_sector(blade.pos, axis, k, t);
-            ally_in_sector_now(blade, &sector, w.agents, t).is_none()
+            // No ally's body within the safety margin of it (M4's check, as it stands now).
+            w.agents.iter().all(|a| {
+                !a.alive
+                    || a.id == blade.id
+                    || sector.distance(a.pos) >= a.radius + t.melee.safety_margin
+            })
         })
         .min_by(|a, b| {
             a.pos
@@ -80,7 +84,6 @@ mod tests {
     use crate::horde::enemy::AttackState;
     use crate::space::grid::Grid;
     use crate::squad::anchor::SquadState;
-    use crate::squad::blades::melee::choose_blade_target;
     use crate::tuning::Tuning;
 
     fn body(id: u32, role: Role, pos: Vec2) -> Agent {
@@ -114,8 +117,9 @@ mod tests {
     }
 
     /// A holding squad: blade 0 at the disk, gunner 1 south of it. Enemy 5 is nearer the
-    /// blade (1.8 u); enemy 6, winding up on the gunner 2.2 u from the blade, is taken
-    /// first — but not when the gunner stands in the blade's sector toward it, nor when
+    /// blade (1.8 u); enemy 6, winding up on the gunner 2.2 u from the blade, is the one
+    /// it defends the gunner from (`choose_blade_target` takes it before any other) — but
+    /// not when the gunner stands in the blade's sector toward it, nor when
     /// it winds up on nobody, nor beyond `guard_reach`, nor with enemy 5 at the blade's
     /// side.
     #[test]
@@ -136,7 +140,7 @@ mod tests {
                 assigned: None,
                 lanes: &lanes,
             };
-            choose_blade_target(&view, &blade)
+            defend_target(&view, &blade, |_| false)
         };
         // The gunner south-east; its attacker 2.2 u south of the blade.
         let gunner = body(1, Role::Gunner, Vec2::new(20.7, 22.2));
@@ -146,20 +150,20 @@ mod tests {
         assert_eq!(choose(&agents, &[near.clone(), striker.clone()]), Some(6));
         // Not winding up: the nearer one.
         let idle = shambler(6, striker.pos, None);
-        assert_eq!(choose(&agents, &[near.clone(), idle]), Some(5));
+        assert_eq!(choose(&agents, &[near.clone(), idle]), None);
         // An ally in the sector toward it: the nearer one.
         let mut blocked = [blade.clone(), gunner.clone()];
         blocked[1].pos = Vec2::new(20.0, 21.2);
-        assert_eq!(choose(&blocked, &[near.clone(), striker.clone()]), Some(5));
+        assert_eq!(choose(&blocked, &[near.clone(), striker.clone()]), None);
         // Beyond `guard_reach`.
         let far = shambler(
             6,
             Vec2::new(20.0, 20.0 + t.melee.guard_reach + 0.3),
             Some(1),
         );
-        assert_eq!(choose(&agents, &[near, far]), Some(5));
+        assert_eq!(choose(&agents, &[near, far]), None);
         // An enemy at its side (within `defend_radius`): the blade fights it first.
         let beside = shambler(5, Vec2::new(18.6, 20.0), None);
-        assert_eq!(choose(&agents, &[beside, striker]), Some(5));
+        assert_eq!(choose(&agents, &[beside, striker]), None);
     }
 }

@@ -763,4 +763,39 @@ mod tests {
         };
         assert_eq!(choose_blade_target(&far, &blade), None);
     }
+
+    /// S10.2: an enemy winding up on a gunner within `guard_reach` is the blade's target
+    /// before a nearer one (`defend.rs` says which enemy; this, that it comes first).
+    #[test]
+    fn a_blade_takes_a_gunners_attacker_before_a_nearer_enemy() {
+        let t = Tuning::default();
+        let grid = Grid::open_with_border(40, 40);
+        let lanes = crate::squad::registry::LaneRegistry::default();
+        let blade = body(0, Role::Blade, Vec2::new(20.0, 20.0));
+        let agents = [blade.clone(), body(1, Role::Gunner, Vec2::new(20.7, 22.2))];
+        let near = dummy(5, Vec2::new(18.2, 20.0));
+        let mut striker = dummy(6, Vec2::new(20.0, 22.2));
+        striker.kind = EnemyKind::Shambler;
+        striker.attack = AttackState {
+            windup_left: Some(20),
+            windup_ticks: 34,
+            target: Some(1),
+            ..AttackState::default()
+        };
+        let view = |enemies| WorldView {
+            agents: &agents,
+            enemies,
+            grid: &grid,
+            tuning: &t,
+            state: SquadState::Holding,
+            anchor: Vec2::new(20.0, 20.0),
+            assigned: None,
+            lanes: &lanes,
+        };
+        let both = [near.clone(), striker.clone()];
+        assert_eq!(choose_blade_target(&view(&both), &blade), Some(6));
+        striker.attack = AttackState::default();
+        let idle = [near, striker];
+        assert_eq!(choose_blade_target(&view(&idle), &blade), Some(5));
+    }
 }
