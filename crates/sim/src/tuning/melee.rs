@@ -54,9 +54,10 @@ pub struct MeleeTuning {
     /// Guarding the gunners (REQ S10.2): a melee enemy striking at a gunner (winding up
     /// on one, or with its body in its reach of one) this close to a blade (centre to
     /// centre) whose sector toward it is clear is that blade's target before any other.
-    /// 2.5 u: a blade covers the half unit beyond the acceptance row's 2 u and still
-    /// swings inside a shambler's 0.57 s windup; farther, it would leave its post for
-    /// blows it cannot stop.
+    /// 0 (off) by default: at 2.5 u (a blade covers the half unit beyond the acceptance
+    /// row's 2 u and still swings inside a shambler's 0.57 s windup) it trimmed blows on
+    /// gunners where blades stand close (march_hard 9 → 3) but the curve's Long Dark
+    /// reference fell to 17 of 20 wins on normal, below K7's 18 (docs/decisions.md).
     pub guard_reach: f32,
     /// A blade whose post is on the far side of its target walks round the body, this
     /// many degrees of the ring at a time (a steering point, not a path): straight at the
@@ -107,7 +108,7 @@ impl Default for MeleeTuning {
             advance_bound_extra: 0.6,
             keep_target_factor: 1.25,
             defend_radius: 1.5,
-            guard_reach: 2.5,
+            guard_reach: 0.0,
             round_turn_deg: 45.0,
             blade_spacing: 1.2,
             swing_turn_max: 0.8,

@@ -1,7 +1,8 @@
 //! Blades defend (REQ S10.2): a melee enemy winding up on a gunner within `melee.guard_reach` of a blade
 //! that could swing at it without taking in an ally is that blade's target, before any
 //! other. The swing itself still waits for the discipline check at the strike (M7.4)
-//! and S9.5's bounds: this only says whom the blade goes for.
+//! and S9.5's bounds: this only says whom the blade goes for. Off while `guard_reach` is
+//! 0, its default (docs/decisions.md: on, it cost the curve a Long Dark win).
 
 use crate::horde::body::EnemyKind;
 use crate::horde::enemy::Enemy;
@@ -124,7 +125,8 @@ mod tests {
     /// side.
     #[test]
     fn a_blade_takes_the_enemy_winding_up_on_a_gunner_first_when_its_sector_is_clear() {
-        let t = Tuning::default();
+        let mut t = Tuning::default();
+        t.melee.guard_reach = 2.5;
         let grid = Grid::open_with_border(40, 40);
         let lanes = crate::squad::registry::LaneRegistry::default();
         let anchor = Vec2::new(20.0, 20.0);

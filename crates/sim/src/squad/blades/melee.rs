@@ -768,7 +768,8 @@ mod tests {
     /// before a nearer one (`defend.rs` says which enemy; this, that it comes first).
     #[test]
     fn a_blade_takes_a_gunners_attacker_before_a_nearer_enemy() {
-        let t = Tuning::default();
+        let mut t = Tuning::default();
+        t.melee.guard_reach = 2.5;
         let grid = Grid::open_with_border(40, 40);
         let lanes = crate::squad::registry::LaneRegistry::default();
         let blade = body(0, Role::Blade, Vec2::new(20.0, 20.0));
