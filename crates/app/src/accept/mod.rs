@@ -48,6 +48,7 @@ mod m76_no_overlap;
 mod m77_cancel;
 mod m78_blades_engage;
 mod picture;
+pub mod s102_undefended;
 mod strikes;
 mod sweep;
 mod t5_stalker_beam;

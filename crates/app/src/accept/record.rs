@@ -43,6 +43,8 @@ pub struct AgentSnap {
     /// Velocity after the tick (the movement step integrates `pos += vel · DT`).
     pub vel: Vec2,
     pub radius: f32,
+    /// Hit points after the tick (a drop is a blow taken: the undefended-blows row).
+    pub health: f32,
     /// Its slot (advancing gunners) or post.
     pub goal: Vec2,
     pub post: Vec2,
@@ -153,7 +155,8 @@ impl Frame {
         self.events.iter().map(|e| &e.kind)
     }
 
-    fn of(w: &World, input: TickInput) -> Frame {
+    /// The frame of `w` after a tick stepped with `input`.
+    pub fn of(w: &World, input: TickInput) -> Frame {
         Frame {
             tick: w.tick(),
             checksum: w.checksum(),
@@ -176,6 +179,7 @@ impl Frame {
                     prev_pos: a.prev_pos,
                     vel: a.vel,
                     radius: a.radius,
+                    health: a.health,
                     goal: w.goal_of(a),
                     post: a.post_pos,
                     has_lane: a.lane.has_lane,

@@ -7,7 +7,7 @@ use super::{
     a07_intercept, a08_segment, a09_manual_aim, a10_straggler, a11_determinism, a12_squad_holds,
     e71_enemy_swings, e72_save_load, e73_ranged, generic, k2_reload_discipline, k3_flare_light,
     m71_melee_friendly, m72_combo, m73_phases, m74_ally_in_sector, m75_march_hits, m76_no_overlap,
-    m77_cancel, m78_blades_engage, t5_stalker_beam,
+    m77_cancel, m78_blades_engage, s102_undefended, t5_stalker_beam,
 };
 
 pub static CRITERIA: &[&dyn Criterion] = &[
@@ -35,6 +35,7 @@ pub static CRITERIA: &[&dyn Criterion] = &[
     &e72_save_load::E72,
     &e73_ranged::E73,
     &t5_stalker_beam::T5,
+    &s102_undefended::S102,
     &k2_reload_discipline::K2,
     &k3_flare_light::K3,
     &generic::InBounds,
@@ -54,7 +55,7 @@ mod tests {
         assert_eq!(sorted.len(), ids.len(), "duplicate id in {ids:?}");
         for want in [
             "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "M7.1",
-            "M7.2", "M7.3", "M7.4", "M7.5", "M7.6", "M7.7", "E7.1", "E7.2", "E7.3", "T5",
+            "M7.2", "M7.3", "M7.4", "M7.5", "M7.6", "M7.7", "E7.1", "E7.2", "E7.3", "T5", "S10.2",
         ] {
             assert!(ids.contains(&want), "{want} missing from the registry");
         }

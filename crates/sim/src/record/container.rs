@@ -61,12 +61,13 @@ pub struct Kind {
 /// `Shot` event without its bullet; 2 (REQ §25) carries only the simulation's tuning
 /// and names the bullet; 3 (REQ K3–K5) a tool's use in every tick's input; 4 (REQ W4)
 /// whether the disk stays where it was put in every tick's input, and the tuning's
-/// corner nudge and gathering. An older file is refused with its version named.
+/// corner nudge and gathering; 5 (REQ S10.2) the tuning's `melee.guard_reach`. An
+/// older file is refused with its version named.
 pub const REPLAY: Kind = Kind {
     magic: *b"SQPREPLY",
     noun: "replay",
-    version: 4,
-    oldest: 4,
+    version: 5,
+    oldest: 5,
     // A replay of another build plays, and names both builds if it diverges.
     same_build: false,
 };
@@ -74,13 +75,13 @@ pub const REPLAY: Kind = Kind {
 /// Saves: 3 (S9.5) keeps each scripted walker's progress along its polyline instead of
 /// where it began; 4 (REQ K3–K5) the tools at work and the squad's kit; 5 (REQ K1) the
 /// gunners' magazines and reloads, the ammunition pool and the map's pickups; 6 (REQ W4)
-/// the tuning's corner nudge and gathering. An older save is refused with its version
-/// named.
+/// the tuning's corner nudge and gathering; 7 (REQ S10.2) the tuning's
+/// `melee.guard_reach`. An older save is refused with its version named.
 pub const SAVE: Kind = Kind {
     magic: *b"SQPSAVE1",
     noun: "save",
-    version: 6,
-    oldest: 6,
+    version: 7,
+    oldest: 7,
     same_build: true,
 };
 
@@ -281,7 +282,7 @@ mod tests {
         assert!(
             err(&old).contains(&format!(
                 "replay made by build {GAME_VERSION}; this is build {GAME_VERSION}: its format 1"
-            )) && err(&old).contains("older than this build reads (4..=4)"),
+            )) && err(&old).contains("older than this build reads (5..=5)"),
             "{}",
             err(&old)
         );

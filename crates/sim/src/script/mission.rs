@@ -344,6 +344,20 @@ impl Mission {
     }
 
     /// The world has a mission (objectives to complete).
+    /// The hold zone `p` stands in (REQ S10.3): the area of a `hold` objective not yet
+    /// done that contains it, as its corners.
+    pub fn hold_zone_at(&self, p: Vec2) -> Option<(Vec2, Vec2)> {
+        self.objectives
+            .iter()
+            .filter(|o| !o.done())
+            .filter_map(|o| match o.spec.goal {
+                Goal::Hold { area, .. } => self.areas.get(area),
+                _ => None,
+            })
+            .find(|a| a.contains(p))
+            .map(|a| (a.min, a.max))
+    }
+
     pub fn is_mission(&self) -> bool {
         !self.objectives.is_empty()
     }

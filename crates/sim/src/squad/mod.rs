@@ -14,6 +14,7 @@ pub(crate) mod debug;
 pub mod disk_walls;
 pub mod fire;
 pub(crate) mod formation;
+pub(crate) mod hold_zone;
 pub mod lane;
 pub(crate) mod manual;
 pub(crate) mod march;

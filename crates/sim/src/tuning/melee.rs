@@ -51,6 +51,14 @@ pub struct MeleeTuning {
     /// march walks away from the crowd on its heels and is struck from behind (A10 and
     /// the "blades engage" row measured it). The same 1.5 u as that row's contact.
     pub defend_radius: f32,
+    /// Guarding the gunners (REQ S10.2): a melee enemy striking at a gunner (winding up
+    /// on one, or with its body in its reach of one) this close to a blade (centre to
+    /// centre) whose sector toward it is clear is that blade's target before any other.
+    /// 0 (off) by default: at 2.5 u (a blade covers the half unit beyond the acceptance
+    /// row's 2 u and still swings inside a shambler's 0.57 s windup) it trimmed blows on
+    /// gunners where blades stand close (march_hard 9 → 3) but the curve's Long Dark
+    /// reference fell to 17 of 20 wins on normal, below K7's 18 (docs/decisions.md).
+    pub guard_reach: f32,
     /// A blade whose post is on the far side of its target walks round the body, this
     /// many degrees of the ring at a time (a steering point, not a path): straight at the
     /// post it would press into the target and stand there (the "blades engage" row).
@@ -100,6 +108,7 @@ impl Default for MeleeTuning {
             advance_bound_extra: 0.6,
             keep_target_factor: 1.25,
             defend_radius: 1.5,
+            guard_reach: 0.0,
             round_turn_deg: 45.0,
             blade_spacing: 1.2,
             swing_turn_max: 0.8,
@@ -137,6 +146,7 @@ impl MeleeTuning {
             0.0,
             me.engage_radius,
         );
+        v.range("melee.guard_reach", me.guard_reach, 0.0, me.engage_radius);
         v.range("melee.round_turn_deg", me.round_turn_deg, 1.0, 180.0);
         v.range(
             "melee.blade_spacing",

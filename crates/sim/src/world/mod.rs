@@ -68,6 +68,7 @@ use crate::squad::bodies::resolve_bodies;
 use crate::squad::debug::SquadDebug;
 use crate::squad::fire::{fire, FireStep};
 use crate::squad::formation::update_slots;
+use crate::squad::hold_zone::{keep_disk, keep_posts};
 use crate::squad::manual::{apply_manual, resolve_manual, targets_in_cone};
 use crate::squad::march::{move_anchor, update_state};
 use crate::squad::movement::{move_agents, MoveStep};
@@ -565,6 +566,8 @@ pub fn tick(w: &mut World, input: &TickInput) {
         grid,
         t,
     );
+    let from = squad.anchor.prev_pos;
+    keep_disk(squad, from, moving, script.mission.hold_zone_at(from));
     let disk = squad.anchor.pos;
     let off = tools.off;
     step_pickups(
@@ -630,6 +633,7 @@ pub fn tick(w: &mut World, input: &TickInput) {
             events,
         },
     );
+    keep_posts(squad, script.mission.hold_zone_at(squad.anchor.pos));
     let walks: Vec<Option<Vec2>> = squad
         .agents
         .iter()

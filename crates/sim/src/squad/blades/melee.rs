@@ -108,7 +108,8 @@ fn defend_bound(w: &WorldView, blade: &Agent, standoff: f32) -> Option<f32> {
     (w.state == SquadState::Advancing).then(|| (blade.pos.distance(w.anchor) + standoff).min(cap))
 }
 
-/// The blade's melee target: the current one while it stays close, else the nearest
+/// The blade's melee target: a melee enemy striking at a gunner within `guard_reach`
+/// ([`crate::squad::blades::defend`]), else the current one while it stays close, else the nearest
 /// live enemy within `engage_radius` whose contact spot is inside the post bound — or,
 /// while advancing, within `defend_radius` of the blade wherever it stands (self-defence).
 pub fn choose_blade_target(w: &WorldView, blade: &Agent) -> Option<u32> {
@@ -130,6 +131,10 @@ pub fn choose_blade_target(w: &WorldView, blade: &Agent) -> Option<u32> {
         })
     };
 
+    // S10.2: a gunner under a melee enemy's blow comes first.
+    if let Some(id) = crate::squad::blades::defend::defend_target(w, blade, claimed) {
+        return Some(id);
+    }
     if let Some(e) = blade.melee.target.and_then(|id| w.enemy(id)) {
         if ok(e, m.engage_radius * m.keep_target_factor) && !claimed(e.id) {
             return Some(e.id);
@@ -757,5 +762,41 @@ mod tests {
             ..view(SquadState::Advancing)
         };
         assert_eq!(choose_blade_target(&far, &blade), None);
+    }
+
+    /// S10.2: an enemy winding up on a gunner within `guard_reach` is the blade's target
+    /// before a nearer one (`defend.rs` says which enemy; this, that it comes first).
+    #[test]
+    fn a_blade_takes_a_gunners_attacker_before_a_nearer_enemy() {
+        let mut t = Tuning::default();
+        t.melee.guard_reach = 2.5;
+        let grid = Grid::open_with_border(40, 40);
+        let lanes = crate::squad::registry::LaneRegistry::default();
+        let blade = body(0, Role::Blade, Vec2::new(20.0, 20.0));
+        let agents = [blade.clone(), body(1, Role::Gunner, Vec2::new(20.7, 22.2))];
+        let near = dummy(5, Vec2::new(18.2, 20.0));
+        let mut striker = dummy(6, Vec2::new(20.0, 22.2));
+        striker.kind = EnemyKind::Shambler;
+        striker.attack = AttackState {
+            windup_left: Some(20),
+            windup_ticks: 34,
+            target: Some(1),
+            ..AttackState::default()
+        };
+        let view = |enemies| WorldView {
+            agents: &agents,
+            enemies,
+            grid: &grid,
+            tuning: &t,
+            state: SquadState::Holding,
+            anchor: Vec2::new(20.0, 20.0),
+            assigned: None,
+            lanes: &lanes,
+        };
+        let both = [near.clone(), striker.clone()];
+        assert_eq!(choose_blade_target(&view(&both), &blade), Some(6));
+        striker.attack = AttackState::default();
+        let idle = [near, striker];
+        assert_eq!(choose_blade_target(&view(&idle), &blade), Some(5));
     }
 }

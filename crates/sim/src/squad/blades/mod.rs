@@ -1,6 +1,7 @@
 //! Blades (REQ §10): strike sectors, phases, combo, discipline, post solver.
 
 pub(crate) mod around;
+pub(crate) mod defend;
 pub mod melee;
 pub(crate) mod reach;
 pub(crate) mod sector;
