@@ -37,7 +37,7 @@ pub struct CampaignView {
     pub summary: String,
     /// The selected mission's briefing (a preview under the list).
     pub briefing: String,
-    /// The squad in a line or two (`The squad: 3 fit, 1 wounded, 1 recruit …`).
+    /// The squad in a line or two (`The squad: 3 whole, 1 hurt, 1 wounded …`).
     pub squad: String,
     /// "N: new squad" was pressed: the footer asks to confirm.
     pub confirm: bool,
@@ -61,7 +61,7 @@ pub struct MemberLine {
     pub health: String,
     /// Health over its max, 0 to 1 (the bar).
     pub share: f32,
-    /// `fit`, `wounded`, `recruit`.
+    /// `whole`, `hurt`, `wounded` (below half), `recruit`.
     pub word: String,
     pub mark: Mark,
 }
