@@ -536,11 +536,15 @@ fn on_bands(bands: &mut [Band], f: &(impl Fn(&mut Band) + Sync)) {
     }
 }
 
-/// The HUD (or the shell's screen), help and the message line over the scene.
+/// The HUD (or the shell's screen), help and the message line over the scene. With the
+/// map open the HUD is not drawn (the map's heading says the time left and the
+/// objective; its legend sat over the dimmed cards) and the message line goes under
+/// the map, dimmed with the run (a playtest found it at full brightness over the map).
 fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame) {
+    let map = f.screen.is_game() && f.map && !f.help;
     match f.screen {
         ScreenView::Game => {
-            if let Some(end_tick) = f.hud.filter(|_| !f.help) {
+            if let Some(end_tick) = f.hud.filter(|_| !f.help && !map) {
                 let v = hud::HudView {
                     feed: &feed.hud,
                     end_tick,
@@ -554,8 +558,10 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
                 };
                 hud::draw_hud(fb, world, &v);
             }
-            let map = f.map && !f.help;
             if map {
+                if let Some(text) = f.message {
+                    hud::message_line(fb, text, false);
+                }
                 let ui = fb.scale();
                 let status = map_status(world, f);
                 view::way::map::draw_map(fb, world, &feed.horror.fog, &feed.guide, ui, &status);
@@ -571,8 +577,9 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
     if f.help {
         screens::draw_help(fb, &|k| f.keys.control(k));
     }
-    if let Some(text) = f.message {
-        hud::message_line(fb, text, !f.screen.is_game() || f.help);
+    match f.message {
+        Some(text) if !map => hud::message_line(fb, text, !f.screen.is_game() || f.help),
+        _ => {}
     }
 }
 
@@ -678,6 +685,84 @@ mod tests {
         let (paused, _) = draw(false, true);
         let rows = rows_changed(&run, &paused);
         assert!(rows.contains(&(HEIGHT / 3 + 5)), "{:?}", rows.first());
+    }
+
+    /// With the map open (a playtest: the mission's yellow message sat at full
+    /// brightness over the map, and the legend over the dimmed cards) the message goes
+    /// under the map, dimmed with the run, and the HUD is not drawn under it; with the
+    /// map closed both are drawn as before.
+    #[test]
+    fn the_message_goes_under_the_map_and_the_hud_is_hidden_by_it() {
+        let setup = crate::setup::load(None, "m3_gate", None, None, None).unwrap();
+        let mut s = crate::session::Session::watched_at(&setup, 5.0);
+        let keys = crate::shell::prompts::KeyNames::default();
+        let timings = Timings::default();
+        let end = s.end_tick();
+        let (world, feed) = s.watched();
+        let text = "3. Hold the Gate, normal: H shows the controls, Esc the menu";
+        let draw = |map: bool, message: bool, hud: bool| {
+            let f = Frame {
+                screen: &ScreenView::Game,
+                help: false,
+                alpha: 1.0,
+                zoom: Zoom::default(),
+                view: ViewOptions::default(),
+                horror: true,
+                aim: None,
+                throw: None,
+                keys: &keys,
+                paused_banner: false,
+                replay: None,
+                message: message.then_some(text),
+                hud: hud.then_some(end),
+                timings: &timings,
+                trail: false,
+                map,
+            };
+            let mut fb = Framebuffer::new(WIDTH, HEIGHT);
+            draw_screens(&mut fb, world, feed, &f);
+            fb
+        };
+        let changed = |a: &Framebuffer, b: &Framebuffer| -> Vec<raster::Rgba> {
+            (0..a.height as i32)
+                .flat_map(|y| (0..a.width as i32).map(move |x| (x, y)))
+                .filter(|&(x, y)| a.get_rgba(x, y) != b.get_rgba(x, y))
+                .map(|(x, y)| b.get_rgba(x, y).unwrap())
+                .collect()
+        };
+        // The map: the message is there, but only as a shadow (the map keeps a
+        // sixteenth of the light under it).
+        let under = changed(&draw(true, false, true), &draw(true, true, true));
+        assert!(!under.is_empty(), "the message is under the map");
+        assert!(
+            under.iter().all(|c| c.r <= 16 && c.g <= 16 && c.b <= 16),
+            "drawn bright over the map: {:?}",
+            under
+                .iter()
+                .max_by_key(|c| c.r as u32 + c.g as u32 + c.b as u32)
+        );
+        // The HUD is not drawn under the map: the frames with and without it agree
+        // under the heading's band (52 px at 720p; its line says the time left).
+        let rows = |a: &Framebuffer, b: &Framebuffer| -> Vec<usize> {
+            (0..a.height)
+                .filter(|&y| {
+                    (0..a.width)
+                        .any(|x| a.get_rgba(x as i32, y as i32) != b.get_rgba(x as i32, y as i32))
+                })
+                .collect()
+        };
+        let hud_rows = rows(&draw(true, true, false), &draw(true, true, true));
+        assert!(
+            !hud_rows.is_empty() && hud_rows.iter().all(|&y| y < 52),
+            "{hud_rows:?}"
+        );
+        // The map closed: the message at full brightness, the HUD drawn.
+        let over = changed(&draw(false, false, true), &draw(false, true, true));
+        assert!(
+            over.iter().any(|c| c.r == 255 && c.g == 230),
+            "the message's ink"
+        );
+        assert!(!changed(&draw(false, true, false), &draw(false, true, true)).is_empty());
     }
 
     #[test]

@@ -279,6 +279,39 @@ fn the_results_report_ammunition_tools_and_losses() {
     assert_eq!(objectives[0].1, format!("{done} of 12"));
 }
 
+/// The results' rows are labelled in plain words (a playtest read `FRIENDLY_HITS` as a
+/// leftover) and a campaign mission's time, moved to the subtitle, says it is the time
+/// (bare, it read like time left).
+#[test]
+fn the_results_label_every_row_and_the_time_in_plain_words() {
+    for scenario in ["combat_route", "m1_station"] {
+        let mut r = app::session::Session::watched_at(&setup(scenario), 30.0).results();
+        let rows = r.rows();
+        assert!(
+            rows.iter().any(|(l, _, _)| *l == "Friendly hits"),
+            "{rows:?}"
+        );
+        for (label, _, _) in &rows {
+            assert!(
+                label.chars().next().is_some_and(|c| c.is_uppercase())
+                    && !label.contains('_')
+                    && label.chars().skip(1).all(|c| !c.is_uppercase()),
+                "{label:?} is not plain words"
+            );
+        }
+        assert!(
+            !r.subtitle().contains(':'),
+            "no time there outside the campaign"
+        );
+        r.campaign = vec![("Standing", "5 of 5".into(), String::new())];
+        let sub = r.subtitle();
+        assert!(
+            sub.ends_with(&format!(", time {}", view::screens::clock_text(r.seconds))),
+            "{sub}"
+        );
+    }
+}
+
 /// The results of a mission stopped half way through its nests say how many were burned
 /// (issue 35: "not done" said nothing of the two of three the squad had burned).
 #[test]

@@ -63,6 +63,17 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The top of the HUD's bottom block (the supply line, the cards, the side box): the
+    /// markers' arrows keep above it.
+    pub fn hud_floor(&self) -> i32 {
+        self.cards
+            .iter()
+            .chain([&self.side, &self.supply])
+            .map(|r| r.1)
+            .min()
+            .unwrap_or(i32::MAX)
+    }
+
     /// `r` (in drawing units) in frame pixels: each edge at `round(u · ui)`, as the
     /// rasterizer places rects.
     pub fn px(&self, r: Rect) -> Rect {

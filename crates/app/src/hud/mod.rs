@@ -155,14 +155,15 @@ fn draw_parts(fb: &mut Framebuffer, w: &World, v: &HudView, l: &Layout) {
         centred_in(fb, l.replay, l.replay.1 + 3 * s, &tag, OBJECTIVE, 2 * s);
     }
     // Notices in the order they came, the newest last (in the player's keys), and a
-    // marker at (or toward) each fallen agent.
+    // marker at (or toward) each fallen agent, kept above the squad's boxes.
+    let floor = l.hud_floor() as f32;
     let mut y = l.notices.1;
     for n in v.feed.shown() {
         let c = if n.warn { WARN } else { INK };
         centred_in(fb, l.notices, y, &v.keys.fill(&n.text), c, s);
         y += 14 * s;
         if let Some(p) = n.pos {
-            marker(fb, v, p, None, s, WARN);
+            marker(fb, v, p, None, floor, s, WARN);
         }
     }
     // The mission: each active objective, how far it has got, and a marker toward
@@ -180,8 +181,8 @@ fn draw_parts(fb: &mut Framebuffer, w: &World, v: &HudView, l: &Layout) {
                 .filter(|r| r.objective() == Some(*k))
                 .and_then(|r| r.goal().map(|g| (g, r.arrow().map(|d| (r.from(), d)))));
             match (routed, at) {
-                (Some((goal, way)), _) => marker(fb, v, goal, way, s, OBJECTIVE),
-                (None, Some(p)) => marker(fb, v, *p, None, s, OBJECTIVE),
+                (Some((goal, way)), _) => marker(fb, v, goal, way, floor, s, OBJECTIVE),
+                (None, Some(p)) => marker(fb, v, *p, None, floor, s, OBJECTIVE),
                 (None, None) => {}
             }
         }

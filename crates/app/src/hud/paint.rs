@@ -79,46 +79,178 @@ pub fn units(fb: &Framebuffer) -> (f32, f32) {
     fb.logical_size()
 }
 
-/// A ring over `p` on screen, or an arrow at the frame's edge when it is off screen, in
-/// `colour` (a fallen agent's red, an objective's gold). The arrow points from the
-/// frame's centre toward `p`, or — given `way`, a start on the floor and a unit
-/// direction (the path's first leg from the disk, REQ W1) — from that start along it.
+/// What a marker draws, in drawing units: a ring over a place on screen, or an arrow at
+/// the frame's edge toward one off it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Mark {
+    Ring {
+        centre: [f32; 2],
+        radius: f32,
+    },
+    /// The tip and the unit direction it points.
+    Arrow {
+        tip: [f32; 2],
+        u: [f32; 2],
+    },
+}
+
+impl Mark {
+    /// The box every pixel the mark paints falls in (`x0, y0, x1, y1`): the arrow's two
+    /// strokes (3 wide, round ends) and the dot at its tip; the ring's stroke.
+    pub fn bounds(&self, s: i32) -> [f32; 4] {
+        let s = s as f32;
+        match *self {
+            Mark::Ring { centre, radius } => {
+                let r = radius + s;
+                [centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r]
+            }
+            Mark::Arrow { tip, u } => {
+                let mut b = [tip[0], tip[1], tip[0], tip[1]];
+                for e in arrow_ends(tip, u, s) {
+                    b = [
+                        b[0].min(e[0]),
+                        b[1].min(e[1]),
+                        b[2].max(e[0]),
+                        b[3].max(e[1]),
+                    ];
+                }
+                let pad = 3.0 * s;
+                [b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad]
+            }
+        }
+    }
+}
+
+/// The arrow's two back ends, its strokes running from them to the tip.
+fn arrow_ends(tip: [f32; 2], [ux, uy]: [f32; 2], s: f32) -> [[f32; 2]; 2] {
+    let back = [tip[0] - ux * 18.0 * s, tip[1] - uy * 18.0 * s];
+    let side = [-uy * 8.0 * s, ux * 8.0 * s];
+    [
+        [back[0] + side[0], back[1] + side[1]],
+        [back[0] - side[0], back[1] - side[1]],
+    ]
+}
+
+/// The mark for the place `q` on screen in a `w × h` frame (drawing units) whose
+/// bottom is the HUD's from `floor` down (the squad's cards, the supply line and the
+/// side box): a ring when `q` shows above the HUD, else an arrow kept `24·s` inside the
+/// edges and above `floor` (a playtest found it drawn over the cards and the leash
+/// meter), along `way` (a start and a direction on screen) or from the centre.
+pub fn mark_at(
+    (w, h): (f32, f32),
+    floor: f32,
+    q: [f32; 2],
+    way: Option<([f32; 2], [f32; 2])>,
+    s: i32,
+) -> Option<Mark> {
+    let margin = 24.0 * s as f32;
+    let bottom = floor.min(h);
+    let inside = q[0] > margin && q[0] < w - margin && q[1] > margin && q[1] < bottom - margin;
+    if inside {
+        return Some(Mark::Ring {
+            centre: q,
+            radius: 16.0 * s as f32,
+        });
+    }
+    // The squad stands at the frame's centre.
+    let centre = [w / 2.0, h / 2.0];
+    let (from, dir) = way.unwrap_or((centre, [q[0] - centre[0], q[1] - centre[1]]));
+    let (tip, u) = edge_arrow((w, bottom), from, dir, margin)?;
+    Some(Mark::Arrow { tip, u })
+}
+
+/// A ring over `p` on screen, or an arrow at the frame's edge when it is off screen (or
+/// behind the HUD's bottom, from `floor` down), in `colour` (a fallen agent's red, an
+/// objective's gold). The arrow points from the frame's centre toward `p`, or — given
+/// `way`, a start on the floor and a unit direction (the path's first leg from the disk,
+/// REQ W1) — from that start along it.
 pub fn marker(
     fb: &mut Framebuffer,
     v: &HudView,
     p: Vec2,
     way: Option<(Vec2, Vec2)>,
+    floor: f32,
     s: i32,
     colour: Rgba,
 ) {
-    let (w, h) = units(fb);
     let q = on_screen(fb, v, p);
-    let margin = 24.0 * s as f32;
-    let inside = q[0] > margin && q[0] < w - margin && q[1] > margin && q[1] < h - margin;
+    let way = way.map(|(start, d)| {
+        let a = on_screen(fb, v, start);
+        let b = on_screen(fb, v, start + d);
+        (a, [b[0] - a[0], b[1] - a[1]])
+    });
     let paint = Paint::alpha(colour.with_alpha(220));
-    if inside {
-        stroke_circle(fb, q, 16.0 * s as f32, 2.0 * s as f32, paint);
-        return;
-    }
-    let centre = [w / 2.0, h / 2.0];
-    let (from, dir) = match way {
-        Some((start, d)) => {
-            let a = on_screen(fb, v, start);
-            let b = on_screen(fb, v, start + d);
-            (a, [b[0] - a[0], b[1] - a[1]])
+    match mark_at(units(fb), floor, q, way, s) {
+        Some(Mark::Ring { centre, radius }) => {
+            stroke_circle(fb, centre, radius, 2.0 * s as f32, paint)
         }
-        None => (centre, [q[0] - centre[0], q[1] - centre[1]]),
-    };
-    let Some((tip, [ux, uy])) = edge_arrow((w, h), from, dir, margin) else {
-        return;
-    };
-    let back = [tip[0] - ux * 18.0 * s as f32, tip[1] - uy * 18.0 * s as f32];
-    let side = [-uy * 8.0 * s as f32, ux * 8.0 * s as f32];
-    for e in [
-        [back[0] + side[0], back[1] + side[1]],
-        [back[0] - side[0], back[1] - side[1]],
-    ] {
-        draw_line(fb, e, tip, 3.0 * s as f32, LineCap::Round, paint);
+        Some(Mark::Arrow { tip, u }) => {
+            for e in arrow_ends(tip, u, s as f32) {
+                draw_line(fb, e, tip, 3.0 * s as f32, LineCap::Round, paint);
+            }
+            fill_circle(fb, tip, 3.0 * s as f32, paint);
+        }
+        None => {}
     }
-    fill_circle(fb, tip, 3.0 * s as f32, paint);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hud::layout::{layout, Rect};
+
+    fn overlap(b: [f32; 4], r: Rect) -> bool {
+        let (x0, y0, x1, y1) = (
+            r.0 as f32,
+            r.1 as f32,
+            (r.0 + r.2) as f32,
+            (r.1 + r.3) as f32,
+        );
+        b[0] < x1 && x0 < b[2] && b[1] < y1 && y0 < b[3]
+    }
+
+    /// An objective behind the squad toward the bottom (off the frame, or on it but
+    /// under the cards) puts the arrow outside every HUD box at 720p and 1080p (a
+    /// playtest found it drawn over the cards and the leash meter).
+    #[test]
+    fn an_objective_toward_the_bottom_puts_the_arrow_outside_every_hud_box() {
+        for (fw, fh) in [(1280, 720), (1920, 1080)] {
+            let l = layout(fw, fh, 5);
+            let (w, h) = view::screens::ui_units(fw as usize, fh as usize);
+            let (w, h) = (w as f32, h as f32);
+            let s = l.scale;
+            let mut boxes = vec![l.top, l.notices, l.objectives, l.side, l.supply];
+            boxes.extend(&l.cards);
+            let centre = [w / 2.0, h / 2.0];
+            let mut arrows = 0;
+            for i in -8..=8 {
+                let x = w / 2.0 + i as f32 * w / 16.0;
+                // Off the bottom edge, and on the frame under the cards.
+                for q in [
+                    [x, h + 300.0],
+                    [x, h - 10.0],
+                    [x, l.cards[0].1 as f32 + 5.0],
+                ] {
+                    let dir = [q[0] - centre[0], q[1] - centre[1]];
+                    for way in [None, Some((centre, dir)), Some((centre, [dir[0], 1.0]))] {
+                        let m = mark_at((w, h), l.hud_floor() as f32, q, way, s).unwrap();
+                        assert!(matches!(m, Mark::Arrow { .. }), "{q:?}: {m:?}");
+                        arrows += 1;
+                        let b = m.bounds(s);
+                        assert!(
+                            b[0] >= 0.0 && b[2] <= w && b[1] >= 0.0 && b[3] <= h,
+                            "{b:?}"
+                        );
+                        for r in &boxes {
+                            assert!(!overlap(b, *r), "{m:?} {b:?} over {r:?} at {fw}x{fh}");
+                        }
+                    }
+                }
+            }
+            assert_eq!(arrows, 17 * 3 * 3);
+            // Above the HUD it is a ring where the place is.
+            let m = mark_at((w, h), l.hud_floor() as f32, centre, None, s);
+            assert!(matches!(m, Some(Mark::Ring { centre: c, .. }) if c == centre));
+        }
+    }
 }

@@ -14,21 +14,65 @@ fn health(m: &Member) -> String {
     format!("{:.0}/{:.0}", m.health.round().max(1.0), m.max)
 }
 
-/// Each member as the briefing draws it.
+/// How a member's health stands, as the screens say it: the word follows the health
+/// (the briefing's bar turns red below half too), never the campaign's record of a fall
+/// ([`State::Wounded`] only remembers that the member fell and came back, until whole).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Condition {
+    /// At its max.
+    Whole,
+    /// Half its max or more: a brute's blow (25) and more from falling.
+    Hurt,
+    /// Below half its max: the medkit's first call.
+    Wounded,
+}
+
+impl Condition {
+    pub const ALL: [Condition; 3] = [Condition::Whole, Condition::Hurt, Condition::Wounded];
+
+    pub fn of(m: &Member) -> Condition {
+        if !m.hurt() {
+            Condition::Whole
+        } else if m.max > 0.0 && m.health / m.max >= 0.5 {
+            Condition::Hurt
+        } else {
+            Condition::Wounded
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Condition::Whole => "whole",
+            Condition::Hurt => "hurt",
+            Condition::Wounded => "wounded",
+        }
+    }
+}
+
+/// Each member as the briefing draws it: the word says its health (`whole`, `hurt`,
+/// `wounded` below half, in red); a whole recruit says `recruit` (its max is lower).
 pub fn member_lines(s: &Squad, tuning: &Tuning) -> Vec<MemberLine> {
     s.members
         .iter()
         .enumerate()
-        .map(|(i, m)| MemberLine {
-            name: member_name(i, tuning),
-            health: health(m),
-            share: if m.max > 0.0 { m.health / m.max } else { 0.0 },
-            word: m.state.word().to_string(),
-            mark: match m.state {
-                State::Fit => Mark::Fit,
-                State::Wounded => Mark::Wounded,
-                State::Recruit => Mark::Recruit,
-            },
+        .map(|(i, m)| {
+            let c = Condition::of(m);
+            let recruit = m.state == State::Recruit;
+            MemberLine {
+                name: member_name(i, tuning),
+                health: health(m),
+                share: if m.max > 0.0 { m.health / m.max } else { 0.0 },
+                word: match (recruit, c) {
+                    (true, Condition::Whole) => "recruit".into(),
+                    (true, Condition::Hurt) => "hurt recruit".into(),
+                    (_, c) => c.word().to_string(),
+                },
+                mark: match (c, recruit) {
+                    (Condition::Wounded, _) => Mark::Wounded,
+                    (_, true) => Mark::Recruit,
+                    _ => Mark::Fit,
+                },
+            }
         })
         .collect()
 }
@@ -64,26 +108,26 @@ pub fn carried(s: &Squad) -> String {
 /// The squad in a line for the campaign's list: how its members stand and what it
 /// carries.
 pub fn summary(s: &Squad) -> String {
-    let words: Vec<String> = State::ALL
+    let mut words: Vec<String> = Condition::ALL
         .iter()
-        .map(|&st| (s.count(st), st))
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, st)| match (n, st) {
-            (n, State::Recruit) if n > 1 => format!("{n} recruits"),
-            (n, st) => format!("{n} {}", st.word()),
+        .map(|&c| {
+            (
+                s.members.iter().filter(|m| Condition::of(m) == c).count(),
+                c,
+            )
         })
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, c)| format!("{n} {}", c.word()))
         .collect();
-    let hurt = s.members.iter().filter(|m| m.hurt()).count();
-    let whole = match hurt {
-        0 => "all whole".to_string(),
-        1 => "one of them hurt".to_string(),
-        n => format!("{n} of them hurt"),
-    };
-    format!(
-        "The squad: {}, {whole}; it {}.",
-        words.join(", "),
-        carried(s)
-    )
+    if words.len() == 1 && words[0].ends_with("whole") {
+        words[0] = "all whole".into();
+    }
+    match s.count(State::Recruit) {
+        0 => {}
+        1 => words.push("one of them a recruit".into()),
+        n => words.push(format!("{n} of them recruits")),
+    }
+    format!("The squad: {}; it {}.", words.join(", "), carried(s))
 }
 
 /// A campaign mission's run that started with `before` ended in `w`, `won` or not:
@@ -129,7 +173,7 @@ pub fn results_rows(
         match (alive, m.state) {
             (false, State::Recruit) => said.push(format!("{name} lost: a recruit, {}", health(m))),
             (false, _) => said.push(format!("{name} back wounded, {}", health(m))),
-            (true, State::Wounded) if was_wounded => {
+            (true, State::Wounded) if was_wounded && Condition::of(m) == Condition::Wounded => {
                 said.push(format!("{name} still wounded, {}", health(m)))
             }
             _ => {}
@@ -224,13 +268,56 @@ mod tests {
             ("wounded", Mark::Wounded)
         );
         assert_eq!(lines[2].health, "40/100", "to the nearest");
-        assert_eq!(lines[2].word, "fit");
+        assert_eq!(
+            lines[2].word, "wounded",
+            "below half: the word follows the health"
+        );
         assert!((lines[2].share - 0.402).abs() < 1e-6);
         assert_eq!(carried(&a), "carries +1 flare +2 grenades +120 rounds");
         assert_eq!(
             summary(&a),
-            "The squad: 3 fit, 2 wounded, 3 of them hurt; it carries +1 flare +2 grenades \
-             +120 rounds."
+            "The squad: 2 whole, 3 wounded; it carries +1 flare +2 grenades +120 rounds."
+        );
+    }
+
+    /// The playtest's squad: a member who stood through the last mission at 4/100 was
+    /// called "fit" and one who fell and came back at 30/100 "wounded".
+    #[test]
+    fn the_word_follows_health_not_the_record_of_a_fall() {
+        let t = Tuning::default();
+        let mut s = Squad::fresh(&t);
+        let m = |health: f32, max: f32, state: State| Member { health, max, state };
+        s.members = vec![
+            m(30.0, 100.0, State::Wounded),
+            m(4.0, 100.0, State::Fit),
+            m(86.0, 100.0, State::Wounded),
+            m(100.0, 100.0, State::Fit),
+            m(50.0, 70.0, State::Recruit),
+        ];
+        let lines = member_lines(&s, &t);
+        let words: Vec<(&str, Mark)> = lines.iter().map(|l| (l.word.as_str(), l.mark)).collect();
+        assert_eq!(
+            words,
+            [
+                ("wounded", Mark::Wounded),
+                ("wounded", Mark::Wounded),
+                ("hurt", Mark::Fit),
+                ("whole", Mark::Fit),
+                ("hurt recruit", Mark::Recruit),
+            ]
+        );
+        // Red exactly where the bar is red (below half).
+        for l in &lines {
+            assert_eq!(l.mark == Mark::Wounded, l.share < 0.5, "{l:?}");
+        }
+        assert_eq!(
+            summary(&s),
+            "The squad: 1 whole, 2 hurt, 2 wounded, one of them a recruit; it carries \
+             nothing beyond the issue yet."
+        );
+        assert_eq!(
+            summary(&Squad::fresh(&t)),
+            "The squad: all whole; it carries nothing beyond the issue yet."
         );
     }
 }

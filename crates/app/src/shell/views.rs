@@ -67,14 +67,28 @@ pub fn title_view(menu: &TitleMenu, lists: &Lists) -> ScreenView<'static> {
     }
 }
 
+/// The campaign's missions counted as the briefing numbers them (`MISSION 1 OF 6`):
+/// the basic training apart. `(done, of, a training)`.
+fn mission_count(lists: &Lists) -> (usize, usize, bool) {
+    let (ms, p) = (lists.missions, lists.progress);
+    let numbered = || ms.iter().filter(|m| !m.is_training());
+    let done = numbered().filter(|m| p.completed(m.id)).count();
+    (
+        done,
+        numbered().count(),
+        ms.iter().any(Mission::is_training),
+    )
+}
+
 fn top_view(menu: &TitleMenu, lists: &Lists) -> TopView {
     let (ms, p) = (lists.missions, lists.progress);
-    let done = p.done(ms);
+    let (done, n, trained) = mission_count(lists);
+    let and_training = if trained { " and a training" } else { "" };
     let campaign = match ms.get(p.next_mission(ms)) {
         _ if ms.is_empty() => "no missions".to_string(),
-        _ if done == ms.len() => format!("all {} missions done", ms.len()),
-        Some(m) if done == 0 => format!("{} missions, none done yet\nfirst: {}", ms.len(), m.title),
-        Some(m) => format!("{done} of {} missions done\nnext: {}", ms.len(), m.title),
+        _ if done == n => format!("all {n} missions done"),
+        Some(m) if done == 0 => format!("{n} missions{and_training}\nfirst: {}", m.title),
+        Some(m) => format!("{done} of {n} missions done\nnext: {}", m.title),
         None => String::new(),
     };
     let details = [
@@ -162,8 +176,8 @@ fn campaign_view(menu: &TitleMenu, lists: &Lists) -> CampaignView {
             }
         })
         .collect();
-    let done = lists.progress.done(lists.missions);
-    let summary = format!("{done} of {} missions done", lists.missions.len());
+    let (done, n, _) = mission_count(lists);
+    let summary = format!("{done} of {n} missions done");
     let briefing = lists
         .missions
         .get(menu.mission)
@@ -468,6 +482,46 @@ mod tests {
         assert!(ms[1].title.starts_with("1. "));
         assert_eq!(place(6), "MISSION 6 OF 6");
         assert!(ms[6].title.starts_with("6. "));
+        // The title and the campaign's list count the same six (a playtest read "7
+        // missions" on the title against "MISSION 1 OF 6").
+        let (top, list) = (
+            top_view(&TitleMenu::default(), &lists),
+            campaign_view(&TitleMenu::default(), &lists),
+        );
+        assert_eq!(
+            top.items[0].1,
+            format!("6 missions and a training\nfirst: {}", ms[0].title)
+        );
+        assert_eq!(list.summary, "0 of 6 missions done");
+        let mut some = Progress::default();
+        some.record(ms[0].id, true, 300.0, Difficulty::Normal);
+        some.record(ms[1].id, true, 250.0, Difficulty::Normal);
+        let mut all = Progress::default();
+        for m in &ms[1..] {
+            all.record(m.id, true, 250.0, Difficulty::Normal);
+        }
+        let lists_some = Lists {
+            progress: &some,
+            ..lists
+        };
+        let top = top_view(&TitleMenu::default(), &lists_some);
+        assert_eq!(
+            top.items[0].1,
+            format!("1 of 6 missions done\nnext: {}", ms[2].title),
+            "the training done is not a mission done"
+        );
+        assert_eq!(
+            campaign_view(&TitleMenu::default(), &lists_some).summary,
+            "1 of 6 missions done"
+        );
+        let lists_all = Lists {
+            progress: &all,
+            ..lists
+        };
+        assert_eq!(
+            top_view(&TitleMenu::default(), &lists_all).items[0].1,
+            "all 6 missions done"
+        );
     }
 
     /// The campaign's list marks as next the first mission not won, the training being

@@ -37,7 +37,7 @@ pub struct CampaignView {
     pub summary: String,
     /// The selected mission's briefing (a preview under the list).
     pub briefing: String,
-    /// The squad in a line or two (`The squad: 3 fit, 1 wounded, 1 recruit …`).
+    /// The squad in a line or two (`The squad: 3 whole, 1 hurt, 1 wounded …`).
     pub squad: String,
     /// "N: new squad" was pressed: the footer asks to confirm.
     pub confirm: bool,
@@ -61,7 +61,7 @@ pub struct MemberLine {
     pub health: String,
     /// Health over its max, 0 to 1 (the bar).
     pub share: f32,
-    /// `fit`, `wounded`, `recruit`.
+    /// `whole`, `hurt`, `wounded` (below half), `recruit`.
     pub word: String,
     pub mark: Mark,
 }
@@ -229,11 +229,7 @@ pub fn briefing_layout(w: usize, h: usize, v: &BriefingView) -> Layout {
     let choice = format!("< {} >", v.difficulty);
     let cw = l.text(p, x + dw + 24, dy, &choice, INK, 2);
     let own_x = x + dw + 24 + cw + 24;
-    let own = if v.difficulty == v.own {
-        "the mission's own".to_string()
-    } else {
-        format!("the mission's own: {}", v.own)
-    };
+    let own = difficulty_note(&v.difficulty, &v.own);
     l.text(
         p,
         own_x,
@@ -260,6 +256,17 @@ pub fn briefing_layout(w: usize, h: usize, v: &BriefingView) -> Layout {
         },
     );
     l
+}
+
+/// What the briefing says beside the difficulty chosen: that it is the one played, and
+/// the one the mission was made for (a playtest could not tell which of "< normal >
+/// the mission's own: easy" it would play).
+pub fn difficulty_note(chosen: &str, own: &str) -> String {
+    if chosen == own {
+        format!("you play {chosen}, the level it was made for")
+    } else {
+        format!("you play {chosen}; it was made for {own}")
+    }
 }
 
 /// The squad on the briefing from `y`: `SQUAD` and what it carries, then a column
@@ -361,6 +368,28 @@ mod tests {
                 };
                 let l = briefing_layout(w, h, &b);
                 assert!(l.faults().is_empty(), "{:#?}", l.faults());
+            }
+        }
+    }
+
+    /// The difficulty's line says which is played and which the mission was made for,
+    /// whole at every size.
+    #[test]
+    fn the_difficulty_line_says_which_is_played() {
+        for (chosen, own, said) in [
+            ("normal", "easy", "you play normal; it was made for easy"),
+            ("hard", "hard", "you play hard, the level it was made for"),
+        ] {
+            assert_eq!(difficulty_note(chosen, own), said);
+            for (w, h) in crate::screens::ui::TEST_SIZES {
+                let b = BriefingView {
+                    difficulty: chosen.into(),
+                    own: own.into(),
+                    squad: vec![MemberLine::default(); 5],
+                    ..BriefingView::default()
+                };
+                let l = briefing_layout(w, h, &b);
+                assert!(l.texts().any(|t| t.text == said), "{said:?} cut at {w}x{h}");
             }
         }
     }

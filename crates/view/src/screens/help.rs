@@ -66,10 +66,11 @@ const LEFT_GROUPS: usize = 2;
 /// a paragraph.
 pub const ON_SCREEN: &[&str] = &[
     "Top: time left, kills, notices; a red ring where an agent fell.",
-    "Bottom: a card per agent: health (crossed out when down), a gunner's rounds (a bar while reloading); over them the pool and each tool's charges; the formation, the aim, the leash meter.",
-    "F or G held: where it lands, its reach; let go: thrown. Red: refused.",
+    "Bottom: a card per agent (health, rounds, reload); over them the pool and each tool's charges; the formation, aim and leash.",
+    "F or G held: it lands under the mouse pointer, its reach shown; let go: thrown. Red: refused.",
+    "Mouse: a click chooses in menus and closes help; the wheel zooms.",
     "Disk: cyan keeps up, orange lags; let go and it stays put.",
-    "Meter: the white mark is the leash now; past the thin line the squad sprints and holds fire.",
+    "Meter: the white mark is the leash now; past the thin line the squad sprints, holds fire.",
 ];
 
 /// The line under the heading.

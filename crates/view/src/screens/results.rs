@@ -269,7 +269,7 @@ impl Results {
         );
         // A campaign mission's time is here, its rows being the squad's.
         if !self.campaign.is_empty() {
-            s += &format!(", {}", clock_text(self.seconds));
+            s += &format!(", time {}", clock_text(self.seconds));
         }
         s
     }
@@ -291,7 +291,7 @@ impl Results {
             rows.extend([
                 ("Kills", self.kills.to_string(), split),
                 (
-                    "FRIENDLY_HITS",
+                    "Friendly hits",
                     self.friendly_hits.to_string(),
                     format!("({} withheld: an ally in the lane)", self.shots_withheld),
                 ),
@@ -316,7 +316,7 @@ impl Results {
                 "(an ally in the lane)".into(),
             ),
             (
-                "FRIENDLY_HITS",
+                "Friendly hits",
                 self.friendly_hits.to_string(),
                 if self.friendly_hits == 0 {
                     "(no ally was hit)".into()

@@ -394,6 +394,41 @@ mod tests {
     use super::super::testkit::*;
     use super::*;
 
+    /// Help (H) over a live run or a replay pauses it while open, however long it is
+    /// read, and the run goes on from where it stood when it closes, at its own pace (a
+    /// playtest read the time left falling with help open).
+    #[test]
+    fn help_pauses_a_live_run_and_a_replay_while_open() {
+        let mut w = open("help_pauses");
+        w.select("melee_dummy");
+        w.press(KeyCode::Enter);
+        w.frames(60);
+        for replay in [false, true] {
+            assert_eq!(w.game.session.playback().is_some(), replay);
+            let t = w.tick();
+            assert!(t > 0);
+            w.press(KeyCode::KeyH);
+            assert!(w.game.help);
+            // Five seconds of frames with help open: not a tick.
+            w.frames(300);
+            assert_eq!(w.tick(), t, "help open, replay {replay}");
+            w.press(KeyCode::Escape);
+            assert!(!w.game.help && w.game.screen == Screen::Game);
+            // Closed: on again at one tick a frame, none of help's time made up.
+            w.frames(30);
+            let ran = w.tick() - t;
+            assert!(
+                (28..=32).contains(&ran),
+                "{ran} ticks in 30 frames, replay {replay}"
+            );
+            if !replay {
+                w.play_out(8 * 60 + 30);
+                w.press(KeyCode::KeyV);
+                w.frames(60);
+            }
+        }
+    }
+
     #[test]
     fn results_replay_and_title() {
         let mut w = open("results_replay_title");
