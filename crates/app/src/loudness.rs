@@ -1,4 +1,4 @@
-//! The soundtrack's loudness (SPEC V4, docs/sound.md "Mastering"): a scenario's run
+//! The soundtrack's loudness (REQ V4, docs/sound.md "Mastering"): a scenario's run
 //! rendered as `--audio-out` renders it and measured with a BS.1770 meter (the
 //! `ebur128` crate: K-weighted, gated integrated loudness; 4× oversampled true peak).
 //! `--bench` prints it for its scenario.

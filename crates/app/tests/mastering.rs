@@ -1,4 +1,4 @@
-//! The mix, mastered (SPEC V4; docs/sound.md, "Mastering"): the combat route's and
+//! The mix, mastered (REQ V4; docs/sound.md, "Mastering"): the combat route's and
 //! hold_director's soundtracks, rendered as `--audio-out` renders them, measured with a
 //! BS.1770 meter (the `ebur128` crate: K-weighted, gated integrated loudness; 4×
 //! oversampled true peak) and by band levels from an FFT of each tick's block:
