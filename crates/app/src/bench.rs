@@ -552,6 +552,15 @@ pub fn run(setup: &Setup, horror: bool, size: Option<(usize, usize)>, threads: u
         "au_mix_block_ms {:.3} ms  (mixer, voice cap full, one 1/60 s block, goal <= 0.3)",
         mix_block_ms()
     );
+    match crate::loudness::measure(&crate::loudness::soundtrack(setup)) {
+        Ok(l) => println!(
+            "au_loudness {:.1} LUFS integrated, true peak {:.2} dBTP  ({}'s soundtrack, BS.1770; goal -24 +- 1 LUFS, <= -1 dBTP)",
+            l.integrated,
+            l.true_peak,
+            setup.scenario.name
+        ),
+        Err(e) => println!("au_loudness: {e}"),
+    }
     println!("p3_raster: cargo bench -p raster --bench triangles (next to tiny-skia)");
 }
 

@@ -13,6 +13,7 @@ pub mod frame;
 pub mod generate;
 pub mod headless;
 pub mod hud;
+pub mod loudness;
 pub mod runner;
 pub mod save_check;
 pub mod screenshot;

@@ -37,7 +37,8 @@
 //! Files, one concept each: `block` (rate, block), `math` (our own exp2/log2/sin/tan),
 //! `lanes` (eight-lane arithmetic), `rng`, `osc`, `noise`, `envelope`, `filter`,
 //! `patch`, `layer` (a playing layer between blocks), `bank` (eight layers' hot loop),
-//! `voice`, `pan`, `reverb`, `dynamics`, `mixer`.
+//! `voice`, `pan`, `reverb`, `truepeak` (4× oversampled peak detection), `dynamics`,
+//! `mixer`.
 
 mod bank;
 mod block;
@@ -54,10 +55,11 @@ mod pan;
 mod patch;
 mod reverb;
 mod rng;
+mod truepeak;
 mod voice;
 
 pub use block::{Block, BLOCK, SAMPLE_RATE};
-pub use dynamics::{CEILING, LOOKAHEAD};
+pub use dynamics::{Limiter, CEILING, LATENCY, LOOKAHEAD};
 pub use envelope::Envelope;
 pub use filter::FilterKind;
 pub use lanes::Kernel;

@@ -17,8 +17,8 @@ fn release_is_20_db_down_within_its_fade() {
         let level = rms(&before[before.len() - 960..]);
         m.release(id, fade);
         let (after, _) = render(&mut m, 12);
-        // The limiter's lookahead delays the output by 64 samples.
-        let n = (fade as f64 * SR) as usize + 64;
+        // The limiter delays the output by its latency.
+        let n = (fade as f64 * SR) as usize + LATENCY;
         let tail = rms(&after[n - 96..n]);
         assert!(
             db(tail / level) < -20.0,
@@ -131,9 +131,9 @@ fn place_glides_without_zipper_noise() {
         worst <= slope * 1.05,
         "a step of {worst} (the tone's steepest is {slope})"
     );
-    // (After the limiter's 64-sample lookahead.)
+    // (After the limiter's latency.)
     assert!(
-        rms(&b[BLOCK + 64..]) < 1e-6,
+        rms(&b[BLOCK + LATENCY..]) < 1e-6,
         "and it got there: the left is empty"
     );
 }
@@ -168,8 +168,9 @@ fn the_limiter_holds_the_ceiling_with_48_loud_voices() {
     let (l, r) = render(&mut m, 100);
     assert!(bounded(&l) && bounded(&r), "a sample above −1 dBFS");
     let peak = l.iter().chain(&r).fold(0.0f32, |a, &b| a.max(b.abs()));
+    // The true-peak target (−2 dBTP, 0.794) bounds the samples too.
     assert!(
-        peak > 0.85,
+        peak > 0.75,
         "the limiter limits rather than silences: peak {peak}"
     );
     assert!(m.stats().peak <= CEILING);
@@ -264,7 +265,8 @@ fn a_stale_id_is_a_no_op() {
     );
     let (l, _) = render(&mut m, 3);
     assert!(m.alive(new), "the slot's new voice is untouched");
-    assert!(rms(&l[BLOCK..]) > 0.05);
+    // The tone at its full 0.05 rms (its sine 0.1 × the pan law).
+    assert!(rms(&l[BLOCK..]) > 0.049, "{}", rms(&l[BLOCK..]));
 }
 
 /// A busy, repeatable session of calls.

@@ -590,7 +590,7 @@ impl SoundLayer {
             self.walked[i] += a.pos.distance(a.prev_pos);
             if self.walked[i] >= t.stride {
                 self.walked[i] -= t.stride;
-                let gain = if w.sprinting() { 0.45 } else { 0.3 };
+                let gain = t.footsteps[usize::from(w.sprinting())];
                 let pitch = self.vary(0.12);
                 self.play_at(
                     w,

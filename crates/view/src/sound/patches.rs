@@ -11,41 +11,39 @@ use sim::read::EnemyKind;
 use super::recipe::{filtered, glide, held, later, layer, shot, wobble};
 use super::threat::{spitter_death, spitter_windup, stalker_death, stalker_windup};
 
-/// A gunshot: a transient click, a low thump, a band-passed noise body and a tail
-/// whose length follows the space round the shooter (`openness` 0 = a corridor, a short
-/// dry tail; 1 = a yard, a long one).
+/// A gunshot: a transient crack, a tone for its body (the report's ring, a triangle
+/// falling 240 → 120 Hz: its harmonics carry the shot in the 200–2000 Hz band where the
+/// cues live), a low thump, and a tail whose length follows the space round the shooter
+/// (`openness` 0 = a corridor, a short dry tail; 1 = a yard, a long one). The crack is
+/// band-passed noise at 2.4 kHz, 6 ms: a broadband click high-passed at 3 kHz with a
+/// band-passed noise body (the recipe before the mastering, docs/decisions.md) made the
+/// fights a wall of noise up to 24 kHz.
 pub fn gunshot(openness: f32) -> Patch {
     let tail = 0.18 + 1.4 * openness.clamp(0.0, 1.0);
     Patch::new(&[
         filtered(
-            layer(Wave::White, 0.0, shot(0.0005, 0.0, 0.015), 0.9),
-            FilterKind::HighPass,
-            3000.0,
-            3000.0,
-            0.7,
+            layer(Wave::White, 0.0, shot(0.0005, 0.0, 0.025), 0.8),
+            FilterKind::BandPass,
+            2400.0,
+            2400.0,
+            0.8,
         ),
         glide(
-            layer(Wave::Sine, 130.0, shot(0.001, 0.01, 0.14), 1.0),
-            45.0,
-            0.07,
-        ),
-        glide(
-            filtered(
-                layer(Wave::White, 0.0, shot(0.001, 0.01, 0.1), 0.8),
-                FilterKind::BandPass,
-                1500.0,
-                700.0,
-                1.2,
-            ),
-            0.0,
+            layer(Wave::Triangle, 240.0, shot(0.001, 0.012, 0.16), 0.55),
+            120.0,
             0.1,
+        ),
+        glide(
+            layer(Wave::Sine, 110.0, shot(0.001, 0.006, 0.1), 0.6),
+            45.0,
+            0.06,
         ),
         glide(
             filtered(
                 layer(Wave::Pink, 0.0, shot(0.01, 0.0, tail), 0.3),
-                FilterKind::LowPass,
-                2000.0,
-                450.0,
+                FilterKind::BandPass,
+                900.0,
+                350.0,
                 0.7,
             ),
             0.0,
@@ -86,26 +84,32 @@ pub fn ricochet() -> Patch {
     )])
 }
 
-/// A bullet or a blade in flesh: a wet thud.
+/// A bullet or a blade in flesh: a wet thud — a short band of noise for the transient,
+/// a tone for the body (a sine falling 210 → 130 Hz), the low thud under it.
 pub fn flesh_hit() -> Patch {
     Patch::new(&[
         glide(
-            layer(Wave::Sine, 95.0, shot(0.001, 0.0, 0.1), 0.8),
+            layer(Wave::Sine, 95.0, shot(0.001, 0.0, 0.08), 0.5),
             50.0,
+            0.06,
+        ),
+        glide(
+            layer(Wave::Sine, 210.0, shot(0.001, 0.01, 0.12), 0.6),
+            130.0,
             0.08,
         ),
         filtered(
-            layer(Wave::Brown, 0.0, shot(0.002, 0.0, 0.13), 0.7),
-            FilterKind::LowPass,
-            700.0,
-            700.0,
-            0.7,
+            layer(Wave::Brown, 0.0, shot(0.002, 0.0, 0.1), 0.5),
+            FilterKind::BandPass,
+            500.0,
+            500.0,
+            0.8,
         ),
         filtered(
-            layer(Wave::White, 0.0, shot(0.001, 0.0, 0.05), 0.35),
+            layer(Wave::White, 0.0, shot(0.001, 0.0, 0.03), 0.35),
             FilterKind::BandPass,
-            900.0,
-            900.0,
+            1200.0,
+            1200.0,
             2.0,
         ),
     ])
@@ -372,35 +376,39 @@ pub fn death(kind: EnemyKind) -> Patch {
     ])
 }
 
-/// One of the squad's footsteps.
+/// One of the squad's footsteps: a scuff (pink noise through a band round 600 Hz) and
+/// a tick. Brown noise low-passed at 380 Hz (before the mastering, docs/decisions.md)
+/// put the steps' weight under 200 Hz, with the drone, instead of among the cues.
 pub fn footstep() -> Patch {
     Patch::new(&[
         filtered(
-            layer(Wave::Brown, 0.0, shot(0.002, 0.0, 0.07), 0.6),
-            FilterKind::LowPass,
-            380.0,
-            380.0,
-            0.7,
+            layer(Wave::Pink, 0.0, shot(0.002, 0.0, 0.07), 0.6),
+            FilterKind::BandPass,
+            600.0,
+            600.0,
+            1.3,
         ),
         filtered(
             layer(Wave::White, 0.0, shot(0.0005, 0.0, 0.015), 0.15),
-            FilterKind::HighPass,
-            2200.0,
-            2200.0,
-            0.7,
+            FilterKind::BandPass,
+            2600.0,
+            2600.0,
+            1.0,
         ),
     ])
 }
 
 /// The crowd's bed: shuffling feet, held while enemies are near; its level follows them.
+/// Its brown noise through a band round 380 Hz, not a low-pass: the shuffle is heard,
+/// not felt as more drone.
 pub fn crowd_bed() -> Patch {
     Patch::new(&[
         filtered(
             layer(Wave::Brown, 0.0, held(0.5, 1.0), 0.8),
-            FilterKind::LowPass,
-            320.0,
-            320.0,
-            0.7,
+            FilterKind::BandPass,
+            380.0,
+            380.0,
+            0.8,
         ),
         filtered(
             layer(Wave::Pink, 0.0, held(0.5, 1.0), 0.3),
@@ -484,19 +492,39 @@ pub fn breath() -> Patch {
     ])
 }
 
-/// One heartbeat: lub, then dub.
+/// One heartbeat: lub, then dub — each a low sine and a short knock of noise round
+/// 300 Hz, so the beat is heard in the band of the cues and on small speakers, not only
+/// felt (the sines alone put the quiet stretches' 20–200 Hz band 10 dB over the cues,
+/// docs/decisions.md).
 pub fn heartbeat() -> Patch {
     Patch::new(&[
         glide(
-            layer(Wave::Sine, 62.0, shot(0.004, 0.02, 0.13), 1.0),
+            layer(Wave::Sine, 62.0, shot(0.004, 0.02, 0.13), 0.2),
             40.0,
             0.08,
         ),
+        filtered(
+            layer(Wave::Brown, 0.0, shot(0.002, 0.0, 0.06), 0.9),
+            FilterKind::BandPass,
+            320.0,
+            320.0,
+            1.2,
+        ),
         later(
             glide(
-                layer(Wave::Sine, 54.0, shot(0.004, 0.015, 0.11), 0.7),
+                layer(Wave::Sine, 54.0, shot(0.004, 0.015, 0.11), 0.15),
                 36.0,
                 0.07,
+            ),
+            0.17,
+        ),
+        later(
+            filtered(
+                layer(Wave::Brown, 0.0, shot(0.002, 0.0, 0.05), 0.65),
+                FilterKind::BandPass,
+                280.0,
+                280.0,
+                1.2,
             ),
             0.17,
         ),

@@ -10,7 +10,10 @@ use sim::tuning::Validator;
 #[serde(deny_unknown_fields, default)]
 pub struct AudioTuning {
     /// Linear volumes: everything, the game's sounds, the ambience (drone, distant
-    /// noises, the crowd's bed), the menus.
+    /// noises, the crowd's bed), the menus. `master` sets the loudness: 0.43 puts the
+    /// combat route and hold_director at −24 LUFS integrated (the console norm, EBU
+    /// R128 / BS.1770; 0.8 before the mastering gave −19.9 and −20.8 with true peaks
+    /// over full scale; `app/tests/mastering.rs` measures it).
     pub master: f32,
     pub effects: f32,
     pub ambience: f32,
@@ -43,14 +46,21 @@ pub struct AudioTuning {
     pub moans_max: u32,
     /// A footstep per this distance walked, units.
     pub stride: f32,
+    /// A footstep's level walking and sprinting. The steps are the cue the quiet
+    /// stretches are heard by (0.3 / 0.45 before the mastering left them 10–20 dB under
+    /// the drone; docs/decisions.md).
+    pub footsteps: [f32; 2],
     /// Below this share of its health an agent breathes hard.
     pub breath_health: f32,
     /// Tension below which the heartbeat is not heard; its level at tension 1.
     pub heartbeat_from: f32,
     pub heartbeat_level: f32,
-    /// The drone's level.
+    /// The drone's level: a bed under the cues, 6 dB or more under the 200–2000 Hz band
+    /// in the quiet stretches (0.35 before the mastering put its 20–200 Hz band 13–20 dB
+    /// *over* the cues; docs/decisions.md).
     pub drone: f32,
-    /// Seconds between distant noises, at least and at most (the cosmetic RNG picks).
+    /// Seconds between distant noises, at least and at most (the cosmetic RNG picks):
+    /// with the steps, what the quiet stretches are heard by (5–16 before the mastering).
     pub distant_every: [f32; 2],
     /// The shared room's reverb size 0..1.
     pub room: f32,
@@ -61,7 +71,7 @@ pub struct AudioTuning {
 impl Default for AudioTuning {
     fn default() -> Self {
         AudioTuning {
-            master: 0.8,
+            master: 0.43,
             effects: 1.0,
             ambience: 0.7,
             ui: 0.6,
@@ -78,11 +88,12 @@ impl Default for AudioTuning {
             moan_rate: 0.05,
             moans_max: 5,
             stride: 0.8,
+            footsteps: [1.0, 1.3],
             breath_health: 0.35,
             heartbeat_from: 0.12,
             heartbeat_level: 0.9,
-            drone: 0.35,
-            distant_every: [5.0, 16.0],
+            drone: 0.02,
+            distant_every: [4.0, 11.0],
             room: 0.45,
             // Two: a second flare is heard beside the first, more only thicken the
             // hiss into a bed over the fight.
@@ -120,6 +131,8 @@ impl AudioTuning {
         v.range("audio.moan_rate", self.moan_rate, 0.0, 10.0);
         v.range("audio.moans_max", self.moans_max as f32, 0.0, 64.0);
         v.positive("audio.stride", self.stride);
+        v.range("audio.footsteps[0]", self.footsteps[0], 0.0, 2.0);
+        v.range("audio.footsteps[1]", self.footsteps[1], 0.0, 2.0);
         v.range("audio.breath_health", self.breath_health, 0.0, 1.0);
         v.range("audio.heartbeat_from", self.heartbeat_from, 0.0, 1.0);
         v.range("audio.heartbeat_level", self.heartbeat_level, 0.0, 2.0);

@@ -179,16 +179,29 @@ impl Window {
 pub(crate) const CENTRE: (f32, f32) = (0.0, 0.0);
 
 // The window's live sound path against the offline render (REQ §21 AU6).
+/// What the window handed the device: the run's blocks (their samples), how many
+/// other blocks (the menus' sounds alone), and the order of the two (true: a run's).
+pub(crate) type Heard = Rc<RefCell<(Vec<f32>, usize, Vec<bool>)>>;
+
+/// A fresh [`Heard`].
+pub(crate) fn heard() -> Heard {
+    Rc::new(RefCell::new((Vec::new(), 0, Vec::new())))
+}
+
 /// Keeps what the window handed the device: the run's blocks apart.
-pub(crate) struct Capture(pub(crate) Rc<RefCell<(Vec<f32>, usize)>>);
+pub(crate) struct Capture(pub(crate) Heard);
 
 impl Sink for Capture {
     fn push(&mut self, _: &[f32]) -> bool {
-        self.0.borrow_mut().1 += 1;
+        let mut h = self.0.borrow_mut();
+        h.1 += 1;
+        h.2.push(false);
         true
     }
     fn run(&mut self, block: &[f32]) -> bool {
-        self.0.borrow_mut().0.extend_from_slice(block);
+        let mut h = self.0.borrow_mut();
+        h.0.extend_from_slice(block);
+        h.2.push(true);
         true
     }
 }
