@@ -9,8 +9,21 @@ use app::session::{Session, Until};
 use sim::read::Difficulty;
 
 /// One run's numbers: seed, won, agents down, blows landed, shots, tools, ammunition
-/// left, ticks, objectives done, agents standing.
-type Run = (u64, bool, u32, u32, u32, u32, u32, u64, usize, usize);
+/// left, ticks, objectives done, agents standing, enemies spawned (all, the director's)
+/// and the director's peaks.
+type Run = (
+    u64,
+    bool,
+    u32,
+    u32,
+    u32,
+    u32,
+    u32,
+    u64,
+    usize,
+    usize,
+    (u32, u32, u32),
+);
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -34,7 +47,14 @@ fn main() {
             let s = s.with_pacing(None, Some(d));
             let s = if naive { s.without_tools() } else { s };
             let mut run = Session::route(s);
-            run.run(Until::End, |_, _| ControlFlow::Continue(()));
+            let mut spawned = 0;
+            run.run(Until::End, |run, _| {
+                let new = run.world.events().iter();
+                spawned += new
+                    .filter(|e| matches!(e.kind, sim::read::EventKind::EnemySpawned { .. }))
+                    .count() as u32;
+                ControlFlow::Continue(())
+            });
             let w = &run.world;
             let st = w.stats();
             let won = run.mission_accomplished().unwrap_or(false);
@@ -58,6 +78,7 @@ fn main() {
                 w.tick(),
                 done,
                 standing,
+                (spawned, w.director().spawned, w.director().peaks),
             )
         })
         .unwrap();
@@ -65,13 +86,16 @@ fn main() {
         let lost = runs.iter().filter(|r| r.2 > 0).count();
         let mean = |f: &dyn Fn(&Run) -> f64| runs.iter().map(f).sum::<f64>() / runs.len() as f64;
         println!(
-            "{who:<9} {:<6} wins {wins:>2}/{n}  lost an agent {lost:>2}/{n}  blows {:>5.1}  shots {:>5.0}  tools {:>3.1}  ammo left {:>5.0} (min {})",
+            "{who:<9} {:<6} wins {wins:>2}/{n}  lost an agent {lost:>2}/{n}  blows {:>5.1}  shots {:>5.0}  tools {:>3.1}  ammo left {:>5.0} (min {})  spawned {:>4.0} (director {:>4.0}, peaks {:.1})",
             d.name(),
             mean(&|r| r.3 as f64),
             mean(&|r| r.4 as f64),
             mean(&|r| r.5 as f64),
             mean(&|r| r.6 as f64),
             runs.iter().map(|r| r.6).min().unwrap_or(0),
+            mean(&|r| r.10 .0 as f64),
+            mean(&|r| r.10 .1 as f64),
+            mean(&|r| r.10 .2 as f64),
         );
         for r in runs.iter().filter(|r| !r.1) {
             println!(

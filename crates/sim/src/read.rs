@@ -63,6 +63,7 @@ pub use crate::core::kit::{Tool, ToolRefusal};
 pub use crate::squad::ammo::enemy_in_reach;
 pub use crate::squad::blast::{keep_out, Escape};
 pub use crate::squad::supply::{Kit, Pickup, PickupKind};
+pub use crate::squad::target::perceived;
 pub use crate::tools::flare::Flare;
 pub use crate::tools::grenade::{blast_share, Grenade};
 pub use crate::tools::medkit::Heal;

@@ -1007,6 +1007,30 @@ fn scenario_director_and_difficulty_headers_parse_and_bad_words_are_named() {
         Some(Difficulty::Easy),
         "the title's choice sets the level"
     );
+    // A mission made for normal with an easy director (the campaign's first missions)
+    // keeps the director a step under the difficulty played, clamped at the ends, and
+    // choosing again starts from the file (each run parses it anew).
+    let made = "difficulty = normal\ndirector = easy\n";
+    for (chosen, director) in [
+        (Difficulty::Easy, Difficulty::Easy),
+        (Difficulty::Normal, Difficulty::Easy),
+        (Difficulty::Hard, Difficulty::Normal),
+    ] {
+        let mut sc = sim::read::Scenario::parse("t.scn", made).unwrap();
+        sc.set_difficulty(chosen);
+        assert_eq!(
+            (sc.director, sc.effective_difficulty()),
+            (Some(director), chosen),
+            "{} played on a mission made for normal with an easy director",
+            chosen.name()
+        );
+        sc.set_difficulty(chosen);
+        assert_eq!(sc.director, Some(director), "set twice: no second step");
+    }
+    let mut sc =
+        sim::read::Scenario::parse("t.scn", "difficulty = easy\ndirector = hard\n").unwrap();
+    sc.set_difficulty(Difficulty::Hard);
+    assert_eq!(sc.director, Some(Difficulty::Hard), "clamped at hard");
     assert_msg(
         &scn_err("director = brutal\n"),
         "t.scn:1:12: ",

@@ -91,6 +91,25 @@ pub fn foreseen_words(tool: Tool, why: ToolRefusal, agents: &[Agent]) -> String 
     }
 }
 
+/// Why a medkit's work on `agent` stopped this tick, as the player reads it (a playtest
+/// saw "interrupted" and took it for moving the disk): the patient fell, ran from a
+/// grenade just thrown, or took a blow; the kit is kept but for a fall's.
+pub fn heal_cut_words(w: &World, agent: u32) -> String {
+    let who = agent_name(w.agents(), agent as usize);
+    let fell = w.agents().get(agent as usize).is_some_and(|a| !a.alive);
+    let thrown = w
+        .events()
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::GrenadeThrown { .. }));
+    if fell {
+        format!("{who} fell before the medkit was done")
+    } else if thrown {
+        format!("Healing {who} stopped: ran from the grenade (kit kept)")
+    } else {
+        format!("Healing {who} stopped by a blow (kit kept): heal again")
+    }
+}
+
 /// A tool's name with a capital (`Grenade`).
 fn capital(tool: Tool) -> String {
     let n = tool.name();
@@ -160,7 +179,7 @@ impl HudFeed {
                     self.say(format!("{} healed +{amount:.0}", name(agent)), None, false);
                 }
                 EventKind::HealInterrupted { agent } => {
-                    self.say(format!("Healing {} interrupted", name(agent)), None, true);
+                    self.say(heal_cut_words(w, agent), None, true);
                 }
                 EventKind::OutOfAmmo { agent } => {
                     self.say(format!("{} is out of ammo", name(agent)), None, true);
@@ -255,5 +274,57 @@ mod tests {
         );
         assert_eq!(count(1, "flare"), "1 flare");
         assert_eq!(count(2, "grenade"), "2 grenades");
+    }
+
+    /// A medkit cut short says why (a playtest took "interrupted" for moving the disk):
+    /// a runner's blow on the patient, measured in a room; and a patient that fell.
+    #[test]
+    fn a_cut_heal_says_why() {
+        use sim::read::{tick, Map, Scenario, TickInput, ToolUse};
+        use sim::tuning::{ticks, Tuning};
+        let mut text = String::new();
+        for y in 0..16 {
+            for x in 0..40 {
+                text.push(match (x, y) {
+                    (0 | 39, _) | (_, 0 | 15) => '#',
+                    (6, 8) => 'S',
+                    (9, 8) => 'E',
+                    _ => '.',
+                });
+            }
+            text.push('\n');
+        }
+        let map = std::sync::Arc::new(Map::parse("room.map", &text).unwrap());
+        let sc = Scenario::parse("t.scn", "seed = 2\nduration = 60\nwave 0 0 runner 1\n").unwrap();
+        let mut w = World::new(map, &sc, Tuning::default());
+        for i in 2..5 {
+            w.agent_mut(i).alive = false;
+        }
+        for i in 0..2 {
+            w.agent_mut(i).health = 30.0 + i as f32;
+        }
+        let mut feed = HudFeed::new(&w);
+        let medkit = TickInput {
+            tool: Some(ToolUse {
+                tool: Tool::Medkit,
+                at: Vec2::ZERO,
+            }),
+            ..TickInput::default()
+        };
+        tick(&mut w, &medkit);
+        let patient = w.tools().heal.as_ref().expect("the medkit at work").agent;
+        let name = agent_name(w.agents(), patient as usize);
+        for _ in 0..ticks(3.5) {
+            tick(&mut w, &TickInput::default());
+            feed.absorb(&w);
+        }
+        let said: Vec<&str> = feed.shown().map(|n| n.text.as_str()).collect();
+        let blow = format!("Healing {name} stopped by a blow (kit kept): heal again");
+        assert!(said.contains(&blow.as_str()), "{said:?}");
+        w.agent_mut(patient as usize).alive = false;
+        assert_eq!(
+            heal_cut_words(&w, patient),
+            format!("{name} fell before the medkit was done")
+        );
     }
 }

@@ -273,7 +273,8 @@ mod tests {
         step(s);
         let l = objective_lines(s);
         assert_eq!(l[0].0, "Climb out at the exit shaft");
-        let shaft = s.mission().areas[4].centre();
+        let areas = &s.mission().areas;
+        let shaft = areas.iter().find(|a| a.name == "shaft").unwrap().centre();
         assert_eq!(l[0].1, Some(shaft));
     }
 

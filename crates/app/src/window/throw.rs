@@ -6,7 +6,11 @@
 //!    stick, the throw range at full deflection;
 //! 2. the mouse, when it is in the window and has moved while the throw is aimed or
 //!    shortly before ([`CURSOR_FRESH`]): the floor point under the cursor;
-//! 3. otherwise from the disk along the manual aim (when on) or the squad's heading,
+//! 3. a grenade, when the squad sees enemies in throw range in a straight line from the
+//!    disk: the middle of the biggest crowd of them clear of every ally
+//!    ([`crowd_point`]; a playtest's keyboard throw landed ahead of the moving disk,
+//!    far from the runners);
+//! 4. otherwise from the disk along the manual aim (when on) or the squad's heading,
 //!    [`DEFAULT_SHARE`] of the throw range away.
 //!
 //! The throw lands where `sim::read::throw_landing` says (short of a wall, within the
@@ -15,7 +19,7 @@
 
 use std::time::{Duration, Instant};
 
-use sim::read::{Tool, ToolRefusal, Vec2};
+use sim::read::{perceived, Tool, ToolRefusal, Vec2, World};
 use winit::keyboard::KeyCode;
 
 use super::pad::PadButton;
@@ -62,6 +66,8 @@ pub struct AimFrom {
     pub stick: Option<Vec2>,
     /// The floor point under the cursor, when the mouse aims ([`cursor_aims`]).
     pub cursor: Option<Vec2>,
+    /// The biggest crowd's middle, for a grenade ([`crowd_point`]).
+    pub crowd: Option<Vec2>,
     /// The manual aim's direction, when it is on.
     pub manual: Option<Vec2>,
     /// The squad's heading.
@@ -76,6 +82,9 @@ pub fn aim_point(a: &AimFrom, range: f32) -> Vec2 {
     if let Some(c) = a.cursor.filter(|c| c.is_finite()) {
         return c;
     }
+    if let Some(c) = a.crowd {
+        return c;
+    }
     let dir = a
         .manual
         .map(Vec2::normalize_or_zero)
@@ -87,6 +96,46 @@ pub fn aim_point(a: &AimFrom, range: f32) -> Vec2 {
         dir
     };
     a.disk + dir * (range * DEFAULT_SHARE)
+}
+
+/// Where a grenade thrown from `disk` without a mouse or a stick goes: the middle of the
+/// biggest crowd of enemies the squad perceives (a stalker in the dark it does not) in
+/// throw range and in a straight line from the disk, no ally within the blast and a
+/// step of it (the simulation's refusal still has the last word); ties go to the
+/// nearer crowd, then the lower id. `None` when there is no such crowd.
+pub fn crowd_point(w: &World, disk: Vec2) -> Option<Vec2> {
+    let t = w.tuning();
+    let blast = t.tools.grenade_radius;
+    let grid = &w.map().grid;
+    let seen: Vec<Vec2> = w
+        .enemies()
+        .iter()
+        .filter(|e| e.alive && e.is_threat() && perceived(e, w.agents(), t))
+        .map(|e| e.pos)
+        .filter(|p| p.distance(disk) <= t.tools.throw_range && grid.line_clear(disk, *p))
+        .collect();
+    let clear = |p: Vec2| {
+        w.agents()
+            .iter()
+            .all(|a| !a.alive || a.pos.distance(p) > blast + 1.0)
+    };
+    let mut best: Option<(usize, f32, Vec2)> = None;
+    for &p in &seen {
+        let near: Vec<Vec2> = seen
+            .iter()
+            .copied()
+            .filter(|q| q.distance(p) <= blast)
+            .collect();
+        let mid = near.iter().fold(Vec2::ZERO, |s, q| s + *q) / near.len() as f32;
+        if !clear(mid) || !grid.line_clear(disk, mid) {
+            continue;
+        }
+        let d = mid.distance(disk);
+        if best.is_none_or(|(n, bd, _)| near.len() > n || (near.len() == n && d < bd)) {
+            best = Some((near.len(), d, mid));
+        }
+    }
+    best.map(|(_, _, mid)| mid)
 }
 
 /// Whether a mouse last moved at `moved` aims a throw that began at `began`.
@@ -116,6 +165,7 @@ mod tests {
             disk: Vec2::new(10.0, 10.0),
             stick: None,
             cursor: None,
+            crowd: None,
             manual: None,
             heading: Vec2::new(0.0, 1.0),
         }
@@ -136,6 +186,10 @@ mod tests {
         // Manual aim on: along it.
         a.manual = Some(Vec2::new(2.0, 0.0));
         assert!(close(aim_point(&a, r), Vec2::new(16.0, 10.0)));
+        // A crowd in sight (a grenade's): its middle, over the manual aim.
+        a.crowd = Some(Vec2::new(13.0, 7.0));
+        assert!(close(aim_point(&a, r), Vec2::new(13.0, 7.0)));
+        a.crowd = None;
         // The mouse: where it points, however far (the landing is clamped later).
         a.cursor = Some(Vec2::new(30.0, 4.0));
         assert!(close(aim_point(&a, r), Vec2::new(30.0, 4.0)));
@@ -154,6 +208,59 @@ mod tests {
             ..from()
         };
         assert!(close(aim_point(&none, r), Vec2::new(16.0, 10.0)));
+    }
+
+    /// A grenade without mouse or stick goes into the biggest crowd in sight and range,
+    /// clear of the squad: five shamblers walking in on the squad in a room, measured
+    /// each tick; none while an ally stands among them or a wall hides them.
+    #[test]
+    fn a_keyboard_grenade_goes_into_the_crowd() {
+        use sim::read::{tick, Map, Scenario, TickInput};
+        let mut text = String::new();
+        for y in 0..16 {
+            for x in 0..40 {
+                text.push(match (x, y) {
+                    (0 | 39, _) | (_, 0 | 15) => '#',
+                    (6, 8) => 'S',
+                    (14, 8) => 'E',
+                    _ => '.',
+                });
+            }
+            text.push('\n');
+        }
+        let map = std::sync::Arc::new(Map::parse("room.map", &text).unwrap());
+        let sc = Scenario::parse("t.scn", "seed = 3\nduration = 60\nwave 0 0 shambler 5\n");
+        let tuning = sim::tuning::Tuning::default();
+        let mut w = World::new(map, &sc.unwrap(), tuning.clone());
+        let blast = tuning.tools.grenade_radius;
+        let mut aimed = 0;
+        let mut first = None;
+        for _ in 0..120 {
+            tick(&mut w, &TickInput::default());
+            let disk = w.anchor().pos;
+            let Some(p) = crowd_point(&w, disk) else {
+                continue;
+            };
+            aimed += 1;
+            first.get_or_insert_with(|| w.clone());
+            assert!(p.distance(disk) <= tuning.tools.throw_range + blast);
+            let caught = w
+                .enemies()
+                .iter()
+                .filter(|e| e.alive && e.pos.distance(p) <= blast);
+            assert!(caught.count() >= 2, "a crowd, not one body: {p:?}");
+            for a in w.agents().iter().filter(|a| a.alive) {
+                assert!(a.pos.distance(p) > blast + 1.0, "clear of {}", a.id);
+            }
+        }
+        assert!(aimed > 30, "the crowd was aimed at on {aimed} ticks of 120");
+        // An ally stepping into the crowd aimed at: never there again.
+        let mut w = first.unwrap();
+        let p = crowd_point(&w, w.anchor().pos).unwrap();
+        w.agent_mut(0).pos = p;
+        if let Some(q) = crowd_point(&w, w.anchor().pos) {
+            assert!(q.distance(p) > blast + 1.0, "{q:?} with an ally at {p:?}");
+        }
     }
 
     #[test]

@@ -25,6 +25,16 @@ impl Difficulty {
         }
     }
 
+    /// The level's place in `ALL`: easy 0, normal 1, hard 2.
+    pub fn step(self) -> i32 {
+        self as i32
+    }
+
+    /// The level `by` steps harder (negative: easier), clamped to easy..hard.
+    pub fn shifted(self, by: i32) -> Difficulty {
+        Difficulty::ALL[(self.step() + by).clamp(0, 2) as usize]
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",

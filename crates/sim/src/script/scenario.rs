@@ -279,12 +279,17 @@ impl Scenario {
         self.difficulty.or(self.director).unwrap_or_default()
     }
 
-    /// Plays at `d`: the difficulty, and the director's level when it has one (the
-    /// title's and `--difficulty`'s choice).
+    /// Plays at `d` (the title's and `--difficulty`'s choice): the difficulty, and the
+    /// director's level moved by as many steps as `d` is from the difficulty the scenario
+    /// was made for (clamped to easy..hard). A scenario that names no difficulty was made
+    /// for its director's level, so its director plays at `d`; a campaign mission made
+    /// for normal with an easy director (the first missions' gentle pressure) keeps it
+    /// easy on normal and plays it at normal on hard.
     pub fn set_difficulty(&mut self, d: Difficulty) {
+        let made_for = self.effective_difficulty();
         self.difficulty = Some(d);
-        if self.director.is_some() {
-            self.director = Some(d);
+        if let Some(level) = self.director {
+            self.director = Some(level.shifted(d.step() - made_for.step()));
         }
     }
 

@@ -121,6 +121,9 @@ impl Game {
             disk: w.anchor().pos,
             stick: (self.pad_aim != Vec2::ZERO).then_some(self.pad_aim),
             cursor,
+            crowd: (a.tool == Tool::Grenade)
+                .then(|| throw::crowd_point(w, w.anchor().pos))
+                .flatten(),
             manual: self.controls.manual_on.then_some(self.controls.aim),
             heading: w.anchor().heading,
         };
