@@ -198,6 +198,27 @@ pub fn from_origin(origin: &Origin, view_tuning: &ViewTuning) -> Result<Setup, S
     })
 }
 
+/// For the app's unit tests: scenario text `scn` played in a 40 × 16 room, the squad at
+/// (6, 8) and an enemy spawn at `spawn`, with the default tuning.
+#[cfg(test)]
+pub fn room_world(scn: &str, spawn: (usize, usize)) -> sim::read::World {
+    let mut text = String::new();
+    for y in 0..16 {
+        for x in 0..40 {
+            text.push(match (x, y) {
+                (0 | 39, _) | (_, 0 | 15) => '#',
+                (6, 8) => 'S',
+                p if p == spawn => 'E',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let map = Arc::new(sim::read::Map::parse("room.map", &text).unwrap());
+    let sc = sim::read::Scenario::parse("t.scn", scn).unwrap();
+    sim::read::World::new(map, &sc, Tuning::default())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

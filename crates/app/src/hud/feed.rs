@@ -280,23 +280,10 @@ mod tests {
     /// a runner's blow on the patient, measured in a room; and a patient that fell.
     #[test]
     fn a_cut_heal_says_why() {
-        use sim::read::{tick, Map, Scenario, TickInput, ToolUse};
-        use sim::tuning::{ticks, Tuning};
-        let mut text = String::new();
-        for y in 0..16 {
-            for x in 0..40 {
-                text.push(match (x, y) {
-                    (0 | 39, _) | (_, 0 | 15) => '#',
-                    (6, 8) => 'S',
-                    (9, 8) => 'E',
-                    _ => '.',
-                });
-            }
-            text.push('\n');
-        }
-        let map = std::sync::Arc::new(Map::parse("room.map", &text).unwrap());
-        let sc = Scenario::parse("t.scn", "seed = 2\nduration = 60\nwave 0 0 runner 1\n").unwrap();
-        let mut w = World::new(map, &sc, Tuning::default());
+        use sim::read::{tick, TickInput, ToolUse};
+        use sim::tuning::ticks;
+        let mut w =
+            crate::setup::room_world("seed = 2\nduration = 60\nwave 0 0 runner 1\n", (9, 8));
         for i in 2..5 {
             w.agent_mut(i).alive = false;
         }

@@ -215,23 +215,10 @@ mod tests {
     /// each tick; none while an ally stands among them or a wall hides them.
     #[test]
     fn a_keyboard_grenade_goes_into_the_crowd() {
-        use sim::read::{tick, Map, Scenario, TickInput};
-        let mut text = String::new();
-        for y in 0..16 {
-            for x in 0..40 {
-                text.push(match (x, y) {
-                    (0 | 39, _) | (_, 0 | 15) => '#',
-                    (6, 8) => 'S',
-                    (14, 8) => 'E',
-                    _ => '.',
-                });
-            }
-            text.push('\n');
-        }
-        let map = std::sync::Arc::new(Map::parse("room.map", &text).unwrap());
-        let sc = Scenario::parse("t.scn", "seed = 3\nduration = 60\nwave 0 0 shambler 5\n");
-        let tuning = sim::tuning::Tuning::default();
-        let mut w = World::new(map, &sc.unwrap(), tuning.clone());
+        use sim::read::{tick, TickInput};
+        let scn = "seed = 3\nduration = 60\nwave 0 0 shambler 5\n";
+        let mut w = crate::setup::room_world(scn, (14, 8));
+        let tuning = w.tuning().clone();
         let blast = tuning.tools.grenade_radius;
         let mut aimed = 0;
         let mut first = None;
