@@ -52,13 +52,18 @@ pub fn describe(file: &str, p: &Progress, faults: &[String], missions: &[Mission
             out += &row(id, Some(m));
         }
     }
-    out += &match &p.squad {
-        Some(s) => format!(
-            "\nsquad: {}; {}\n",
-            squad_view::summary(s),
-            squad_view::carried(s)
+    out += &match p.difficulty {
+        Some(d) => format!(
+            "\ndifficulty: {} (the next briefing starts at it)\n",
+            d.name()
         ),
-        None => "\nsquad: fresh (nothing carried yet)\n".to_string(),
+        None => "\ndifficulty: not chosen yet (the briefing starts at normal)\n".to_string(),
+    };
+    // The summary says what the squad carries ("The squad: 1 hurt, 4 wounded; it
+    // carries +2 flares.": the report said it twice).
+    out += &match &p.squad {
+        Some(s) => format!("squad: {}\n", squad_view::summary(s)),
+        None => "squad: fresh (nothing carried yet)\n".to_string(),
     };
     if !faults.is_empty() {
         out += &format!(
@@ -136,6 +141,15 @@ mod tests {
         assert!(line(&ms[3].title).contains(" - "), "{text}");
         assert!(line("a_later_mission").contains("1:01.0"), "{text}");
         assert!(text.contains("squad: fresh"), "{text}");
+        assert!(text.contains("difficulty: not chosen yet"), "{text}");
+        p.difficulty = Some(Difficulty::Hard);
+        p.squad = Some(crate::shell::squad::Squad::fresh(
+            &sim::tuning::Tuning::default(),
+        ));
+        let again = describe("p.toml", &p, &[], &ms);
+        assert!(again.contains("\ndifficulty: hard (the next"), "{again}");
+        let squad = again.lines().find(|l| l.starts_with("squad: ")).unwrap();
+        assert_eq!(squad.matches("carries").count(), 1, "said once: {squad}");
         assert!(text.contains("1 entry could not be read"), "{text}");
         assert!(text.contains("  p.toml:7: `x`"), "{text}");
         assert_eq!(clock(0.04), "0:00.0");
