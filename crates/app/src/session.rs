@@ -425,10 +425,16 @@ impl Session {
             Outcome::Running => format!("mission under way at {}", clock(self.world.tick())),
         };
         let mut out = format!("{head} ({done}/{} objectives)", m.objectives.len());
-        for o in &m.objectives {
+        for (k, o) in m.objectives.iter().enumerate() {
             let state = match o.status {
                 Status::Done { at } => format!("done {}", clock(at + 1)),
-                Status::Active { .. } => "not done".into(),
+                // How far it got, as the HUD said it ("not done (2/3 burned)").
+                Status::Active { .. } => {
+                    match crate::hud::objectives::progress_words(&self.world, k) {
+                        more if more.is_empty() => "not done".into(),
+                        more => format!("not done ({})", more.trim()),
+                    }
+                }
                 Status::Waiting => "not reached".into(),
             };
             out += &format!("\n  objective {}: {state} - {}", o.spec.name, o.spec.label);

@@ -340,6 +340,10 @@ fn the_results_count_the_nests_burned() {
             let (value, note) = row(&s);
             if n < 3 {
                 assert_eq!(value, format!("{n}/3 burned"), "{note}");
+                // `--headless`'s report says it too.
+                let report = s.mission_report().unwrap();
+                let said = format!("objective nests: not done ({n}/3 burned) - Burn the three");
+                assert!(report.contains(&said), "{report}");
             } else {
                 assert!(value.starts_with("done "), "{value}");
             }

@@ -20,33 +20,7 @@ pub fn objective_lines(w: &World) -> Vec<(String, Option<Vec2>, usize)> {
         .enumerate()
         .filter(|(_, o)| o.active())
         .map(|(k, o)| {
-            let secs = |t: u64| t as f32 * DT;
-            let more = match o.spec.goal {
-                Goal::Reach { .. } | Goal::Do { .. } => String::new(),
-                Goal::Survive { seconds } => format!(
-                    "  {} left",
-                    view::screens::clock_text((seconds - secs(o.progress)).max(0.0))
-                ),
-                Goal::Hold { area, seconds } => {
-                    let inside = m.areas[area].contains(centre);
-                    format!(
-                        "  {:.0}/{seconds:.0} s{}",
-                        secs(o.progress).min(seconds),
-                        if inside { "" } else { "  (get inside)" }
-                    )
-                }
-                Goal::Nests => {
-                    let all = m.nests.len();
-                    format!("  {}/{all} burned", all - m.nests_left_in(w.enemies()))
-                }
-                Goal::Recover { item, .. } => {
-                    let it = &m.items[item];
-                    match it.carrier {
-                        Some(c) => format!("  carried by {}", agent_name(w.agents(), c as usize)),
-                        None => "  (find it)".into(),
-                    }
-                }
-            };
+            let more = progress_words(w, k);
             (
                 format!("{}{more}", o.spec.label),
                 m.marker_in(k, w.enemies(), centre),
@@ -54,4 +28,40 @@ pub fn objective_lines(w: &World) -> Vec<(String, Option<Vec2>, usize)> {
             )
         })
         .collect()
+}
+
+/// How far objective `k` has got, as the HUD words it after its label (`  1/3 burned`,
+/// `  45/150 s  (get inside)`, `  0:42 left`; empty for a place to reach or an act);
+/// the headless report says it too, after "not done".
+pub fn progress_words(w: &World, k: usize) -> String {
+    let m = w.mission();
+    let o = &m.objectives[k];
+    let centre = w.squad_centre();
+    let secs = |t: u64| t as f32 * DT;
+    match o.spec.goal {
+        Goal::Reach { .. } | Goal::Do { .. } => String::new(),
+        Goal::Survive { seconds } => format!(
+            "  {} left",
+            view::screens::clock_text((seconds - secs(o.progress)).max(0.0))
+        ),
+        Goal::Hold { area, seconds } => {
+            let inside = m.areas[area].contains(centre);
+            format!(
+                "  {:.0}/{seconds:.0} s{}",
+                secs(o.progress).min(seconds),
+                if inside { "" } else { "  (get inside)" }
+            )
+        }
+        Goal::Nests => {
+            let all = m.nests.len();
+            format!("  {}/{all} burned", all - m.nests_left_in(w.enemies()))
+        }
+        Goal::Recover { item, .. } => {
+            let it = &m.items[item];
+            match it.carrier {
+                Some(c) => format!("  carried by {}", agent_name(w.agents(), c as usize)),
+                None => "  (find it)".into(),
+            }
+        }
+    }
 }
