@@ -346,3 +346,47 @@ fn do_objectives_wait_for_each_verb_in_turn() {
     // The formation's prompt waited for the route's change at 4 s.
     assert!(done_at[1].1 >= ticks(4.0) as u64, "{done_at:?}");
 }
+
+/// REQ K8: a crate taken before its prompt counts when the prompt comes (a playtest
+/// sprinted over the training's crate while the formation's prompt was up; the crate's
+/// prompt then waited for good): here the route walks over the crate at about 1 s and
+/// changes the formation at 6 s; the pickup's objective is done right after.
+#[test]
+fn a_crate_taken_before_its_prompt_counts() {
+    use sim::driver::route::RouteDriver;
+    let mut text = room(40, 16, 6, 8);
+    let i = 8 * 41 + 9;
+    text.replace_range(i..i + 1, "A");
+    let map = Arc::new(Map::parse("room.map", &text).unwrap());
+    let scn = "seed = 1\nduration = 30\nammo = 10\n\
+        objective f do formation\n\
+        objective p do pickup after=f\n\
+        waypoint 14.5 8.5 hold=10\n\
+        formation 6 line\n";
+    let sc = Scenario::parse("t.scn", scn).unwrap();
+    sc.check_against(&map, 5).unwrap();
+    let mut w = World::new(map, &sc, Tuning::default());
+    let mut d = RouteDriver::new();
+    let (mut picked, mut done) = (None, Vec::new());
+    while w.tick() < ticks(12.0) as u64 && !w.mission().outcome.ended() {
+        let input = d.input(&sc, &w);
+        tick(&mut w, &input);
+        for e in w.events() {
+            match e.kind {
+                EventKind::AmmoPicked { .. } => picked = picked.or(Some(e.tick)),
+                EventKind::ObjectiveDone { objective } => done.push((objective, e.tick)),
+                _ => {}
+            }
+        }
+    }
+    let picked = picked.expect("the route walked over the crate");
+    assert_eq!(done.len(), 2, "{done:?}");
+    assert!(
+        picked < done[0].1,
+        "taken before the formation's prompt was done"
+    );
+    assert!(
+        done[1].1 <= done[0].1 + 2,
+        "the crate's prompt done at once: {done:?}"
+    );
+}

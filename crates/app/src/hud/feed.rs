@@ -110,6 +110,28 @@ pub fn heal_cut_words(w: &World, agent: u32) -> String {
     }
 }
 
+/// When the medkit went to `agent` while a more hurt agent stands beyond its reach of
+/// the disk, the words that say so (a playtest saw Blade 1 at 45 healed before Gunner 3
+/// at 30 and took it for a fault): `Healing Blade 1: Gunner 3 (more hurt) is too far
+/// from the disk`.
+pub fn farther_patient_words(w: &World, agent: u32) -> Option<String> {
+    let missing = |a: &Agent| a.max_health - a.health;
+    let patient = w.agents().get(agent as usize)?;
+    let reach = w.tuning().tools.medkit_reach;
+    let disk = w.anchor().pos;
+    let far = w
+        .agents()
+        .iter()
+        .filter(|a| a.alive && a.id != agent && a.pos.distance(disk) > reach)
+        .filter(|a| missing(a) > missing(patient))
+        .max_by(|a, b| missing(a).total_cmp(&missing(b)))?;
+    Some(format!(
+        "Healing {}: {} (more hurt) is too far from the disk",
+        agent_name(w.agents(), agent as usize),
+        agent_name(w.agents(), far.id as usize)
+    ))
+}
+
 /// A tool's name with a capital (`Grenade`).
 fn capital(tool: Tool) -> String {
     let n = tool.name();
@@ -177,6 +199,11 @@ impl HudFeed {
                 }
                 EventKind::Healed { agent, amount } => {
                     self.say(format!("{} healed +{amount:.0}", name(agent)), None, false);
+                }
+                EventKind::HealStarted { agent } => {
+                    if let Some(words) = farther_patient_words(w, agent) {
+                        self.say(words, None, false);
+                    }
                 }
                 EventKind::HealInterrupted { agent } => {
                     self.say(heal_cut_words(w, agent), None, true);
@@ -305,9 +332,25 @@ mod tests {
             tick(&mut w, &TickInput::default());
             feed.absorb(&w);
         }
+        assert_eq!(
+            farther_patient_words(&w, patient),
+            None,
+            "both within reach"
+        );
         let said: Vec<&str> = feed.shown().map(|n| n.text.as_str()).collect();
         let blow = format!("Healing {name} stopped by a blow (kit kept): heal again");
         assert!(said.contains(&blow.as_str()), "{said:?}");
+        // A gunner more hurt than the patient, across the room: named as too far.
+        w.agent_mut(2).alive = true;
+        w.agent_mut(2).health = 10.0;
+        w.agent_mut(2).pos = w.anchor().pos + Vec2::new(8.0, 0.0);
+        let far = agent_name(w.agents(), 2);
+        assert_eq!(
+            farther_patient_words(&w, patient),
+            Some(format!(
+                "Healing {name}: {far} (more hurt) is too far from the disk"
+            ))
+        );
         w.agent_mut(patient as usize).alive = false;
         assert_eq!(
             heal_cut_words(&w, patient),

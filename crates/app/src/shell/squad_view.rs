@@ -172,7 +172,9 @@ pub fn results_rows(
             .is_some_and(|b| b.state == State::Wounded);
         match (alive, m.state) {
             (false, State::Recruit) => said.push(format!("{name} lost: a recruit, {}", health(m))),
-            (false, _) => said.push(format!("{name} back wounded, {}", health(m))),
+            // "fell": a playtest read "4 of 5 (Gunner 3 back wounded)" and could not tell
+            // whether he had fallen.
+            (false, _) => said.push(format!("{name} fell: back wounded, {}", health(m))),
             (true, State::Wounded) if was_wounded && Condition::of(m) == Condition::Wounded => {
                 said.push(format!("{name} still wounded, {}", health(m)))
             }
@@ -245,7 +247,7 @@ mod tests {
         let a = after(&before, &e, &STAKES);
         let rows = results_rows(&before, Some(&a), &e, &t);
         assert!(
-            rows[0].2.contains("Blade 2 back wounded, 30/100"),
+            rows[0].2.contains("Blade 2 fell: back wounded, 30/100"),
             "{rows:?}"
         );
         // Failed: one row, nothing changes.

@@ -92,12 +92,17 @@ impl Act {
             Act::Medkit => any(|k| matches!(k, EventKind::Healed { .. })),
             Act::Grenade => any(|k| matches!(k, EventKind::GrenadeThrown { .. })),
             Act::Reload => any(|k| matches!(k, EventKind::Reloaded { .. })),
-            Act::Pickup => any(|k| {
-                matches!(
-                    k,
-                    EventKind::AmmoPicked { .. } | EventKind::SupplyPicked { .. }
-                )
-            }),
+            // A crate taken before its prompt cannot be taken again (a playtest sprinted
+            // over the training's crate, and its prompt then waited for good).
+            Act::Pickup => {
+                d.picked
+                    || any(|k| {
+                        matches!(
+                            k,
+                            EventKind::AmmoPicked { .. } | EventKind::SupplyPicked { .. }
+                        )
+                    })
+            }
         }
     }
 }
@@ -115,6 +120,8 @@ pub struct Deeds {
     pub manual: bool,
     /// A manual target is assigned.
     pub target: bool,
+    /// A crate or a supply case has been taken in this run, this tick or before.
+    pub picked: bool,
 }
 
 #[cfg(test)]

@@ -855,6 +855,7 @@ pub fn tick(w: &mut World, input: &TickInput) {
                 formation: input.formation.is_some(),
                 manual: squad.manual != ManualAim::Off,
                 target: squad.assigned.is_some(),
+                picked: stats.crates_taken + stats.cases_taken > 0,
             },
         },
     );
