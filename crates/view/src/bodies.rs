@@ -10,6 +10,8 @@ use sim::read::{Agent, Enemy, EnemyKind, Role, StrikePhase};
 use sim::Vec2;
 
 use crate::canvas::{Canvas, UNLIT};
+use crate::figures::{draw_human, Human, Look};
+use crate::pose::Pose;
 use crate::interp::lerp_pos;
 use crate::iso::{Iso, TILE_W};
 use crate::palette as pal;
@@ -99,129 +101,55 @@ pub fn team_color(role: Role) -> Rgba {
     }
 }
 
-/// Draws agent `a`; `dry` marks a gunner with nothing left to fire (`crate::reload`).
-pub fn draw_agent(cv: &mut Canvas, iso: &Iso, a: &Agent, alpha: f32, dry: bool) {
+/// Draws agent `a` posed by `pose` (`crate::pose::agent_pose`); `dry` marks a gunner
+/// with nothing left to fire (`crate::reload`). A fallen agent lies where it fell, in
+/// its team's darker colours.
+pub fn draw_agent(cv: &mut Canvas, iso: &Iso, a: &Agent, alpha: f32, dry: bool, pose: &Pose) {
     let p = lerp_pos(a.prev_pos, a.pos, alpha);
-    if !a.alive {
-        let c = iso.project(p, 0.0);
-        cv.ellipse(
-            c,
-            [px(a.radius) * 1.5, px(a.radius) * 0.7],
-            Paint::alpha(pal::FALLEN.with_alpha(220)),
-        );
-        let tint = if a.role == Role::Gunner {
-            pal::GUNNER_DARK
-        } else {
-            pal::BLADE_DARK
-        };
-        cv.ellipse(
-            [c[0], c[1] - 1.0],
-            [px(a.radius) * 1.0, px(a.radius) * 0.45],
-            Paint::opaque(tint),
-        );
-        return;
-    }
-    shadow(cv, iso, p, a.radius);
     let (base, dark) = match a.role {
         Role::Gunner => (pal::GUNNER, pal::GUNNER_DARK),
         Role::Blade => (pal::BLADE, pal::BLADE_DARK),
     };
-    let r = px(a.radius) * 0.95;
-    let facing = Vec2::from_angle(a.facing);
-    let barrel = Vec2::from_angle(a.barrel);
-    // The weapon behind the body when it points away from the viewer.
-    let weapon_behind = {
-        let d = if a.role == Role::Gunner {
-            barrel
-        } else {
-            facing
-        };
-        d.x + d.y < 0.0
+    let kind = match a.role {
+        Role::Gunner => Human::Gunner,
+        Role::Blade => Human::Blade,
     };
-    if weapon_behind {
-        draw_weapon(cv, iso, a, (p, barrel, facing), dry);
+    if !a.alive {
+        let look = Look {
+            base: base.scale_rgb(0.6),
+            dark: dark.scale_rgb(0.6),
+            skin: pal::HEAD,
+        };
+        draw_human(cv, iso, (p, a.facing), kind, pose, look, Rgba::new(0, 0, 0, 0), 1.0);
+        return;
+    }
+    shadow(cv, iso, p, a.radius);
+    let look = Look {
+        base,
+        dark: if dry { pal::DRY } else { dark },
+        skin: pal::HEAD,
+    };
+    let head = draw_human(cv, iso, (p, a.facing), kind, pose, look, Rgba::new(0, 0, 0, 0), 1.0);
+    if kind == Human::Gunner && !dry && !a.reloading() {
+        // The muzzle's tip: a warm point at the barrel's end.
+        let d = Vec2::from_angle(a.barrel);
+        let tip = iso.project(p + d * (0.62 - 0.08 * pose.recoil), 0.5);
+        cv.inner_circle(tip, 1.6, Paint::opaque(pal::MUZZLE_TIP));
     }
     let c = iso.project(p, BODY_Z);
-    body(cv, c, r, base, dark);
-    // Facing: a notch on the body's rim.
-    let fd = iso.screen_dir(facing);
-    cv.inner_circle(
-        [c[0] + fd[0] * r * 0.65, c[1] + fd[1] * r * 0.65],
-        r * 0.28,
-        Paint::opaque(dark),
-    );
-    let h = iso.project(p, HEAD_Z);
-    cv.circle(h, r * 0.48 + 1.2, Paint::alpha(pal::OUTLINE));
-    cv.inner_circle(h, r * 0.48, Paint::opaque(pal::HEAD));
-    if a.role == Role::Gunner {
-        // Helmet: gunners wear a dark cap.
-        cv.inner_circle([h[0], h[1] - r * 0.18], r * 0.42, Paint::opaque(dark));
-    } else {
-        // Blades: a crest.
-        cv.line(
-            [h[0], h[1] - r * 0.5],
-            [h[0], h[1] - r * 0.95],
-            3.0,
-            LineCap::Round,
-            pal::BLADE,
-        );
-    }
-    if !weapon_behind {
-        draw_weapon(cv, iso, a, (p, barrel, facing), dry);
-    }
+    let r = px(a.radius) * 0.95;
     if cv.has_light() {
         // In the dark the squad keeps a thin rim of its team colour: never lost in its
         // own shadow, and gunner (blue) and blade (orange) tell apart at a glance.
         let col = team_color(a.role);
-        cv.glow_stroke_circle(c, r + 1.0, 1.2, col.with_alpha(150));
+        cv.glow_stroke_circle(c, r + 1.0, 1.2, col.with_alpha(110));
     }
     if a.health < a.max_health - 0.1 {
-        health_bar(cv, [c[0], c[1] - r * 2.6], a.health / a.max_health.max(1.0));
-    }
-}
-
-/// The weapon of `a` standing at `p` with its barrel and facing directions. A gunner
-/// reloading holds its barrel short and low (the magazine out); a dry one's weapon is
-/// dead grey, its muzzle dark.
-fn draw_weapon(
-    cv: &mut Canvas,
-    iso: &Iso,
-    a: &Agent,
-    (p, barrel, facing): (Vec2, Vec2, Vec2),
-    dry: bool,
-) {
-    match a.role {
-        Role::Gunner => {
-            let (reach, drop) = if a.reloading() {
-                (0.36, 0.2)
-            } else {
-                (0.55, 0.0)
-            };
-            let from = iso.project(p + barrel * 0.08, GUN_Z);
-            let to = iso.project(p + barrel * reach, GUN_Z - drop);
-            let (metal, tip) = if dry {
-                (pal::DRY, pal::DRY.scale_rgb(0.6))
-            } else if a.reloading() {
-                (pal::BARREL, pal::BARREL)
-            } else {
-                (pal::BARREL, pal::MUZZLE_TIP)
-            };
-            cv.line(from, to, 5.0, LineCap::Butt, pal::OUTLINE);
-            cv.line(from, to, 3.0, LineCap::Butt, metal);
-            cv.circle(to, 2.0, Paint::opaque(tip));
-        }
-        Role::Blade => {
-            // Windup: the sword drawn back over the shoulder; active: out along the axis.
-            let (side, reach, lift) = match a.melee.phase {
-                StrikePhase::Windup => (facing.perp() * -0.25, 0.35, 0.35),
-                StrikePhase::Active => (facing.perp() * 0.05, 0.8, 0.0),
-                _ => (facing.perp() * 0.18, 0.62, 0.1),
-            };
-            let from = iso.project(p + side, GUN_Z);
-            let to = iso.project(p + side + facing * reach, GUN_Z + lift);
-            cv.line(from, to, 4.0, LineCap::Round, pal::OUTLINE);
-            cv.line(from, to, 2.2, LineCap::Round, pal::STEEL);
-        }
+        health_bar(
+            cv,
+            [c[0], head.at[1] - head.r - 9.0],
+            a.health / a.max_health.max(1.0),
+        );
     }
 }
 
@@ -368,6 +296,7 @@ pub fn draw_enemy(
     e: &Enemy,
     alpha: f32,
     shade: Shade,
+    pose: &Pose,
 ) -> Option<[[f32; 2]; 2]> {
     let p = lerp_pos(e.prev_pos, e.pos, alpha);
     shadow(cv, iso, p, e.radius);
@@ -397,7 +326,7 @@ pub fn draw_enemy(
             None
         }
         EnemyKind::Shambler | EnemyKind::Runner | EnemyKind::Brute => {
-            draw_walker(cv, iso, e, p, alpha, shade)
+            draw_walker(cv, iso, e, (p, alpha), shade, pose)
         }
     }
 }
@@ -435,45 +364,43 @@ fn draw_nest(cv: &mut Canvas, iso: &Iso, e: &Enemy, p: Vec2, shade: Shade) {
     }
 }
 
-/// The horde that walks up and strikes: shamblers, runners, brutes — a round body, a
-/// head leaning along the facing, red eyes.
+/// The horde that walks up and strikes: shamblers, runners, brutes — standing figures
+/// ([`crate::figures`]) with red eyes, the windup's ring closing on the floor.
 fn draw_walker(
     cv: &mut Canvas,
     iso: &Iso,
     e: &Enemy,
-    p: Vec2,
-    alpha: f32,
+    (p, alpha): (Vec2, f32),
     shade: Shade,
+    pose: &Pose,
 ) -> Option<[[f32; 2]; 2]> {
     if let Some(t) = windup_progress(e, alpha) {
         closing_ring(cv, iso, p, e.radius, t, Rgba::rgb(255, 40, 30));
     }
-    let staggered = e.stagger > 0;
-    let lean = Vec2::from_angle(e.facing) * 0.08;
-    let c = iso.project(p + lean, 0.36);
-    let r = px(e.radius) * 0.95;
-    let (base, dark) = match e.kind {
-        EnemyKind::Runner => (pal::RUNNER, pal::WALKER_DARK),
-        EnemyKind::Brute => (pal::BRUTE, pal::BRUTE_DARK),
-        _ => (pal::WALKER, pal::WALKER_DARK),
+    let (kind, base, dark) = match e.kind {
+        EnemyKind::Runner => (Human::Runner, pal::RUNNER, pal::WALKER_DARK),
+        EnemyKind::Brute => (Human::Brute, pal::BRUTE, pal::BRUTE_DARK),
+        _ => (Human::Shambler, pal::WALKER, pal::WALKER_DARK),
     };
-    let (base, dark) = if staggered {
+    let (base, dark) = if e.stagger > 0 {
         (base.scale_rgb(1.5), dark.scale_rgb(1.5))
     } else {
         (base, dark)
     };
-    let h = iso.project(p + lean * 2.5, ENEMY_HEAD_Z);
-    let hr = r * 0.55;
-    if shade.rim.a > 0 {
-        rim(cv, c, r + 1.5, 0.8, 1.0, shade.rim);
-    }
-    body(cv, c, r, base, dark);
-    if shade.rim.a > 0 {
-        rim(cv, h, hr + 1.2, 0.0, 1.6, shade.rim);
-    }
-    cv.circle(h, hr + 1.2, Paint::alpha(pal::OUTLINE));
-    cv.inner_circle(h, hr, Paint::opaque(dark));
-    eyes(cv, iso, (h, r), Vec2::from_angle(e.facing), shade, RED_EYES)
+    let look = Look {
+        base,
+        dark,
+        skin: dark,
+    };
+    let head = draw_human(cv, iso, (p, e.facing), kind, pose, look, shade.rim, 1.0);
+    eyes(
+        cv,
+        iso,
+        (head.at, head.r * 2.0),
+        Vec2::from_angle(e.facing),
+        shade,
+        RED_EYES,
+    )
 }
 
 /// A rim light along a limb about to be drawn from `a` to `b` with `width`: the same
@@ -737,4 +664,28 @@ fn draw_stalker(
         }
     }
     eyes
+}
+
+/// A fallen enemy of `kind` lying at `p` facing `facing` (`pose.fall` through its fall),
+/// `fade` its opacity (an old corpse fades into the floor).
+pub fn draw_corpse(
+    cv: &mut Canvas,
+    iso: &Iso,
+    (p, facing, kind): (Vec2, f32, EnemyKind),
+    pose: &Pose,
+    fade: f32,
+) {
+    let (h, base, dark) = match kind {
+        EnemyKind::Runner => (Human::Runner, pal::RUNNER, pal::WALKER_DARK),
+        EnemyKind::Brute => (Human::Brute, pal::BRUTE, pal::BRUTE_DARK),
+        EnemyKind::Spitter => (Human::Shambler, pal::SPITTER, pal::SPITTER_DARK),
+        EnemyKind::Stalker => (Human::Runner, pal::STALKER, pal::STALKER_DARK),
+        _ => (Human::Shambler, pal::WALKER, pal::WALKER_DARK),
+    };
+    let look = Look {
+        base: base.scale_rgb(0.75),
+        dark: dark.scale_rgb(0.75),
+        skin: dark,
+    };
+    draw_human(cv, iso, (p, facing), h, pose, look, Rgba::new(0, 0, 0, 0), fade);
 }

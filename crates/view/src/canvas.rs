@@ -109,6 +109,19 @@ impl<'a> Canvas<'a> {
         fill_circle(self.albedo, c, r, p);
     }
 
+    /// A line inside a shape of the same object already drawn through the canvas (a
+    /// limb over its outline): the albedo only, as [`Canvas::inner_circle`].
+    pub fn inner_line(
+        &mut self,
+        a: [f32; 2],
+        b: [f32; 2],
+        width: f32,
+        cap: LineCap,
+        p: impl Into<Paint>,
+    ) {
+        draw_line(self.albedo, a, b, width, cap, p);
+    }
+
     pub fn ellipse(&mut self, c: [f32; 2], r: [f32; 2], p: impl Into<Paint>) {
         self.both(p.into(), false, |fb, p| fill_ellipse(fb, c, r, p));
     }

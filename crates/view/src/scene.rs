@@ -678,7 +678,8 @@ pub fn draw_objects(
                 if let Some(l) = lit {
                     cv.stamp = l.light_at(lerp_pos(a.prev_pos, a.pos, alpha));
                 }
-                draw_agent(cv, iso, a, alpha, crate::reload::dry(w, a))
+                let pose = crate::pose::agent_pose(w, a, alpha, None);
+                draw_agent(cv, iso, a, alpha, crate::reload::dry(w, a), &pose)
             }
             Item::Pickup(i) => {
                 let p = &w.pickups()[i];
@@ -718,7 +719,8 @@ pub fn draw_objects(
                     }
                     None => Shade::LIT,
                 };
-                let eyes = draw_enemy(cv, iso, e, alpha, shade);
+                let pose = crate::pose::enemy_pose(w, e, alpha, None);
+                let eyes = draw_enemy(cv, iso, e, alpha, shade, &pose);
                 if let Some(eyes) = eyes {
                     if shade.silhouette > 0.0 && !hidden_by_wall(w, p, ENEMY_HEAD_Z) {
                         glints.push(Glint {
