@@ -35,7 +35,8 @@ pub enum Human {
 pub struct Look {
     pub base: Rgba,
     pub dark: Rgba,
-    pub skin: Rgba,
+    /// The weapon's metal (a gunner's rifle: grey when dry) or the claws' bone.
+    pub metal: Rgba,
 }
 
 /// Where a figure's head ended up on screen, and its radius (for eyes and marks).
@@ -376,7 +377,7 @@ pub fn draw_human(
                     _ => {
                         // Claws: two hooks off the hand.
                         let d = [0.08, 0.0, -0.05];
-                        rig.bone(hnd, add(hnd, d), 1.6, pal::BONE);
+                        rig.bone(hnd, add(hnd, d), 1.6, look.metal);
                     }
                 }
             }
@@ -403,6 +404,6 @@ fn gunner_arms(rig: &mut Rig, b: &Build, pose: &Pose, shoulders: [Local; 2], loo
         let elbow = joint(shoulders[s], hnd, [-0.04, 0.0, -0.07]);
         rig.limb(shoulders[s], elbow, hnd, b.limb_w, look.base);
     }
-    rig.bone(butt, muzzle, 4.2, pal::BARREL);
-    rig.bone(grip, at(0.22 - kick, -0.06), 3.0, pal::BARREL);
+    rig.bone(butt, muzzle, 4.2, look.metal);
+    rig.bone(grip, at(0.22 - kick, -0.06), 3.0, look.metal);
 }

@@ -3,8 +3,10 @@
 //! simulation holds no `Cell`/`RefCell`.
 
 pub mod aim;
+pub mod beasts;
 pub mod bodies;
 pub mod canvas;
+pub mod corpses;
 pub mod effects;
 pub mod figure;
 pub mod figures;

@@ -171,6 +171,10 @@ pub fn enemy_pose(w: &World, e: &Enemy, alpha: f32, walked: Option<f32>) -> Pose
         cower: e.lit,
         ..Pose::default()
     };
+    if e.kind == sim::read::EnemyKind::Nest {
+        // A nest writhes on its own clock.
+        pose.gait = t * 0.05 + e.wander;
+    }
     let a = &e.attack;
     if let Some(left) = a.windup_left {
         let total = a.windup_ticks.max(1) as f32;

@@ -402,6 +402,8 @@ enum Item {
     Wall(i32, i32),
     Agent(usize),
     Enemy(usize),
+    /// A corpse still falling (`crate::corpses`).
+    Corpse(usize),
     /// A crate or case on the floor, a landed flare, the grenade (REQ K1, K3, K5): props
     /// lower than a body, after a wall of the same depth.
     Pickup(usize),
@@ -440,6 +442,10 @@ fn item_key(it: &Item, w: &World, alpha: f32) -> (f32, u8, u32) {
             let e = &w.enemies()[i];
             let p = lerp_pos(e.prev_pos, e.pos, alpha);
             (p.x + p.y, 1, e.id)
+        }
+        Item::Corpse(i) => {
+            let p = w.corpses()[i].pos;
+            (p.x + p.y, 1, PROP_ID + 0x30000 + i as u32)
         }
     }
 }
@@ -485,33 +491,6 @@ pub fn draw_bullets(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32) {
         );
         draw_line(fb, t, h, 1.5, LineCap::Round, Paint::additive(pal::TRACER));
         fill_circle(fb, h, 1.8, Paint::additive(pal::TRACER_HEAD));
-    }
-}
-
-/// Corpses on the floor (albedo only: the floor's light lights them).
-fn draw_corpses(fb: &mut Framebuffer, iso: &Iso, w: &World, lit: Option<&dyn Lighting>) {
-    for c in w.corpses() {
-        let (tx, ty) = Grid::tile_of(c.pos);
-        let seen = lit.map_or(Seen::Live, |l| l.seen(tx, ty));
-        if seen == Seen::Never {
-            continue;
-        }
-        let tint = |c: Rgba| match lit {
-            Some(l) if seen != Seen::Live => l.floor_memory(c),
-            _ => c,
-        };
-        let s = iso.project(c.pos, 0.0);
-        let r = px(0.3);
-        if lit.is_none() {
-            // With the horror layer the pool under the body is its blood decal.
-            fill_ellipse(fb, s, [r * 1.6, r * 0.8], Paint::alpha(tint(pal::CORPSE)));
-        }
-        fill_ellipse(
-            fb,
-            [s[0] + 2.0, s[1] - 1.0],
-            [r * 1.0, r * 0.45],
-            Paint::opaque(tint(pal::WALKER_DARK.scale_rgb(0.7))),
-        );
     }
 }
 
@@ -570,7 +549,7 @@ pub fn draw_floor_layer(
     });
     let rect = visible_tiles(iso, fb.logical_size(), w.map().width(), w.map().height());
     draw_floor(fb, w, iso, rect, lit);
-    draw_corpses(fb, iso, w, lit);
+    crate::corpses::draw_lying(fb, iso, w, lit);
     rect
 }
 
@@ -660,6 +639,11 @@ pub fn draw_objects(
             })
             .map(Item::Enemy),
     );
+    items.extend(
+        crate::corpses::falling(w)
+            .filter(|&i| seen_at(w.corpses()[i].pos) == Seen::Live)
+            .map(Item::Corpse),
+    );
     let mut keyed: Vec<((f32, u8, u32), Item)> = items
         .into_iter()
         .map(|it| (item_key(&it, w, alpha), it))
@@ -707,6 +691,12 @@ pub fn draw_objects(
                     }
                     crate::tools::draw_grenade_body(cv, iso, g, alpha);
                 }
+            }
+            Item::Corpse(i) => {
+                if let Some(l) = lit {
+                    cv.stamp = l.light_at(w.corpses()[i].pos);
+                }
+                crate::corpses::draw_falling(cv, iso, w, i, alpha);
             }
             Item::Enemy(i) => {
                 let e = &w.enemies()[i];
