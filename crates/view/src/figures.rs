@@ -238,7 +238,8 @@ fn sword(pose: &Pose) -> (Local, Local, f32) {
     (hand, scale(dir, 1.0 / l), lean)
 }
 
-/// Draws a standing figure of kind `h` at `p` facing `facing`, posed by `pose`.
+/// Draws a standing figure of kind `h` at `p` facing `facing`, posed by `pose`, with
+/// `rim` (alpha 0: none) and opacity `fade`; returns where its head is.
 #[allow(clippy::too_many_arguments)]
 pub fn draw_human(
     cv: &mut crate::canvas::Canvas,
@@ -250,8 +251,27 @@ pub fn draw_human(
     rim: Rgba,
     fade: f32,
 ) -> Head {
-    let b = build(h);
     let mut rig = Rig::new(iso, p, facing, pose.fall);
+    let head = pose_human(&mut rig, h, pose, look);
+    rig.draw(cv, rim, fade);
+    head
+}
+
+/// Where the head of a figure of kind `h` at `p` facing `facing` posed by `pose` is on
+/// screen (its eyes, the marks over it, the tests).
+pub fn human_head(iso: &Iso, (p, facing): (Vec2, f32), h: Human, pose: &Pose) -> Head {
+    let mut rig = Rig::new(iso, p, facing, pose.fall);
+    let look = Look {
+        base: pal::OUTLINE,
+        dark: pal::OUTLINE,
+        metal: pal::OUTLINE,
+    };
+    pose_human(&mut rig, h, pose, look)
+}
+
+/// Puts the parts of a figure of kind `h` posed by `pose` on `rig`.
+fn pose_human(rig: &mut Rig, h: Human, pose: &Pose, look: Look) -> Head {
+    let b = build(h);
     // The walk: each leg on the stride's phase, the other half a stride behind.
     let pace = pose.pace.min(2.5) * (1.0 - pose.fall);
     let walk = pace.min(1.0);
@@ -349,7 +369,7 @@ pub fn draw_human(
     }
     // Arms and what they hold.
     match h {
-        Human::Gunner => gunner_arms(&mut rig, &b, pose, shoulders, look),
+        Human::Gunner => gunner_arms(rig, &b, pose, shoulders, look),
         Human::Blade => {
             let (hand, dir) = blade.unwrap_or(([0.16, 0.13, 0.46], [1.0, 0.0, 0.0]));
             let off: Local = if pose.strike > 0.0 || pose.windup > 0.0 {
@@ -383,9 +403,10 @@ pub fn draw_human(
             }
         }
     }
-    let at = rig.at(head_ball);
-    rig.draw(cv, rim, fade);
-    Head { at, r: b.head_r }
+    Head {
+        at: rig.at(head_ball),
+        r: b.head_r,
+    }
 }
 
 /// The gunner's arms on its rifle, the rifle along the barrel: kicked back on a shot,

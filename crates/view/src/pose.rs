@@ -107,9 +107,10 @@ pub fn agent_marks(log: &[&Event], id: u32) -> (Option<u64>, Option<u64>) {
     (hurt, down)
 }
 
-/// Agent `a`'s pose; `walked` its odometer if kept.
+/// Agent `a`'s pose; `walked` its odometer at the world's tick, if kept.
 pub fn agent_pose(w: &World, a: &Agent, alpha: f32, walked: Option<f32>) -> Pose {
     let t = now(w, alpha);
+    let walked = walked.map(|d| d - a.pos.distance(a.prev_pos) * (1.0 - alpha));
     let log: Vec<&Event> = w.log().entries.iter().collect();
     let (hurt, down) = agent_marks(&log, a.id);
     let mut pose = Pose {
@@ -156,9 +157,10 @@ pub fn agent_pose(w: &World, a: &Agent, alpha: f32, walked: Option<f32>) -> Pose
     pose
 }
 
-/// Enemy `e`'s pose; `walked` its odometer if kept.
+/// Enemy `e`'s pose; `walked` its odometer at the world's tick, if kept.
 pub fn enemy_pose(w: &World, e: &Enemy, alpha: f32, walked: Option<f32>) -> Pose {
     let t = now(w, alpha);
+    let walked = walked.map(|d| d - e.pos.distance(e.prev_pos) * (1.0 - alpha));
     let stride = match e.kind {
         sim::read::EnemyKind::Brute => 1.9,
         sim::read::EnemyKind::Runner => 1.8,

@@ -62,6 +62,14 @@ pub trait Lighting {
     /// How an enemy standing at `p` with light `light` on it shows: lit, or (unlit near
     /// the squad) a silhouette.
     fn enemy_shade(&self, p: Vec2, light: Rgba) -> Shade;
+    /// How far agent `i` has walked by the world's tick (its odometer), if kept.
+    fn walked_agent(&self, _i: usize) -> Option<f32> {
+        None
+    }
+    /// How far enemy `id` has walked by the world's tick, if kept.
+    fn walked_enemy(&self, _id: u32) -> Option<f32> {
+        None
+    }
 }
 
 /// What a caller draws on the floor and over the finished frame besides the world (the
@@ -662,7 +670,8 @@ pub fn draw_objects(
                 if let Some(l) = lit {
                     cv.stamp = l.light_at(lerp_pos(a.prev_pos, a.pos, alpha));
                 }
-                let pose = crate::pose::agent_pose(w, a, alpha, None);
+                let walked = lit.and_then(|l| l.walked_agent(i));
+                let pose = crate::pose::agent_pose(w, a, alpha, walked);
                 draw_agent(cv, iso, a, alpha, crate::reload::dry(w, a), &pose)
             }
             Item::Pickup(i) => {
@@ -709,7 +718,8 @@ pub fn draw_objects(
                     }
                     None => Shade::LIT,
                 };
-                let pose = crate::pose::enemy_pose(w, e, alpha, None);
+                let walked = lit.and_then(|l| l.walked_enemy(e.id));
+                let pose = crate::pose::enemy_pose(w, e, alpha, walked);
                 let eyes = draw_enemy(cv, iso, e, alpha, shade, &pose);
                 if let Some(eyes) = eyes {
                     if shade.silhouette > 0.0 && !hidden_by_wall(w, p, ENEMY_HEAD_Z) {

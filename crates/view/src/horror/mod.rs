@@ -23,6 +23,7 @@ pub mod blasts;
 pub mod blood;
 pub mod fog;
 pub mod fov;
+pub mod gait;
 pub mod lights;
 pub mod silhouette;
 pub mod tension;
@@ -52,6 +53,7 @@ use crate::strikes::draw_strike_arcs;
 use blasts::Blasts;
 use blood::Blood;
 use fog::Fog;
+use gait::Gait;
 use lights::{Light, LightScratch};
 use tension::Tension;
 use tracers::Tracers;
@@ -102,6 +104,8 @@ pub struct Horror {
     pub tracers: Tracers,
     /// Grenade bursts: their flash, fire and sparks, and the scorches they left.
     pub blasts: Blasts,
+    /// The bodies' odometers (their walk cycles).
+    pub gait: Gait,
     lights: Vec<Light>,
     /// The frame's lights' polygons on screen.
     scratch: LightScratch,
@@ -147,6 +151,7 @@ struct FrameLighting<'a> {
     /// The standing agents at the frame's time.
     squad: &'a [Vec2],
     tuning: &'a HorrorTuning,
+    gait: &'a Gait,
 }
 
 impl Lighting for FrameLighting<'_> {
@@ -183,6 +188,12 @@ impl Lighting for FrameLighting<'_> {
             ch(self.ambient[2]),
         )
     }
+    fn walked_agent(&self, i: usize) -> Option<f32> {
+        self.gait.agent(i)
+    }
+    fn walked_enemy(&self, id: u32) -> Option<f32> {
+        self.gait.enemy(id)
+    }
     fn enemy_shade(&self, p: Vec2, light: Rgba) -> Shade {
         silhouette::shade(
             self.tuning,
@@ -214,6 +225,7 @@ impl Horror {
             blood: Blood::new(seed),
             tracers: Tracers::default(),
             blasts: Blasts::default(),
+            gait: Gait::default(),
             lights: Vec::new(),
             scratch: LightScratch::default(),
             grain_rng: Rng::new(seed ^ 0x006E_A111),
@@ -261,6 +273,7 @@ impl Horror {
         self.blood.step(&w.map().grid, t);
         self.tracers.absorb(w, t);
         self.blasts.absorb(w, t);
+        self.gait.absorb(w);
     }
 
     /// The last frame's numbers for the overlay.
@@ -386,6 +399,7 @@ impl Horror {
             floor_memory: base.map(|b| m as f32 / b),
             squad: &self.squad,
             tuning: t,
+            gait: &self.gait,
         }
     }
 
