@@ -58,6 +58,13 @@ impl<'a> Canvas<'a> {
         self.albedo.height
     }
 
+    /// Whether anything drawn inside the box `[x0, x1] × [y0, y1]` (drawing units) can
+    /// land in this canvas's rows (a band of the frame, or all of it): a body wholly
+    /// outside is not posed at all.
+    pub fn shows(&self, [x0, y0]: [f32; 2], [x1, y1]: [f32; 2]) -> bool {
+        shows(self.albedo, [x0, y0], [x1, y1])
+    }
+
     /// The albedo alone: shapes drawn here take the light already in the light buffer
     /// (floor decals, shadows).
     pub fn albedo(&mut self) -> &mut Framebuffer {
@@ -186,6 +193,13 @@ impl<'a> Canvas<'a> {
     pub fn glow_circle(&mut self, c: [f32; 2], r: f32, p: impl Into<Paint>) {
         self.both(p.into(), true, |fb, p| fill_circle(fb, c, r, p));
     }
+}
+
+/// [`Canvas::shows`] for a framebuffer.
+pub fn shows(fb: &Framebuffer, [x0, y0]: [f32; 2], [x1, y1]: [f32; 2]) -> bool {
+    let k = fb.scale();
+    let band = fb.band();
+    x1 * k >= 0.0 && x0 * k < fb.width as f32 && y1 * k >= band.start as f32 && y0 * k < band.end as f32
 }
 
 #[cfg(test)]

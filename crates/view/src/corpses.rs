@@ -21,7 +21,7 @@ use crate::pose::{corpse_fall, Pose};
 use crate::scene::{Lighting, Seen};
 
 /// The most corpses drawn: the newest.
-pub const CORPSE_CAP: usize = 48;
+pub const CORPSE_CAP: usize = 32;
 /// Ticks a corpse lies before it fades (20 s).
 pub const FADE_AFTER: f32 = 1200.0;
 /// Ticks it takes to fade out (10 s).
@@ -66,15 +66,19 @@ pub fn draw_falling(cv: &mut Canvas, iso: &Iso, w: &World, i: usize, alpha: f32)
 pub fn draw_lying(fb: &mut Framebuffer, iso: &Iso, w: &World, lit: Option<&dyn Lighting>) {
     let down = Pose {
         fall: 1.0,
+        coarse: true,
         ..Pose::default()
     };
     for (_, c) in drawn(w) {
         if corpse_fall(w, c.tick, 0.0) < 1.0 {
             continue;
         }
+        let s = iso.project(c.pos, 0.0);
+        if !crate::canvas::shows(fb, [s[0] - 40.0, s[1] - 40.0], [s[0] + 40.0, s[1] + 24.0]) {
+            continue;
+        }
         let (tx, ty) = Grid::tile_of(c.pos);
         let seen = lit.map_or(Seen::Live, |l| l.seen(tx, ty));
-        let s = iso.project(c.pos, 0.0);
         let r = px(0.3);
         match (seen, lit) {
             (Seen::Never, _) => continue,

@@ -16,6 +16,13 @@ use crate::canvas::{Canvas, UNLIT};
 use crate::iso::Iso;
 use crate::palette as pal;
 
+/// Whether a body standing at `p` can show in `cv` (its figure, lying or raised
+/// overhead, keeps within 64 drawing units across and 72 up of its foot point).
+pub fn in_view(cv: &Canvas, iso: &Iso, p: Vec2) -> bool {
+    let s = iso.project(p, 0.0);
+    cv.shows([s[0] - 40.0, s[1] - 72.0], [s[0] + 40.0, s[1] + 24.0])
+}
+
 /// A point in the body's frame: forward, side (to its right), height; world units.
 pub type Local = [f32; 3];
 
@@ -46,6 +53,9 @@ pub struct Rig<'a> {
     tilt: (f32, f32),
     parts: [Part; MAX_PARTS],
     len: usize,
+    /// Less detail for bodies no one looks at closely (a corpse lying, a body in the
+    /// dark): a limb is one bone, nothing shines. Half the parts, the same shape.
+    pub coarse: bool,
 }
 
 impl<'a> Rig<'a> {
@@ -70,6 +80,7 @@ impl<'a> Rig<'a> {
                 shine: false,
             }; MAX_PARTS],
             len: 0,
+            coarse: false,
         }
     }
 
@@ -123,7 +134,7 @@ impl<'a> Rig<'a> {
     /// A capsule with a lighter upper edge: a torso, a belly.
     pub fn trunk(&mut self, a: Local, b: Local, w: f32, col: Rgba) {
         self.bone(a, b, w, col);
-        self.parts[self.len - 1].shine = true;
+        self.parts[self.len - 1].shine = !self.coarse;
     }
 
     /// A ball of radius `r` drawing units at `c`.
@@ -136,13 +147,17 @@ impl<'a> Rig<'a> {
             col,
             ball: true,
             depth: self.depth(c),
-            shine: true,
+            shine: !self.coarse,
         };
         self.push(p);
     }
 
     /// A two-bone limb: `a` to the joint `k` to `b`.
     pub fn limb(&mut self, a: Local, k: Local, b: Local, w: f32, col: Rgba) {
+        if self.coarse {
+            self.bone(a, b, w, col);
+            return;
+        }
         self.bone(a, k, w, col);
         self.bone(k, b, w * 0.85, col);
     }

@@ -252,6 +252,7 @@ pub fn draw_human(
     fade: f32,
 ) -> Head {
     let mut rig = Rig::new(iso, p, facing, pose.fall);
+    rig.coarse = pose.coarse;
     let head = pose_human(&mut rig, h, pose, look);
     rig.draw(cv, rim, fade);
     head
@@ -261,6 +262,7 @@ pub fn draw_human(
 /// screen (its eyes, the marks over it, the tests).
 pub fn human_head(iso: &Iso, (p, facing): (Vec2, f32), h: Human, pose: &Pose) -> Head {
     let mut rig = Rig::new(iso, p, facing, pose.fall);
+    rig.coarse = pose.coarse;
     let look = Look {
         base: pal::OUTLINE,
         dark: pal::OUTLINE,

@@ -55,6 +55,9 @@ pub struct Pose {
     pub reload: bool,
     /// A stalker a beam holds: it cowers.
     pub cower: bool,
+    /// Not a pose but how closely it is drawn: coarse for a corpse lying and a body in
+    /// the dark, unlit and no silhouette (`crate::figure::Rig::coarse`).
+    pub coarse: bool,
 }
 
 /// The stride's phase for a body at `p` moving with `vel`, having walked `walked` units

@@ -667,6 +667,9 @@ pub fn draw_objects(
             Item::Wall(x, y) => draw_wall(cv, w, iso, x, y, lit),
             Item::Agent(i) => {
                 let a = &w.agents()[i];
+                if !crate::figure::in_view(cv, iso, lerp_pos(a.prev_pos, a.pos, alpha)) {
+                    continue;
+                }
                 if let Some(l) = lit {
                     cv.stamp = l.light_at(lerp_pos(a.prev_pos, a.pos, alpha));
                 }
@@ -702,6 +705,9 @@ pub fn draw_objects(
                 }
             }
             Item::Corpse(i) => {
+                if !crate::figure::in_view(cv, iso, w.corpses()[i].pos) {
+                    continue;
+                }
                 if let Some(l) = lit {
                     cv.stamp = l.light_at(w.corpses()[i].pos);
                 }
@@ -718,8 +724,14 @@ pub fn draw_objects(
                     }
                     None => Shade::LIT,
                 };
+                // A body outside these rows is not posed, unless it is a silhouette:
+                // every band counts those (their eyes, the readout).
+                if shade.silhouette <= 0.0 && !crate::figure::in_view(cv, iso, p) {
+                    continue;
+                }
                 let walked = lit.and_then(|l| l.walked_enemy(e.id));
-                let pose = crate::pose::enemy_pose(w, e, alpha, walked);
+                let mut pose = crate::pose::enemy_pose(w, e, alpha, walked);
+                pose.coarse = shade.lit < 0.1 && shade.silhouette <= 0.0;
                 let eyes = draw_enemy(cv, iso, e, alpha, shade, &pose);
                 if let Some(eyes) = eyes {
                     if shade.silhouette > 0.0 && !hidden_by_wall(w, p, ENEMY_HEAD_Z) {
