@@ -46,6 +46,7 @@ pub fn draw_spitter_body(
 ) -> (Head, [f32; 2], f32) {
     let mut rig = Rig::new(iso, p, facing, pose.fall);
     rig.coarse = pose.coarse;
+    rig.outline = !(pose.coarse && pose.fall >= 1.0);
     let k = ease(pose.windup) * (1.0 - ease(pose.strike));
     // The sac fills slowly, then fast as the spit comes up; it empties on the release.
     let swell = k * (0.4 + 0.6 * k);
@@ -94,6 +95,7 @@ pub fn draw_stalker_body(
 ) -> Head {
     let mut rig = Rig::new(iso, p, facing, pose.fall);
     rig.coarse = pose.coarse;
+    rig.outline = !(pose.coarse && pose.fall >= 1.0);
     let k = ease(pose.windup) * (1.0 - ease(pose.strike));
     let leap = ease(pose.strike) * (1.0 - pose.recover);
     let cower = if pose.cower { 1.0 } else { ease(pose.flinch) };
@@ -152,6 +154,7 @@ pub fn draw_nest_body(
     let sag = 1.0 - 0.75 * pose.fall;
     let mut rig = Rig::new(iso, p, facing, 0.0);
     rig.coarse = pose.coarse;
+    rig.outline = !(pose.coarse && pose.fall >= 1.0);
     let flesh = Rgba::rgb(92, 34, 44).scale_rgb(flush * (1.0 - 0.4 * pose.fall));
     let dark = Rgba::rgb(40, 12, 20);
     let fl = ease(pose.flinch);

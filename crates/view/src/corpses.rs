@@ -21,7 +21,7 @@ use crate::pose::{corpse_fall, Pose};
 use crate::scene::{Lighting, Seen};
 
 /// The most corpses drawn: the newest.
-pub const CORPSE_CAP: usize = 32;
+pub const CORPSE_CAP: usize = 24;
 /// Ticks a corpse lies before it fades (20 s).
 pub const FADE_AFTER: f32 = 1200.0;
 /// Ticks it takes to fade out (10 s).

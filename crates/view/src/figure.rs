@@ -41,6 +41,8 @@ struct Part {
     depth: f32,
     /// A lighter streak along the upper edge (lit bodies read round).
     shine: bool,
+    /// A trunk or a ball: the parts that carry a team's rim.
+    major: bool,
 }
 
 /// A figure being put together; [`Rig::draw`] draws it.
@@ -56,6 +58,11 @@ pub struct Rig<'a> {
     /// Less detail for bodies no one looks at closely (a corpse lying, a body in the
     /// dark): a limb is one bone, nothing shines. Half the parts, the same shape.
     pub coarse: bool,
+    /// The rim on the trunk and the balls only (the squad's team-coloured rim, which
+    /// needs only to say whose body it is).
+    pub rim_major_only: bool,
+    /// Each part outlined (off for a corpse lying: a stain on the floor, half the cost).
+    pub outline: bool,
 }
 
 impl<'a> Rig<'a> {
@@ -78,9 +85,12 @@ impl<'a> Rig<'a> {
                 ball: false,
                 depth: 0.0,
                 shine: false,
+                major: false,
             }; MAX_PARTS],
             len: 0,
             coarse: false,
+            rim_major_only: false,
+            outline: true,
         }
     }
 
@@ -127,6 +137,7 @@ impl<'a> Rig<'a> {
             ball: false,
             depth: self.depth(mid),
             shine: false,
+            major: false,
         };
         self.push(p);
     }
@@ -135,6 +146,7 @@ impl<'a> Rig<'a> {
     pub fn trunk(&mut self, a: Local, b: Local, w: f32, col: Rgba) {
         self.bone(a, b, w, col);
         self.parts[self.len - 1].shine = !self.coarse;
+        self.parts[self.len - 1].major = true;
     }
 
     /// A ball of radius `r` drawing units at `c`.
@@ -148,6 +160,7 @@ impl<'a> Rig<'a> {
             ball: true,
             depth: self.depth(c),
             shine: !self.coarse,
+            major: true,
         };
         self.push(p);
     }
@@ -176,7 +189,7 @@ impl<'a> Rig<'a> {
                 cv.stamp = UNLIT;
             }
             let rim = rim.with_alpha(k(rim.a));
-            for p in parts.iter() {
+            for p in parts.iter().filter(|p| p.major || !self.rim_major_only) {
                 let up = |q: [f32; 2]| [q[0], q[1] - 1.2];
                 if p.ball {
                     cv.circle(up(p.a), p.w + 1.9, Paint::alpha(rim));
@@ -195,7 +208,13 @@ impl<'a> Rig<'a> {
             }
         };
         for p in parts.iter() {
-            if p.ball {
+            if !self.outline {
+                if p.ball {
+                    cv.circle(p.a, p.w + 0.5, solid(p.col));
+                } else {
+                    cv.line(p.a, p.b, p.w + 0.5, LineCap::Round, solid(p.col));
+                }
+            } else if p.ball {
                 cv.circle(p.a, p.w + 1.3, Paint::alpha(outline));
                 cv.inner_circle(p.a, p.w, solid(p.col));
                 if p.shine && fade >= 1.0 {
@@ -206,7 +225,7 @@ impl<'a> Rig<'a> {
                     );
                 }
             } else {
-                cv.line(p.a, p.b, p.w + 2.4, LineCap::Round, Paint::alpha(outline));
+                cv.line(p.a, p.b, p.w + 2.0, LineCap::Round, Paint::alpha(outline));
                 cv.inner_line(p.a, p.b, p.w, LineCap::Round, solid(p.col));
                 if p.shine && fade >= 1.0 {
                     let up = |q: [f32; 2]| [q[0] - p.w * 0.12, q[1] - p.w * 0.2];

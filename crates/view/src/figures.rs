@@ -253,6 +253,8 @@ pub fn draw_human(
 ) -> Head {
     let mut rig = Rig::new(iso, p, facing, pose.fall);
     rig.coarse = pose.coarse;
+    rig.outline = !(pose.coarse && pose.fall >= 1.0);
+    rig.rim_major_only = matches!(h, Human::Gunner | Human::Blade);
     let head = pose_human(&mut rig, h, pose, look);
     rig.draw(cv, rim, fade);
     head
@@ -263,6 +265,7 @@ pub fn draw_human(
 pub fn human_head(iso: &Iso, (p, facing): (Vec2, f32), h: Human, pose: &Pose) -> Head {
     let mut rig = Rig::new(iso, p, facing, pose.fall);
     rig.coarse = pose.coarse;
+    rig.outline = !(pose.coarse && pose.fall >= 1.0);
     let look = Look {
         base: pal::OUTLINE,
         dark: pal::OUTLINE,
