@@ -64,10 +64,6 @@ pub fn draw_spitter_body(
     let rear = 0.07 - 0.17 * k + 0.12 * ease(pose.strike) - 0.12 * fl;
     rig.ball([-0.02, sway, 0.24], 10.5, look.dark);
     rig.ball([0.0, sway, 0.38], 9.5, look.base);
-    // Pustules on its hide.
-    for (f, s, z, r) in [(0.1, 0.16, 0.42, 2.0), (0.02, -0.18, 0.3, 1.8), (0.16, -0.04, 0.28, 1.6)] {
-        rig.ball([f, s + sway, z], r, pal::SPITTER_BOIL);
-    }
     let head: Local = [rear, sway, 0.62 - 0.03 * k];
     rig.ball(head, 4.0, look.dark);
     let sac: Local = [0.17 + 0.05 * swell + rear * 0.5, sway, 0.46];
@@ -80,7 +76,15 @@ pub fn draw_spitter_body(
         rig.limb(sh, add(sh, [0.05, s * 0.05, -0.06]), hand, 2.6, look.base);
     }
     let (h, s) = (rig.at(head), rig.at(sac));
+    // Pustules on its hide (detail inside the body: no outline).
+    let boils = [(0.1, 0.16, 0.42, 2.0), (0.02, -0.18, 0.3, 1.8), (0.16, -0.04, 0.28, 1.6)]
+        .map(|(f, s, z, r)| (rig.at([f, s + sway, z]), r));
     rig.draw(cv, rim, fade);
+    if fade >= 1.0 && !pose.coarse {
+        for (q, r) in boils {
+            cv.inner_circle(q, r, Paint::opaque(pal::SPITTER_BOIL.scale_rgb(if rim.a > 0 { 0.5 } else { 1.0 })));
+        }
+    }
     (Head { at: h, r: 4.0 }, s, sr)
 }
 

@@ -39,7 +39,7 @@ struct Part {
     ball: bool,
     /// Painter's key: the world's depth toward the viewer (x + y) and a little height.
     depth: f32,
-    /// A lighter streak along the upper edge (lit bodies read round).
+    /// A ball's highlight toward the light (lit bodies read round).
     shine: bool,
     /// A trunk or a ball: the parts that carry a team's rim.
     major: bool,
@@ -142,7 +142,7 @@ impl<'a> Rig<'a> {
         self.push(p);
     }
 
-    /// A capsule with a lighter upper edge: a torso, a belly.
+    /// A trunk: a torso, a belly (it carries a team's rim).
     pub fn trunk(&mut self, a: Local, b: Local, w: f32, col: Rgba) {
         self.bone(a, b, w, col);
         self.parts[self.len - 1].shine = !self.coarse;
@@ -199,7 +199,13 @@ impl<'a> Rig<'a> {
             }
             cv.stamp = stamp;
         }
-        let outline = pal::OUTLINE.with_alpha(k(pal::OUTLINE.a));
+        // Opaque at full strength: the outline is near black whatever lies under it,
+        // and an opaque span fills without blending (the figures' largest cost).
+        let outline = if fade >= 1.0 {
+            Paint::opaque(pal::OUTLINE.with_alpha(255))
+        } else {
+            Paint::alpha(pal::OUTLINE.with_alpha(k(pal::OUTLINE.a)))
+        };
         let solid = |c: Rgba| {
             if fade >= 1.0 {
                 Paint::opaque(c)
@@ -215,7 +221,7 @@ impl<'a> Rig<'a> {
                     cv.line(p.a, p.b, p.w + 0.5, LineCap::Round, solid(p.col));
                 }
             } else if p.ball {
-                cv.circle(p.a, p.w + 1.3, Paint::alpha(outline));
+                cv.circle(p.a, p.w + 1.3, outline);
                 cv.inner_circle(p.a, p.w, solid(p.col));
                 if p.shine && fade >= 1.0 {
                     cv.inner_circle(
@@ -225,18 +231,8 @@ impl<'a> Rig<'a> {
                     );
                 }
             } else {
-                cv.line(p.a, p.b, p.w + 2.0, LineCap::Round, Paint::alpha(outline));
+                cv.line(p.a, p.b, p.w + 2.0, LineCap::Round, outline);
                 cv.inner_line(p.a, p.b, p.w, LineCap::Round, solid(p.col));
-                if p.shine && fade >= 1.0 {
-                    let up = |q: [f32; 2]| [q[0] - p.w * 0.12, q[1] - p.w * 0.2];
-                    cv.inner_line(
-                        up(p.a),
-                        up(p.b),
-                        p.w * 0.4,
-                        LineCap::Round,
-                        Paint::alpha(Rgba::new(255, 255, 255, 45)),
-                    );
-                }
             }
         }
     }

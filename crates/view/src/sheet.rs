@@ -178,7 +178,13 @@ pub fn pose_sheet(scale: f32) -> Framebuffer {
                         if c < 7 {
                             draw_enemy(&mut cv, &iso, &e, 1.0, shade, &pose);
                         } else {
-                            crate::bodies::draw_corpse(&mut cv, &iso, (e.pos, e.facing, kind), &pose, 1.0);
+                            // As the scene draws it: falling in full, lying coarse.
+                            let pose = Pose {
+                                coarse: c == 8,
+                                ..pose
+                            };
+                            let at = (e.pos, e.facing, kind);
+                            crate::bodies::draw_corpse(&mut cv, &iso, at, &pose, 1.0);
                         }
                     }
                 }
