@@ -133,7 +133,7 @@ pub fn draw_agent(cv: &mut Canvas, iso: &Iso, a: &Agent, alpha: f32, dry: bool, 
     // In the dark the squad keeps a thin rim of its team colour: never lost in its own
     // shadow, and gunner (blue) and blade (orange) tell apart at a glance.
     let rim = if cv.has_light() {
-        team_color(a.role).with_alpha(150)
+        team_color(a.role).with_alpha(210)
     } else {
         Rgba::new(0, 0, 0, 0)
     };
