@@ -56,7 +56,11 @@ pub fn draw_spitter_body(
     // Stubby legs: a waddle.
     for (i, s) in [1.0f32, -1.0].into_iter().enumerate() {
         let phi = ph + if i == 0 { 0.0 } else { std::f32::consts::PI };
-        let foot: Local = [phi.sin() * 0.09 * walk, s * 0.13, phi.cos().max(0.0) * 0.04 * walk];
+        let foot: Local = [
+            phi.sin() * 0.09 * walk,
+            s * 0.13,
+            phi.cos().max(0.0) * 0.04 * walk,
+        ];
         let hip: Local = [0.0, s * 0.1, 0.2];
         rig.limb(hip, add(hip, [0.04, s * 0.03, -0.1]), foot, 4.2, look.dark);
     }
@@ -77,12 +81,20 @@ pub fn draw_spitter_body(
     }
     let (h, s) = (rig.at(head), rig.at(sac));
     // Pustules on its hide (detail inside the body: no outline).
-    let boils = [(0.1, 0.16, 0.42, 2.0), (0.02, -0.18, 0.3, 1.8), (0.16, -0.04, 0.28, 1.6)]
-        .map(|(f, s, z, r)| (rig.at([f, s + sway, z]), r));
+    let boils = [
+        (0.1, 0.16, 0.42, 2.0),
+        (0.02, -0.18, 0.3, 1.8),
+        (0.16, -0.04, 0.28, 1.6),
+    ]
+    .map(|(f, s, z, r)| (rig.at([f, s + sway, z]), r));
     rig.draw(cv, rim, fade);
     if fade >= 1.0 && !pose.coarse {
         for (q, r) in boils {
-            cv.inner_circle(q, r, Paint::opaque(pal::SPITTER_BOIL.scale_rgb(if rim.a > 0 { 0.5 } else { 1.0 })));
+            cv.inner_circle(
+                q,
+                r,
+                Paint::opaque(pal::SPITTER_BOIL.scale_rgb(if rim.a > 0 { 0.5 } else { 1.0 })),
+            );
         }
     }
     (Head { at: h, r: 4.0 }, s, sr)
@@ -124,13 +136,29 @@ pub fn draw_stalker_body(
         let (elbow, hand): (Local, Local) = if cower > 0.0 {
             // Elbows out and up, hands over the face.
             (
-                [chest[0] + 0.02, s * 0.24, z + 0.3 * cower + 0.22 * (1.0 - cower)],
-                [head[0] + 0.08, s * 0.07 + s * 0.13 * (1.0 - cower), z + 0.5 * cower],
+                [
+                    chest[0] + 0.02,
+                    s * 0.24,
+                    z + 0.3 * cower + 0.22 * (1.0 - cower),
+                ],
+                [
+                    head[0] + 0.08,
+                    s * 0.07 + s * 0.13 * (1.0 - cower),
+                    z + 0.5 * cower,
+                ],
             )
         } else {
             (
-                [chest[0] + 0.06 + 0.1 * leap, s * 0.27, z + 0.22 - 0.06 * k + 0.06 * leap],
-                [chest[0] + 0.3 + 0.16 * k + g + 0.25 * leap, s * 0.2, up + 0.22 * leap],
+                [
+                    chest[0] + 0.06 + 0.1 * leap,
+                    s * 0.27,
+                    z + 0.22 - 0.06 * k + 0.06 * leap,
+                ],
+                [
+                    chest[0] + 0.3 + 0.16 * k + g + 0.25 * leap,
+                    s * 0.2,
+                    up + 0.22 * leap,
+                ],
             )
         };
         rig.limb(add(chest, [0.0, 0.0, 0.0]), elbow, hand, 3.0, limb_col);
@@ -170,15 +198,28 @@ pub fn draw_nest_body(
         let reach = (0.62 + 0.08 * (t * 1.3 + i as f32).sin()) * (1.0 - 0.45 * fl) * sag.max(0.5);
         let wave = 0.12 * (t * 2.1 + i as f32 * 1.7).sin();
         let base: Local = [c * 0.3, s * 0.3, 0.12 * sag];
-        let mid: Local = [c * reach * 0.7 - s * wave, s * reach * 0.7 + c * wave, 0.2 * sag + 0.05];
+        let mid: Local = [
+            c * reach * 0.7 - s * wave,
+            s * reach * 0.7 + c * wave,
+            0.2 * sag + 0.05,
+        ];
         let tip: Local = [c * reach, s * reach, 0.02];
         rig.limb(base, mid, tip, 3.2, dark);
     }
-    for (f, s, z, r) in [(-0.12, -0.2, 0.2, 12.0), (0.12, 0.22, 0.2, 12.5), (0.1, -0.08, 0.36, 13.0)] {
+    for (f, s, z, r) in [
+        (-0.12, -0.2, 0.2, 12.0),
+        (0.12, 0.22, 0.2, 12.5),
+        (0.1, -0.08, 0.36, 13.0),
+    ] {
         rig.ball([f, s, z * sag], r * (1.0 + 0.06 * fl), flesh);
     }
     let sac = Rgba::new(210, 190, 90, (110.0 + 120.0 * beat) as u8);
-    let pts = [(-0.05, -0.2, 0.34), (0.15, 0.2, 0.36), (0.18, -0.1, 0.52), (0.0, 0.08, 0.5)];
+    let pts = [
+        (-0.05, -0.2, 0.34),
+        (0.15, 0.2, 0.36),
+        (0.18, -0.1, 0.52),
+        (0.0, 0.08, 0.5),
+    ];
     let sacs = pts.map(|(f, s, z)| rig.at([f, s, z * sag]));
     rig.draw(cv, rim, fade);
     if fade >= 1.0 && pose.fall < 1.0 {

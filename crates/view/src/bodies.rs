@@ -12,10 +12,10 @@ use sim::Vec2;
 use crate::beasts::{draw_nest_body, draw_spitter_body, draw_stalker_body, SpitterLook};
 use crate::canvas::Canvas;
 use crate::figures::{draw_human, Human, Look};
-use crate::pose::Pose;
 use crate::interp::lerp_pos;
 use crate::iso::{Iso, TILE_W};
 use crate::palette as pal;
+use crate::pose::Pose;
 
 /// Body drawing heights, world units.
 pub const BODY_Z: f32 = 0.45;
@@ -121,7 +121,16 @@ pub fn draw_agent(cv: &mut Canvas, iso: &Iso, a: &Agent, alpha: f32, dry: bool, 
             dark: dark.scale_rgb(0.6),
             metal: pal::BARREL,
         };
-        draw_human(cv, iso, (p, a.facing), kind, pose, look, Rgba::new(0, 0, 0, 0), 1.0);
+        draw_human(
+            cv,
+            iso,
+            (p, a.facing),
+            kind,
+            pose,
+            look,
+            Rgba::new(0, 0, 0, 0),
+            1.0,
+        );
         return;
     }
     shadow(cv, iso, p, a.radius);
@@ -328,7 +337,14 @@ fn draw_nest(cv: &mut Canvas, iso: &Iso, e: &Enemy, p: Vec2, shade: Shade, pose:
     let flush = 1.0 + 0.6 * (e.hits.min(12) as f32 / 12.0);
     // Sacs: each nest's glow its own (its wander phase), changing with every hit taken.
     let beat = (e.wander + e.hits as f32 * 0.7).sin() * 0.5 + 0.5;
-    draw_nest_body(cv, iso, (p, e.wander), pose, (flush, beat), (shade.rim, 1.0));
+    draw_nest_body(
+        cv,
+        iso,
+        (p, e.wander),
+        pose,
+        (flush, beat),
+        (shade.rim, 1.0),
+    );
 }
 
 /// The horde that walks up and strikes: shamblers, runners, brutes — standing figures
@@ -398,7 +414,8 @@ fn draw_spitter(
             dark: pal::SPITTER_DARK,
         }
     };
-    let (head, sac_at, sr) = draw_spitter_body(cv, iso, (p, e.facing), pose, look, (shade.rim, 1.0));
+    let (head, sac_at, sr) =
+        draw_spitter_body(cv, iso, (p, e.facing), pose, look, (shade.rim, 1.0));
     let eyes = eyes(
         cv,
         iso,
@@ -414,7 +431,11 @@ fn draw_spitter(
         // The telegraph shines through whatever hides the sac (its own body when it
         // faces away): bile light round the throat, stronger as the spit comes.
         let a = (40.0 + 150.0 * k).round() as u8;
-        cv.inner_circle(sac_at, sr * 0.7, Paint::alpha(pal::BILE.with_alpha((120.0 * k) as u8)));
+        cv.inner_circle(
+            sac_at,
+            sr * 0.7,
+            Paint::alpha(pal::BILE.with_alpha((120.0 * k) as u8)),
+        );
         cv.glow_circle(
             sac_at,
             sr * (0.55 + 0.3 * k),
@@ -445,7 +466,11 @@ fn draw_stalker(
         closing_ring(cv, iso, p, e.radius, t, Rgba::rgb(255, 40, 30));
     }
     let cols = if e.lit || e.stagger > 0 {
-        (pal::STALKER_LIT, pal::STALKER, pal::STALKER_LIT.scale_rgb(0.8))
+        (
+            pal::STALKER_LIT,
+            pal::STALKER,
+            pal::STALKER_LIT.scale_rgb(0.8),
+        )
     } else {
         (pal::STALKER, pal::STALKER_DARK, pal::STALKER_LIMB)
     };

@@ -199,7 +199,10 @@ impl<'a> Canvas<'a> {
 pub fn shows(fb: &Framebuffer, [x0, y0]: [f32; 2], [x1, y1]: [f32; 2]) -> bool {
     let k = fb.scale();
     let band = fb.band();
-    x1 * k >= 0.0 && x0 * k < fb.width as f32 && y1 * k >= band.start as f32 && y0 * k < band.end as f32
+    x1 * k >= 0.0
+        && x0 * k < fb.width as f32
+        && y1 * k >= band.start as f32
+        && y0 * k < band.end as f32
 }
 
 #[cfg(test)]

@@ -93,7 +93,12 @@ pub fn draw_lying(fb: &mut Framebuffer, iso: &Iso, w: &World, lit: Option<&dyn L
             (_, Some(l)) => {
                 let col = l.floor_memory(pal::WALKER_DARK.scale_rgb(0.7));
                 let col = col.with_alpha((255.0 * fade(w, c)) as u8);
-                fill_ellipse(fb, [s[0] + 2.0, s[1] - 1.0], [r, r * 0.45], Paint::alpha(col));
+                fill_ellipse(
+                    fb,
+                    [s[0] + 2.0, s[1] - 1.0],
+                    [r, r * 0.45],
+                    Paint::alpha(col),
+                );
             }
             (_, None) => {}
         }

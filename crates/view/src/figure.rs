@@ -128,7 +128,11 @@ impl<'a> Rig<'a> {
 
     /// A capsule from `a` to `b`, `w` drawing units wide.
     pub fn bone(&mut self, a: Local, b: Local, w: f32, col: Rgba) {
-        let mid = [(a[0] + b[0]) * 0.5, (a[1] + b[1]) * 0.5, (a[2] + b[2]) * 0.5];
+        let mid = [
+            (a[0] + b[0]) * 0.5,
+            (a[1] + b[1]) * 0.5,
+            (a[2] + b[2]) * 0.5,
+        ];
         let p = Part {
             a: self.at(a),
             b: self.at(b),
@@ -194,7 +198,13 @@ impl<'a> Rig<'a> {
                 if p.ball {
                     cv.circle(up(p.a), p.w + 1.9, Paint::alpha(rim));
                 } else {
-                    cv.line(up(p.a), up(p.b), p.w + 2.6, LineCap::Round, Paint::alpha(rim));
+                    cv.line(
+                        up(p.a),
+                        up(p.b),
+                        p.w + 2.6,
+                        LineCap::Round,
+                        Paint::alpha(rim),
+                    );
                 }
             }
             cv.stamp = stamp;

@@ -156,19 +156,28 @@ fn claws(h: Human, b: &Build, pose: &Pose, swing: f32) -> Hands {
     let sh = b.shoulder;
     let (rest, wind, hit, lean) = match h {
         Human::Shambler => (
-            [[0.36 + swing * 0.3, sh, 0.5], [0.3 - swing * 0.3, -sh, 0.46]],
+            [
+                [0.36 + swing * 0.3, sh, 0.5],
+                [0.3 - swing * 0.3, -sh, 0.46],
+            ],
             [[-0.02, sh * 1.2, 0.98], [-0.02, -sh * 1.2, 0.98]],
             [[0.46, sh * 0.6, 0.22], [0.46, -sh * 0.6, 0.22]],
             (0.0, -0.25, 0.35),
         ),
         Human::Runner => (
-            [[-swing * 1.2 - 0.05, sh * 1.3, 0.4], [swing * 1.2 - 0.05, -sh * 1.3, 0.4]],
+            [
+                [-swing * 1.2 - 0.05, sh * 1.3, 0.4],
+                [swing * 1.2 - 0.05, -sh * 1.3, 0.4],
+            ],
             [[-0.26, sh * 1.6, 0.5], [-0.26, -sh * 1.6, 0.5]],
             [[0.55, sh * 0.9, 0.44], [0.55, -sh * 0.9, 0.4]],
             (0.0, 0.35, 0.45),
         ),
         _ => (
-            [[0.1 + swing, sh * 1.15, 0.2], [0.1 - swing, -sh * 1.15, 0.2]],
+            [
+                [0.1 + swing, sh * 1.15, 0.2],
+                [0.1 - swing, -sh * 1.15, 0.2],
+            ],
             [[-0.06, sh * 0.6, 1.22], [-0.06, -sh * 0.6, 1.22]],
             [[0.5, sh * 0.5, 0.1], [0.5, -sh * 0.5, 0.1]],
             (0.0, -0.3, 0.6),
@@ -315,8 +324,12 @@ fn pose_human(rig: &mut Rig, h: Human, pose: &Pose, look: Look) -> Head {
     let neck: Local = add(hip, [lean.sin() * b.torso, 0.0, lean.cos() * b.torso]);
     let head_lean = lean - 0.4 * fl;
     let head_u = b.head_r / 36.0 * 1.6;
-    let head: Local = add(neck, [head_lean.sin() * head_u, 0.0, head_lean.cos() * head_u]);
-    let shoulders = [1.0f32, -1.0].map(|s| add(lerp3(hip, neck, 0.85), [0.0, s * b.shoulder * splay, 0.0]));
+    let head: Local = add(
+        neck,
+        [head_lean.sin() * head_u, 0.0, head_lean.cos() * head_u],
+    );
+    let shoulders =
+        [1.0f32, -1.0].map(|s| add(lerp3(hip, neck, 0.85), [0.0, s * b.shoulder * splay, 0.0]));
     // Legs: the right on the phase, the left half a stride behind; the thrust's front foot
     // forward.
     for (i, s) in [1.0f32, -1.0].into_iter().enumerate() {
@@ -363,7 +376,11 @@ fn pose_human(rig: &mut Rig, h: Human, pose: &Pose, look: Look) -> Head {
     match h {
         Human::Gunner => {
             // The helmet: a dark cap over the top of the head.
-            rig.ball(add(head_ball, [-0.01, 0.0, 0.04]), b.head_r * 0.85, look.dark);
+            rig.ball(
+                add(head_ball, [-0.01, 0.0, 0.04]),
+                b.head_r * 0.85,
+                look.dark,
+            );
         }
         Human::Blade => {
             // The crest.
@@ -387,7 +404,12 @@ fn pose_human(rig: &mut Rig, h: Human, pose: &Pose, look: Look) -> Head {
                 rig.limb(shoulders[s], elbow, hnd, b.limb_w, look.base);
             }
             let tip = add(hand, scale(dir, 0.52));
-            rig.bone(add(hand, scale(dir, -0.05)), add(hand, scale(dir, 0.04)), 3.4, pal::BARREL);
+            rig.bone(
+                add(hand, scale(dir, -0.05)),
+                add(hand, scale(dir, 0.04)),
+                3.4,
+                pal::BARREL,
+            );
             rig.bone(add(hand, scale(dir, 0.04)), tip, 2.3, pal::STEEL);
         }
         _ => {
@@ -418,7 +440,11 @@ fn pose_human(rig: &mut Rig, h: Human, pose: &Pose, look: Look) -> Head {
 /// short and low while reloading.
 fn gunner_arms(rig: &mut Rig, b: &Build, pose: &Pose, shoulders: [Local; 2], look: Look) {
     let d: Local = [pose.aim.cos(), pose.aim.sin(), 0.0];
-    let (reach, drop) = if pose.reload { (0.36, 0.2) } else { (0.62, 0.0) };
+    let (reach, drop) = if pose.reload {
+        (0.36, 0.2)
+    } else {
+        (0.62, 0.0)
+    };
     let kick = 0.08 * pose.recoil;
     let z = 0.5 - drop * 0.5;
     let at = |k: f32, dz: f32| -> Local { [d[0] * k, d[1] * k, z + dz] };

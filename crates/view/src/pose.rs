@@ -126,7 +126,9 @@ pub fn agent_pose(w: &World, a: &Agent, alpha: f32, walked: Option<f32>) -> Pose
     }
     .clamped();
     if !a.alive {
-        pose.fall = down.map_or(1.0, |d| (t - d as f32) / FALL_TICKS).clamp(0.0, 1.0);
+        pose.fall = down
+            .map_or(1.0, |d| (t - d as f32) / FALL_TICKS)
+            .clamp(0.0, 1.0);
         pose.pace = 0.0;
         pose.flinch = 0.0;
         return pose;

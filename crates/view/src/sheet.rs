@@ -129,7 +129,13 @@ pub fn pose_sheet(scale: f32) -> Framebuffer {
     albedo.set_scale(scale);
     let mut light = Framebuffer::new(w, h);
     light.set_scale(scale);
-    albedo.fill_rect(0, 0, w as i32, h as i32, Paint::opaque(Rgba::rgb(58, 56, 60)));
+    albedo.fill_rect(
+        0,
+        0,
+        w as i32,
+        h as i32,
+        Paint::opaque(Rgba::rgb(58, 56, 60)),
+    );
     light.fill_rect(0, 0, w as i32, h as i32, Paint::opaque(UNLIT));
     let dark_x = panel + 8.0;
     // The dark panel: the floor under a dim ambient light.
@@ -209,7 +215,14 @@ pub fn pose_sheet(scale: f32) -> Framebuffer {
     for (panel_x, _) in [(0.0, false), (dark_x, true)] {
         for (r, (_, _, name)) in ROWS.iter().enumerate() {
             let y = HEADER + CELL * r as f32 + CELL * 0.4;
-            draw_text(&mut out, (panel_x + 4.0) as i32, y as i32, name, Rgba::rgb(220, 220, 220), 1);
+            draw_text(
+                &mut out,
+                (panel_x + 4.0) as i32,
+                y as i32,
+                name,
+                Rgba::rgb(220, 220, 220),
+                1,
+            );
         }
         for (c, name) in COLUMNS.iter().enumerate() {
             let x = panel_x + LABEL + CELL * c as f32 + 6.0;
