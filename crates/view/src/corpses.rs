@@ -10,7 +10,7 @@
 //! with the floor ([`draw_lying`]), albedo only, lit as the floor is. On a tile the
 //! squad only remembers, a corpse is the grey stain it always was.
 
-use raster::{fill_ellipse, Framebuffer, Paint};
+use raster::{fill_ellipse, Framebuffer, Paint, Rgba};
 use sim::read::{Corpse, Grid, World};
 
 use crate::bodies::{draw_corpse, px};
@@ -18,7 +18,7 @@ use crate::canvas::Canvas;
 use crate::iso::Iso;
 use crate::palette as pal;
 use crate::pose::{corpse_fall, Pose};
-use crate::scene::{Lighting, Seen};
+use crate::seen::Seen;
 
 /// The most corpses drawn: the newest.
 pub const CORPSE_CAP: usize = 24;
@@ -62,8 +62,16 @@ pub fn draw_falling(cv: &mut Canvas, iso: &Iso, w: &World, i: usize, alpha: f32)
     draw_corpse(cv, iso, (c.pos, c.facing, c.kind), &pose, 1.0);
 }
 
-/// The corpses lying on the floor (albedo only: the floor's light lights them).
-pub fn draw_lying(fb: &mut Framebuffer, iso: &Iso, w: &World, lit: Option<&dyn Lighting>) {
+/// The corpses lying on the floor (albedo only: the floor's light lights them); `seen`
+/// says what the squad knows of a tile, `memory` (with the horror layer) how a
+/// remembered thing on the floor is tinted.
+pub fn draw_lying(
+    fb: &mut Framebuffer,
+    iso: &Iso,
+    w: &World,
+    seen: &dyn Fn(i32, i32) -> Seen,
+    memory: Option<&dyn Fn(Rgba) -> Rgba>,
+) {
     let down = Pose {
         fall: 1.0,
         coarse: true,
@@ -78,20 +86,20 @@ pub fn draw_lying(fb: &mut Framebuffer, iso: &Iso, w: &World, lit: Option<&dyn L
             continue;
         }
         let (tx, ty) = Grid::tile_of(c.pos);
-        let seen = lit.map_or(Seen::Live, |l| l.seen(tx, ty));
+        let seen = seen(tx, ty);
         let r = px(0.3);
-        match (seen, lit) {
+        match (seen, memory) {
             (Seen::Never, _) => continue,
             (Seen::Live, _) => {
-                if lit.is_none() {
+                if memory.is_none() {
                     // With the horror layer the pool under the body is its blood decal.
                     fill_ellipse(fb, s, [r * 1.6, r * 0.8], Paint::alpha(pal::CORPSE));
                 }
                 let mut cv = Canvas::plain(fb);
                 draw_corpse(&mut cv, iso, (c.pos, c.facing, c.kind), &down, fade(w, c));
             }
-            (_, Some(l)) => {
-                let col = l.floor_memory(pal::WALKER_DARK.scale_rgb(0.7));
+            (_, Some(tint)) => {
+                let col = tint(pal::WALKER_DARK.scale_rgb(0.7));
                 let col = col.with_alpha((255.0 * fade(w, c)) as u8);
                 fill_ellipse(
                     fb,

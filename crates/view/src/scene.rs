@@ -557,7 +557,10 @@ pub fn draw_floor_layer(
     });
     let rect = visible_tiles(iso, fb.logical_size(), w.map().width(), w.map().height());
     draw_floor(fb, w, iso, rect, lit);
-    crate::corpses::draw_lying(fb, iso, w, lit);
+    let seen = |x: i32, y: i32| lit.map_or(Seen::Live, |l| l.seen(x, y));
+    let memory = lit.map(|l| move |c: Rgba| l.floor_memory(c));
+    let memory = memory.as_ref().map(|f| f as &dyn Fn(Rgba) -> Rgba);
+    crate::corpses::draw_lying(fb, iso, w, &seen, memory);
     rect
 }
 
