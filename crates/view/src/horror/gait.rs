@@ -2,12 +2,12 @@
 //! walk cycle's phase is the distance travelled — stable while a body turns, still
 //! while it stands. Stepped with the layer once per simulation tick from `&World`
 //! (`|pos − prev_pos|` summed), so it is a function of the run; nothing of it enters the
-//! world. Not saved: after a load the strides start again from 0 (a leg's jump once).
+//! world. Saved with the layer's state, so the frame after a load is the one before it.
 
 use sim::read::World;
 
 /// Distances walked, world units.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Gait {
     /// By the agent's index in the squad.
     agents: Vec<f32>,

@@ -129,6 +129,8 @@ pub struct HorrorState {
     pub tracers: Tracers,
     pub blasts: Blasts,
     pub grain_rng: Rng,
+    /// The bodies' odometers (their strides).
+    pub gait: Gait,
 }
 
 /// How a frame is to be drawn.
@@ -246,6 +248,7 @@ impl Horror {
             tracers: self.tracers.clone(),
             blasts: self.blasts.clone(),
             grain_rng: self.grain_rng.clone(),
+            gait: self.gait.clone(),
         }
     }
 
@@ -261,6 +264,7 @@ impl Horror {
         h.tracers = s.tracers;
         h.blasts = s.blasts;
         h.grain_rng = s.grain_rng;
+        h.gait = s.gait;
         Ok(h)
     }
 
