@@ -6,13 +6,16 @@
 //! silhouette it is in the dark.
 
 use raster::{LineCap, Paint, Rgba};
-use sim::read::{Agent, Enemy, EnemyKind, Role, StrikePhase};
+use sim::read::{Agent, Enemy, EnemyKind, Role};
 use sim::Vec2;
 
-use crate::canvas::{Canvas, UNLIT};
+use crate::beasts::{draw_nest_body, draw_spitter_body, draw_stalker_body, SpitterLook};
+use crate::canvas::Canvas;
+use crate::figures::{draw_human, Human, Look};
 use crate::interp::lerp_pos;
 use crate::iso::{Iso, TILE_W};
 use crate::palette as pal;
+use crate::pose::Pose;
 
 /// Body drawing heights, world units.
 pub const BODY_Z: f32 = 0.45;
@@ -99,129 +102,64 @@ pub fn team_color(role: Role) -> Rgba {
     }
 }
 
-/// Draws agent `a`; `dry` marks a gunner with nothing left to fire (`crate::reload`).
-pub fn draw_agent(cv: &mut Canvas, iso: &Iso, a: &Agent, alpha: f32, dry: bool) {
+/// Draws agent `a` posed by `pose` (`crate::pose::agent_pose`); `dry` marks a gunner
+/// with nothing left to fire (`crate::reload`). A fallen agent lies where it fell, in
+/// its team's darker colours.
+pub fn draw_agent(cv: &mut Canvas, iso: &Iso, a: &Agent, alpha: f32, dry: bool, pose: &Pose) {
     let p = lerp_pos(a.prev_pos, a.pos, alpha);
-    if !a.alive {
-        let c = iso.project(p, 0.0);
-        cv.ellipse(
-            c,
-            [px(a.radius) * 1.5, px(a.radius) * 0.7],
-            Paint::alpha(pal::FALLEN.with_alpha(220)),
-        );
-        let tint = if a.role == Role::Gunner {
-            pal::GUNNER_DARK
-        } else {
-            pal::BLADE_DARK
-        };
-        cv.ellipse(
-            [c[0], c[1] - 1.0],
-            [px(a.radius) * 1.0, px(a.radius) * 0.45],
-            Paint::opaque(tint),
-        );
-        return;
-    }
-    shadow(cv, iso, p, a.radius);
     let (base, dark) = match a.role {
         Role::Gunner => (pal::GUNNER, pal::GUNNER_DARK),
         Role::Blade => (pal::BLADE, pal::BLADE_DARK),
     };
-    let r = px(a.radius) * 0.95;
-    let facing = Vec2::from_angle(a.facing);
-    let barrel = Vec2::from_angle(a.barrel);
-    // The weapon behind the body when it points away from the viewer.
-    let weapon_behind = {
-        let d = if a.role == Role::Gunner {
-            barrel
-        } else {
-            facing
-        };
-        d.x + d.y < 0.0
+    let kind = match a.role {
+        Role::Gunner => Human::Gunner,
+        Role::Blade => Human::Blade,
     };
-    if weapon_behind {
-        draw_weapon(cv, iso, a, (p, barrel, facing), dry);
+    if !a.alive {
+        let look = Look {
+            base: base.scale_rgb(0.6),
+            dark: dark.scale_rgb(0.6),
+            metal: pal::BARREL,
+        };
+        draw_human(
+            cv,
+            iso,
+            (p, a.facing),
+            kind,
+            pose,
+            look,
+            Rgba::new(0, 0, 0, 0),
+            1.0,
+        );
+        return;
+    }
+    shadow(cv, iso, p, a.radius);
+    let look = Look {
+        base,
+        dark,
+        metal: if dry { pal::DRY } else { pal::BARREL },
+    };
+    // In the dark the squad keeps a thin rim of its team colour: never lost in its own
+    // shadow, and gunner (blue) and blade (orange) tell apart at a glance.
+    let rim = if cv.has_light() {
+        team_color(a.role).with_alpha(210)
+    } else {
+        Rgba::new(0, 0, 0, 0)
+    };
+    let head = draw_human(cv, iso, (p, a.facing), kind, pose, look, rim, 1.0);
+    if kind == Human::Gunner && !dry && !a.reloading() {
+        // The muzzle's tip: a warm point at the barrel's end.
+        let d = Vec2::from_angle(a.barrel);
+        let tip = iso.project(p + d * (0.62 - 0.08 * pose.recoil), 0.5);
+        cv.inner_circle(tip, 1.6, Paint::opaque(pal::MUZZLE_TIP));
     }
     let c = iso.project(p, BODY_Z);
-    body(cv, c, r, base, dark);
-    // Facing: a notch on the body's rim.
-    let fd = iso.screen_dir(facing);
-    cv.inner_circle(
-        [c[0] + fd[0] * r * 0.65, c[1] + fd[1] * r * 0.65],
-        r * 0.28,
-        Paint::opaque(dark),
-    );
-    let h = iso.project(p, HEAD_Z);
-    cv.circle(h, r * 0.48 + 1.2, Paint::alpha(pal::OUTLINE));
-    cv.inner_circle(h, r * 0.48, Paint::opaque(pal::HEAD));
-    if a.role == Role::Gunner {
-        // Helmet: gunners wear a dark cap.
-        cv.inner_circle([h[0], h[1] - r * 0.18], r * 0.42, Paint::opaque(dark));
-    } else {
-        // Blades: a crest.
-        cv.line(
-            [h[0], h[1] - r * 0.5],
-            [h[0], h[1] - r * 0.95],
-            3.0,
-            LineCap::Round,
-            pal::BLADE,
-        );
-    }
-    if !weapon_behind {
-        draw_weapon(cv, iso, a, (p, barrel, facing), dry);
-    }
-    if cv.has_light() {
-        // In the dark the squad keeps a thin rim of its team colour: never lost in its
-        // own shadow, and gunner (blue) and blade (orange) tell apart at a glance.
-        let col = team_color(a.role);
-        cv.glow_stroke_circle(c, r + 1.0, 1.2, col.with_alpha(150));
-    }
     if a.health < a.max_health - 0.1 {
-        health_bar(cv, [c[0], c[1] - r * 2.6], a.health / a.max_health.max(1.0));
-    }
-}
-
-/// The weapon of `a` standing at `p` with its barrel and facing directions. A gunner
-/// reloading holds its barrel short and low (the magazine out); a dry one's weapon is
-/// dead grey, its muzzle dark.
-fn draw_weapon(
-    cv: &mut Canvas,
-    iso: &Iso,
-    a: &Agent,
-    (p, barrel, facing): (Vec2, Vec2, Vec2),
-    dry: bool,
-) {
-    match a.role {
-        Role::Gunner => {
-            let (reach, drop) = if a.reloading() {
-                (0.36, 0.2)
-            } else {
-                (0.55, 0.0)
-            };
-            let from = iso.project(p + barrel * 0.08, GUN_Z);
-            let to = iso.project(p + barrel * reach, GUN_Z - drop);
-            let (metal, tip) = if dry {
-                (pal::DRY, pal::DRY.scale_rgb(0.6))
-            } else if a.reloading() {
-                (pal::BARREL, pal::BARREL)
-            } else {
-                (pal::BARREL, pal::MUZZLE_TIP)
-            };
-            cv.line(from, to, 5.0, LineCap::Butt, pal::OUTLINE);
-            cv.line(from, to, 3.0, LineCap::Butt, metal);
-            cv.circle(to, 2.0, Paint::opaque(tip));
-        }
-        Role::Blade => {
-            // Windup: the sword drawn back over the shoulder; active: out along the axis.
-            let (side, reach, lift) = match a.melee.phase {
-                StrikePhase::Windup => (facing.perp() * -0.25, 0.35, 0.35),
-                StrikePhase::Active => (facing.perp() * 0.05, 0.8, 0.0),
-                _ => (facing.perp() * 0.18, 0.62, 0.1),
-            };
-            let from = iso.project(p + side, GUN_Z);
-            let to = iso.project(p + side + facing * reach, GUN_Z + lift);
-            cv.line(from, to, 4.0, LineCap::Round, pal::OUTLINE);
-            cv.line(from, to, 2.2, LineCap::Round, pal::STEEL);
-        }
+        health_bar(
+            cv,
+            [c[0], head.at[1] - head.r - 9.0],
+            a.health / a.max_health.max(1.0),
+        );
     }
 }
 
@@ -247,18 +185,6 @@ fn health_bar(cv: &mut Canvas, c: [f32; 2], frac: f32) {
         3,
         Paint::opaque(col),
     );
-    cv.stamp = stamp;
-}
-
-/// Rim light round a disc about to be drawn at `c` with its outline's radius `r`: a
-/// disc a little larger and higher, which the body then covers all but a thin edge of,
-/// thickest on top (`lift` px) and thinning down the sides.
-fn rim(cv: &mut Canvas, c: [f32; 2], r: f32, grow: f32, lift: f32, col: Rgba) {
-    let stamp = cv.stamp;
-    if cv.has_light() {
-        cv.stamp = UNLIT;
-    }
-    cv.circle([c[0], c[1] - lift], r + grow, Paint::alpha(col));
     cv.stamp = stamp;
 }
 
@@ -368,6 +294,7 @@ pub fn draw_enemy(
     e: &Enemy,
     alpha: f32,
     shade: Shade,
+    pose: &Pose,
 ) -> Option<[[f32; 2]; 2]> {
     let p = lerp_pos(e.prev_pos, e.pos, alpha);
     shadow(cv, iso, p, e.radius);
@@ -390,196 +317,109 @@ pub fn draw_enemy(
             cv.stroke_circle(h, px(e.radius) * 0.3, 1.5, Rgba::rgb(170, 40, 30));
             None
         }
-        EnemyKind::Spitter => draw_spitter(cv, iso, e, p, alpha, shade),
-        EnemyKind::Stalker => draw_stalker(cv, iso, e, p, alpha, shade),
+        EnemyKind::Spitter => draw_spitter(cv, iso, e, (p, alpha), shade, pose),
+        EnemyKind::Stalker => draw_stalker(cv, iso, e, (p, alpha), shade, pose),
         EnemyKind::Nest => {
-            draw_nest(cv, iso, e, p, shade);
+            draw_nest(cv, iso, e, p, shade, pose);
             None
         }
         EnemyKind::Shambler | EnemyKind::Runner | EnemyKind::Brute => {
-            draw_walker(cv, iso, e, p, alpha, shade)
+            draw_walker(cv, iso, e, (p, alpha), shade, pose)
         }
     }
 }
 
-/// A nest (C1): a swollen mound of flesh with sacs that glow and pulse — a body that
-/// breeds, not one that walks.
-fn draw_nest(cv: &mut Canvas, iso: &Iso, e: &Enemy, p: Vec2, shade: Shade) {
-    let r = px(e.radius);
+/// A nest (C1): a swollen mound of flesh with sacs that glow and pulse and tendrils
+/// that writhe ([`crate::beasts`]) — a body that breeds, not one that walks.
+fn draw_nest(cv: &mut Canvas, iso: &Iso, e: &Enemy, p: Vec2, shade: Shade, pose: &Pose) {
     // Wounded, it swells brighter with every hit taken (it never staggers: it is
     // fixed); a dozen hits is most of a nest's life.
     let flush = 1.0 + 0.6 * (e.hits.min(12) as f32 / 12.0);
-    let flesh = Rgba::rgb(92, 34, 44).scale_rgb(flush);
-    let dark = Rgba::rgb(40, 12, 20);
-    let c = iso.project(p, 0.22);
-    if shade.rim.a > 0 {
-        rim(cv, c, r + 2.0, 0.8, 1.0, shade.rim);
-    }
-    // Three lobes round a centre, outlined together.
-    let lobes = [(-0.45, 0.1, 0.62), (0.42, 0.05, 0.66), (0.0, -0.32, 0.7)];
-    for (dx, dy, k) in lobes {
-        cv.circle(
-            [c[0] + dx * r, c[1] + dy * r],
-            r * k + 1.5,
-            Paint::alpha(pal::OUTLINE),
-        );
-    }
-    for (dx, dy, k) in lobes {
-        body(cv, [c[0] + dx * r, c[1] + dy * r], r * k, flesh, dark);
-    }
     // Sacs: each nest's glow its own (its wander phase), changing with every hit taken.
     let beat = (e.wander + e.hits as f32 * 0.7).sin() * 0.5 + 0.5;
-    let sac = Rgba::new(210, 190, 90, (110.0 + 120.0 * beat) as u8);
-    for (dx, dy) in [(-0.35, -0.05), (0.3, 0.12), (0.05, -0.45), (0.4, -0.3)] {
-        cv.inner_circle([c[0] + dx * r, c[1] + dy * r], r * 0.16, Paint::alpha(sac));
-    }
+    draw_nest_body(
+        cv,
+        iso,
+        (p, e.wander),
+        pose,
+        (flush, beat),
+        (shade.rim, 1.0),
+    );
 }
 
-/// The horde that walks up and strikes: shamblers, runners, brutes — a round body, a
-/// head leaning along the facing, red eyes.
+/// The horde that walks up and strikes: shamblers, runners, brutes — standing figures
+/// ([`crate::figures`]) with red eyes, the windup's ring closing on the floor.
 fn draw_walker(
     cv: &mut Canvas,
     iso: &Iso,
     e: &Enemy,
-    p: Vec2,
-    alpha: f32,
+    (p, alpha): (Vec2, f32),
     shade: Shade,
+    pose: &Pose,
 ) -> Option<[[f32; 2]; 2]> {
     if let Some(t) = windup_progress(e, alpha) {
         closing_ring(cv, iso, p, e.radius, t, Rgba::rgb(255, 40, 30));
     }
-    let staggered = e.stagger > 0;
-    let lean = Vec2::from_angle(e.facing) * 0.08;
-    let c = iso.project(p + lean, 0.36);
-    let r = px(e.radius) * 0.95;
-    let (base, dark) = match e.kind {
-        EnemyKind::Runner => (pal::RUNNER, pal::WALKER_DARK),
-        EnemyKind::Brute => (pal::BRUTE, pal::BRUTE_DARK),
-        _ => (pal::WALKER, pal::WALKER_DARK),
+    let (kind, base, dark) = match e.kind {
+        EnemyKind::Runner => (Human::Runner, pal::RUNNER, pal::WALKER_DARK),
+        EnemyKind::Brute => (Human::Brute, pal::BRUTE, pal::BRUTE_DARK),
+        _ => (Human::Shambler, pal::WALKER, pal::WALKER_DARK),
     };
-    let (base, dark) = if staggered {
+    let (base, dark) = if e.stagger > 0 {
         (base.scale_rgb(1.5), dark.scale_rgb(1.5))
     } else {
         (base, dark)
     };
-    let h = iso.project(p + lean * 2.5, ENEMY_HEAD_Z);
-    let hr = r * 0.55;
-    if shade.rim.a > 0 {
-        rim(cv, c, r + 1.5, 0.8, 1.0, shade.rim);
-    }
-    body(cv, c, r, base, dark);
-    if shade.rim.a > 0 {
-        rim(cv, h, hr + 1.2, 0.0, 1.6, shade.rim);
-    }
-    cv.circle(h, hr + 1.2, Paint::alpha(pal::OUTLINE));
-    cv.inner_circle(h, hr, Paint::opaque(dark));
-    eyes(cv, iso, (h, r), Vec2::from_angle(e.facing), shade, RED_EYES)
+    let look = Look {
+        base,
+        dark,
+        metal: pal::BONE,
+    };
+    let head = draw_human(cv, iso, (p, e.facing), kind, pose, look, shade.rim, 1.0);
+    eyes(
+        cv,
+        iso,
+        (head.at, head.r * 2.0),
+        Vec2::from_angle(e.facing),
+        shade,
+        RED_EYES,
+    )
 }
 
-/// A rim light along a limb about to be drawn from `a` to `b` with `width`: the same
-/// line a pixel higher and wider than its outline, which the limb then covers all but
-/// its upper edge of.
-fn rim_line(cv: &mut Canvas, a: [f32; 2], b: [f32; 2], width: f32, col: Rgba) {
-    let stamp = cv.stamp;
-    if cv.has_light() {
-        cv.stamp = UNLIT;
-    }
-    let up = |q: [f32; 2]| [q[0], q[1] - 1.2];
-    cv.line(up(a), up(b), width + 2.6, LineCap::Round, Paint::alpha(col));
-    cv.stamp = stamp;
-}
-
-/// A jointed limb: shoulder `a`, knee or elbow `k`, foot or hand `b`, outlined; with a
-/// rim on its upper edge when `rim` shows.
-fn limb(cv: &mut Canvas, [a, k, b]: [[f32; 2]; 3], width: f32, col: Rgba, rim: Rgba) {
-    if rim.a > 0 {
-        rim_line(cv, a, k, width, rim);
-        rim_line(cv, k, b, width, rim);
-    }
-    for (from, to) in [(a, k), (k, b)] {
-        cv.line(from, to, width + 1.6, LineCap::Round, pal::OUTLINE);
-    }
-    for (from, to) in [(a, k), (k, b)] {
-        cv.line(from, to, width, LineCap::Round, col);
-    }
-}
-
-/// A spitter (T1): a bloated, sickly yellow-green body, pustules on its hide, a small
-/// head over a swollen throat sac. Its windup is its telegraph, readable in the dark: the
+/// A spitter (T1): a bloated, sickly yellow-green body on stubby legs, a small head
+/// over a swollen throat sac. Its windup is its telegraph, readable in the dark: the
 /// head rears back, the sac swells and glows bile green, and a green ring closes in on
-/// it; at the ring's end the spit leaves.
+/// it; at the ring's end the spit leaves and the head snaps forward.
 fn draw_spitter(
     cv: &mut Canvas,
     iso: &Iso,
     e: &Enemy,
-    p: Vec2,
-    alpha: f32,
+    (p, alpha): (Vec2, f32),
     shade: Shade,
+    pose: &Pose,
 ) -> Option<[[f32; 2]; 2]> {
     let f = Vec2::from_angle(e.facing);
-    let windup = windup_progress(e, alpha);
-    if let Some(t) = windup {
+    if let Some(t) = windup_progress(e, alpha) {
         closing_ring(cv, iso, p, e.radius, t, pal::BILE);
     }
-    let k = windup.unwrap_or(0.0);
-    // The sac fills slowly, then fast as the spit comes up.
-    let swell = k * (0.4 + 0.6 * k);
-    let (base, dark) = if e.stagger > 0 {
-        (
-            pal::SPITTER.scale_rgb(1.4),
-            pal::SPITTER_DARK.scale_rgb(1.4),
-        )
+    let k = pose.windup * (1.0 - pose.strike);
+    let look = if e.stagger > 0 {
+        SpitterLook {
+            base: pal::SPITTER.scale_rgb(1.4),
+            dark: pal::SPITTER_DARK.scale_rgb(1.4),
+        }
     } else {
-        (pal::SPITTER, pal::SPITTER_DARK)
+        SpitterLook {
+            base: pal::SPITTER,
+            dark: pal::SPITTER_DARK,
+        }
     };
-    // Bloated: a wide belly low, the body over it; the head rears back with the windup.
-    let r = px(e.radius) * 1.05;
-    let belly = iso.project(p - f * 0.02, 0.2);
-    let c = iso.project(p, 0.36);
-    let rear = f * (0.07 - 0.17 * k);
-    let h = iso.project(p + rear, 0.62 - 0.03 * k);
-    let hr = r * 0.42;
-    let sac_at = iso.project(p + f * (0.17 + 0.05 * swell) + rear * 0.5, 0.44);
-    let sr = r * (0.3 + 0.36 * swell);
-    let sac_in_front = f.x + f.y > -0.2;
-    if shade.rim.a > 0 {
-        rim(cv, c, r + 1.5, 0.8, 1.0, shade.rim);
-    }
-    if !sac_in_front {
-        sac(cv, sac_at, sr, k);
-    }
-    cv.ellipse(
-        belly,
-        [r * 1.05 + 1.5, r * 0.7 + 1.5],
-        Paint::alpha(pal::OUTLINE),
-    );
-    cv.ellipse(belly, [r * 1.05, r * 0.7], Paint::opaque(dark));
-    body(cv, c, r, base, dark);
-    // Pustules on the side toward the viewer.
-    let side = iso.screen_dir(f.perp());
-    for (s, d, z) in [
-        (0.55f32, 0.3f32, 1.0f32),
-        (-0.45, 0.5, 0.8),
-        (0.1, 0.62, 0.7),
-    ] {
-        let q = [
-            c[0] + side[0] * s * r + r * 0.1 * z,
-            c[1] + side[1] * s * r * 0.6 + r * d * 0.5,
-        ];
-        cv.inner_circle(q, r * 0.13 * z + 0.6, Paint::opaque(pal::SPITTER_BOIL));
-    }
-    if shade.rim.a > 0 {
-        rim(cv, h, hr + 1.2, 0.0, 1.6, shade.rim);
-    }
-    cv.circle(h, hr + 1.2, Paint::alpha(pal::OUTLINE));
-    cv.inner_circle(h, hr, Paint::opaque(dark));
-    if sac_in_front {
-        sac(cv, sac_at, sr, k);
-    }
+    let (head, sac_at, sr) =
+        draw_spitter_body(cv, iso, (p, e.facing), pose, look, (shade.rim, 1.0));
     let eyes = eyes(
         cv,
         iso,
-        (h, r * 0.8),
+        (head.at, 8.0),
         f,
         shade,
         EyeStyle {
@@ -591,18 +431,18 @@ fn draw_spitter(
         // The telegraph shines through whatever hides the sac (its own body when it
         // faces away): bile light round the throat, stronger as the spit comes.
         let a = (40.0 + 150.0 * k).round() as u8;
-        let at = if sac_in_front {
-            sac_at
-        } else {
-            [sac_at[0], sac_at[1] - sr * 0.5]
-        };
+        cv.inner_circle(
+            sac_at,
+            sr * 0.7,
+            Paint::alpha(pal::BILE.with_alpha((120.0 * k) as u8)),
+        );
         cv.glow_circle(
-            at,
+            sac_at,
             sr * (0.55 + 0.3 * k),
             Paint::additive(pal::BILE.with_alpha(a)),
         );
         cv.glow_circle(
-            at,
+            sac_at,
             sr * 0.35,
             Paint::additive(pal::BILE_CORE.with_alpha((200.0 * k) as u8)),
         );
@@ -610,52 +450,22 @@ fn draw_spitter(
     eyes
 }
 
-/// A spitter's throat sac at `c`, radius `r`, `k` through the windup (0 = at rest): pale
-/// at rest, greener as it fills (its glow is drawn over the body, [`draw_spitter`]).
-fn sac(cv: &mut Canvas, c: [f32; 2], r: f32, k: f32) {
-    cv.circle(c, r + 1.2, Paint::alpha(pal::OUTLINE));
-    cv.inner_circle(c, r, Paint::opaque(pal::SPITTER_SAC));
-    cv.inner_circle(
-        [c[0] - r * 0.3, c[1] - r * 0.35],
-        r * 0.3,
-        Paint::alpha(Rgba::new(255, 255, 230, 90)),
-    );
-    if k > 0.0 {
-        // Veins filling with bile.
-        cv.inner_circle(
-            c,
-            r * 0.7,
-            Paint::alpha(pal::BILE.with_alpha((120.0 * k) as u8)),
-        );
-    }
-}
-
 /// A stalker (T2): thin, low and dark, crouched on four long limbs, its eyes an amber
 /// eyeshine. Caught in a beam (`lit`) it recoils: it rears up, pales, and throws its
-/// arms up over its face. Lunging (its windup) it flattens and reaches; the red ring
+/// arms up over its face. Lunging (its windup) it flattens and then leaps; the red ring
 /// closes in as on every blow.
 fn draw_stalker(
     cv: &mut Canvas,
     iso: &Iso,
     e: &Enemy,
-    p: Vec2,
-    alpha: f32,
+    (p, alpha): (Vec2, f32),
     shade: Shade,
+    pose: &Pose,
 ) -> Option<[[f32; 2]; 2]> {
-    let f = Vec2::from_angle(e.facing);
-    let sd = f.perp();
-    let windup = windup_progress(e, alpha);
-    if let Some(t) = windup {
+    if let Some(t) = windup_progress(e, alpha) {
         closing_ring(cv, iso, p, e.radius, t, Rgba::rgb(255, 40, 30));
     }
-    let k = windup.unwrap_or(0.0);
-    // Pose: crouched; flatter and longer as it lunges; reared back when lit.
-    let (z, lean) = if e.lit {
-        (0.4, -0.1)
-    } else {
-        (0.24 - 0.07 * k, 0.05 + 0.1 * k)
-    };
-    let (base, dark, limb_col) = if e.lit || e.stagger > 0 {
+    let cols = if e.lit || e.stagger > 0 {
         (
             pal::STALKER_LIT,
             pal::STALKER,
@@ -664,77 +474,57 @@ fn draw_stalker(
     } else {
         (pal::STALKER, pal::STALKER_DARK, pal::STALKER_LIMB)
     };
-    let hips = p - f * 0.15;
-    let chest = p + f * (0.07 + lean);
-    let head = chest + f * (0.15 + 0.05 * k);
-    let at = |q: Vec2, h: f32| iso.project(q, h);
-    // Its gait: the limbs swing with where it is (still when it stands).
-    let g = (p.x * 2.3 + p.y * 2.9).sin() * 0.07;
-    let legs = [-1.0f32, 1.0].map(|s| {
-        [
-            at(hips, z),
-            at(hips - f * 0.04 + sd * (s * 0.25), z + 0.2),
-            at(hips - f * (0.2 + s * g) + sd * (s * 0.33), 0.0),
-        ]
-    });
-    let arms = [-1.0f32, 1.0].map(|s| {
-        if e.lit {
-            // Flinching: elbows out and up, hands over the face.
-            [
-                at(chest, z + 0.04),
-                at(chest + f * 0.02 + sd * (s * 0.24), z + 0.3),
-                at(head + f * 0.08 + sd * (s * 0.07), z + 0.5),
-            ]
-        } else {
-            [
-                at(chest, z + 0.03),
-                at(chest + f * 0.06 + sd * (s * 0.27), z + 0.22 - 0.06 * k),
-                at(chest + f * (0.3 + 0.16 * k + s * g) + sd * (s * 0.2), 0.0),
-            ]
-        }
-    });
-    let w = px(e.radius) * 0.24;
-    for l in legs {
-        limb(cv, l, w, limb_col, shade.rim);
-    }
-    if !e.lit {
-        for a in arms {
-            limb(cv, a, w, limb_col, shade.rim);
-        }
-    }
-    // A thin torso: hips and chest, a small low head thrust forward.
-    let r = px(e.radius) * 0.62;
-    let (hc, cc) = (at(hips, z), at(chest, z + 0.04));
-    let hd = at(head, z + 0.13);
-    let hr = r * 0.62;
-    if shade.rim.a > 0 {
-        rim(cv, hc, r * 0.85 + 1.5, 0.6, 1.0, shade.rim);
-        rim(cv, cc, r + 1.5, 0.6, 1.0, shade.rim);
-    }
-    cv.circle(hc, r * 0.85 + 1.4, Paint::alpha(pal::OUTLINE));
-    cv.inner_circle(hc, r * 0.85, Paint::opaque(dark));
-    body(cv, cc, r, base, dark);
-    if shade.rim.a > 0 {
-        rim(cv, hd, hr + 1.2, 0.0, 1.4, shade.rim);
-    }
-    cv.circle(hd, hr + 1.2, Paint::alpha(pal::OUTLINE));
-    cv.inner_circle(hd, hr, Paint::opaque(dark));
-    let eyes = eyes(
+    let head = draw_stalker_body(cv, iso, (p, e.facing), pose, cols, (shade.rim, 1.0));
+    eyes(
         cv,
         iso,
-        (hd, r),
-        f,
+        (head.at, head.r),
+        Vec2::from_angle(e.facing),
         shade,
         EyeStyle {
             col: pal::STALKER_EYES,
             size: 1.4,
             spread: 0.5,
         },
-    );
-    if e.lit {
-        for a in arms {
-            limb(cv, a, w, limb_col, shade.rim);
+    )
+}
+
+/// A fallen enemy of `kind` lying at `p` facing `facing` (`pose.fall` through its fall),
+/// `fade` its opacity (an old corpse fades into the floor).
+pub fn draw_corpse(
+    cv: &mut Canvas,
+    iso: &Iso,
+    (p, facing, kind): (Vec2, f32, EnemyKind),
+    pose: &Pose,
+    fade: f32,
+) {
+    let none = Rgba::new(0, 0, 0, 0);
+    let (h, base, dark) = match kind {
+        EnemyKind::Runner => (Human::Runner, pal::RUNNER, pal::WALKER_DARK),
+        EnemyKind::Brute => (Human::Brute, pal::BRUTE, pal::BRUTE_DARK),
+        EnemyKind::Spitter => {
+            let look = SpitterLook {
+                base: pal::SPITTER.scale_rgb(0.75),
+                dark: pal::SPITTER_DARK.scale_rgb(0.75),
+            };
+            draw_spitter_body(cv, iso, (p, facing), pose, look, (none, fade));
+            return;
         }
-    }
-    eyes
+        EnemyKind::Stalker => {
+            let cols = (pal::STALKER, pal::STALKER_DARK, pal::STALKER_LIMB);
+            draw_stalker_body(cv, iso, (p, facing), pose, cols, (none, fade));
+            return;
+        }
+        EnemyKind::Nest => {
+            draw_nest_body(cv, iso, (p, facing), pose, (0.8, 0.0), (none, fade));
+            return;
+        }
+        _ => (Human::Shambler, pal::WALKER, pal::WALKER_DARK),
+    };
+    let look = Look {
+        base: base.scale_rgb(0.75),
+        dark: dark.scale_rgb(0.75),
+        metal: pal::BONE,
+    };
+    draw_human(cv, iso, (p, facing), h, pose, look, none, fade);
 }

@@ -58,6 +58,13 @@ impl<'a> Canvas<'a> {
         self.albedo.height
     }
 
+    /// Whether anything drawn inside the box `[x0, x1] × [y0, y1]` (drawing units) can
+    /// land in this canvas's rows (a band of the frame, or all of it): a body wholly
+    /// outside is not posed at all.
+    pub fn shows(&self, [x0, y0]: [f32; 2], [x1, y1]: [f32; 2]) -> bool {
+        shows(self.albedo, [x0, y0], [x1, y1])
+    }
+
     /// The albedo alone: shapes drawn here take the light already in the light buffer
     /// (floor decals, shadows).
     pub fn albedo(&mut self) -> &mut Framebuffer {
@@ -107,6 +114,19 @@ impl<'a> Canvas<'a> {
     /// cost; bodies are mostly such detail).
     pub fn inner_circle(&mut self, c: [f32; 2], r: f32, p: impl Into<Paint>) {
         fill_circle(self.albedo, c, r, p);
+    }
+
+    /// A line inside a shape of the same object already drawn through the canvas (a
+    /// limb over its outline): the albedo only, as [`Canvas::inner_circle`].
+    pub fn inner_line(
+        &mut self,
+        a: [f32; 2],
+        b: [f32; 2],
+        width: f32,
+        cap: LineCap,
+        p: impl Into<Paint>,
+    ) {
+        draw_line(self.albedo, a, b, width, cap, p);
     }
 
     pub fn ellipse(&mut self, c: [f32; 2], r: [f32; 2], p: impl Into<Paint>) {
@@ -173,6 +193,16 @@ impl<'a> Canvas<'a> {
     pub fn glow_circle(&mut self, c: [f32; 2], r: f32, p: impl Into<Paint>) {
         self.both(p.into(), true, |fb, p| fill_circle(fb, c, r, p));
     }
+}
+
+/// [`Canvas::shows`] for a framebuffer.
+pub fn shows(fb: &Framebuffer, [x0, y0]: [f32; 2], [x1, y1]: [f32; 2]) -> bool {
+    let k = fb.scale();
+    let band = fb.band();
+    x1 * k >= 0.0
+        && x0 * k < fb.width as f32
+        && y1 * k >= band.start as f32
+        && y0 * k < band.end as f32
 }
 
 #[cfg(test)]

@@ -3,9 +3,13 @@
 //! simulation holds no `Cell`/`RefCell`.
 
 pub mod aim;
+pub mod beasts;
 pub mod bodies;
 pub mod canvas;
+pub mod corpses;
 pub mod effects;
+pub mod figure;
+pub mod figures;
 pub mod horror;
 pub mod interp;
 pub mod iso;
@@ -14,10 +18,12 @@ pub mod medkit;
 pub mod overlay;
 pub mod palette;
 pub mod pickups;
+pub mod pose;
 pub mod reload;
 pub mod scene;
 pub mod screens;
 pub mod seen;
+pub mod sheet;
 pub mod sound;
 pub mod spits;
 pub mod state;

@@ -24,6 +24,8 @@ pub const MUZZLE_TIP: Rgba = Rgba::rgb(255, 220, 120);
 pub const STEEL: Rgba = Rgba::rgb(220, 226, 235);
 pub const OUTLINE: Rgba = Rgba::new(10, 10, 14, 220);
 pub const XRAY: Rgba = Rgba::new(150, 220, 255, 150);
+/// Claws and the horde's bared bone.
+pub const BONE: Rgba = Rgba::rgb(206, 196, 164);
 pub const FALLEN: Rgba = Rgba::rgb(60, 40, 40);
 
 pub const WALKER: Rgba = Rgba::rgb(92, 112, 78);

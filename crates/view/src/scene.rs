@@ -62,6 +62,14 @@ pub trait Lighting {
     /// How an enemy standing at `p` with light `light` on it shows: lit, or (unlit near
     /// the squad) a silhouette.
     fn enemy_shade(&self, p: Vec2, light: Rgba) -> Shade;
+    /// How far agent `i` has walked by the world's tick (its odometer), if kept.
+    fn walked_agent(&self, _i: usize) -> Option<f32> {
+        None
+    }
+    /// How far enemy `id` has walked by the world's tick, if kept.
+    fn walked_enemy(&self, _id: u32) -> Option<f32> {
+        None
+    }
 }
 
 /// What a caller draws on the floor and over the finished frame besides the world (the
@@ -402,6 +410,8 @@ enum Item {
     Wall(i32, i32),
     Agent(usize),
     Enemy(usize),
+    /// A corpse still falling (`crate::corpses`).
+    Corpse(usize),
     /// A crate or case on the floor, a landed flare, the grenade (REQ K1, K3, K5): props
     /// lower than a body, after a wall of the same depth.
     Pickup(usize),
@@ -440,6 +450,10 @@ fn item_key(it: &Item, w: &World, alpha: f32) -> (f32, u8, u32) {
             let e = &w.enemies()[i];
             let p = lerp_pos(e.prev_pos, e.pos, alpha);
             (p.x + p.y, 1, e.id)
+        }
+        Item::Corpse(i) => {
+            let p = w.corpses()[i].pos;
+            (p.x + p.y, 1, PROP_ID + 0x30000 + i as u32)
         }
     }
 }
@@ -485,33 +499,6 @@ pub fn draw_bullets(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32) {
         );
         draw_line(fb, t, h, 1.5, LineCap::Round, Paint::additive(pal::TRACER));
         fill_circle(fb, h, 1.8, Paint::additive(pal::TRACER_HEAD));
-    }
-}
-
-/// Corpses on the floor (albedo only: the floor's light lights them).
-fn draw_corpses(fb: &mut Framebuffer, iso: &Iso, w: &World, lit: Option<&dyn Lighting>) {
-    for c in w.corpses() {
-        let (tx, ty) = Grid::tile_of(c.pos);
-        let seen = lit.map_or(Seen::Live, |l| l.seen(tx, ty));
-        if seen == Seen::Never {
-            continue;
-        }
-        let tint = |c: Rgba| match lit {
-            Some(l) if seen != Seen::Live => l.floor_memory(c),
-            _ => c,
-        };
-        let s = iso.project(c.pos, 0.0);
-        let r = px(0.3);
-        if lit.is_none() {
-            // With the horror layer the pool under the body is its blood decal.
-            fill_ellipse(fb, s, [r * 1.6, r * 0.8], Paint::alpha(tint(pal::CORPSE)));
-        }
-        fill_ellipse(
-            fb,
-            [s[0] + 2.0, s[1] - 1.0],
-            [r * 1.0, r * 0.45],
-            Paint::opaque(tint(pal::WALKER_DARK.scale_rgb(0.7))),
-        );
     }
 }
 
@@ -570,7 +557,10 @@ pub fn draw_floor_layer(
     });
     let rect = visible_tiles(iso, fb.logical_size(), w.map().width(), w.map().height());
     draw_floor(fb, w, iso, rect, lit);
-    draw_corpses(fb, iso, w, lit);
+    let seen = |x: i32, y: i32| lit.map_or(Seen::Live, |l| l.seen(x, y));
+    let memory = lit.map(|l| move |c: Rgba| l.floor_memory(c));
+    let memory = memory.as_ref().map(|f| f as &dyn Fn(Rgba) -> Rgba);
+    crate::corpses::draw_lying(fb, iso, w, &seen, memory);
     rect
 }
 
@@ -660,6 +650,11 @@ pub fn draw_objects(
             })
             .map(Item::Enemy),
     );
+    items.extend(
+        crate::corpses::falling(w)
+            .filter(|&i| seen_at(w.corpses()[i].pos) == Seen::Live)
+            .map(Item::Corpse),
+    );
     let mut keyed: Vec<((f32, u8, u32), Item)> = items
         .into_iter()
         .map(|it| (item_key(&it, w, alpha), it))
@@ -675,10 +670,15 @@ pub fn draw_objects(
             Item::Wall(x, y) => draw_wall(cv, w, iso, x, y, lit),
             Item::Agent(i) => {
                 let a = &w.agents()[i];
+                if !crate::figure::in_view(cv, iso, lerp_pos(a.prev_pos, a.pos, alpha)) {
+                    continue;
+                }
                 if let Some(l) = lit {
                     cv.stamp = l.light_at(lerp_pos(a.prev_pos, a.pos, alpha));
                 }
-                draw_agent(cv, iso, a, alpha, crate::reload::dry(w, a))
+                let walked = lit.and_then(|l| l.walked_agent(i));
+                let pose = crate::pose::agent_pose(w, a, alpha, walked);
+                draw_agent(cv, iso, a, alpha, crate::reload::dry(w, a), &pose)
             }
             Item::Pickup(i) => {
                 let p = &w.pickups()[i];
@@ -707,6 +707,15 @@ pub fn draw_objects(
                     crate::tools::draw_grenade_body(cv, iso, g, alpha);
                 }
             }
+            Item::Corpse(i) => {
+                if !crate::figure::in_view(cv, iso, w.corpses()[i].pos) {
+                    continue;
+                }
+                if let Some(l) = lit {
+                    cv.stamp = l.light_at(w.corpses()[i].pos);
+                }
+                crate::corpses::draw_falling(cv, iso, w, i, alpha);
+            }
             Item::Enemy(i) => {
                 let e = &w.enemies()[i];
                 let p = lerp_pos(e.prev_pos, e.pos, alpha);
@@ -718,7 +727,15 @@ pub fn draw_objects(
                     }
                     None => Shade::LIT,
                 };
-                let eyes = draw_enemy(cv, iso, e, alpha, shade);
+                // A body outside these rows is not posed, unless it is a silhouette:
+                // every band counts those (their eyes, the readout).
+                if shade.silhouette <= 0.0 && !crate::figure::in_view(cv, iso, p) {
+                    continue;
+                }
+                let walked = lit.and_then(|l| l.walked_enemy(e.id));
+                let mut pose = crate::pose::enemy_pose(w, e, alpha, walked);
+                pose.coarse = shade.lit < 0.1 && shade.silhouette <= 0.0;
+                let eyes = draw_enemy(cv, iso, e, alpha, shade, &pose);
                 if let Some(eyes) = eyes {
                     if shade.silhouette > 0.0 && !hidden_by_wall(w, p, ENEMY_HEAD_Z) {
                         glints.push(Glint {

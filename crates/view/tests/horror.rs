@@ -578,9 +578,10 @@ fn red_glow(fb: &Framebuffer, c: [f32; 2], r: i32) -> usize {
 }
 
 /// The screen point of a shambler's head standing at `p` facing the viewer.
-fn head_of(iso: &Iso, p: Vec2) -> [f32; 2] {
-    let f = Vec2::from_angle(std::f32::consts::FRAC_PI_4);
-    iso.project(p + f * 0.2, view::bodies::ENEMY_HEAD_Z)
+fn head_of(iso: &Iso, p: Vec2) -> view::figures::Head {
+    let pose = view::pose::Pose::default();
+    let facing = std::f32::consts::FRAC_PI_4;
+    view::figures::human_head(iso, (p, facing), view::figures::Human::Shambler, &pose)
 }
 
 #[test]
@@ -597,6 +598,7 @@ fn an_unlit_enemy_in_sight_near_the_squad_is_a_silhouette_with_glowing_eyes() {
     // (they are added after the post pass).
     let (fb, iso) = render_layer(&w, &mut h, at, 1.0);
     let head = head_of(&iso, at);
+    let (head, head_r) = (head.at, head.r);
     let eyes = red_glow(&fb, head, 6);
     assert!(eyes >= 2, "{eyes} glowing eye pixels at the head {head:?}");
     assert_eq!(h.readout().silhouettes, 1);
@@ -609,9 +611,8 @@ fn an_unlit_enemy_in_sight_near_the_squad_is_a_silhouette_with_glowing_eyes() {
         let c = fb.get_rgba(x, y).unwrap();
         (77 * c.r as u32 + 150 * c.g as u32 + 29 * c.b as u32) >> 8
     };
-    // The top of the head's outline: the head is px(0.32) · 0.95 · 0.55 across, its
-    // outline 1.2 px wider.
-    let top = head[1] - view::bodies::px(0.32) * 0.95 * 0.55 - 1.2;
+    // The top of the head's outline: its radius and the outline's 1.3 px.
+    let top = head[1] - head_r - 1.3;
     let (hx, top) = (head[0].round() as i32, top.round() as i32);
     let rim = (top - 2..=top)
         .map(|y| luma(&fb, hx, y) as i32 - luma(&fe, hx, y) as i32)
@@ -647,7 +648,7 @@ fn beyond_the_silhouette_range_the_dark_hides_an_unlit_enemy() {
     assert_eq!(h.fog.seen(tx, ty), Seen::Live);
     let (fb, iso) = render_layer(&w, &mut h, at, 0.0);
     assert_eq!(
-        red_glow(&fb, head_of(&iso, at), 8),
+        red_glow(&fb, head_of(&iso, at).at, 8),
         0,
         "no eyes in the dark"
     );
@@ -678,7 +679,7 @@ fn an_enemy_on_a_remembered_tile_is_not_drawn_even_near_the_squad() {
     assert!(at.x - 4.0 < t.silhouette_range);
     let (fa, iso) = render_layer(&w, &mut h, at, 0.0);
     let (fb, _) = render_layer(&e, &mut he, at, 0.0);
-    assert_eq!(red_glow(&fa, head_of(&iso, at), 8), 0);
+    assert_eq!(red_glow(&fa, head_of(&iso, at).at, 8), 0);
     assert_eq!(fa, fb, "the remembered enemy is not drawn at all");
 }
 

@@ -44,16 +44,18 @@ fn combat_world() -> World {
     w
 }
 
-/// Pixels in a box round `c` filled with the gunner's body colour (the x-ray outline
+/// Pixels in a box round `c` (the body's middle) filled with the gunner's colours (the x-ray outline
 /// drawn over walls is a lighter blend and does not count).
 fn body_pixels(fb: &Framebuffer, c: [f32; 2]) -> usize {
-    let body = view::palette::GUNNER;
     let near = |a: u8, b: u8| (a as i32 - b as i32).abs() <= 12;
+    let is = |p: raster::Rgba, c: raster::Rgba| near(p.r, c.r) && near(p.g, c.g) && near(p.b, c.b);
     let mut n = 0;
-    for y in (c[1] as i32 - 8)..(c[1] as i32 + 8) {
-        for x in (c[0] as i32 - 8)..(c[0] as i32 + 8) {
+    // The figure (REQ V1): its trunk and arms in the gunner's colour, the legs, the
+    // helmet and the backpack in its dark one.
+    for y in (c[1] as i32 - 14)..(c[1] as i32 + 10) {
+        for x in (c[0] as i32 - 10)..(c[0] as i32 + 10) {
             if let Some(p) = fb.get_rgba(x, y) {
-                if near(p.r, body.r) && near(p.g, body.g) && near(p.b, body.b) {
+                if is(p, view::palette::GUNNER) || is(p, view::palette::GUNNER_DARK) {
                     n += 1;
                 }
             }

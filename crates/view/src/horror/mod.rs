@@ -23,6 +23,7 @@ pub mod blasts;
 pub mod blood;
 pub mod fog;
 pub mod fov;
+pub mod gait;
 pub mod lights;
 pub mod silhouette;
 pub mod tension;
@@ -52,6 +53,7 @@ use crate::strikes::draw_strike_arcs;
 use blasts::Blasts;
 use blood::Blood;
 use fog::Fog;
+use gait::Gait;
 use lights::{Light, LightScratch};
 use tension::Tension;
 use tracers::Tracers;
@@ -102,6 +104,8 @@ pub struct Horror {
     pub tracers: Tracers,
     /// Grenade bursts: their flash, fire and sparks, and the scorches they left.
     pub blasts: Blasts,
+    /// The bodies' odometers (their walk cycles).
+    pub gait: Gait,
     lights: Vec<Light>,
     /// The frame's lights' polygons on screen.
     scratch: LightScratch,
@@ -125,6 +129,8 @@ pub struct HorrorState {
     pub tracers: Tracers,
     pub blasts: Blasts,
     pub grain_rng: Rng,
+    /// The bodies' odometers (their strides).
+    pub gait: Gait,
 }
 
 /// How a frame is to be drawn.
@@ -147,6 +153,7 @@ struct FrameLighting<'a> {
     /// The standing agents at the frame's time.
     squad: &'a [Vec2],
     tuning: &'a HorrorTuning,
+    gait: &'a Gait,
 }
 
 impl Lighting for FrameLighting<'_> {
@@ -183,6 +190,12 @@ impl Lighting for FrameLighting<'_> {
             ch(self.ambient[2]),
         )
     }
+    fn walked_agent(&self, i: usize) -> Option<f32> {
+        self.gait.agent(i)
+    }
+    fn walked_enemy(&self, id: u32) -> Option<f32> {
+        self.gait.enemy(id)
+    }
     fn enemy_shade(&self, p: Vec2, light: Rgba) -> Shade {
         silhouette::shade(
             self.tuning,
@@ -214,6 +227,7 @@ impl Horror {
             blood: Blood::new(seed),
             tracers: Tracers::default(),
             blasts: Blasts::default(),
+            gait: Gait::default(),
             lights: Vec::new(),
             scratch: LightScratch::default(),
             grain_rng: Rng::new(seed ^ 0x006E_A111),
@@ -234,6 +248,7 @@ impl Horror {
             tracers: self.tracers.clone(),
             blasts: self.blasts.clone(),
             grain_rng: self.grain_rng.clone(),
+            gait: self.gait.clone(),
         }
     }
 
@@ -249,6 +264,7 @@ impl Horror {
         h.tracers = s.tracers;
         h.blasts = s.blasts;
         h.grain_rng = s.grain_rng;
+        h.gait = s.gait;
         Ok(h)
     }
 
@@ -261,6 +277,7 @@ impl Horror {
         self.blood.step(&w.map().grid, t);
         self.tracers.absorb(w, t);
         self.blasts.absorb(w, t);
+        self.gait.absorb(w);
     }
 
     /// The last frame's numbers for the overlay.
@@ -386,6 +403,7 @@ impl Horror {
             floor_memory: base.map(|b| m as f32 / b),
             squad: &self.squad,
             tuning: t,
+            gait: &self.gait,
         }
     }
 
