@@ -317,8 +317,15 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                             && o.melee.striking()
                     })
                 };
+                // A blade left behind (no approach spot: its post is its slot, farther
+                // than `engage_radius` away) strikes only what stands in its way back;
+                // fighting the crowd at its heels it stood rooted for 7 s while the squad
+                // walked 11 u on (generated yard 154, A10: 14.3 s; REQ S10.4).
+                let back = a.post_pos - a.pos;
+                let away = a.melee.approach.is_none() && back.length() > t.melee.engage_radius;
+                let on_the_way = |e: &Enemy| !away || (e.pos - a.pos).dot(back) > 0.0;
                 let first = find_enemy(enemies, target)
-                    .filter(|e| e.alive && target_in_reach(a, e, k, t))
+                    .filter(|e| e.alive && on_the_way(e) && target_in_reach(a, e, k, t))
                     .map(clear);
                 let chosen = match first {
                     Some(Ok(axis)) => Ok((find_enemy(enemies, target).expect("found above"), axis)),
@@ -329,6 +336,7 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                                 o.alive
                                     && o.id != target
                                     && !striking_at(o.id)
+                                    && on_the_way(o)
                                     && target_in_reach(a, o, k, t)
                             })
                             .collect();
