@@ -678,6 +678,34 @@ mod tests {
         assert_eq!(agents[1].melee.target, Some(2));
     }
 
+    /// Generated yard 154 (REQ S10.4): a blade left behind — no approach spot, its post
+    /// (the slot) farther than `engage_radius` — strikes what stands in its way back,
+    /// not the crowd at its heels.
+    #[test]
+    fn a_blade_left_behind_strikes_only_what_stands_in_its_way_back() {
+        let t = Tuning::default();
+        let mut blade = body(0, Role::Blade, Vec2::ZERO);
+        blade.post_pos = Vec2::new(t.melee.engage_radius + 2.0, 0.0);
+        blade.melee.target = Some(1);
+        blade.melee.approach = None;
+        let gunner = body(1, Role::Gunner, Vec2::new(9.0, 0.0));
+        let behind = [dummy(1, Vec2::new(-0.9, 0.0))];
+        let mut agents = [blade.clone(), gunner.clone()];
+        let ev = strike_step(&mut agents, &behind, &t);
+        assert!(ev.is_empty(), "{ev:?}");
+        assert_eq!(agents[0].melee.phase, StrikePhase::Ready);
+        // The same enemy in its way back is struck.
+        let ahead = [dummy(1, Vec2::new(0.9, 0.0))];
+        let mut agents = [blade.clone(), gunner.clone()];
+        strike_step(&mut agents, &ahead, &t);
+        assert_eq!(agents[0].melee.phase, StrikePhase::Windup);
+        // Near its post (with a spot or not), the enemy behind is struck as before.
+        blade.post_pos = Vec2::new(1.0, 0.0);
+        let mut agents = [blade, gunner];
+        strike_step(&mut agents, &behind, &t);
+        assert_eq!(agents[0].melee.phase, StrikePhase::Windup);
+    }
+
     #[test]
     fn a_cancelled_windup_roots_the_blade_for_the_strike_it_had_planned() {
         // S9.5: a gunner's shot in flight foresaw the blade rooted, then on its lunge; a
