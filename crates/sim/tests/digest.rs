@@ -46,9 +46,9 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "05b32d9131498b34".to_string(),
-            "d6315e925b8c310a".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim14")
+            "c95c8402e16f6fc5".to_string(),
+            "608f93fc532d1c16".to_string(),
+            concat!(env!("CARGO_PKG_VERSION"), "+sim15")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

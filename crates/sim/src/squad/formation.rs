@@ -92,17 +92,20 @@ pub fn update_slots(s: &mut Squad, grid: &Grid, t: &Tuning) {
 /// until an agent is `swap` ahead of the one in the place before it (then the two swap;
 /// at most n bubble passes a tick, the rest the next tick); on entering the column
 /// (`swap` 0, the slots still the formation's identity) the order is taken afresh, ties
-/// by index.
+/// by index. The standing take the first places; the fallen the last ones (a body left
+/// in the passage held a place in the middle of the column, and the one behind it
+/// walked a gap's length farther back than it needed — issue 36).
 fn column_places(s: &mut Squad, h: Vec2, swap: f32) {
     let n = s.agents.len();
     let ahead = |i: usize| s.agents[i].pos.dot(h);
+    let standing = s.agents.iter().filter(|a| a.alive).count();
     // `order[k]` = the agent in place k.
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&i| (s.agents[i].slot, i));
-    // Bubble passes with the margin: deterministic, at most n passes.
+    order.sort_by_key(|&i| (!s.agents[i].alive, s.agents[i].slot, i));
+    // Bubble passes with the margin over the standing: deterministic, at most n passes.
     for _ in 0..n {
         let mut swapped = false;
-        for k in 0..n.saturating_sub(1) {
+        for k in 0..standing.saturating_sub(1) {
             let (i, j) = (order[k], order[k + 1]);
             if ahead(j) > ahead(i) + swap || (swap == 0.0 && ahead(j) == ahead(i) && j < i) {
                 order.swap(k, k + 1);
@@ -197,5 +200,28 @@ mod tests {
         column_places(&mut s, h, swap);
         let places: Vec<usize> = s.agents.iter().map(|a| a.slot).collect();
         assert_eq!(places, vec![3, 4, 2, 1, 0]);
+    }
+
+    /// Issue 36's fault: a fallen agent held its column place, so the standing behind it
+    /// kept a gap's length farther back.
+    #[test]
+    fn the_fallen_hold_no_column_place() {
+        let t = Tuning::default();
+        let (mut s, _) = corridor_squad();
+        let h = Vec2::new(1.0, 0.0);
+        for (i, a) in s.agents.iter_mut().enumerate() {
+            a.pos = Vec2::new(i as f32 + 1.0, 5.5);
+            a.slot = i;
+        }
+        // Agent 3, second in the column, falls.
+        s.agents[3].alive = false;
+        column_places(&mut s, h, 0.0);
+        let places: Vec<usize> = s.agents.iter().map(|a| a.slot).collect();
+        assert_eq!(places, vec![3, 2, 1, 4, 0]);
+        // Held places with the margin: the fallen stays last even when far ahead.
+        s.agents[3].pos.x = 30.0;
+        column_places(&mut s, h, t.formation.column_swap);
+        assert_eq!(s.agents[3].slot, 4);
+        assert_eq!(s.agents[4].slot, 0);
     }
 }

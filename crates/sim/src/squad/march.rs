@@ -105,12 +105,23 @@ pub fn move_anchor(
         centre
     };
     // The worst straggler among the agents the AI moves (a scripted walk is no one's
-    // to wait for).
+    // to wait for). A blade fighting stands by its approach spot, so its goal is no lag
+    // however far the squad walks on; it lags by how far it stands from its formation
+    // slot beyond the reach it may fight at (`engage_radius`) — generated yard 154's
+    // blade fought 7 s at the crowd behind while the disk walked 11 u on, then took
+    // 14 s to catch up (A10; REQ S10.4).
     let lag = s
         .agents
         .iter()
         .filter(|a| a.alive && !a.forced)
-        .map(|a| straggler_lag(a.pos.distance(s.goal_of(a)), t))
+        .map(|a| {
+            let mut behind = a.pos.distance(s.goal_of(a));
+            if a.role == Role::Blade && s.state == SquadState::Advancing {
+                let slot = a.pos.distance(s.slots[a.slot]) - t.melee.engage_radius;
+                behind = behind.max(slot);
+            }
+            straggler_lag(behind, t)
+        })
         .fold(0.0, f32::max);
     let from = s.anchor.pos;
     step_anchor(&mut s.anchor, dir, sprint, centre, middle, lag, t);

@@ -303,16 +303,42 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                 // The target first, when it is in reach; when it is not, or an ally stands
                 // in its sector, another enemy in reach whose sector is clear (nearest
                 // first): a blade in a crowd strikes the one it can, it does not wait on
-                // the one it cannot. `Err(ally)` names the ally of the first blocked one.
+                // the one it cannot — but not one another blade is striking. One it only
+                // holds is handed over: the striking blade holds it and the other lets it
+                // go (issue 36: both held it, and the target choice's rule — a target
+                // another blade holds is not taken — then dropped it for both).
+                // `Err(ally)` names the ally of the first blocked one.
+                let striking_at = |id: u32| {
+                    w.agents.iter().any(|o| {
+                        o.alive
+                            && o.role == Role::Blade
+                            && o.id != a.id
+                            && o.melee.target == Some(id)
+                            && o.melee.striking()
+                    })
+                };
+                // A blade left behind (no approach spot: its post is its slot, farther
+                // than `engage_radius` away) strikes only what stands in its way back;
+                // fighting the crowd at its heels it stood rooted for 7 s while the squad
+                // walked 11 u on (generated yard 154, A10: 14.3 s; REQ S10.4).
+                let back = a.post_pos - a.pos;
+                let away = a.melee.approach.is_none() && back.length() > t.melee.engage_radius;
+                let on_the_way = |e: &Enemy| !away || (e.pos - a.pos).dot(back) > 0.0;
                 let first = find_enemy(enemies, target)
-                    .filter(|e| e.alive && target_in_reach(a, e, k, t))
+                    .filter(|e| e.alive && on_the_way(e) && target_in_reach(a, e, k, t))
                     .map(clear);
                 let chosen = match first {
                     Some(Ok(axis)) => Ok((find_enemy(enemies, target).expect("found above"), axis)),
                     first => {
                         let mut others: Vec<&Enemy> = enemies
                             .iter()
-                            .filter(|o| o.alive && o.id != target && target_in_reach(a, o, k, t))
+                            .filter(|o| {
+                                o.alive
+                                    && o.id != target
+                                    && !striking_at(o.id)
+                                    && on_the_way(o)
+                                    && target_in_reach(a, o, k, t)
+                            })
                             .collect();
                         others.sort_by(|p, q| {
                             p.pos
@@ -335,6 +361,12 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                 };
                 match chosen {
                     Ok((e, axis)) => {
+                        let id = w.agents[i].id;
+                        for o in w.agents.iter_mut() {
+                            if o.id != id && o.role == Role::Blade && o.melee.target == Some(e.id) {
+                                o.melee.target = None;
+                            }
+                        }
                         let a = &mut w.agents[i];
                         a.melee.withheld = false;
                         a.melee.target = Some(e.id);
@@ -614,6 +646,64 @@ mod tests {
         let ev = strike_step(&mut agents, &enemies, &t);
         assert_eq!(ev, vec![EventKind::StrikeWithheld { blade: 0, ally: 2 }]);
         assert_eq!(agents[0].melee.phase, StrikePhase::Ready);
+    }
+
+    /// Issue 36's fault: "strike what you can" took the enemy the other blade held as its
+    /// target, and both blades then held it. Now it is handed over; one the other blade
+    /// is striking is not taken.
+    #[test]
+    fn a_blade_striking_what_it_can_takes_over_the_other_blades_target_alone() {
+        let t = Tuning::default();
+        let mut blade = body(0, Role::Blade, Vec2::ZERO);
+        blade.melee.target = Some(1);
+        let gunner = body(2, Role::Gunner, Vec2::new(0.75, 0.0));
+        // The other blade, away to the side, holds enemy 2 (in reach of blade 0, clear).
+        let mut other = body(1, Role::Blade, Vec2::new(-3.0, 3.0));
+        other.melee.target = Some(2);
+        let enemies = [
+            dummy(1, Vec2::new(1.35, 0.0)),
+            dummy(2, Vec2::new(-0.4, 1.0)),
+        ];
+        let mut agents = [blade.clone(), other.clone(), gunner.clone()];
+        strike_step(&mut agents, &enemies, &t);
+        assert_eq!(agents[0].melee.target, Some(2));
+        assert_eq!(agents[0].melee.phase, StrikePhase::Windup);
+        assert_eq!(agents[1].melee.target, None, "both blades hold enemy 2");
+        // The other blade winding up on enemy 2: blade 0 withholds, naming the gunner.
+        other.melee.phase = StrikePhase::Windup;
+        let mut agents = [blade, other, gunner];
+        let ev = strike_step(&mut agents, &enemies, &t);
+        assert_eq!(ev, vec![EventKind::StrikeWithheld { blade: 0, ally: 2 }]);
+        assert_eq!(agents[0].melee.target, Some(1));
+        assert_eq!(agents[1].melee.target, Some(2));
+    }
+
+    /// Generated yard 154 (REQ S10.4): a blade left behind — no approach spot, its post
+    /// (the slot) farther than `engage_radius` — strikes what stands in its way back,
+    /// not the crowd at its heels.
+    #[test]
+    fn a_blade_left_behind_strikes_only_what_stands_in_its_way_back() {
+        let t = Tuning::default();
+        let mut blade = body(0, Role::Blade, Vec2::ZERO);
+        blade.post_pos = Vec2::new(t.melee.engage_radius + 2.0, 0.0);
+        blade.melee.target = Some(1);
+        blade.melee.approach = None;
+        let gunner = body(1, Role::Gunner, Vec2::new(9.0, 0.0));
+        let behind = [dummy(1, Vec2::new(-0.9, 0.0))];
+        let mut agents = [blade.clone(), gunner.clone()];
+        let ev = strike_step(&mut agents, &behind, &t);
+        assert!(ev.is_empty(), "{ev:?}");
+        assert_eq!(agents[0].melee.phase, StrikePhase::Ready);
+        // The same enemy in its way back is struck.
+        let ahead = [dummy(1, Vec2::new(0.9, 0.0))];
+        let mut agents = [blade.clone(), gunner.clone()];
+        strike_step(&mut agents, &ahead, &t);
+        assert_eq!(agents[0].melee.phase, StrikePhase::Windup);
+        // Near its post (with a spot or not), the enemy behind is struck as before.
+        blade.post_pos = Vec2::new(1.0, 0.0);
+        let mut agents = [blade, gunner];
+        strike_step(&mut agents, &behind, &t);
+        assert_eq!(agents[0].melee.phase, StrikePhase::Windup);
     }
 
     #[test]
