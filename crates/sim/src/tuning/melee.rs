@@ -76,6 +76,17 @@ pub struct MeleeTuning {
     /// "blades engage" row measured blades that stood by a crowd and never hit).
     pub swing_turn_max: f32,
     pub swing_turn_steps: u32,
+    /// Turn-taking at a choke (REQ S10.1): a Ready blade withheld this long only
+    /// because its partner stands in its swing (without the partner a swing is clear)
+    /// claims the turn, and the partner gives way: it starts no strike and steps out
+    /// of that swing's guarded sector. 0.15 s: inside the combo window (0.35 s), so a
+    /// waiting blade mid-combo claims the turn before its window lapses.
+    pub turn_wait: f32,
+    /// How long a turn claim lasts: a partner that cannot step out (a door's walls)
+    /// gives way this long, then fights on and the waiting blade claims again after
+    /// `turn_wait`. 0.6 s: two body widths at the run, and about one slash's cycle of
+    /// the partner's own fighting lost.
+    pub turn_give: f32,
     /// The lunge stops this far short of body contact with its target (M6).
     pub lunge_stop_gap: f32,
     /// A blade recovering from a strike moves at this fraction of the squad's speed.
@@ -113,6 +124,8 @@ impl Default for MeleeTuning {
             blade_spacing: 1.2,
             swing_turn_max: 0.8,
             swing_turn_steps: 2,
+            turn_wait: 0.15,
+            turn_give: 0.6,
             lunge_stop_gap: 0.02,
             recovery_speed_factor: 0.5,
             reserve_at_post: 0.5,
@@ -161,6 +174,8 @@ impl MeleeTuning {
             0.0,
             16.0,
         );
+        v.range("melee.turn_wait", me.turn_wait, 0.0, 10.0);
+        v.range("melee.turn_give", me.turn_give, 0.0, 10.0);
         v.range("melee.standoff_gap", me.standoff_gap, 0.0, 5.0);
         v.range("melee.reserve_scale", me.reserve_scale, 1.0, 10.0);
         v.range("melee.directions", me.directions as f32, 1.0, 64.0);

@@ -18,6 +18,7 @@ use crate::squad::agent::{Agent, Role};
 use crate::squad::anchor::SquadState;
 use crate::squad::blades::around::walk_round;
 use crate::squad::blades::sector::Sector;
+use crate::squad::blades::turns;
 use crate::squad::view::WorldView;
 use crate::tuning::{TickTuning, Tuning, DT};
 
@@ -39,8 +40,24 @@ pub fn ally_in_sector_predicted(
     ticks: u32,
     t: &Tuning,
 ) -> Option<u32> {
+    ally_in_sector_predicted_but(blade, sector, agents, ticks, None, t)
+}
+
+/// [`ally_in_sector_predicted`] leaving out the ally `skip` (S10.1: would the swing be
+/// clear if the partner were not there?).
+fn ally_in_sector_predicted_but(
+    blade: &Agent,
+    sector: &Sector,
+    agents: &[Agent],
+    ticks: u32,
+    skip: Option<u32>,
+    t: &Tuning,
+) -> Option<u32> {
     let margin = t.melee.safety_margin;
-    for a in agents.iter().filter(|a| a.alive && a.id != blade.id) {
+    for a in agents
+        .iter()
+        .filter(|a| a.alive && a.id != blade.id && Some(a.id) != skip)
+    {
         if a.role == Role::Blade && a.melee.striking() {
             let lunge = Vec2::from_angle(a.melee.axis) * lunge_extent(a.melee.strike, t);
             const STEPS: u32 = 4;
@@ -275,6 +292,12 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
     let t = w.tuning;
     let tick = w.tick;
     let k = w.agents[i].melee.strike;
+    // S10.1: a partner's claim on the turn; giving way, the blade starts no strike.
+    let yielding = turns::gives_way_to(w.agents, i, w.ticks);
+    w.agents[i].melee.gives_way = yielding;
+    if yielding.is_some() {
+        turns::note_wait(&mut w.agents[i].melee, None, w.ticks);
+    }
     match w.agents[i].melee.phase {
         StrikePhase::Ready => {
             let a = &w.agents[i];
@@ -282,7 +305,7 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
             // A blade rooted by a cancelled windup starts nothing until the strike it had
             // planned is over: a shot in flight foresaw it on that strike's lunge, not on
             // a new one along another axis (S9.5).
-            let ready = m.cooldown == 0 && !w.hold_strikes && m.rooted == 0;
+            let ready = m.cooldown == 0 && !w.hold_strikes && m.rooted == 0 && yielding.is_none();
             if ready {
                 let enemies = w.enemies;
                 let target = m.target.unwrap_or(u32::MAX);
@@ -333,6 +356,12 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                             .ok_or(blocked.unwrap_or(u32::MAX))
                     }
                 };
+                // S10.1: withheld, is it only the partner's body in the way?
+                let partner = match chosen {
+                    Err(ally) if ally != u32::MAX => partner_in_the_way(w, i),
+                    _ => None,
+                };
+                turns::note_wait(&mut w.agents[i].melee, partner, w.ticks);
                 match chosen {
                     Ok((e, axis)) => {
                         let a = &mut w.agents[i];
@@ -444,6 +473,46 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
             }
         }
     }
+}
+
+/// S10.1: the partner blade whose body alone withholds blade `i`, and the axis of the
+/// swing that would be clear without it (the target first, then the nearest in reach).
+fn partner_in_the_way(w: &StrikeStep, i: usize) -> Option<(u32, f32)> {
+    let t = w.tuning;
+    let a = &w.agents[i];
+    let k = a.melee.strike;
+    let ticks = w.ticks.strike_windup[k] + w.ticks.strike_active[k];
+    let target = a.melee.target.unwrap_or(u32::MAX);
+    let mut reach: Vec<&Enemy> = w
+        .enemies
+        .iter()
+        .filter(|e| e.alive && target_in_reach(a, e, k, t))
+        .collect();
+    reach.sort_by(|p, q| {
+        (p.id != target)
+            .cmp(&(q.id != target))
+            .then(
+                p.pos
+                    .distance_sq(a.pos)
+                    .total_cmp(&q.pos.distance_sq(a.pos)),
+            )
+            .then(p.id.cmp(&q.id))
+    });
+    w.agents
+        .iter()
+        .filter(|p| p.alive && p.role == Role::Blade && p.id != a.id)
+        .find_map(|p| {
+            reach
+                .iter()
+                .find_map(|e| {
+                    swing_axes(a.pos, e.pos, k, t).find(|&axis| {
+                        let sector = guarded_sector(a.pos, axis, k, t);
+                        ally_in_sector_predicted_but(a, &sector, w.agents, ticks, Some(p.id), t)
+                            .is_none()
+                    })
+                })
+                .map(|axis| (p.id, axis))
+        })
 }
 
 fn end_strike(w: &mut StrikeStep, i: usize) {

@@ -6,3 +6,4 @@ pub mod melee;
 pub(crate) mod reach;
 pub(crate) mod sector;
 pub(crate) mod state;
+pub(crate) mod turns;
