@@ -48,7 +48,7 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
         (
             "05b32d9131498b34".to_string(),
             "d6315e925b8c310a".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim14")
+            concat!(env!("CARGO_PKG_VERSION"), "+sim15")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

@@ -13,7 +13,7 @@ use crate::squad::anchor::{squad_speed, straggler_lag, SquadState};
 use crate::squad::blades::around::round_goal;
 use crate::squad::blades::melee::lunge_step;
 use crate::squad::blades::state::StrikePhase;
-use crate::squad::blades::turns::step_aside;
+use crate::squad::blades::turns::{gives_way_to, step_aside};
 use crate::squad::blast::BlastZone;
 use crate::squad::registry::ReservedSector;
 use crate::squad::Squad;
@@ -314,10 +314,8 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
             }
             _ => steer_goal,
         };
-        // S10.1: giving way to a partner's turn, out of the swing it waits to make.
-        let steer_goal = match a
-            .melee
-            .gives_way
+        // S10.1: giving way to a waiting blade's turn, out of the swing it waits to make.
+        let steer_goal = match gives_way_to(&s.agents, i, m.ticks)
             .and_then(|id| s.agents.iter().find(|b| b.id == id))
         {
             Some(holder) => step_aside(a, holder, t),

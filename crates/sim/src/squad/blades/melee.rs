@@ -40,47 +40,40 @@ pub fn ally_in_sector_predicted(
     ticks: u32,
     t: &Tuning,
 ) -> Option<u32> {
-    ally_in_sector_predicted_but(blade, sector, agents, ticks, None, t)
+    agents
+        .iter()
+        .find(|a| ally_blocks(blade, a, sector, ticks, t))
+        .map(|a| a.id)
 }
 
-/// [`ally_in_sector_predicted`] leaving out the ally `skip` (S10.1: would the swing be
-/// clear if the partner were not there?).
-fn ally_in_sector_predicted_but(
-    blade: &Agent,
-    sector: &Sector,
-    agents: &[Agent],
-    ticks: u32,
-    skip: Option<u32>,
-    t: &Tuning,
-) -> Option<u32> {
+/// Whether ally `a` blocks `blade`'s guarded `sector` over the coming `ticks`
+/// ([`ally_in_sector_predicted`]'s test for one body).
+fn ally_blocks(blade: &Agent, a: &Agent, sector: &Sector, ticks: u32, t: &Tuning) -> bool {
+    if !a.alive || a.id == blade.id {
+        return false;
+    }
     let margin = t.melee.safety_margin;
-    for a in agents
-        .iter()
-        .filter(|a| a.alive && a.id != blade.id && Some(a.id) != skip)
-    {
-        if a.role == Role::Blade && a.melee.striking() {
-            let lunge = Vec2::from_angle(a.melee.axis) * lunge_extent(a.melee.strike, t);
-            const STEPS: u32 = 4;
-            if (0..=STEPS).any(|j| {
-                let p = a.pos + lunge * (j as f32 / STEPS as f32);
-                sector.distance(p) < a.radius + margin
-            }) {
-                return Some(a.id);
-            }
-        }
-        let mut k = 0;
-        loop {
-            let p = a.pos + a.vel * (k as f32 * DT);
-            if sector.distance(p) < a.radius + margin {
-                return Some(a.id);
-            }
-            if k >= ticks {
-                break;
-            }
-            k = (k + 2).min(ticks);
+    if a.role == Role::Blade && a.melee.striking() {
+        let lunge = Vec2::from_angle(a.melee.axis) * lunge_extent(a.melee.strike, t);
+        const STEPS: u32 = 4;
+        if (0..=STEPS).any(|j| {
+            let p = a.pos + lunge * (j as f32 / STEPS as f32);
+            sector.distance(p) < a.radius + margin
+        }) {
+            return true;
         }
     }
-    None
+    let mut k = 0;
+    loop {
+        let p = a.pos + a.vel * (k as f32 * DT);
+        if sector.distance(p) < a.radius + margin {
+            return true;
+        }
+        if k >= ticks {
+            return false;
+        }
+        k = (k + 2).min(ticks);
+    }
 }
 
 /// The ally (if any) inside the guarded sector now, grown by the safety margin.
@@ -356,12 +349,12 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                             .ok_or(blocked.unwrap_or(u32::MAX))
                     }
                 };
-                // S10.1: withheld, is it only the partner's body in the way?
-                let partner = match chosen {
-                    Err(ally) if ally != u32::MAX => partner_in_the_way(w, i),
+                // S10.1: withheld, which allies' bodies alone are in the way?
+                let in_the_way = match chosen {
+                    Err(ally) if ally != u32::MAX => allies_in_the_way(w, i),
                     _ => None,
                 };
-                turns::note_wait(&mut w.agents[i].melee, partner, w.ticks);
+                turns::note_wait(&mut w.agents[i].melee, in_the_way, w.ticks);
                 match chosen {
                     Ok((e, axis)) => {
                         let a = &mut w.agents[i];
@@ -475,9 +468,11 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
     }
 }
 
-/// S10.1: the partner blade whose body alone withholds blade `i`, and the axis of the
-/// swing that would be clear without it (the target first, then the nearest in reach).
-fn partner_in_the_way(w: &StrikeStep, i: usize) -> Option<(u32, f32)> {
+/// S10.1: the fewest allies (at most `melee.turn_allies`, none of them mid-strike,
+/// gunners only with `melee.turn_gunners`)
+/// whose bodies alone withhold blade `i`'s swing, and that swing's axis (the target
+/// first, then the nearest in reach; straight before turned).
+fn allies_in_the_way(w: &StrikeStep, i: usize) -> Option<(Vec<u32>, f32)> {
     let t = w.tuning;
     let a = &w.agents[i];
     let k = a.melee.strike;
@@ -498,21 +493,29 @@ fn partner_in_the_way(w: &StrikeStep, i: usize) -> Option<(u32, f32)> {
             )
             .then(p.id.cmp(&q.id))
     });
-    w.agents
-        .iter()
-        .filter(|p| p.alive && p.role == Role::Blade && p.id != a.id)
-        .find_map(|p| {
-            reach
+    let mut best: Option<(Vec<u32>, f32)> = None;
+    for e in reach {
+        for axis in swing_axes(a.pos, e.pos, k, t) {
+            let sector = guarded_sector(a.pos, axis, k, t);
+            let blockers: Vec<&Agent> = w
+                .agents
                 .iter()
-                .find_map(|e| {
-                    swing_axes(a.pos, e.pos, k, t).find(|&axis| {
-                        let sector = guarded_sector(a.pos, axis, k, t);
-                        ally_in_sector_predicted_but(a, &sector, w.agents, ticks, Some(p.id), t)
-                            .is_none()
-                    })
-                })
-                .map(|axis| (p.id, axis))
-        })
+                .filter(|o| ally_blocks(a, o, &sector, ticks, t))
+                .collect();
+            if blockers.is_empty()
+                || blockers.len() > t.melee.turn_allies as usize
+                || (!t.melee.turn_gunners && blockers.iter().any(|o| o.role != Role::Blade))
+                || blockers.iter().any(|o| o.melee.striking())
+                || best
+                    .as_ref()
+                    .is_some_and(|(b, _)| b.len() <= blockers.len())
+            {
+                continue;
+            }
+            best = Some((blockers.iter().map(|o| o.id).collect(), axis));
+        }
+    }
+    best
 }
 
 fn end_strike(w: &mut StrikeStep, i: usize) {
@@ -683,6 +686,59 @@ mod tests {
         let ev = strike_step(&mut agents, &enemies, &t);
         assert_eq!(ev, vec![EventKind::StrikeWithheld { blade: 0, ally: 2 }]);
         assert_eq!(agents[0].melee.phase, StrikePhase::Ready);
+    }
+
+    /// S10.1: at a door the blade behind its partner has no clear swing; it waits on the
+    /// partner, claims the turn after `turn_wait`, the partner (giving way) steps over the
+    /// nearer edge of that swing, and the waiting blade strikes.
+    #[test]
+    fn a_blade_behind_its_partner_at_a_door_strikes_once_the_partner_gives_way() {
+        let t = Tuning::default();
+        let tt = TickTuning::from_tuning(&t);
+        let mut blade = body(0, Role::Blade, Vec2::ZERO);
+        blade.melee.target = Some(1);
+        let partner = body(1, Role::Blade, Vec2::new(0.6, 0.1));
+        let target = dummy(1, Vec2::new(1.2, 0.0));
+        let mut agents = [blade, partner];
+        let one = std::slice::from_ref(&target);
+        let ev = strike_step(&mut agents, one, &t);
+        assert_eq!(ev, vec![EventKind::StrikeWithheld { blade: 0, ally: 1 }]);
+        assert_eq!(agents[0].melee.waits_on, vec![1]);
+        assert_eq!(
+            turns::gives_way_to(&agents, 1, &tt),
+            None,
+            "not yet a claim"
+        );
+        for _ in 1..tt.turn_wait {
+            assert!(strike_step(&mut agents, one, &t).is_empty());
+        }
+        assert_eq!(turns::gives_way_to(&agents, 1, &tt), Some(0));
+        assert_eq!(turns::gives_way_to(&agents, 0, &tt), None);
+        // The partner walks to where it steps aside; the blade strikes.
+        let goal = turns::step_aside(&agents[1], &agents[0], &t);
+        agents[1].pos = goal;
+        let ev = strike_step(&mut agents, one, &t);
+        assert_eq!(
+            ev,
+            vec![EventKind::StrikeStarted {
+                blade: 0,
+                strike: 0,
+                target: 1
+            }]
+        );
+        assert!(agents[0].melee.waits_on.is_empty());
+        // Without the turn the partner never moves and the blade never strikes.
+        let mut t = t;
+        t.melee.turn_allies = 0;
+        let mut agents = [
+            body(0, Role::Blade, Vec2::ZERO),
+            body(1, Role::Blade, Vec2::new(0.6, 0.1)),
+        ];
+        agents[0].melee.target = Some(1);
+        for _ in 0..=tt.turn_wait {
+            strike_step(&mut agents, one, &t);
+        }
+        assert_eq!(turns::gives_way_to(&agents, 1, &tt), None);
     }
 
     #[test]

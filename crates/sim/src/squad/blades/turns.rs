@@ -25,18 +25,18 @@ fn claims(b: &Agent, on: u32, tt: &TickTuning) -> bool {
         && m.phase == StrikePhase::Ready
         && m.cooldown == 0
         && m.rooted == 0
-        && m.waits_on == Some(on)
+        && m.waits_on.contains(&on)
         && m.waited >= tt.turn_wait
         && m.waited < tt.turn_wait + tt.turn_give
 }
 
-/// The partner blade that blade `i` gives way to this tick, if any: one with a standing
-/// claim on it, unless `i`'s own claim on that partner is the stronger (it waited longer;
-/// on a tie the lower id keeps its claim). A blade in windup or active gives way to
-/// nobody (it is committed to its strike).
+/// The blade that agent `i` (the partner or a gunner) gives way to this tick, if any:
+/// one with a standing claim on it, unless `i`'s own claim on that blade is the stronger
+/// (it waited longer; on a tie the lower id keeps its claim). A blade in windup or active
+/// gives way to nobody (it is committed to its strike), nor does an agent on a script.
 pub fn gives_way_to(agents: &[Agent], i: usize, tt: &TickTuning) -> Option<u32> {
     let me = &agents[i];
-    if !me.alive || me.role != Role::Blade || me.melee.striking() {
+    if !me.alive || me.forced || me.melee.striking() {
         return None;
     }
     agents
@@ -51,32 +51,33 @@ pub fn gives_way_to(agents: &[Agent], i: usize, tt: &TickTuning) -> Option<u32> 
         .map(|b| b.id)
 }
 
-/// Notes this tick's wait of a Ready blade that tried to strike: `Some((partner, axis))`
-/// when only the partner's body kept a swing along `axis` from being clear, `None` when
-/// it struck, had nothing in reach, or other allies stood in every swing. A claim that
-/// has run its `turn_give` starts over (the partner fights on meanwhile).
-pub fn note_wait(m: &mut MeleeState, partner: Option<(u32, f32)>, tt: &TickTuning) {
-    match partner {
-        Some((id, axis)) if m.waits_on == Some(id) => {
-            m.waited += 1;
-            if m.waited >= tt.turn_wait + tt.turn_give {
-                m.waited = 0;
+/// Notes this tick's wait of a Ready blade that tried to strike: `Some((allies, axis))`
+/// when only those allies' bodies kept a swing along `axis` from being clear, `None`
+/// when it struck, had nothing in reach, or more allies stood in every swing. The wait
+/// goes on while one of the allies stays in the way; a claim that has run its
+/// `turn_give` starts over (the allies fight on meanwhile).
+pub fn note_wait(m: &mut MeleeState, in_the_way: Option<(Vec<u32>, f32)>, tt: &TickTuning) {
+    match in_the_way {
+        Some((ids, axis)) => {
+            if ids.iter().any(|id| m.waits_on.contains(id)) {
+                m.waited += 1;
+                if m.waited >= tt.turn_wait + tt.turn_give {
+                    m.waited = 0;
+                }
+            } else {
+                m.waited = 1;
             }
-            m.wait_axis = axis;
-        }
-        Some((id, axis)) => {
-            m.waits_on = Some(id);
-            m.waited = 1;
+            m.waits_on = ids;
             m.wait_axis = axis;
         }
         None => {
-            m.waits_on = None;
+            m.waits_on.clear();
             m.waited = 0;
         }
     }
 }
 
-/// Where a blade giving way to `holder` steps: out of the guarded sector of the swing
+/// Where an agent giving way to `holder` steps: out of the guarded sector of the swing
 /// the holder waits to make, over its nearer edge (the way out no longer than the body
 /// is deep in it, whatever the sector's reach), until its body is `2 × safety_margin`
 /// clear of the edge; where it already is when clear.
@@ -117,19 +118,23 @@ mod tests {
         let mut agents = [blade(0, Vec2::ZERO), blade(1, Vec2::new(0.8, 0.0))];
         assert_eq!(gives_way_to(&agents, 0, &tt), None);
         for _ in 0..tt.turn_wait {
-            note_wait(&mut agents[1].melee, Some((0, 0.0)), &tt);
+            note_wait(&mut agents[1].melee, Some((vec![0], 0.0)), &tt);
         }
         assert_eq!(gives_way_to(&agents, 0, &tt), Some(1));
         assert_eq!(gives_way_to(&agents, 1, &tt), None);
-        // Blade 0 waits on blade 1 too, but for less: it still gives way.
+        // Blade 0 waits on blade 1 as long: on the tie the lower id keeps its claim.
         for _ in 0..tt.turn_wait {
-            note_wait(&mut agents[0].melee, Some((1, 0.0)), &tt);
+            note_wait(&mut agents[0].melee, Some((vec![1], 0.0)), &tt);
         }
+        assert_eq!(gives_way_to(&agents, 0, &tt), None);
+        assert_eq!(gives_way_to(&agents, 1, &tt), Some(0));
+        // Blade 1 waiting longer keeps its claim and blade 0 gives way.
+        note_wait(&mut agents[1].melee, Some((vec![0], 0.0)), &tt);
         assert_eq!(gives_way_to(&agents, 0, &tt), Some(1));
         assert_eq!(gives_way_to(&agents, 1, &tt), None);
-        // Longer, it keeps its claim and blade 1 gives way.
-        note_wait(&mut agents[0].melee, Some((1, 0.0)), &tt);
-        note_wait(&mut agents[0].melee, Some((1, 0.0)), &tt);
+        // Blade 0 longer again: blade 1 gives way.
+        note_wait(&mut agents[0].melee, Some((vec![1], 0.0)), &tt);
+        note_wait(&mut agents[0].melee, Some((vec![1], 0.0)), &tt);
         assert_eq!(gives_way_to(&agents, 0, &tt), None);
         assert_eq!(gives_way_to(&agents, 1, &tt), Some(0));
         // A blade mid-strike gives way to nobody; a claim lapses after `turn_give`.
@@ -137,7 +142,7 @@ mod tests {
         assert_eq!(gives_way_to(&agents, 1, &tt), None);
         agents[1].melee.phase = StrikePhase::Ready;
         for _ in 0..tt.turn_give {
-            note_wait(&mut agents[0].melee, Some((1, 0.0)), &tt);
+            note_wait(&mut agents[0].melee, Some((vec![1], 0.0)), &tt);
         }
         assert!(agents[0].melee.waited < tt.turn_wait);
         assert_eq!(gives_way_to(&agents, 1, &tt), None);
