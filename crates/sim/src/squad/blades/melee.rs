@@ -260,6 +260,9 @@ pub struct StrikeStep<'a> {
     /// No strike starts: the squad sprints, or this blade stands (or would lunge) in a
     /// live grenade's reserved zone (K5), or it is a medkit's patient.
     pub hold_strikes: bool,
+    /// S10.1: gunners may give way to this blade's turn (the squad advances and
+    /// `melee.turn_gunners`); holding, a gunner keeps its post.
+    pub gunners_give_way: bool,
     pub agents: &'a mut [Agent],
     /// Sorted by id.
     pub enemies: &'a [Enemy],
@@ -504,7 +507,7 @@ fn allies_in_the_way(w: &StrikeStep, i: usize) -> Option<(Vec<u32>, f32)> {
                 .collect();
             if blockers.is_empty()
                 || blockers.len() > t.melee.turn_allies as usize
-                || (!t.melee.turn_gunners && blockers.iter().any(|o| o.role != Role::Blade))
+                || (!w.gunners_give_way && blockers.iter().any(|o| o.role != Role::Blade))
                 || blockers.iter().any(|o| o.melee.striking())
                 || best
                     .as_ref()
@@ -644,6 +647,7 @@ mod tests {
             tuning: t,
             ticks: &ticks,
             hold_strikes: false,
+            gunners_give_way: true,
             agents,
             enemies,
             damage: &mut damage,
