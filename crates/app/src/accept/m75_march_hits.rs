@@ -284,12 +284,12 @@ mod tests {
     fn m75_counts_a_turned_swing_as_a_strike_that_could_reach() {
         let mut r = copy("leash_march");
         let f = &r.frames[0];
-        let mut blade = f.agents.iter().find(|a| a.is_blade()).unwrap().clone();
-        let mut partner = f.agents.iter().find(|a| a.id != blade.id).unwrap().clone();
+        let mut blade = *f.agents.iter().find(|a| a.is_blade()).unwrap();
+        let mut partner = *f.agents.iter().find(|a| a.id != blade.id).unwrap();
         blade.pos = Vec2::ZERO;
         partner.pos = Vec2::new(0.9, 0.4);
         let target = Vec2::new(0.0, 1.1);
-        let agents = [blade.clone(), partner];
+        let agents = [blade, partner];
         assert!(clear_swing(&r, &agents, &blade, target));
         r.tuning.melee.swing_turn_steps = 0;
         assert!(!clear_swing(&r, &agents, &blade, target));
