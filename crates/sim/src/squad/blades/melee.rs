@@ -48,7 +48,13 @@ pub fn ally_in_sector_predicted(
 
 /// Whether ally `a` blocks `blade`'s guarded `sector` over the coming `ticks`
 /// ([`ally_in_sector_predicted`]'s test for one body).
-fn ally_blocks(blade: &Agent, a: &Agent, sector: &Sector, ticks: u32, t: &Tuning) -> bool {
+pub(crate) fn ally_blocks(
+    blade: &Agent,
+    a: &Agent,
+    sector: &Sector,
+    ticks: u32,
+    t: &Tuning,
+) -> bool {
     if !a.alive || a.id == blade.id {
         return false;
     }
@@ -354,7 +360,7 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                 };
                 // S10.1: withheld, which allies' bodies alone are in the way?
                 let in_the_way = match chosen {
-                    Err(ally) if ally != u32::MAX => allies_in_the_way(w, i),
+                    Err(ally) if ally != u32::MAX => turns::allies_in_the_way(w, i),
                     _ => None,
                 };
                 turns::note_wait(&mut w.agents[i].melee, in_the_way, w.ticks);
@@ -469,56 +475,6 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
             }
         }
     }
-}
-
-/// S10.1: the fewest allies (at most `melee.turn_allies`, none of them mid-strike,
-/// gunners only with `melee.turn_gunners`)
-/// whose bodies alone withhold blade `i`'s swing, and that swing's axis (the target
-/// first, then the nearest in reach; straight before turned).
-fn allies_in_the_way(w: &StrikeStep, i: usize) -> Option<(Vec<u32>, f32)> {
-    let t = w.tuning;
-    let a = &w.agents[i];
-    let k = a.melee.strike;
-    let ticks = w.ticks.strike_windup[k] + w.ticks.strike_active[k];
-    let target = a.melee.target.unwrap_or(u32::MAX);
-    let mut reach: Vec<&Enemy> = w
-        .enemies
-        .iter()
-        .filter(|e| e.alive && target_in_reach(a, e, k, t))
-        .collect();
-    reach.sort_by(|p, q| {
-        (p.id != target)
-            .cmp(&(q.id != target))
-            .then(
-                p.pos
-                    .distance_sq(a.pos)
-                    .total_cmp(&q.pos.distance_sq(a.pos)),
-            )
-            .then(p.id.cmp(&q.id))
-    });
-    let mut best: Option<(Vec<u32>, f32)> = None;
-    for e in reach {
-        for axis in swing_axes(a.pos, e.pos, k, t) {
-            let sector = guarded_sector(a.pos, axis, k, t);
-            let blockers: Vec<&Agent> = w
-                .agents
-                .iter()
-                .filter(|o| ally_blocks(a, o, &sector, ticks, t))
-                .collect();
-            if blockers.is_empty()
-                || blockers.len() > t.melee.turn_allies as usize
-                || (!w.gunners_give_way && blockers.iter().any(|o| o.role != Role::Blade))
-                || blockers.iter().any(|o| o.melee.striking())
-                || best
-                    .as_ref()
-                    .is_some_and(|(b, _)| b.len() <= blockers.len())
-            {
-                continue;
-            }
-            best = Some((blockers.iter().map(|o| o.id).collect(), axis));
-        }
-    }
-    best
 }
 
 fn end_strike(w: &mut StrikeStep, i: usize) {

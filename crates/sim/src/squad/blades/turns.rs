@@ -11,8 +11,10 @@
 //! id on a tie), so exactly one gives way.
 
 use crate::core::geom::Vec2;
+use crate::horde::enemy::Enemy;
 use crate::squad::agent::{Agent, Role};
-use crate::squad::blades::reach::guarded_sector;
+use crate::squad::blades::melee::{ally_blocks, StrikeStep};
+use crate::squad::blades::reach::{guarded_sector, swing_axes, target_in_reach};
 use crate::squad::blades::state::{MeleeState, StrikePhase};
 use crate::tuning::{TickTuning, Tuning};
 
@@ -49,6 +51,56 @@ pub fn gives_way_to(agents: &[Agent], i: usize, tt: &TickTuning) -> Option<u32> 
             !mine
         })
         .map(|b| b.id)
+}
+
+/// S10.1: the fewest allies (at most `melee.turn_allies`, none of them mid-strike,
+/// gunners only with `melee.turn_gunners`)
+/// whose bodies alone withhold blade `i`'s swing, and that swing's axis (the target
+/// first, then the nearest in reach; straight before turned).
+pub fn allies_in_the_way(w: &StrikeStep, i: usize) -> Option<(Vec<u32>, f32)> {
+    let t = w.tuning;
+    let a = &w.agents[i];
+    let k = a.melee.strike;
+    let ticks = w.ticks.strike_windup[k] + w.ticks.strike_active[k];
+    let target = a.melee.target.unwrap_or(u32::MAX);
+    let mut reach: Vec<&Enemy> = w
+        .enemies
+        .iter()
+        .filter(|e| e.alive && target_in_reach(a, e, k, t))
+        .collect();
+    reach.sort_by(|p, q| {
+        (p.id != target)
+            .cmp(&(q.id != target))
+            .then(
+                p.pos
+                    .distance_sq(a.pos)
+                    .total_cmp(&q.pos.distance_sq(a.pos)),
+            )
+            .then(p.id.cmp(&q.id))
+    });
+    let mut best: Option<(Vec<u32>, f32)> = None;
+    for e in reach {
+        for axis in swing_axes(a.pos, e.pos, k, t) {
+            let sector = guarded_sector(a.pos, axis, k, t);
+            let blockers: Vec<&Agent> = w
+                .agents
+                .iter()
+                .filter(|o| ally_blocks(a, o, &sector, ticks, t))
+                .collect();
+            if blockers.is_empty()
+                || blockers.len() > t.melee.turn_allies as usize
+                || (!w.gunners_give_way && blockers.iter().any(|o| o.role != Role::Blade))
+                || blockers.iter().any(|o| o.melee.striking())
+                || best
+                    .as_ref()
+                    .is_some_and(|(b, _)| b.len() <= blockers.len())
+            {
+                continue;
+            }
+            best = Some((blockers.iter().map(|o| o.id).collect(), axis));
+        }
+    }
+    best
 }
 
 /// Notes this tick's wait of a Ready blade that tried to strike: `Some((allies, axis))`
