@@ -22,6 +22,7 @@ use crate::squad::blades::turns;
 use crate::squad::view::WorldView;
 use crate::tuning::{TickTuning, Tuning, DT};
 
+use crate::squad::blades::reach::ally_blocks;
 pub use crate::squad::blades::reach::{
     guarded_sector, lunge_extent, strike_sector, swing_axes, target_in_reach,
 };
@@ -44,42 +45,6 @@ pub fn ally_in_sector_predicted(
         .iter()
         .find(|a| ally_blocks(blade, a, sector, ticks, t))
         .map(|a| a.id)
-}
-
-/// Whether ally `a` blocks `blade`'s guarded `sector` over the coming `ticks`
-/// ([`ally_in_sector_predicted`]'s test for one body).
-pub(crate) fn ally_blocks(
-    blade: &Agent,
-    a: &Agent,
-    sector: &Sector,
-    ticks: u32,
-    t: &Tuning,
-) -> bool {
-    if !a.alive || a.id == blade.id {
-        return false;
-    }
-    let margin = t.melee.safety_margin;
-    if a.role == Role::Blade && a.melee.striking() {
-        let lunge = Vec2::from_angle(a.melee.axis) * lunge_extent(a.melee.strike, t);
-        const STEPS: u32 = 4;
-        if (0..=STEPS).any(|j| {
-            let p = a.pos + lunge * (j as f32 / STEPS as f32);
-            sector.distance(p) < a.radius + margin
-        }) {
-            return true;
-        }
-    }
-    let mut k = 0;
-    loop {
-        let p = a.pos + a.vel * (k as f32 * DT);
-        if sector.distance(p) < a.radius + margin {
-            return true;
-        }
-        if k >= ticks {
-            return false;
-        }
-        k = (k + 2).min(ticks);
-    }
 }
 
 /// The ally (if any) inside the guarded sector now, grown by the safety margin.
@@ -360,7 +325,14 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                 };
                 // S10.1: withheld, which allies' bodies alone are in the way?
                 let in_the_way = match chosen {
-                    Err(ally) if ally != u32::MAX => turns::allies_in_the_way(w, i),
+                    Err(ally) if ally != u32::MAX => turns::allies_in_the_way(
+                        w.agents,
+                        i,
+                        w.enemies,
+                        ticks,
+                        w.gunners_give_way,
+                        t,
+                    ),
                     _ => None,
                 };
                 turns::note_wait(&mut w.agents[i].melee, in_the_way, w.ticks);

@@ -13,8 +13,7 @@
 use crate::core::geom::Vec2;
 use crate::horde::enemy::Enemy;
 use crate::squad::agent::{Agent, Role};
-use crate::squad::blades::melee::{ally_blocks, StrikeStep};
-use crate::squad::blades::reach::{guarded_sector, swing_axes, target_in_reach};
+use crate::squad::blades::reach::{ally_blocks, guarded_sector, swing_axes, target_in_reach};
 use crate::squad::blades::state::{MeleeState, StrikePhase};
 use crate::tuning::{TickTuning, Tuning};
 
@@ -57,14 +56,18 @@ pub fn gives_way_to(agents: &[Agent], i: usize, tt: &TickTuning) -> Option<u32> 
 /// gunners only with `melee.turn_gunners`)
 /// whose bodies alone withhold blade `i`'s swing, and that swing's axis (the target
 /// first, then the nearest in reach; straight before turned).
-pub fn allies_in_the_way(w: &StrikeStep, i: usize) -> Option<(Vec<u32>, f32)> {
-    let t = w.tuning;
-    let a = &w.agents[i];
+pub fn allies_in_the_way(
+    agents: &[Agent],
+    i: usize,
+    enemies: &[Enemy],
+    ticks: u32,
+    gunners_give_way: bool,
+    t: &Tuning,
+) -> Option<(Vec<u32>, f32)> {
+    let a = &agents[i];
     let k = a.melee.strike;
-    let ticks = w.ticks.strike_windup[k] + w.ticks.strike_active[k];
     let target = a.melee.target.unwrap_or(u32::MAX);
-    let mut reach: Vec<&Enemy> = w
-        .enemies
+    let mut reach: Vec<&Enemy> = enemies
         .iter()
         .filter(|e| e.alive && target_in_reach(a, e, k, t))
         .collect();
@@ -82,14 +85,13 @@ pub fn allies_in_the_way(w: &StrikeStep, i: usize) -> Option<(Vec<u32>, f32)> {
     for e in reach {
         for axis in swing_axes(a.pos, e.pos, k, t) {
             let sector = guarded_sector(a.pos, axis, k, t);
-            let blockers: Vec<&Agent> = w
-                .agents
+            let blockers: Vec<&Agent> = agents
                 .iter()
                 .filter(|o| ally_blocks(a, o, &sector, ticks, t))
                 .collect();
             if blockers.is_empty()
                 || blockers.len() > t.melee.turn_allies as usize
-                || (!w.gunners_give_way && blockers.iter().any(|o| o.role != Role::Blade))
+                || (!gunners_give_way && blockers.iter().any(|o| o.role != Role::Blade))
                 || blockers.iter().any(|o| o.melee.striking())
                 || best
                     .as_ref()
