@@ -22,9 +22,9 @@ fn main() {
                     .map(|e| (e.pos.distance(a.pos) - e.radius - a.radius, e.id))
                     .fold((f32::MAX, 0), |m, x| if x.0 < m.0 { x } else { m });
                 println!(
-                    "t{t} b{} pos ({:.2},{:.2}) {:?} left {} cd {} tgt {:?} near e{} gap {:.2} state {:?}",
+                    "t{t} b{} pos ({:.2},{:.2}) {:?} left {} cd {} tgt {:?} near e{} gap {:.2} state {:?} sprint {} rooted {} withheld {} waits {:?}/{} gives {:?}",
                     a.id, a.pos.x, a.pos.y, a.melee.phase, a.melee.phase_left, a.melee.cooldown,
-                    a.melee.target, near.1, near.0, w.state()
+                    a.melee.target, near.1, near.0, w.state(), w.sprinting(), a.melee.rooted, a.melee.withheld, a.melee.waits_on, a.melee.waited, a.melee.gives_way
                 );
             }
             if t % 20 == 0 {

@@ -46,8 +46,8 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "c95c8402e16f6fc5".to_string(),
-            "608f93fc532d1c16".to_string(),
+            "5e8c91b28aad6d93".to_string(),
+            "7150d00ed2234276".to_string(),
             concat!(env!("CARGO_PKG_VERSION"), "+sim15")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \

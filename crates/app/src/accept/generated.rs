@@ -12,10 +12,10 @@
 //!
 //! The exit code holds each goal at its `gate`, which is its share but for one: M7.8,
 //! not met today. Judged per contact (every contact of a second holds a hit, not one hit
-//! per blade per run), 103 of the 120 maps over seeds 1–200 with a contact pass; the
-//! misses are a second blade behind its partner or a gunner at a door, every swing it
-//! has taking in an ally, and a blade held on a wall's corner: REQ S10.1's work. It is
-//! gated at the share measured (0.85), a ratchet: a change that makes blades engage
+//! per blade per run), 109 of the 119 maps over seeds 1–200 with a contact pass with the
+//! blades' turns at a choke (REQ S10.1; 103 of 120 before them); the misses move from
+//! map to map with any change of the simulation. It is gated at 0.90, under the share
+//! measured (0.916), a ratchet raised from 0.85: a change that makes blades engage
 //! less often fails, and the row prints HELD, never "met", until the goal is.
 
 use std::path::{Path, PathBuf};
@@ -71,7 +71,7 @@ pub const GOALS: &[Goal] = &[
     goal("A2", 0.95, false),
     goal("A5", 0.95, false),
     goal("A10", 0.95, false),
-    held("M7.8", 1.0, 0.85),
+    held("M7.8", 1.0, 0.90),
 ];
 
 /// Where a row stands against its goal.
@@ -449,8 +449,8 @@ mod tests {
         assert_eq!(c[1].goal, Some(GoalState::NotMeasured));
     }
 
-    /// M7.8 is held at its gate: six misses in 40 maps (0.85) are HELD (not met, not
-    /// failing), seven in 40 (0.825) fall under 0.85 and miss.
+    /// M7.8 is held at its gate: four misses in 40 maps (0.90) are HELD (not met, not
+    /// failing), five in 40 (0.875) fall under 0.90 and miss.
     #[test]
     fn a_held_goal_fails_under_its_gate_and_is_never_met_under_its_share() {
         let mk = |fails: usize| -> Vec<MapRun> {
@@ -465,8 +465,8 @@ mod tests {
         };
         assert_eq!(columns(&mk(0))[0].goal, Some(GoalState::Met));
         assert_eq!(columns(&mk(1))[0].goal, Some(GoalState::Held));
-        assert_eq!(columns(&mk(6))[0].goal, Some(GoalState::Held));
-        assert_eq!(columns(&mk(7))[0].goal, Some(GoalState::Missed));
+        assert_eq!(columns(&mk(4))[0].goal, Some(GoalState::Held));
+        assert_eq!(columns(&mk(5))[0].goal, Some(GoalState::Missed));
     }
 
     #[test]

@@ -7,8 +7,13 @@
 //! reach it from where the blade stood (its body within the strike's reach grown by the
 //! lunge) and within the advancing post bound of the anchor (the sum of the cohesion
 //! radius, the post leash, the advancing extra and the first strike's reach, REQ M5/M7:
-//! blades fight near the squad, they do not chase). An enemy the gunners kill at four
-//! units was never the blade's to hit. A *chance* is a run of a blade's chance ticks (gaps up to
+//! blades fight near the squad, they do not chase) — and a strike could reach it: one of
+//! the swings the tuning allows at it (straight, or turned off it by up to
+//! `swing_turn_max` of the half-angle in `swing_turn_steps` steps a side, the enemy's
+//! centre inside on each) has a guarded sector (the reach grown by the lunge) that no
+//! ally's body comes within `safety_margin` of, at the recorded positions (REQ M7.4: no
+//! strike through an ally; an enemy behind a gunner's back is not the blade's chance).
+//! An enemy the gunners kill at four units was never the blade's to hit. A *chance* is a run of a blade's chance ticks (gaps up to
 //! [`GAP`] ticks joined: a strike's recovery steps back out of reach) at least
 //! [`MIN_CHANCE`] long.
 //!
@@ -17,10 +22,11 @@
 //! past its last (a strike begun in the chance lands after it). Every chance must hold a
 //! hit: a blade that struck once on the march and then stood by fails on the next one.
 
-use sim::read::{lunge_extent, EventKind};
+use sim::read::{lunge_extent, EventKind, Vec2};
 
 use super::criterion::{applicable, Criterion, Home, Outcome};
-use super::record::Recording;
+use super::geom::Cone;
+use super::record::{AgentSnap, Recording};
 
 pub struct M75;
 
@@ -39,6 +45,31 @@ pub struct Chance {
     pub blade: u32,
     pub from: usize,
     pub to: usize,
+}
+
+/// Whether a first strike of `blade` could reach an enemy at `at`: some swing at it (the
+/// tuning's turned axes, worked out here) whose guarded sector holds no other live
+/// ally's body (grown by the safety margin).
+fn clear_swing(r: &Recording, agents: &[AgentSnap], blade: &AgentSnap, at: Vec2) -> bool {
+    let m = &r.tuning.melee;
+    let reach = m.reach[0] + lunge_extent(0, &r.tuning);
+    let straight = (at - blade.pos).angle();
+    let steps = m.swing_turn_steps;
+    let turn = m.swing_turn_max * m.half_angle_deg[0].to_radians();
+    let axes = std::iter::once(straight).chain((1..=steps).flat_map(|j| {
+        let d = turn * j as f32 / steps as f32;
+        [straight + d, straight - d]
+    }));
+    for axis in axes {
+        let cone = Cone::new(blade.pos, axis, reach, m.half_angle_deg[0]);
+        if !agents
+            .iter()
+            .any(|a| a.alive && a.id != blade.id && cone.touches(a.pos, a.radius, m.safety_margin))
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// Each blade's chance ticks, as runs.
@@ -69,6 +100,7 @@ fn chances(r: &Recording) -> Result<Vec<Chance>, String> {
                     e.alive
                         && e.pos.distance(b.pos) <= strike + e.radius
                         && e.pos.distance(f.anchor) <= bound
+                        && clear_swing(r, &f.agents, b, e.pos)
                 });
             if !chance {
                 if let Some(c) = open[i].filter(|c| k > c.to + GAP) {
@@ -90,7 +122,7 @@ fn chances(r: &Recording) -> Result<Vec<Chance>, String> {
     }
     if out.is_empty() {
         Err(format!(
-            "no blade had an enemy within reach while the disk advanced for >= {MIN_CHANCE} ticks (longest {longest})"
+            "no blade had an enemy a strike could reach while the disk advanced for >= {MIN_CHANCE} ticks (longest {longest})"
         ))
     } else {
         out.sort_by_key(|c| (c.from, c.blade));
@@ -172,17 +204,20 @@ mod tests {
         assert_pass(&M75, embedded("leash_march"));
     }
 
+    /// The blade of the march's first chance lands nothing (its hits taken out of the
+    /// record): its chance fails — a chance is still judged on the hits.
     #[test]
     fn m75_fails_when_a_blade_lands_nothing_on_the_march() {
         let mut r = copy("leash_march");
+        let b = chances(&r).expect("leash_march has chances")[0].blade;
         assert!(
             drop_events(&mut r, |e| matches!(
                 e,
-                EventKind::MeleeHit { blade: 1, .. }
+                EventKind::MeleeHit { blade, .. } if *blade == b
             )) > 0
         );
         let m = assert_fail(&M75, &r);
-        assert!(m.contains("(first: blade 1"), "{m}");
+        assert!(m.contains(&format!("(first: blade {b}")), "{m}");
     }
 
     /// The injected fault: a blade that never strikes again after its first hit — every
@@ -218,6 +253,46 @@ mod tests {
         }
         let m = assert_na(&M75, &r);
         assert!(m.contains("while the disk advanced"), "{m}");
+    }
+
+    /// Only enemies a strike could reach are chances: with a gunner's body standing on
+    /// each blade in every frame (inside every swing it has) no tick is a chance.
+    #[test]
+    fn m75_an_enemy_no_swing_could_reach_without_an_ally_is_no_chance() {
+        let mut r = copy("leash_march");
+        for f in &mut r.frames {
+            let blades: Vec<Vec2> = f
+                .agents
+                .iter()
+                .filter(|a| a.is_blade())
+                .map(|a| a.pos)
+                .collect();
+            let mut gunners = f.agents.iter_mut().filter(|a| !a.is_blade());
+            for p in blades {
+                let g = gunners.next().expect("a gunner per blade");
+                g.pos = p + Vec2::new(0.3, 0.0);
+                g.alive = true;
+            }
+        }
+        let m = assert_na(&M75, &r);
+        assert!(m.contains("a strike could reach"), "{m}");
+    }
+
+    /// The swings are the tuning's: the partner beside the blade 66° off the straight
+    /// slash blocks it, a turned one clears it; with no turned swings there is none.
+    #[test]
+    fn m75_counts_a_turned_swing_as_a_strike_that_could_reach() {
+        let mut r = copy("leash_march");
+        let f = &r.frames[0];
+        let mut blade = *f.agents.iter().find(|a| a.is_blade()).unwrap();
+        let mut partner = *f.agents.iter().find(|a| a.id != blade.id).unwrap();
+        blade.pos = Vec2::ZERO;
+        partner.pos = Vec2::new(0.9, 0.4);
+        let target = Vec2::new(0.0, 1.1);
+        let agents = [blade, partner];
+        assert!(clear_swing(&r, &agents, &blade, target));
+        r.tuning.melee.swing_turn_steps = 0;
+        assert!(!clear_swing(&r, &agents, &blade, target));
     }
 
     #[test]

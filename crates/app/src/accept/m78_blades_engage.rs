@@ -199,6 +199,29 @@ mod tests {
         assert!(m.contains("(first: blade 1"), "{m}");
     }
 
+    /// Issue 36's mission-2 blade, a named regression: in the Warrens' 3-wide tunnels a
+    /// Ready blade with a shambler in reach (0.59–1.10 u) started no strike for 76
+    /// advancing ticks. Every swing it had took in a gunner at its side or its partner —
+    /// their motion over the coming windup carried into the sector — so the discipline
+    /// check withheld it, logging one `StrikeWithheld` for the whole episode. With the
+    /// turns (REQ S10.1) and gunners giving way (`turn_gunners`) the allies in the way
+    /// step aside and it strikes in every contact and chance; with nobody giving way
+    /// (`turn_allies = 0`) the contact goes unhit.
+    #[test]
+    fn m2_warrens_tunnel_blade_strikes_in_every_contact_and_chance() {
+        let run = |allies: u32| {
+            let mut s = crate::setup::load(None, "m2_warrens", None, None, None).unwrap();
+            s.tuning.melee.turn_allies = allies;
+            s.tuning.melee.turn_gunners = true;
+            crate::accept::record::record(&s, false)
+        };
+        let with = run(2);
+        assert_pass(&M78, &with);
+        assert_pass(&crate::accept::m75_march_hits::M75, &with);
+        let m = assert_fail(&M78, &run(0));
+        assert!(m.contains("contacts without a hit (first: blade"), "{m}");
+    }
+
     #[test]
     fn m78_is_not_applicable_when_no_enemy_comes_near_a_blade() {
         assert_na(&M78, embedded("lane_free"));

@@ -13,6 +13,7 @@ use crate::squad::anchor::{squad_speed, straggler_lag, SquadState};
 use crate::squad::blades::around::round_goal;
 use crate::squad::blades::melee::lunge_step;
 use crate::squad::blades::state::StrikePhase;
+use crate::squad::blades::turns::{gives_way_to, step_aside};
 use crate::squad::blast::BlastZone;
 use crate::squad::registry::ReservedSector;
 use crate::squad::Squad;
@@ -312,6 +313,17 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
                 )
             }
             _ => steer_goal,
+        };
+        // S10.1: giving way to a waiting blade's turn, out of the swing it waits to make.
+        // A holding gunner keeps its post (its step aside cost A5's bound on the combat
+        // route: 3.46 u from the anchor against 3.38).
+        let gives_way = match s.state {
+            SquadState::Holding if a.is_gunner() => None,
+            _ => gives_way_to(&s.agents, i, m.ticks),
+        };
+        let steer_goal = match gives_way.and_then(|id| s.agents.iter().find(|b| b.id == id)) {
+            Some(holder) => step_aside(a, holder, t),
+            None => steer_goal,
         };
         let mv = &t.movement;
         let mut desired = seek(a.pos, steer_goal, mv.arrive_radius) * mv.w_seek;

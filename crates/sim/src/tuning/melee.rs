@@ -76,6 +76,30 @@ pub struct MeleeTuning {
     /// "blades engage" row measured blades that stood by a crowd and never hit).
     pub swing_turn_max: f32,
     pub swing_turn_steps: u32,
+    /// Turn-taking at a choke (REQ S10.1): a Ready blade withheld this long only
+    /// because up to `turn_allies` allies (its partner; gunners with `turn_gunners`)
+    /// stand in its swing (without them a swing is clear) claims the turn, and they give
+    /// way: they step out of that swing's guarded sector (a blade giving way starts no
+    /// strike). 0.25 s, measured over 200 generated maps with gunners giving way: 0.15 s
+    /// gave "blades engage" 104 of 117 and A10 189 of 200 (below its 95 %), 0.2 s 111 of
+    /// 119 but A10 189, 0.25 s 109 of 119 with A10 191, 0.3 s 106 of 119 and mission 2's
+    /// tunnel blade unhit (docs/decisions.md).
+    pub turn_wait: f32,
+    /// How long a turn claim lasts: a partner that cannot step out (a door's walls)
+    /// gives way this long, then fights on and the waiting blade claims again after
+    /// `turn_wait`. 0.6 s: two body widths at the run, and about one slash's cycle of
+    /// the partner's own fighting lost.
+    pub turn_give: f32,
+    /// At most this many allies give way to one waiting blade: the partner and a gunner
+    /// beside it at a door (mission 2's tunnels need both); a blade behind more of the
+    /// squad than that waits for the next gap instead. 0 turns the turns off.
+    pub turn_allies: u32,
+    /// Whether gunners give way too while the squad advances, or only the partner blade.
+    /// Off by default: on, mission 2's tunnel blade strikes (m2 and m4 pass every row)
+    /// and 109 of 119 generated maps pass "blades engage", but the combat route fails it
+    /// (a contact of blade 1 unhit) and A5 (3.46 u), and the curve's Long Dark reference
+    /// wins 17 of 20 on normal, below K7's 18 (docs/decisions.md). Off: 108 of 120.
+    pub turn_gunners: bool,
     /// The lunge stops this far short of body contact with its target (M6).
     pub lunge_stop_gap: f32,
     /// A blade recovering from a strike moves at this fraction of the squad's speed.
@@ -113,6 +137,10 @@ impl Default for MeleeTuning {
             blade_spacing: 1.2,
             swing_turn_max: 0.8,
             swing_turn_steps: 2,
+            turn_wait: 0.25,
+            turn_give: 0.6,
+            turn_allies: 2,
+            turn_gunners: false,
             lunge_stop_gap: 0.02,
             recovery_speed_factor: 0.5,
             reserve_at_post: 0.5,
@@ -161,6 +189,9 @@ impl MeleeTuning {
             0.0,
             16.0,
         );
+        v.range("melee.turn_wait", me.turn_wait, 0.0, 10.0);
+        v.range("melee.turn_give", me.turn_give, 0.0, 10.0);
+        v.range("melee.turn_allies", me.turn_allies as f32, 0.0, 8.0);
         v.range("melee.standoff_gap", me.standoff_gap, 0.0, 5.0);
         v.range("melee.reserve_scale", me.reserve_scale, 1.0, 10.0);
         v.range("melee.directions", me.directions as f32, 1.0, 64.0);

@@ -175,6 +175,9 @@ pub struct TickTuning {
     pub strike_stagger: [u32; 3],
     pub combo_window: u32,
     pub combo_cooldown: u32,
+    /// Turn-taking at a choke (S10.1): the wait that claims a turn, and how long it lasts.
+    pub turn_wait: u32,
+    pub turn_give: u32,
     pub flow_interval: u32,
     /// A stalker's back-off after the light left it (T2).
     pub stalk_back_off: u32,
@@ -207,6 +210,8 @@ impl TickTuning {
             strike_stagger: t.melee.stagger.map(ticks),
             combo_window: ticks(t.melee.combo_window),
             combo_cooldown: ticks(t.melee.combo_cooldown),
+            turn_wait: ticks(t.melee.turn_wait).max(1),
+            turn_give: ticks(t.melee.turn_give),
             flow_interval: ticks(t.enemy.flow_interval).max(1),
             stalk_back_off: ticks(t.enemy.stalk.back_off_time),
             flare_burn: ticks(t.tools.flare_burn).max(1),

@@ -713,6 +713,8 @@ pub fn tick(w: &mut World, input: &TickInput) {
                 tuning: t,
                 ticks: tt,
                 hold_strikes,
+                gunners_give_way: t.melee.turn_gunners
+                    && squad.state == crate::squad::anchor::SquadState::Advancing,
                 agents: &mut squad.agents,
                 enemies: &horde.enemies,
                 damage: queue,

@@ -3,6 +3,9 @@
 pub(crate) mod around;
 pub(crate) mod defend;
 pub mod melee;
+#[cfg(test)]
+mod melee_cases;
 pub(crate) mod reach;
 pub(crate) mod sector;
 pub(crate) mod state;
+pub(crate) mod turns;

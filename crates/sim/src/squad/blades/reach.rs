@@ -3,9 +3,9 @@
 
 use crate::core::geom::{wrap_angle, Vec2};
 use crate::horde::enemy::Enemy;
-use crate::squad::agent::Agent;
+use crate::squad::agent::{Agent, Role};
 use crate::squad::blades::sector::Sector;
-use crate::tuning::Tuning;
+use crate::tuning::{Tuning, DT};
 
 /// The sector of strike `k` from `apex` along `axis`.
 pub fn strike_sector(apex: Vec2, axis: f32, k: usize, t: &Tuning) -> Sector {
@@ -44,6 +44,42 @@ pub fn swing_axes(apex: Vec2, at: Vec2, k: usize, t: &Tuning) -> impl Iterator<I
         let d = turn * j as f32 / steps as f32;
         [wrap_angle(straight + d), wrap_angle(straight - d)]
     }))
+}
+
+/// Whether ally `a` blocks `blade`'s guarded `sector` over the coming `ticks`
+/// (M4's test for one body, `melee::ally_in_sector_predicted`).
+pub(crate) fn ally_blocks(
+    blade: &Agent,
+    a: &Agent,
+    sector: &Sector,
+    ticks: u32,
+    t: &Tuning,
+) -> bool {
+    if !a.alive || a.id == blade.id {
+        return false;
+    }
+    let margin = t.melee.safety_margin;
+    if a.role == Role::Blade && a.melee.striking() {
+        let lunge = Vec2::from_angle(a.melee.axis) * lunge_extent(a.melee.strike, t);
+        const STEPS: u32 = 4;
+        if (0..=STEPS).any(|j| {
+            let p = a.pos + lunge * (j as f32 / STEPS as f32);
+            sector.distance(p) < a.radius + margin
+        }) {
+            return true;
+        }
+    }
+    let mut k = 0;
+    loop {
+        let p = a.pos + a.vel * (k as f32 * DT);
+        if sector.distance(p) < a.radius + margin {
+            return true;
+        }
+        if k >= ticks {
+            return false;
+        }
+        k = (k + 2).min(ticks);
+    }
 }
 
 /// Whether strike `k` from `blade` would touch `target` now (in reach and angle).

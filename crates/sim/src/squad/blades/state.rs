@@ -49,6 +49,15 @@ pub struct MeleeState {
     /// foreseen the blade rooted and then on its lunge; walking off from rest at once
     /// it would leave that prediction (S9.5).
     pub rooted: u32,
+    /// Turn-taking at a choke (S10.1): the allies (the partner, gunners) whose bodies
+    /// alone keep every swing of this Ready blade from being clear, the ticks it has
+    /// waited on them, and the axis of the swing that would be clear without them.
+    pub waits_on: Vec<u32>,
+    pub waited: u32,
+    pub wait_axis: f32,
+    /// The blade this agent gives way to this tick: it steps out of that blade's swing
+    /// (a blade giving way starts no strike).
+    pub gives_way: Option<u32>,
 }
 
 impl MeleeState {
