@@ -203,23 +203,33 @@ mod tests {
     /// Ready blade with a shambler in reach (0.59–1.10 u) started no strike for 76
     /// advancing ticks. Every swing it had took in a gunner at its side or its partner —
     /// their motion over the coming windup carried into the sector — so the discipline
-    /// check withheld it, logging one `StrikeWithheld` for the whole episode. With the
-    /// turns (REQ S10.1) and gunners giving way (`turn_gunners`) the allies in the way
-    /// step aside and it strikes in every contact and chance; with nobody giving way
-    /// (`turn_allies = 0`) the contact goes unhit.
+    /// check withheld it, logging one `StrikeWithheld` for the whole episode. With this
+    /// build's blades (the turns, REQ S10.1, and S10.4's blade left behind) it strikes in
+    /// every contact, with the defaults and with gunners giving way (`turn_gunners`),
+    /// and in every chance with them. (Without the turns, `turn_allies = 0`, the merged build passes
+    /// here too — S10.4 changed the fight; the turns' failing case is the door's unit
+    /// case, `a_blade_behind_its_partner_at_a_door_strikes_once_the_partner_gives_way`.)
+    /// The blade's hits taken out of the recording, M7.8 fails on it.
     #[test]
     fn m2_warrens_tunnel_blade_strikes_in_every_contact_and_chance() {
-        let run = |allies: u32| {
+        let run = |gunners: bool| {
             let mut s = crate::setup::load(None, "m2_warrens", None, None, None).unwrap();
-            s.tuning.melee.turn_allies = allies;
-            s.tuning.melee.turn_gunners = true;
+            s.tuning.melee.turn_gunners = gunners;
             crate::accept::record::record(&s, false)
         };
-        let with = run(2);
+        // With the defaults M7.5 has no chance to judge on this route (the longest
+        // advance with an enemy in a clear swing's reach is under 60 ticks).
+        assert_pass(&M78, &run(false));
+        let with = run(true);
         assert_pass(&M78, &with);
         assert_pass(&crate::accept::m75_march_hits::M75, &with);
-        let m = assert_fail(&M78, &run(0));
-        assert!(m.contains("contacts without a hit (first: blade"), "{m}");
+        let mut r = run(false);
+        let n = drop_events(&mut r, |e| {
+            matches!(e, EventKind::MeleeHit { blade: 0, .. })
+        });
+        assert!(n > 0);
+        let m = assert_fail(&M78, &r);
+        assert!(m.contains("contacts without a hit (first: blade 0"), "{m}");
     }
 
     #[test]
