@@ -8,6 +8,7 @@ pub mod audio_out;
 pub mod bench;
 pub mod cosmetics;
 pub mod curve;
+pub mod editor;
 pub mod files;
 pub mod frame;
 pub mod generate;

@@ -86,6 +86,11 @@ struct Cli {
     /// damaged file would lose) and exit, changing nothing.
     #[arg(long)]
     progress: bool,
+    /// Check a mission file and its map as the game loads them (REQ §31: for missions
+    /// players share): every error and warning at its `file:line:col`, then a count;
+    /// exit 1 when there is an error.
+    #[arg(long, value_name = "FILE.scn")]
+    validate: Option<PathBuf>,
     /// Run the scenario headless and print its summary.
     #[arg(long)]
     headless: bool,
@@ -172,6 +177,7 @@ enum Mode {
     PrintTuning,
     ResetSettings,
     Progress,
+    Validate(PathBuf),
     /// `--generate KIND`: a map and a scenario written out.
     Generate(String),
     Accept,
@@ -200,6 +206,8 @@ impl Cli {
             Mode::ResetSettings
         } else if self.progress {
             Mode::Progress
+        } else if let Some(p) = &self.validate {
+            Mode::Validate(p.clone())
         } else if let Some(kind) = &self.generate {
             Mode::Generate(kind.clone())
         } else if self.accept {
@@ -376,6 +384,22 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
         Mode::ResetSettings => {
             println!("{}", settings::reset(&settings::default_path()?)?);
             Ok(ExitCode::SUCCESS)
+        }
+        Mode::Validate(path) => {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("--validate {}: {e}", path.display()))?;
+            let tuning = setup::load_tuning(cli.tuning.as_deref())?.0;
+            let found = app::editor::missions::validate_file(
+                &path,
+                &text,
+                tuning.squad.agent_count as usize,
+            );
+            print!("{}", app::editor::problems::report(&found));
+            Ok(if app::editor::problems::playable(&found) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
         Mode::Progress => {
             let path = progress::default_path()?;

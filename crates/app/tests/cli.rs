@@ -115,3 +115,56 @@ fn without_a_display_one_line_says_neither_server_was_found() {
     assert!(!err.contains(".rs:") && !err.contains("winit"), "{err}");
     std::fs::remove_dir_all(&home).unwrap();
 }
+
+#[test]
+fn validate_lists_every_problem_and_fails_only_on_errors() {
+    let home = dir("validate");
+    // A good mission with an embedded map: no problems, exit 0.
+    let good = home.join("good.scn");
+    std::fs::write(
+        &good,
+        "name = Good\nmap = default\nduration = 60\narea a 4 54 12 57\nobjective in reach a\nwave 1 0 shambler 2\n",
+    )
+    .unwrap();
+    let out = run(&home, &["--validate", good.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(text, "no problems\n");
+    // A bad one beside its own map: both files' errors, each at its place, exit 1.
+    std::fs::write(home.join("bad.map"), "name = b\n#####\n#S.X#\n#####\n").unwrap();
+    let bad = home.join("bad.scn");
+    std::fs::write(
+        &bad,
+        "name = Bad\nmap = bad.map\nduration = sixty\nwave 1 0 shambler 2\n",
+    )
+    .unwrap();
+    let out = run(&home, &["--validate", bad.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].contains("bad.map:3:4: error: unknown tile `X`: expected one of"),
+        "{text}"
+    );
+    assert!(lines[1].contains("bad.scn:3:"), "{text}");
+    assert!(
+        lines[2].contains("bad.scn:4:") && lines[2].contains("spawn index 0"),
+        "{text}"
+    );
+    assert_eq!(*lines.last().unwrap(), "3 errors, 0 warnings", "{text}");
+    // Warnings alone do not fail.
+    let warn = home.join("warn.scn");
+    std::fs::write(&warn, "name = W\nmap = default\nduration = 60\n").unwrap();
+    let out = run(&home, &["--validate", warn.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.ends_with("0 errors, 1 warning\n"), "{text}");
+    assert!(
+        text.contains("warn.scn:1:1: warning: no `objective`"),
+        "{text}"
+    );
+    // A file that is not there: one clear line on stderr.
+    let out = run(&home, &["--validate", "nowhere.scn"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nowhere.scn"));
+}

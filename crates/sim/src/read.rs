@@ -19,7 +19,8 @@
 // The world and its step.
 pub use crate::world::{tick, TickInput, World};
 
-// The map, its tile grid, the scenario.
+// The map, its tile grid, the scenario, and what their loaders refuse.
+pub use crate::core::error::LoadError;
 pub use crate::script::scenario::{ManualEvent, Scenario};
 pub use crate::space::grid::{floor_i32, resolve_walls, Grid};
 pub use crate::space::map::{Map, Tile};

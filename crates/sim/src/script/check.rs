@@ -15,8 +15,16 @@ impl Scenario {
     /// points on walkable tiles, spawn and agent indices in range. Errors name the file,
     /// line and column of the statement (kept from the parse).
     pub fn check_against(&self, map: &Map, agent_count: usize) -> Result<(), LoadError> {
-        // Every problem with its span; the first in the file is reported, as a reader
-        // going down the file would meet it.
+        // The first in the file is reported, as a reader going down the file would meet it.
+        match self.check_all(map, agent_count).into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Every problem [`Scenario::check_against`] finds, in file order (the editor and
+    /// `--validate` list them all).
+    pub fn check_all(&self, map: &Map, agent_count: usize) -> Vec<LoadError> {
         let mut found: Vec<(Span, String)> = Vec::new();
         let mut at = |sp: Option<&Span>, msg: String| {
             found.push((sp.copied().unwrap_or(Span { line: 1, col: 1 }), msg));
@@ -184,10 +192,12 @@ impl Scenario {
                 }
             }
         }
-        match found.into_iter().min_by_key(|(sp, _)| (sp.line, sp.col)) {
-            Some((sp, msg)) => Err(LoadError::new(&self.file, sp.line, sp.col, msg)),
-            None => Ok(()),
-        }
+        // Stable: two problems on one statement keep the order they were found in.
+        found.sort_by_key(|(sp, _)| (sp.line, sp.col));
+        found
+            .into_iter()
+            .map(|(sp, msg)| LoadError::new(&self.file, sp.line, sp.col, msg))
+            .collect()
     }
 }
 

@@ -1,0 +1,38 @@
+//! Debug trace of one agent over a tick window: position, velocity, goal, path, lane and
+//! the nearest enemies. `agenttrace FILE.scn AGENT FROM TO [EVERY]`.
+use std::ops::ControlFlow;
+
+use app::session::{Session, Until};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let id: usize = args[2].parse().unwrap();
+    let (from, to): (u64, u64) = (args[3].parse().unwrap(), args[4].parse().unwrap());
+    let every: u64 = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let s = app::setup::load(Some(std::path::Path::new(&args[1])), "", None, None, None).unwrap();
+    let mut run = Session::route(s);
+    run.run(Until::End, |run, _| {
+        let w = &run.world;
+        let t = w.tick();
+        if t >= from && t <= to && (t - from) % every == 0 {
+            let a = &w.agents()[id];
+            let g = w.goal_of(a);
+            let mut near: Vec<(f32, u32)> = w
+                .enemies()
+                .iter()
+                .filter(|e| e.alive)
+                .map(|e| (e.pos.distance(a.pos) - e.radius - a.radius, e.id))
+                .collect();
+            near.sort_by(|p, q| p.0.total_cmp(&q.0));
+            near.truncate(3);
+            println!(
+                "t{t} a{id} pos ({:.2},{:.2}) vel ({:.2},{:.2}) goal ({:.2},{:.2}) d {:.2} path {} lane {:?}/{:?} has {} intent {} anchor ({:.1},{:.1}) near {:?}",
+                a.pos.x, a.pos.y, a.vel.x, a.vel.y, g.x, g.y, a.pos.distance(g),
+                a.follow.path.len(), a.lane.target, a.lane.priority, a.lane.has_lane, a.lane.lane_intent,
+                w.anchor().pos.x, w.anchor().pos.y,
+                near.iter().map(|(d, e)| format!("e{e}:{d:.2}")).collect::<Vec<_>>()
+            );
+        }
+        ControlFlow::Continue(())
+    });
+}
