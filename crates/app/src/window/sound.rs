@@ -32,10 +32,35 @@ const UI_VOICES: usize = 4;
 const MAX_OWED: f32 = 3.0;
 /// The ceiling of the mix with the menus' sounds in it (−1 dBFS, as the limiter's).
 const CEILING: f32 = 0.891;
+/// How fast the menus' sounds come back after giving way: from silence to full in
+/// 0.1 s (six blocks).
+const UI_RELEASE: f32 = 1.0 / 6.0;
+
+/// Adds the menus' sounds `ui` to the run's block `run` without clipping either: the
+/// run is never touched (it is mastered already, and what the device plays of it is the
+/// soundtrack), and the menus' sounds give way — their gain for the block the largest
+/// (at most 1) at which no sample of the sum passes the ceiling, taken at once when it
+/// must drop and let back up by [`UI_RELEASE`] a block. Returns the gain for the next
+/// block. Before, the sum was clamped at the ceiling: a blip over a loud shot clipped.
+fn give_way(run: &mut Block, ui: &Block, last: f32) -> f32 {
+    let room = run
+        .iter()
+        .zip(ui)
+        .filter(|(_, u)| u.abs() > 1e-9)
+        .map(|(x, u)| ((CEILING - x.abs()).max(0.0) / u.abs()).min(1.0))
+        .fold(1.0f32, f32::min);
+    let gain = room.min(last + UI_RELEASE);
+    for (x, u) in run.iter_mut().zip(ui) {
+        *x += gain * u;
+    }
+    gain
+}
 
 pub struct WindowSound {
     sink: Box<dyn Sink>,
     ui: Mixer,
+    /// The menus' sounds' gain under the run ([`give_way`]).
+    ui_gain: f32,
     pub muted: bool,
     /// Blocks owed to the device by the real time that passed.
     owed: f32,
@@ -52,6 +77,7 @@ impl WindowSound {
         WindowSound {
             sink,
             ui,
+            ui_gain: 1.0,
             muted: false,
             owed: 0.0,
             pushed: 0,
@@ -87,9 +113,7 @@ impl WindowSound {
         if self.ui.voices() > 0 {
             let mut ui = [0.0; 2 * BLOCK];
             self.ui.render(&mut ui);
-            for (x, u) in b.iter_mut().zip(&ui) {
-                *x = (*x + u).clamp(-CEILING, CEILING);
-            }
+            self.ui_gain = give_way(&mut b, &ui, self.ui_gain);
         }
         self.run_blocks += 1;
         self.owed = (self.owed - 1.0).max(-MAX_OWED);
@@ -116,5 +140,44 @@ impl WindowSound {
             self.pushed += 1;
             self.sink.push(&b);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_menus_sounds_give_way_under_a_loud_run_instead_of_clipping() {
+        // A run block near the ceiling (a loud shot) and a blip at 0.5.
+        let run: Block = std::array::from_fn(|i| 0.8 * ((i as f32) * 0.07).sin());
+        let ui: Block = std::array::from_fn(|i| 0.5 * ((i as f32) * 0.31).sin());
+        let mut out = run;
+        let g = give_way(&mut out, &ui, 1.0);
+        let peak = out.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+        assert!(peak <= CEILING + 1e-6, "peak {peak}");
+        assert!(g < 1.0 && g > 0.0, "it gave way: {g}");
+        // Every sample is the run plus the blip at one gain: nothing clipped flat.
+        for ((o, r), u) in out.iter().zip(&run).zip(&ui) {
+            assert!((o - (r + g * u)).abs() < 1e-6);
+        }
+        // The clamp it replaces would have flattened samples at the ceiling.
+        let clamped = run
+            .iter()
+            .zip(&ui)
+            .filter(|(r, u)| (*r + *u).abs() > CEILING)
+            .count();
+        assert!(clamped > 0, "the case is one the clamp clipped");
+        // In a quiet stretch the blip comes back to full over the release, not at once.
+        let quiet: Block = [0.0; 2 * BLOCK];
+        let mut out = quiet;
+        let g2 = give_way(&mut out, &ui, g);
+        assert!((g2 - (g + UI_RELEASE).min(1.0)).abs() < 1e-6, "{g} -> {g2}");
+        let mut gain = g2;
+        for _ in 0..6 {
+            let mut out = quiet;
+            gain = give_way(&mut out, &ui, gain);
+        }
+        assert_eq!(gain, 1.0);
     }
 }
