@@ -13,7 +13,7 @@ fn main() {
     let mut m = app::session::Session::watched_at(&s, at);
     let mut fb = raster::Framebuffer::new(app::frame::WIDTH, app::frame::HEIGHT);
     let mut v = Vec::new();
-    let mut st: Vec<[f32; 5]> = Vec::new();
+    let mut st: Vec<[f32; 6]> = Vec::new();
     let (world, feed) = m.watched();
     for _ in 0..n {
         let t0 = std::time::Instant::now();
@@ -29,7 +29,14 @@ fn main() {
         )
         .unwrap();
         v.push(t0.elapsed().as_secs_f64() * 1000.0);
-        st.push([s.scene_ms, s.light_ms, s.fog_ms, s.post_ms, s.glow_ms]);
+        st.push([
+            s.scene_ms,
+            s.light_ms,
+            s.fog_ms,
+            s.post_ms,
+            s.glow_ms,
+            s.particles_ms,
+        ]);
     }
     v.sort_by(f64::total_cmp);
     let med = |k: usize| {
@@ -38,13 +45,14 @@ fn main() {
         x[x.len() / 2]
     };
     println!(
-        "frame min {:.3} median {:.3} ms | scene {:.3} light {:.3} fog {:.3} post {:.3} glow {:.3}",
+        "frame min {:.3} median {:.3} ms | scene {:.3} light {:.3} fog {:.3} post {:.3} glow {:.3} particles {:.3}",
         v[0],
         v[n / 2],
         med(0),
         med(1),
         med(2),
         med(3),
-        med(4)
+        med(4),
+        med(5)
     );
 }
