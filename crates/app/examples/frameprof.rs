@@ -1,7 +1,8 @@
 //! Renders the horror frame at a moment many times (for perf): min and median.
 use app::setup;
 fn main() {
-    let s = setup::load(None, "combat_route", None, None, None).unwrap();
+    let tuning = std::env::var_os("TUNING").map(std::path::PathBuf::from);
+    let s = setup::load(None, "combat_route", None, None, tuning.as_deref()).unwrap();
     let at: f32 = std::env::args()
         .nth(1)
         .map(|a| a.parse().unwrap())

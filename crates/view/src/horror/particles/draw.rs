@@ -33,6 +33,9 @@ use crate::seen::Seen;
 const FLOOR_K: f32 = std::f32::consts::SQRT_2 * 0.5;
 /// A ball's radius (world units) to screen pixels (the blood's particles' scale).
 const BALL_K: f32 = TILE_W * 0.5;
+/// The light of a shape inside another of the same particle: none of its own (the
+/// lit pass draws it into the albedo only).
+const INNER: Rgba = Rgba::new(0, 0, 0, 0);
 /// Seconds a puddle takes to spread to its size.
 const SPREAD: f32 = 0.3;
 
@@ -189,13 +192,22 @@ impl ParticleFrame {
         self.droplets(p, w, lit, iso, size, t, alpha);
         let glow = &mut self.glow;
         let r = t.dust.size;
-        self.motes = dust::motes(w, lit, lights, iso, size, &t.dust, alpha, |c, color| {
-            glow.push(Shape::Blob {
-                c,
-                r: [r, r],
-                color,
-            })
-        });
+        self.motes = dust::motes(
+            w,
+            lit,
+            lights,
+            iso,
+            size,
+            &t.dust,
+            alpha,
+            |_, _, c, color| {
+                glow.push(Shape::Blob {
+                    c,
+                    r: [r, r],
+                    color,
+                })
+            },
+        );
     }
 
     /// Shapes in each pass (the tests' and the readout's count).
@@ -262,6 +274,25 @@ impl ParticleFrame {
             let dark = [s.puddle[0] / 2, s.puddle[1] / 2, s.puddle[2] / 2];
             let core = rgba(dark, 0.5 * fade.sqrt());
             self.floor_shape(blob(c, r * 0.45, core), seen, lit, size);
+            // Flecks of it still glowing, so a pool in the dark is not lost: a few
+            // specks breathing slowly, dying with the puddle (live tiles only).
+            if seen != Seen::Live {
+                continue;
+            }
+            for k in 0..4 {
+                let a = unit(q.seed, 40 + k) * std::f32::consts::TAU;
+                let d = r * 0.8 * unit(q.seed, 50 + k).sqrt();
+                let at = iso.project(q.pos + Vec2::from_angle(a) * d, 0.0);
+                let breath = 0.6 + 0.4 * (secs * 1.3 + unit(q.seed, 60 + k) * 6.0).sin();
+                let fleck = Shape::Blob {
+                    c: at,
+                    r: [0.9, 0.9],
+                    color: rgba(s.color, 0.5 * fade * breath),
+                };
+                if fleck.on_screen(size) {
+                    self.glow.push(fleck);
+                }
+            }
         }
     }
 
@@ -361,9 +392,13 @@ impl ParticleFrame {
             }
             let k = (p.age(b.born, alpha) / (life * (0.7 + 0.3 * unit(b.seed, 7)))).clamp(0.0, 1.0);
             let op = s.opacity * (1.0 - k).powf(1.5);
-            if op <= 0.004 {
+            // Its discs' alpha in 255ths: under 2 each it is gone (and at its widest, so
+            // the dearest to draw).
+            let a = (op / 3.0 * 255.0).round();
+            if a < 2.0 {
                 continue;
             }
+            let a = a.min(255.0) as u8;
             let r = (s.size[0] + (s.size[1] - s.size[0]) * k.sqrt()) * BALL_K;
             let c = iso.project(pos, z);
             let tint = 0.9 + 0.2 * unit(b.seed, 9);
@@ -371,15 +406,16 @@ impl ParticleFrame {
             let color = Rgba::rgb(col(s.color[0]), col(s.color[1]), col(s.color[2]));
             let light = lit.light_at(pos);
             // Three discs, each a third of the opacity: dense in the middle, soft out.
-            let a = (op / 3.0 * 255.0).round().clamp(1.0, 255.0) as u8;
-            for f in [1.0f32, 0.7, 0.42] {
+            // The outer one stamps the puff's light under it; the inner ones only
+            // thicken its colour (the light under them is the puff's already).
+            for (i, f) in [1.0f32, 0.7, 0.42].into_iter().enumerate() {
                 let sh = Shape::Blob {
                     c: [c[0] + r * 0.12 * (1.0 - f), c[1] - r * 0.1 * (1.0 - f)],
-                    r: [r * f, r * f * 0.92],
+                    r: [r * f, r * f],
                     color: color.with_alpha(a),
                 };
                 if sh.on_screen(size) {
-                    self.lit.push((sh, light));
+                    self.lit.push((sh, if i == 0 { light } else { INNER }));
                 }
             }
         }
@@ -487,7 +523,16 @@ impl ParticleFrame {
         for (s, light) in &self.lit {
             match *s {
                 Shape::Blob { c, r, color } => {
-                    if cv.shows([c[0] - r[0], c[1] - r[1]], [c[0] + r[0], c[1] + r[1]]) {
+                    if !cv.shows([c[0] - r[0], c[1] - r[1]], [c[0] + r[0], c[1] + r[1]]) {
+                        continue;
+                    }
+                    // A round blob as a circle: a third of an ellipse's cost.
+                    if *light == INNER {
+                        cv.inner_circle(c, r[0], Paint::alpha(color));
+                    } else if r[0] == r[1] {
+                        cv.stamp = *light;
+                        cv.circle(c, r[0], Paint::alpha(color));
+                    } else {
                         cv.stamp = *light;
                         cv.ellipse(c, r, Paint::alpha(color));
                     }

@@ -159,13 +159,14 @@ pub struct ParticleTuning {
 impl Default for SmokeTuning {
     fn default() -> Self {
         SmokeTuning {
-            // Three puffs a shot, each its own speed: a short plume. A gunner fires about
+            // Two puffs a shot, each its own speed: a short plume. A gunner fires about
             // 3 times a second (`fire.cooldown` 0.35 s), so a burst leaves a haze of
-            // 10–15 puffs in its beam, never a fog that hides the target.
-            per_shot: 3,
-            // 3 shots/s × 3 puffs × 1.8 s ≈ 16 alive a gunner: 96 holds five gunners
-            // firing at once and more.
-            cap: 96,
+            // about 10 puffs in its beam, never a fog that hides the target (a third
+            // puff a shot cost a quarter more of the particles' time for little to see).
+            per_shot: 2,
+            // 3 shots/s × 2 puffs × 1.8 s ≈ 11 alive a gunner: 64 holds five gunners
+            // firing at once.
+            cap: 64,
             life: 1.8,
             // 2.4 u/s slowed by `drag` 3/s: puffs of 60–100 % of it stop 0.5–0.8 u
             // past the muzzle, strung out along the beam's brightest part.
@@ -176,9 +177,9 @@ impl Default for SmokeTuning {
             rise: 0.3,
             // 2 px at the muzzle to 19 px across at 720p: a wisp, then a veil.
             size: [0.03, 0.3],
-            // 0.3: in a beam a veil the floor shows through; in the dark it all but
+            // 0.35: in a beam a veil the floor shows through; in the dark it all but
             // vanishes (its albedo times the ambient), as smoke does.
-            opacity: 0.3,
+            opacity: 0.35,
             // A mid grey: in the beam's full light (up to 2.0) it reads grey-white,
             // never the white of the light itself.
             color: [112, 112, 110],
