@@ -1,4 +1,6 @@
-//! Renders the horror frame at a moment many times (for perf): min and median.
+//! Renders the horror frame at a moment many times (for perf): min and median, and each
+//! stage's median. `frameprof [SECONDS] [FRAMES]`; `TUNING=FILE` draws it with that tuning
+//! file (a kind of particle off, say, to see what it costs).
 use app::setup;
 fn main() {
     let tuning = std::env::var_os("TUNING").map(std::path::PathBuf::from);
