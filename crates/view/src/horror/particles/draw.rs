@@ -210,15 +210,6 @@ impl ParticleFrame {
         );
     }
 
-    /// Shapes in each pass (the tests' and the readout's count).
-    pub fn len(&self) -> usize {
-        self.floor.len() + self.lit.len() + self.glow.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Pushes a floor shape, tinted as the fog remembers its tile, if it shows.
     fn floor_shape(&mut self, s: Shape, seen: Seen, lit: &dyn Lighting, size: (f32, f32)) {
         let s = match seen {
