@@ -22,12 +22,13 @@ const SIZE: (usize, usize) = (1920, 1080);
 type Stage = fn(&StageTimes) -> f32;
 
 /// The stages of [`StageTimes`], by name.
-const STAGES: [(&str, Stage); 5] = [
+const STAGES: [(&str, Stage); 6] = [
     ("scene", |s| s.scene_ms),
     ("light", |s| s.light_ms),
     ("fog", |s| s.fog_ms),
     ("post", |s| s.post_ms),
     ("glow", |s| s.glow_ms),
+    ("particles", |s| s.particles_ms),
 ];
 
 fn frame_1080p(c: &mut Criterion) {

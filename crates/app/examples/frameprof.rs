@@ -1,7 +1,10 @@
-//! Renders the horror frame at a moment many times (for perf): min and median.
+//! Renders the horror frame at a moment many times (for perf): min and median, and each
+//! stage's median. `frameprof [SECONDS] [FRAMES]`; `TUNING=FILE` draws it with that tuning
+//! file (a kind of particle off, say, to see what it costs).
 use app::setup;
 fn main() {
-    let s = setup::load(None, "combat_route", None, None, None).unwrap();
+    let tuning = std::env::var_os("TUNING").map(std::path::PathBuf::from);
+    let s = setup::load(None, "combat_route", None, None, tuning.as_deref()).unwrap();
     let at: f32 = std::env::args()
         .nth(1)
         .map(|a| a.parse().unwrap())
@@ -13,7 +16,7 @@ fn main() {
     let mut m = app::session::Session::watched_at(&s, at);
     let mut fb = raster::Framebuffer::new(app::frame::WIDTH, app::frame::HEIGHT);
     let mut v = Vec::new();
-    let mut st: Vec<[f32; 5]> = Vec::new();
+    let mut st: Vec<[f32; 6]> = Vec::new();
     let (world, feed) = m.watched();
     for _ in 0..n {
         let t0 = std::time::Instant::now();
@@ -29,7 +32,14 @@ fn main() {
         )
         .unwrap();
         v.push(t0.elapsed().as_secs_f64() * 1000.0);
-        st.push([s.scene_ms, s.light_ms, s.fog_ms, s.post_ms, s.glow_ms]);
+        st.push([
+            s.scene_ms,
+            s.light_ms,
+            s.fog_ms,
+            s.post_ms,
+            s.glow_ms,
+            s.particles_ms,
+        ]);
     }
     v.sort_by(f64::total_cmp);
     let med = |k: usize| {
@@ -38,13 +48,14 @@ fn main() {
         x[x.len() / 2]
     };
     println!(
-        "frame min {:.3} median {:.3} ms | scene {:.3} light {:.3} fog {:.3} post {:.3} glow {:.3}",
+        "frame min {:.3} median {:.3} ms | scene {:.3} light {:.3} fog {:.3} post {:.3} glow {:.3} particles {:.3}",
         v[0],
         v[n / 2],
         med(0),
         med(1),
         med(2),
         med(3),
-        med(4)
+        med(4),
+        med(5)
     );
 }

@@ -49,6 +49,9 @@ pub struct Counts {
     pub voices: usize,
     /// The enemies the map remembers (REQ W3).
     pub remembered: usize,
+    /// REQ V3's particles alive, every kind together (each kind's own cap is checked
+    /// by [`Cosmetics::over_bounds`]).
+    pub fx: usize,
 }
 
 impl Counts {
@@ -63,6 +66,7 @@ impl Counts {
             flashes: self.flashes.max(o.flashes),
             voices: self.voices.max(o.voices),
             remembered: self.remembered.max(o.remembered),
+            fx: self.fx.max(o.fx),
         }
     }
 }
@@ -155,17 +159,19 @@ impl Cosmetics {
             flashes: h.tracers.flashes.len(),
             voices: self.sound.as_ref().map_or(0, |s| s.mixer().voices()),
             remembered: self.guide.recall.len(),
+            fx: h.particles.len() + h.particles.flashes.len(),
         }
     }
 
     /// The first bound the feed is over (effects, blood particles and decals, tracer
-    /// pieces, muzzle flashes, the enemies the map remembers: bounded memory, REQ §19;
-    /// the sound's voices, AU4), if
-    /// any.
+    /// pieces, muzzle flashes, the enemies the map remembers, each kind of particle —
+    /// smoke, sparks and their flashes, bile droplets and puddles, gibs (REQ V3):
+    /// bounded memory, REQ §19; the sound's voices, AU4), if any.
     pub fn over_bounds(&self) -> Option<String> {
         let c = self.counts();
         let t = &self.horror.tuning;
         let cap = self.sound.as_ref().map_or(0, |s| s.mixer().cap());
+        let particles = self.horror.particles.counts(&t.particles);
         [
             ("effects", c.effects, EFFECTS_CAP),
             (
@@ -181,6 +187,7 @@ impl Cosmetics {
             ("remembered enemies", c.remembered, RECALL_CAP),
         ]
         .iter()
+        .chain(&particles)
         .find(|(_, n, cap)| n > cap)
         .map(|(what, n, cap)| format!("{n} {what}, over the bound {cap}"))
     }

@@ -6,7 +6,8 @@
 //! bullets, this tick's events, the event log and corpses under their bounds; and, with
 //! the cosmetics feed (on unless `--no-cosmetics`: the horror layer and the sound
 //! layer, heard as `--audio-out` hears it), the view's effects, blood particles and
-//! decals, tracer pieces, muzzle flashes and the sound's voices under theirs. A table per seed (ticks,
+//! decals, tracer pieces, muzzle flashes, every kind of particle (REQ V3) and the
+//! sound's voices under theirs. A table per seed (ticks,
 //! kills, standing, peaks, final checksum, time); `--json FILE` writes the same. A
 //! violation stops that seed, names seed and tick, and writes the replay of the run to
 //! `replays/soak_seed_N.sqr`.
@@ -70,6 +71,8 @@ pub struct SeedResult {
     pub peak_decals: usize,
     pub peak_trail: usize,
     pub peak_voices: usize,
+    /// REQ V3's particles (every kind together).
+    pub peak_fx: usize,
     pub final_checksum: String,
     /// The first check that failed: `tick N: what`.
     pub violation: Option<String>,
@@ -223,6 +226,7 @@ pub fn run_seed(
         peak_decals: 0,
         peak_trail: 0,
         peak_voices: 0,
+        peak_fx: 0,
         final_checksum: String::new(),
         violation: None,
         seconds: 0.0,
@@ -258,6 +262,7 @@ pub fn run_seed(
         r.peak_trail,
     ) = (peaks.effects, peaks.particles, peaks.decals, peaks.trail);
     r.peak_voices = peaks.voices;
+    r.peak_fx = peaks.fx;
     let w = &run.world;
     r.ticks = w.tick();
     r.kills = w.stats().kills;
@@ -329,7 +334,7 @@ pub fn run_all(setup: &Setup, o: &Options) -> Result<Vec<Outcome>, String> {
 /// The table of results, one line per seed.
 pub fn table(results: &[SeedResult]) -> String {
     let mut s = format!(
-        "{:>4} {:>6} {:>6} {:>8} {:>4} {:>6} {:>7} {:>7} {:>7} {:>5} {:>6} {:>6} {:>6} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>16} {:>7}  {}\n",
+        "{:>4} {:>6} {:>6} {:>8} {:>4} {:>6} {:>7} {:>7} {:>7} {:>5} {:>6} {:>6} {:>6} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>5} {:>16} {:>7}  {}\n",
         "seed",
         "ticks",
         "kills",
@@ -352,13 +357,14 @@ pub fn table(results: &[SeedResult]) -> String {
         "p.decal",
         "p.trail",
         "p.voice",
+        "p.fx",
         "final checksum",
         "time s",
         "checks"
     );
     for r in results {
         s += &format!(
-            "{:>4} {:>6} {:>6} {:>8} {:>4} {:>6} {:>7} {:>7} {:>7} {:>5} {:>6} {:>6.1} {:>6} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>16} {:>7.2}  {}\n",
+            "{:>4} {:>6} {:>6} {:>8} {:>4} {:>6} {:>7} {:>7} {:>7} {:>5} {:>6} {:>6.1} {:>6} {:>6} {:>9} {:>8} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>5} {:>16} {:>7.2}  {}\n",
             r.seed,
             r.ticks,
             r.kills,
@@ -381,6 +387,7 @@ pub fn table(results: &[SeedResult]) -> String {
             r.peak_decals,
             r.peak_trail,
             r.peak_voices,
+            r.peak_fx,
             r.final_checksum,
             r.seconds,
             r.violation.as_deref().unwrap_or("ok")
@@ -640,5 +647,42 @@ mod tests {
             .extend(std::iter::repeat_n(scorch, cap + 1));
         let why = feed.over_bounds().unwrap();
         assert!(why.contains("scorches, over the bound"), "{why}");
+        feed.horror.blasts.scorches.clear();
+        // And every kind of particle (REQ V3), each against its own cap.
+        assert_eq!(feed.over_bounds(), None);
+        let t = feed.horror.tuning.particles.clone();
+        let p = &mut feed.horror.particles;
+        let spark = view::horror::particles::Bit {
+            pos: sim::Vec2::new(3.0, 3.0),
+            prev_pos: sim::Vec2::new(3.0, 3.0),
+            z: 0.5,
+            prev_z: 0.5,
+            vel: sim::Vec2::ZERO,
+            vz: 0.0,
+            born: 0,
+            seed: 1,
+            bounces: 0,
+        };
+        p.sparks
+            .extend(std::iter::repeat_n(spark, t.sparks.cap as usize));
+        assert_eq!(feed.over_bounds(), None, "at the cap is within it");
+        feed.horror.particles.sparks.push_back(spark);
+        let why = feed.over_bounds().unwrap();
+        assert!(why.contains("sparks, over the bound"), "{why}");
+        feed.horror.particles.sparks.clear();
+        let gibs = std::iter::repeat_n(spark, t.gibs.cap as usize + 1);
+        feed.horror.particles.gibs.extend(gibs);
+        let why = feed.over_bounds().unwrap();
+        assert!(why.contains("gibs, over the bound"), "{why}");
+        feed.horror.particles.gibs.clear();
+        let puddle = view::horror::particles::Puddle {
+            pos: sim::Vec2::new(3.0, 3.0),
+            born: 0,
+            seed: 1,
+        };
+        let puddles = std::iter::repeat_n(puddle, t.spit.puddle_cap as usize + 1);
+        feed.horror.particles.puddles.extend(puddles);
+        let why = feed.over_bounds().unwrap();
+        assert!(why.contains("bile puddles, over the bound"), "{why}");
     }
 }

@@ -229,7 +229,10 @@ impl Effects {
                         4.0 + 8.0 * t,
                         Paint::additive(pal::BILE.with_alpha((200.0 * fade) as u8)),
                     );
-                    droplets(fb, c, f.born, 6.0 + 20.0 * t, fade);
+                    // With the horror layer its particles throw the droplets.
+                    if !glows_only {
+                        droplets(fb, c, f.born, 6.0 + 20.0 * t, fade);
+                    }
                 }
                 FxKind::Splat => {
                     // The burst (its first fifth) over the pool, which the horror layer
@@ -246,7 +249,9 @@ impl Effects {
                     if burst < 1.0 {
                         let c = iso.project(f.pos, 0.3);
                         draw_light(fb, c, 12.0 + 10.0 * burst, pal::BILE, 0.8 * (1.0 - burst));
-                        droplets(fb, c, f.born, 5.0 + 16.0 * burst, 1.0 - burst);
+                        if !glows_only {
+                            droplets(fb, c, f.born, 5.0 + 16.0 * burst, 1.0 - burst);
+                        }
                     }
                 }
                 FxKind::Healed => {

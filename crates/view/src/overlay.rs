@@ -423,13 +423,13 @@ fn draw_panel(fb: &mut Framebuffer, w: &World, timings: &Timings, horror: Option
         ));
         if let Some(s) = &timings.stages {
             lines.push(format!(
-                "scene {:.2}  light {:.2}  fog {:.2}  post {:.2}  glow {:.2} ms",
-                s.scene_ms, s.light_ms, s.fog_ms, s.post_ms, s.glow_ms
+                "scene {:.2}  light {:.2}  fog {:.2}  post {:.2}  glow {:.2}  parts {:.2} ms",
+                s.scene_ms, s.light_ms, s.fog_ms, s.post_ms, s.glow_ms, s.particles_ms
             ));
         }
         lines.push(format!(
-            "tiles live {}  remembered {}  blood {} + {} decals",
-            h.live_tiles, h.remembered_tiles, h.particles, h.decals
+            "tiles live {}  remembered {}  blood {} + {} decals  fx {}  dust {}",
+            h.live_tiles, h.remembered_tiles, h.particles, h.decals, h.fx, h.motes
         ));
     }
     let x = 10;

@@ -18,6 +18,10 @@
 //!    player's tools (flares, the fuse, a burst's fire: [`blasts`]), the pickups' glints,
 //!    the medkit's and the reloads' rings, lamp bulbs, blade arcs, sparks, the x-ray of
 //!    agents and of the anchor disk behind walls.
+//!
+//! Particles (REQ V3, [`particles`]) ride along: puddles and lying chunks with the
+//! decals, smoke and flying chunks after the bodies (lit where they are), sparks,
+//! droplets and dust with the glows.
 
 pub mod blasts;
 pub mod blood;
@@ -25,6 +29,7 @@ pub mod fog;
 pub mod fov;
 pub mod gait;
 pub mod lights;
+pub mod particles;
 pub mod silhouette;
 pub mod tension;
 pub mod tracers;
@@ -55,6 +60,8 @@ use blood::Blood;
 use fog::Fog;
 use gait::Gait;
 use lights::{Light, LightScratch};
+use particles::draw::ParticleFrame;
+use particles::Particles;
 use tension::Tension;
 use tracers::Tracers;
 
@@ -67,11 +74,19 @@ pub struct StageTimes {
     pub post_ms: f32,
     /// Everything after the post pass (tracers, glows, x-ray).
     pub glow_ms: f32,
+    /// The particles (REQ V3): settling the frame's (once, before the bands) and
+    /// drawing them in each pass; not in the other stages' times.
+    pub particles_ms: f32,
 }
 
 impl StageTimes {
     pub fn total_ms(&self) -> f32 {
-        self.scene_ms + self.light_ms + self.fog_ms + self.post_ms + self.glow_ms
+        self.scene_ms
+            + self.light_ms
+            + self.fog_ms
+            + self.post_ms
+            + self.glow_ms
+            + self.particles_ms
     }
 }
 
@@ -89,6 +104,10 @@ pub struct Readout {
     pub decals: usize,
     /// Silhouettes whose eyes shone (enemies in sight, unlit, near the squad).
     pub silhouettes: usize,
+    /// REQ V3's particles alive (smoke, sparks, droplets, puddles, chunks) and the dust
+    /// motes drawn.
+    pub fx: usize,
+    pub motes: usize,
 }
 
 /// The layer's state: fog memory, tension, blood, tracers (stepped per tick) and the
@@ -106,6 +125,8 @@ pub struct Horror {
     pub blasts: Blasts,
     /// The bodies' odometers (their walk cycles).
     pub gait: Gait,
+    /// Smoke, sparks, spit splashes, gibs (REQ V3).
+    pub particles: Particles,
     lights: Vec<Light>,
     /// The frame's lights' polygons on screen.
     scratch: LightScratch,
@@ -115,6 +136,8 @@ pub struct Horror {
     squad: Vec<Vec2>,
     /// The frame as [`Horror::prepare`] settled it.
     plan: FramePlan,
+    /// The frame's particles as [`Horror::prepare`] settled them.
+    particle_frame: ParticleFrame,
     /// The buffers of a frame drawn whole ([`Horror::render`]).
     whole: BandScratch,
     last: Readout,
@@ -131,6 +154,7 @@ pub struct HorrorState {
     pub grain_rng: Rng,
     /// The bodies' odometers (their strides).
     pub gait: Gait,
+    pub particles: Particles,
 }
 
 /// How a frame is to be drawn.
@@ -228,11 +252,13 @@ impl Horror {
             tracers: Tracers::default(),
             blasts: Blasts::default(),
             gait: Gait::default(),
+            particles: Particles::default(),
             lights: Vec::new(),
             scratch: LightScratch::default(),
             grain_rng: Rng::new(seed ^ 0x006E_A111),
             squad: Vec::new(),
             plan: FramePlan::default(),
+            particle_frame: ParticleFrame::default(),
             whole: BandScratch::default(),
             last: Readout::default(),
         }
@@ -249,6 +275,7 @@ impl Horror {
             blasts: self.blasts.clone(),
             grain_rng: self.grain_rng.clone(),
             gait: self.gait.clone(),
+            particles: self.particles.clone(),
         }
     }
 
@@ -257,6 +284,7 @@ impl Horror {
         s.fog.check(&world.map().grid)?;
         s.blood.check()?;
         s.blasts.check()?;
+        s.particles.check()?;
         let mut h = Horror::new(world, 0, tuning);
         h.fog = s.fog;
         h.tension = s.tension;
@@ -265,6 +293,7 @@ impl Horror {
         h.blasts = s.blasts;
         h.grain_rng = s.grain_rng;
         h.gait = s.gait;
+        h.particles = s.particles;
         Ok(h)
     }
 
@@ -276,6 +305,8 @@ impl Horror {
         self.blood.absorb(w, t);
         self.blood.step(&w.map().grid, t);
         self.tracers.absorb(w, t);
+        self.particles.absorb(w, &t.particles, &self.tracers);
+        self.particles.step(&w.map().grid, &t.particles);
         self.blasts.absorb(w, t);
         self.gait.absorb(w);
     }
@@ -368,6 +399,7 @@ impl Horror {
         self.plan.grain_seed = self.grain_rng.next_u64() as u32;
         lights::gather(w, &self.tracers, t, alpha, &mut self.lights);
         self.blasts.lights(t, alpha, &mut self.lights);
+        self.particles.lights(&t.particles, alpha, &mut self.lights);
         self.plan.drawn = lights::plan_lights(
             fb.logical_size(),
             &w.map().grid,
@@ -383,7 +415,22 @@ impl Horror {
                 .map(|a| lerp_pos(a.prev_pos, a.pos, alpha)),
         );
         self.plan.params = self.post_params(t, alpha, self.plan.grain_seed);
-        (t0.elapsed()).as_secs_f32() * 1000.0
+        let t1 = Instant::now();
+        let mut frame = std::mem::take(&mut self.particle_frame);
+        frame.build(
+            &self.particles,
+            w,
+            &self.lighting(w),
+            &self.lights,
+            &iso,
+            fb.logical_size(),
+            &self.tuning.particles,
+            alpha,
+        );
+        self.particle_frame = frame;
+        let t2 = Instant::now();
+        self.plan.particles_ms = (t2 - t1).as_secs_f32() * 1000.0;
+        (t1 - t0).as_secs_f32() * 1000.0
     }
 
     /// The frame's lighting as the scene sees it.
@@ -427,6 +474,9 @@ impl Horror {
         let rect = scene::draw_floor_layer(fb, w, iso, Some(&lit));
         self.blasts.draw_scorches(fb, &self.fog, &lit, iso);
         draw_decals(fb, &self.blood, &self.fog, &lit, iso);
+        let p0 = Instant::now();
+        self.particle_frame.draw_floor(fb);
+        let mut in_scene = p0.elapsed();
         let t1 = Instant::now();
 
         let light = &mut band.light;
@@ -464,6 +514,9 @@ impl Horror {
             }
             scene::draw_objects(&mut cv, w, iso, alpha, rect, Some(&lit), &mut band.glints);
             draw_particles(&mut cv, &self.blood, &lit, iso, alpha);
+            let p0 = Instant::now();
+            self.particle_frame.draw_lit(&mut cv);
+            in_scene += p0.elapsed();
         }
         let t4 = Instant::now();
 
@@ -474,6 +527,9 @@ impl Horror {
         scene::draw_lamp_glows(fb, iso, w, &lit, 1.0);
         draw_strike_arcs(fb, iso, w, alpha);
         self.tracers.draw(fb, iso, t, alpha);
+        let p0 = Instant::now();
+        self.particle_frame.draw_glow(fb);
+        let in_glow = p0.elapsed();
         draw_spits(fb, iso, w.spits(), alpha);
         let seen = |p: Vec2| {
             let (tx, ty) = Grid::tile_of(p);
@@ -491,12 +547,24 @@ impl Horror {
         let t6 = Instant::now();
 
         let ms = |a: Instant, b: Instant| (b - a).as_secs_f32() * 1000.0;
+        let (in_scene, in_glow) = (
+            in_scene.as_secs_f32() * 1000.0,
+            in_glow.as_secs_f32() * 1000.0,
+        );
+        // The frame's settling counts once, with the band on the frame's first row.
+        let settle = if fb.band().start == 0 {
+            self.plan.particles_ms
+        } else {
+            0.0
+        };
+        // The passes' times come out of the stages they run in (scene, glow).
         StageTimes {
-            scene_ms: ms(t0, t1) + ms(t3, t4),
+            scene_ms: ms(t0, t1) + ms(t3, t4) - in_scene,
             light_ms: ms(t1, t2),
             fog_ms: ms(t2, t3),
             post_ms: ms(t4, t5),
-            glow_ms: ms(t5, t6),
+            glow_ms: ms(t5, t6) - in_glow,
+            particles_ms: in_scene + in_glow + settle,
         }
     }
 
@@ -514,6 +582,8 @@ impl Horror {
             particles: self.blood.particles.len(),
             decals: self.blood.decals.len(),
             silhouettes: bands.first().map_or(0, |b| b.glints.len()),
+            fx: self.particles.len(),
+            motes: self.particle_frame.motes,
         };
     }
 }
@@ -548,6 +618,8 @@ struct FramePlan {
     grain_seed: u32,
     params: PostParams,
     drawn: usize,
+    /// Milliseconds settling the frame's particles took.
+    particles_ms: f32,
 }
 
 impl Default for FramePlan {
@@ -557,6 +629,7 @@ impl Default for FramePlan {
             grain_seed: 0,
             params: PostParams::default(),
             drawn: 0,
+            particles_ms: 0.0,
         }
     }
 }

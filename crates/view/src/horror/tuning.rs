@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use sim::tuning::Validator;
 
+use crate::horror::particles::tuning::ParticleTuning;
+
 /// An RGB colour, `[r, g, b]` 0..=255.
 pub type Rgb = [u8; 3];
 
@@ -171,6 +173,9 @@ pub struct HorrorTuning {
     /// A silhouette's eyes on the final frame, added after the post pass (so neither
     /// vignette nor desaturation dims them): 0..1 of their full glow.
     pub eye_glow: f32,
+    /// Particles (REQ V3): muzzle smoke, sparks, dust in the beams, spit splashes,
+    /// gibs (`[horror.particles.*]`).
+    pub particles: ParticleTuning,
 }
 
 impl Default for FlashlightTuning {
@@ -325,6 +330,7 @@ impl Default for HorrorTuning {
             // 0.9: the eyes are the one bright thing on a silhouette (what the player
             // reads first), a little under a lit enemy's own glow.
             eye_glow: 0.9,
+            particles: ParticleTuning::default(),
         }
     }
 }
@@ -432,5 +438,6 @@ impl HorrorTuning {
         v.range("horror.silhouette_lit", self.silhouette_lit, 0.01, 2.0);
         v.range("horror.rim_level", self.rim_level, 0.0, 1.0);
         v.range("horror.eye_glow", self.eye_glow, 0.0, 1.0);
+        self.particles.validate(v);
     }
 }
