@@ -427,6 +427,8 @@ impl Shell {
             missions: &self.missions,
             progress: &self.progress,
             settings: &self.settings,
+            customs: &[],
+            folder: "",
         }
     }
 
