@@ -33,7 +33,9 @@ pub fn compose(
 ) -> Option<StageTimes> {
     let (world, feed) = scene.watched();
     feed.camera.center = st.center;
-    let v = st.view();
+    let mut v = st.view();
+    // The editor says things in its own bottom bar (the message band would cover it).
+    v.message = message.map(str::to_string);
     let marks = st.marks();
     let shown = ScreenView::Editor(&v);
     let keys = KeyNames::default();
@@ -53,7 +55,7 @@ pub fn compose(
         keys: &keys,
         paused_banner: false,
         replay: None,
-        message,
+        message: None,
         hud: None,
         timings,
         trail: false,

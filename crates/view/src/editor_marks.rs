@@ -18,6 +18,8 @@ use crate::scene::WALL_HEIGHT;
 pub struct Marks {
     /// The grid's size in cells.
     pub size: (i32, i32),
+    /// Which cells are walls (row by row): the grid is drawn on their tops.
+    pub walls: Vec<bool>,
     pub grid: bool,
     /// The cell under the pointer, and whether it is a wall (marked on its top).
     pub cursor: Option<((i32, i32), bool)>,
@@ -63,26 +65,8 @@ fn outline(fb: &mut Framebuffer, q: &[[f32; 2]; 4], width: f32, c: Rgba) {
 /// `center` as the scene's was.
 pub fn draw(fb: &mut Framebuffer, center: Vec2, m: &Marks) {
     let iso = Iso::for_frame(center, fb);
-    let (w, h) = m.size;
-    if m.grid && w > 0 && h > 0 {
-        for x in 0..=w {
-            let (a, b) = (Vec2::new(x as f32, 0.0), Vec2::new(x as f32, h as f32));
-            draw_line_thin(
-                fb,
-                iso.project(a, 0.0),
-                iso.project(b, 0.0),
-                Paint::alpha(GRID),
-            );
-        }
-        for y in 0..=h {
-            let (a, b) = (Vec2::new(0.0, y as f32), Vec2::new(w as f32, y as f32));
-            draw_line_thin(
-                fb,
-                iso.project(a, 0.0),
-                iso.project(b, 0.0),
-                Paint::alpha(GRID),
-            );
-        }
+    if m.grid {
+        grid(fb, &iso, m);
     }
     for (name, r) in &m.areas {
         area(fb, &iso, r, AREA, 2.0);
@@ -130,6 +114,39 @@ pub fn draw(fb: &mut Framebuffer, center: Vec2, m: &Marks) {
         let q = diamond(&iso, c, z);
         fill_quad(fb, q, Paint::alpha(CURSOR.with_alpha(70)));
         outline(fb, &q, 2.0, CURSOR);
+    }
+}
+
+/// The tile grid: each cell's edges on the floor, or on its top for a wall (so the
+/// lines lie on what is drawn), the cells in view only.
+fn grid(fb: &mut Framebuffer, iso: &Iso, m: &Marks) {
+    let (w, h) = m.size;
+    if w <= 0 || h <= 0 {
+        return;
+    }
+    let (x0, y0, x1, y1) = crate::scene::visible_tiles(iso, fb.logical_size(), w, h);
+    let z = |x: i32, y: i32| match m.walls.get((y * w + x) as usize) {
+        Some(true) => WALL_HEIGHT,
+        _ => 0.0,
+    };
+    let paint = Paint::alpha(GRID);
+    let edge = |fb: &mut Framebuffer, a: (f32, f32), b: (f32, f32), z: f32| {
+        let (a, b) = (Vec2::new(a.0, a.1), Vec2::new(b.0, b.1));
+        draw_line_thin(fb, iso.project(a, z), iso.project(b, z), paint);
+    };
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let (fx, fy, zc) = (x as f32, y as f32, z(x, y));
+            // Its north and west edges; the last row and column close the grid.
+            edge(fb, (fx, fy), (fx + 1.0, fy), zc);
+            edge(fb, (fx, fy), (fx, fy + 1.0), zc);
+            if x == w - 1 {
+                edge(fb, (fx + 1.0, fy), (fx + 1.0, fy + 1.0), zc);
+            }
+            if y == h - 1 {
+                edge(fb, (fx, fy + 1.0), (fx + 1.0, fy + 1.0), zc);
+            }
+        }
     }
 }
 

@@ -575,9 +575,10 @@ impl Studio {
                 false => "Tab/Up/Down: field   Left/Right: choose   type the words   Enter: done   Esc: cancel",
             };
             ModalView {
-                heading: match m.line {
-                    Some(n) => format!("{} (line {n})", m.kind.heading()),
-                    None => format!("NEW {}", m.kind.heading()),
+                heading: match (m.line, m.kind) {
+                    (Some(n), _) => format!("{} (line {n})", m.kind.heading()),
+                    (None, Kind::Header) => m.kind.heading().to_string(),
+                    (None, _) => format!("NEW {}", m.kind.heading()),
                 },
                 rows: shown
                     .iter()
@@ -633,6 +634,7 @@ impl Studio {
                 .collect(),
             statement: self.statement,
             modal,
+            message: None,
         }
     }
 
@@ -690,8 +692,14 @@ impl Studio {
             ]),
             _ => None,
         };
+        let (w, h) = (m.width() as i32, m.height() as i32);
+        let walls = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .map(|(x, y)| m.get(x, y) == Some('#'))
+            .collect();
         Marks {
-            size: (m.width() as i32, m.height() as i32),
+            size: (w, h),
+            walls,
             grid: self.grid,
             cursor: e
                 .cursor

@@ -121,6 +121,9 @@ pub struct EditorView {
     pub statements: Vec<String>,
     pub statement: usize,
     pub modal: Option<ModalView>,
+    /// The last thing said (saved, refused, …): along the bottom for a while, over the
+    /// line of keys.
+    pub message: Option<String>,
 }
 
 /// The panels (design units).
@@ -465,14 +468,11 @@ fn bottom_bar(l: &mut Layout, v: &EditorView) {
         false => v.cursor.as_str(),
     };
     l.text(p, x, p.y + 6, &clip_end(cursor, p.w - 24, 2), INK, 2);
-    l.text(
-        p,
-        x,
-        p.y + 40,
-        &clip_end(EDITOR_FOOTER, p.w - 24, 1),
-        ACCENT,
-        1,
-    );
+    let (line, colour) = match &v.message {
+        Some(m) => (m.as_str(), INK),
+        None => (EDITOR_FOOTER, ACCENT),
+    };
+    l.text(p, x, p.y + 40, &clip_end(line, p.w - 24, 1), colour, 1);
 }
 
 /// The form's panel for `rows` fields.
@@ -609,6 +609,7 @@ mod tests {
                 hint: "Tab/Up/Down: field   Left/Right: choose   Enter: done   Esc: cancel   A click on the map puts the point there.".into(),
                 error: Some("seconds: `4x` is not a number, and a long reason that wraps onto another line of the form".into()),
             }),
+            message: modal.then(|| "cannot play: gate.scn:7:1: error: spawn index 0 out of range: the map has 0 enemy spawns `E`, and a good deal more said after that to fill the line and more".repeat(2)),
         }
     }
 

@@ -88,8 +88,14 @@ impl Game {
                 match Editor::open(&dir, &name, self.agents()) {
                     Ok(e) => {
                         self.ui_sound(UiSound::Confirm);
+                        let said = match e.playable() {
+                            true => format!("{name}: F5 plays it, H shows every key"),
+                            false => format!(
+                                "{name} has errors (listed top right, the map's marked in red): mend them, then F5 plays it"
+                            ),
+                        };
                         self.open_editor(Studio::new(e));
-                        self.say(format!("{name}: F5 plays it, H shows every key"));
+                        self.say(said);
                     }
                     Err(e) => {
                         self.ui_sound(UiSound::Back);
