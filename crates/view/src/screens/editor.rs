@@ -672,6 +672,35 @@ mod tests {
         }
     }
 
+    /// docs/editor.md's table of keys (under `### Keys`) is [`EDITOR_KEYS`], row for
+    /// row: a key added, dropped or renamed in one and not the other fails here.
+    #[test]
+    fn the_docs_table_of_keys_is_help_s() {
+        let doc =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/editor.md"))
+                .expect("docs/editor.md");
+        let table: Vec<(String, String)> = doc
+            .lines()
+            .skip_while(|l| l.trim() != "### Keys")
+            .skip_while(|l| !l.starts_with('|'))
+            .take_while(|l| l.starts_with('|'))
+            .skip(2)
+            .map(|l| {
+                let cells: Vec<&str> = l
+                    .trim()
+                    .trim_matches('|')
+                    .split('|')
+                    .map(str::trim)
+                    .collect();
+                (cells[0].to_string(), cells[1..].join("|"))
+            })
+            .collect();
+        let ours: Vec<(String, String)> = key_rows()
+            .map(|(k, w)| (k.to_string(), w.to_string()))
+            .collect();
+        assert_eq!(table, ours);
+    }
+
     /// A long list keeps the chosen row in sight.
     #[test]
     fn the_lists_scroll_with_the_choice() {
