@@ -32,7 +32,7 @@ pub struct Marks {
     pub problem: Option<(i32, i32)>,
     /// The scenario's areas (name, x0 y0 x1 y1).
     pub areas: Vec<(String, [f32; 4])>,
-    /// Words on cells (`E0`, `S`) and their colours.
+    /// Words on cells (an enemy spawn's number, `S`) and their colours.
     pub labels: Vec<((i32, i32), String, Rgba)>,
     /// Points of the scenario (waypoints, nests): where, and a word.
     pub points: Vec<(Vec2, String)>,

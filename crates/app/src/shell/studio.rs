@@ -598,7 +598,7 @@ impl Studio {
             }
             Some(Some(_)) => Some("AREA: let go on the other corner.".into()),
             None if e.tile == 'E' => Some(
-                "Enemy spawns are numbered E0, E1 ... in reading order: waves name them by number."
+                "Enemy spawns are numbered from 0 in reading order, on the map as waves name them."
                     .into(),
             ),
             None => None,

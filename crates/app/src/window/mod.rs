@@ -221,8 +221,8 @@ impl ApplicationHandler for App {
                     .as_ref()
                     .and_then(|s| s.to_frame(self.cursor.0, self.cursor.1));
                 let b = match button {
-                    MouseButton::Left => game::Button::Left,
-                    MouseButton::Right | MouseButton::Middle => game::Button::Pan,
+                    MouseButton::Left => input::Button::Left,
+                    MouseButton::Right | MouseButton::Middle => input::Button::Pan,
                     _ => return,
                 };
                 self.game.mouse(b, state == ElementState::Pressed, at)

@@ -10,6 +10,7 @@ use view::screens::editor::{hit, Hit};
 use view::sound::patches::UiSound;
 use winit::keyboard::KeyCode;
 
+use super::super::input::Button;
 use super::{Game, Next};
 use crate::editor::missions;
 use crate::editor::problems::Severity;
@@ -20,14 +21,6 @@ use crate::shell::menu::MenuKey;
 use crate::shell::screen::Screen;
 use crate::shell::studio::{edit_key, modal_key, Ask, EditKey, Studio};
 use crate::shell::title::Page;
-
-/// A mouse button as the editor takes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Button {
-    Left,
-    /// The right or middle button: moves the view while held.
-    Pan,
-}
 
 impl Game {
     /// The squad's size the missions are checked for.

@@ -11,7 +11,6 @@
 mod dispatch;
 mod flow;
 mod make;
-pub use make::Button;
 mod prefs;
 mod render;
 #[cfg(test)]
