@@ -215,6 +215,10 @@ pub const ZOOM: (f32, f32) = (view::zoom::FAR_ZOOM, view::zoom::MAX_ZOOM);
 const ROOM_OFFSET: (f32, f32) = (-36.0, -14.0);
 const ROOM: (f32, f32) = (776.0, 560.0);
 
+/// An area being drawn: `None` until the press, then the press's and the pointer's
+/// cells.
+pub type AreaDrag = Option<((i32, i32), (i32, i32))>;
+
 /// The editor's screen.
 #[derive(Clone, Debug)]
 pub struct Studio {
@@ -225,8 +229,8 @@ pub struct Studio {
     pub horror: bool,
     pub grid: bool,
     pub modal: Option<Modal>,
-    /// Drawing an area (A): the press and the pointer's cells.
-    pub area: Option<Option<((i32, i32), (i32, i32))>>,
+    /// Drawing an area (A).
+    pub area: Option<AreaDrag>,
     /// The statements' list has the keys (else the problems').
     pub on_statements: bool,
     pub problem: usize,
@@ -285,7 +289,7 @@ impl Studio {
 
     /// Moves the view by `(dx, dy)` design pixels of the screen.
     pub fn pan(&mut self, dx: f32, dy: f32) {
-        self.center = self.center + world_step((dx, dy), self.zoom);
+        self.center += world_step((dx, dy), self.zoom);
     }
 
     /// Moves the view so what was under frame pixel `from` is under `to` (a drag with
