@@ -94,6 +94,7 @@ const P4: Measure = Measure {
 pub fn with_game_frame<R>(overlay: bool, horror: bool, f: impl FnOnce(&Frame) -> R) -> R {
     let timings = Timings::default();
     let frame = Frame {
+        marks: None,
         screen: &ScreenView::Game,
         help: false,
         alpha: 0.5,
@@ -353,6 +354,8 @@ pub fn title_and_play_ms(setup: &Setup, at: f32, threads: usize, frames: usize) 
                 missions: &missions,
                 progress: &progress,
                 settings: &settings,
+                customs: &[],
+                folder: "",
             };
             let menus = crate::shell::screen::Menus {
                 title: &title,
@@ -361,6 +364,7 @@ pub fn title_and_play_ms(setup: &Setup, at: f32, threads: usize, frames: usize) 
                 about: "",
                 results: None,
                 mission: None,
+                from_editor: false,
             };
             let screen = menus.view(if which == 0 {
                 Screen::Title
@@ -368,6 +372,7 @@ pub fn title_and_play_ms(setup: &Setup, at: f32, threads: usize, frames: usize) 
                 Screen::Game
             });
             let frame = Frame {
+                marks: None,
                 screen: &screen,
                 help: false,
                 alpha: 0.5,

@@ -54,6 +54,9 @@ pub struct Frame<'a> {
     pub trail: bool,
     /// The map screen over the game (REQ W3; the run goes on under it).
     pub map: bool,
+    /// The mission editor's marks on its map (REQ §31): drawn on the scene, in its
+    /// projection.
+    pub marks: Option<&'a view::editor_marks::Marks>,
 }
 
 /// One band of the frame: its rows, and the horror layer's buffers for them.
@@ -417,6 +420,9 @@ impl Composer {
             if let Some(r) = f.throw {
                 view::aim::draw_throw(fb, &feed_ro.camera, r);
             }
+            if let Some(m) = f.marks {
+                view::editor_marks::draw(fb, feed_ro.camera.center, m);
+            }
             b.cost = t0.elapsed().as_secs_f64();
         };
         on_bands(&mut self.bands, &scene);
@@ -575,7 +581,11 @@ fn draw_screens(fb: &mut Framebuffer, world: &World, feed: &Cosmetics, f: &Frame
         shown => shown.draw(fb),
     }
     if f.help {
-        screens::draw_help(fb, &|k| f.keys.control(k));
+        match f.screen {
+            // The editor's own keys (REQ §31).
+            ScreenView::Editor(_) => screens::editor::help_layout(fb.width, fb.height).draw(fb),
+            _ => screens::draw_help(fb, &|k| f.keys.control(k)),
+        }
     }
     match f.message {
         Some(text) if !map => hud::message_line(fb, text, !f.screen.is_game() || f.help),
@@ -635,6 +645,7 @@ mod tests {
         let (world, feed) = s.watched();
         let draw = |map: bool, paused: bool| {
             let f = Frame {
+                marks: None,
                 screen: &ScreenView::Game,
                 help: false,
                 alpha: 1.0,
@@ -702,6 +713,7 @@ mod tests {
         let text = "3. Hold the Gate, normal: H shows the controls, Esc the menu";
         let draw = |map: bool, message: bool, hud: bool| {
             let f = Frame {
+                marks: None,
                 screen: &ScreenView::Game,
                 help: false,
                 alpha: 1.0,

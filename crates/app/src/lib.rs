@@ -22,5 +22,6 @@ pub mod session;
 pub mod setup;
 pub mod shell;
 pub mod soak;
+pub mod studio_frame;
 pub mod wav;
 pub mod window;

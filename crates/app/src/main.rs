@@ -461,6 +461,15 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
         Mode::Screenshot(path) => {
             let (screen, help) =
                 Screen::parse(&cli.screen).map_err(|e| format!("--screen: {e}"))?;
+            if screen == Screen::Editor {
+                // The editor on `--scenario FILE.scn` (and its map), or on its sample.
+                let studio = app::studio_frame::studio_for(cli.scenario.as_deref())?;
+                let size = cli.size.unwrap_or((frame::WIDTH, frame::HEIGHT));
+                let fb = app::studio_frame::render(&studio, size, cli.threads(), help);
+                files::write_png(&fb, &path)?;
+                println!("{}: the editor on {}", path.display(), studio.editor.name);
+                return Ok(ExitCode::SUCCESS);
+            }
             let setup = cli.setup("combat_route", cli.seed)?;
             let entries = catalog::catalog(&catalog::scenario_dirs());
             let shot = Shot {

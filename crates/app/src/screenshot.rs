@@ -47,6 +47,9 @@ pub struct Shot {
 pub struct Profile {
     pub progress: Progress,
     pub settings: Settings,
+    /// The player's missions (the Make page, free play) and their folder.
+    pub customs: Vec<crate::editor::missions::Custom>,
+    pub folder: String,
 }
 
 impl Shot {
@@ -77,6 +80,11 @@ impl Profile {
                 .map(|t| (p.display().to_string(), t))
         };
         let mut out = Profile::default();
+        if let Some(dir) = crate::editor::missions::default_dir() {
+            let agents = sim::tuning::Tuning::default().squad.agent_count as usize;
+            out.customs = crate::editor::missions::list(&dir, agents);
+            out.folder = dir.display().to_string();
+        }
         if let Some((file, text)) = read(crate::shell::settings::default_path()) {
             let (s, faults) = Settings::from_toml(&file, &text);
             for f in faults {
@@ -158,16 +166,17 @@ pub fn compose_with(
         PauseMenu::live()
     };
     let missions = campaign::missions();
-    let (free, range) = (
-        catalog::in_group(entries, Group::FreePlay),
-        catalog::in_group(entries, Group::TestRange),
-    );
+    let mut free = catalog::in_group(entries, Group::FreePlay);
+    free.extend(crate::shell::make::play_entries(&profile.customs));
+    let range = catalog::in_group(entries, Group::TestRange);
     let lists = Lists {
         free: &free,
         range: &range,
         missions: &missions,
         progress: &profile.progress,
         settings: &profile.settings,
+        customs: &profile.customs,
+        folder: &profile.folder,
     };
     let title = title_on(shot.page, &missions, &profile.progress);
     c.set_gamma(profile.settings.gamma());
@@ -179,8 +188,10 @@ pub fn compose_with(
         about: &about,
         results: Some(&results),
         mission: None,
+        from_editor: false,
     };
     let frame = Frame {
+        marks: None,
         screen: &menus.view(shot.screen),
         help: shot.help,
         alpha: 1.0,

@@ -427,6 +427,8 @@ impl Shell {
             missions: &self.missions,
             progress: &self.progress,
             settings: &self.settings,
+            customs: &[],
+            folder: "",
         }
     }
 
@@ -856,6 +858,58 @@ fn every_screen(w: usize, h: usize, dir: &std::path::Path) -> Vec<(String, Layou
             }
         }
     }
+    // REQ §31: the Make page with a mission and a damaged one (its error shown), a name
+    // being typed and refused; the editor on its sample, a form open, help over it.
+    let missions = dir.join("missions");
+    let _ = std::fs::create_dir_all(&missions);
+    app::editor::sample::gate("a_gate_with_a_long_file_name_of_40_chars")
+        .save(&missions)
+        .unwrap();
+    std::fs::write(
+        missions.join("broken.scn"),
+        "name = Broken\nmap = broken.map\n",
+    )
+    .unwrap();
+    std::fs::write(missions.join("broken.map"), "#####\n#S.X#\n#####\n").unwrap();
+    let customs = app::editor::missions::list(&missions, 5);
+    let folder = missions.display().to_string();
+    let lists = Lists {
+        customs: &customs,
+        folder: &folder,
+        ..sh.lists()
+    };
+    for row in 0..=customs.len() {
+        let mut menu = TitleMenu {
+            page: Page::Make,
+            ..TitleMenu::default()
+        };
+        menu.make.row = row;
+        out.push((
+            format!("make (row {row})"),
+            shell::title_view(&menu, &lists).layout(w, h).unwrap(),
+        ));
+        menu.make.naming = Some("con".into());
+        menu.make.note =
+            Some("not a mission name: `con` is a name the system keeps for itself".into());
+        out.push((
+            format!("make (row {row}, naming)"),
+            shell::title_view(&menu, &lists).layout(w, h).unwrap(),
+        ));
+    }
+    use app::shell::studio::{EditKey, Studio};
+    let mut st = Studio::new(app::editor::sample::gate("gate"));
+    let v = st.view();
+    out.push(("editor".into(), vs::editor::layout(w, h, &v)));
+    for k in [
+        EditKey::Form(app::editor::modal::Kind::Trigger),
+        EditKey::Form(app::editor::modal::Kind::Header),
+    ] {
+        st.key(k, Some((10, 10)));
+        let v = st.view();
+        out.push((format!("editor ({k:?})"), vs::editor::layout(w, h, &v)));
+        st.modal = None;
+    }
+    out.push(("editor help".into(), vs::editor::help_layout(w, h)));
     out.push(("help".into(), vs::help::layout(w, h, &|_| None)));
     // Help and the title with every key rebound to the longest names there are.
     let long = |k: &str| Some(format!("{k}/NumEnter PageDown Backspace"));

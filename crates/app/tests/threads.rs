@@ -225,6 +225,7 @@ fn the_moment_has_tracers_blood_lights_and_the_hud() {
 fn without_hud(m: &mut Moment, size: (usize, usize), threads: usize) -> Framebuffer {
     m.session.cosmetics.as_mut().unwrap().horror = m.layer.clone();
     let frame = Frame {
+        marks: None,
         screen: &ScreenView::Game,
         help: false,
         alpha: 1.0,

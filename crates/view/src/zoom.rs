@@ -9,6 +9,9 @@
 pub const LADDER: [f32; 8] = [0.75, 0.87, 1.0, 1.15, 1.32, 1.52, 1.75, 2.0];
 pub const MIN_ZOOM: f32 = LADDER[0];
 pub const MAX_ZOOM: f32 = LADDER[LADDER.len() - 1];
+/// The mission editor's widest view (REQ §31: a large map seen whole while it is
+/// painted); play's ladder stops at [`MIN_ZOOM`].
+pub const FAR_ZOOM: f32 = 0.3;
 /// Easing time constant, seconds.
 const EASE: f32 = 0.08;
 
@@ -79,10 +82,11 @@ pub const DESIGN_HEIGHT: usize = 720;
 
 /// The scene's drawing scale for a frame `height` rows tall at zoom `zoom`: device
 /// pixels per pixel of the 720-row design frame, so every size shows the same part of
-/// the world (more pixels, not more map); zoom (clamped to the ladder) scales it further.
+/// the world (more pixels, not more map); zoom (clamped to [`FAR_ZOOM`] … [`MAX_ZOOM`])
+/// scales it further.
 pub fn scene_scale(height: usize, zoom: f32) -> f32 {
     let z = if zoom.is_finite() {
-        zoom.clamp(MIN_ZOOM, MAX_ZOOM)
+        zoom.clamp(FAR_ZOOM, MAX_ZOOM)
     } else {
         1.0
     };
@@ -146,6 +150,7 @@ mod tests {
         assert_eq!(scene_scale(720, 2.0), 2.0);
         assert_eq!(scene_scale(1080, 0.75), 1.125);
         assert_eq!(scene_scale(720, 9.0), MAX_ZOOM, "clamped to the ladder");
+        assert_eq!(scene_scale(720, 0.1), FAR_ZOOM, "the editor's widest view");
         assert_eq!(scene_scale(720, f32::NAN), 1.0);
     }
 }

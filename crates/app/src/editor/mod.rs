@@ -9,6 +9,11 @@
 //! - [`problems`]: every error and warning, each at its `file:line:col` (and cell).
 //! - [`missions`]: `missions/NAME.map` + `.scn` in the data directory, saved safely.
 //! - [`state`]: the editor itself, one [`state::Command`] at a time.
+//! - [`modal`]: the forms as fields the screen shows (typed, chosen, accepted).
+//! - [`preview`]: what the screen draws of a mission that may not load, its
+//!   statements, areas and the forms' choices.
+//! - [`sample`]: a small mission made through the commands (the screenshots' and the
+//!   tests').
 //!
 //! No window here: the screen draws an [`state::Editor`] and sends it commands.
 
@@ -16,6 +21,9 @@ pub mod doc;
 pub mod forms;
 pub mod history;
 pub mod missions;
+pub mod modal;
 pub mod paint;
+pub mod preview;
 pub mod problems;
+pub mod sample;
 pub mod state;

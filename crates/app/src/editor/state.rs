@@ -60,6 +60,8 @@ pub enum Command {
     Undo,
     Redo,
     Header(HeaderKey, String),
+    /// Several header keys set at once (the header's form): one step of the history.
+    Headers(Vec<(HeaderKey, String)>),
     /// A statement added at the end of the scenario.
     Add(Form),
     /// Line `n` (1-based) of the scenario replaced by a form's statement.
@@ -85,6 +87,9 @@ pub struct Editor {
     problems: Vec<Problem>,
     /// The squad's size the checks use.
     agents: usize,
+    /// Counts the commands that may have changed a text (the screen redraws the
+    /// mission's world when it moves).
+    revision: u64,
 }
 
 /// A new mission's scenario: its header, nothing else.
@@ -115,6 +120,7 @@ impl Editor {
             history: History::default(),
             problems: Vec::new(),
             agents,
+            revision: 0,
         };
         e.check();
         e
@@ -148,6 +154,17 @@ impl Editor {
     /// No error: the mission can be played.
     pub fn playable(&self) -> bool {
         problems::playable(&self.problems)
+    }
+
+    /// Moves whenever a command may have changed the map or the scenario (a stroke
+    /// in progress too).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Whether a line or rectangle (or a pen's stroke) is being drawn.
+    pub fn pressed(&self) -> bool {
+        self.press.is_some()
     }
 
     pub fn can_undo(&self) -> bool {
@@ -205,6 +222,9 @@ impl Editor {
 
     /// Does `c`.
     pub fn apply(&mut self, c: Command) {
+        if !matches!(c, Command::Hover(..) | Command::Brush(_) | Command::Tile(_)) {
+            self.revision += 1;
+        }
         match c {
             Command::Hover(x, y) => self.cursor = Some((x, y)),
             Command::Brush(b) => {
@@ -277,6 +297,14 @@ impl Editor {
             Command::Header(k, v) => {
                 let t = forms::set_header(&self.scenario, k, &v);
                 self.set_scenario(t);
+            }
+            Command::Headers(keys) => {
+                let t = keys.iter().fold(self.scenario.clone(), |t, (k, v)| {
+                    forms::set_header(&t, *k, v)
+                });
+                if t != self.scenario {
+                    self.set_scenario(t);
+                }
             }
             Command::Add(f) => {
                 let mut t = self.scenario.clone();

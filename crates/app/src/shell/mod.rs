@@ -16,13 +16,15 @@
 //! the controls' tables in the player's keys ([`keys_listed`]), the movement keys' frame
 //! and the disk's release ([`controls`]); the player's files and lists: [`settings`],
 //! [`bindings`], [`progress`] (with the campaign's [`squad`], its section [`squad_file`],
-//! its words [`squad_view`]), [`catalog`], [`campaign`].
+//! its words [`squad_view`]), [`catalog`], [`campaign`]; the mission editor's Make
+//! page ([`make`]) and its screen ([`studio`], REQ §31).
 
 pub mod bindings;
 pub mod campaign;
 pub mod catalog;
 pub mod controls;
 pub mod keys_listed;
+pub mod make;
 pub mod menu;
 pub mod pause;
 pub mod progress;
@@ -37,6 +39,7 @@ pub mod squad;
 pub mod squad_file;
 pub mod squad_view;
 pub mod stamp;
+pub mod studio;
 pub mod title;
 pub mod views;
 

@@ -15,6 +15,8 @@ pub enum PauseItem {
     WatchAgain,
     /// A replay: played to its end at once, then its results.
     ToResults,
+    /// A run started from the editor: back to it (REQ §31).
+    Editor,
 }
 
 /// The pause menu of a run being played.
@@ -38,6 +40,16 @@ pub const REPLAY_PAUSE_ITEMS: [PauseItem; 6] = [
     PauseItem::Quit,
 ];
 
+/// The pause menu of a run started from the editor: its Title goes back to the editor.
+pub const EDITOR_PAUSE_ITEMS: [PauseItem; 6] = [
+    PauseItem::Resume,
+    PauseItem::Restart,
+    PauseItem::NewSeed,
+    PauseItem::Help,
+    PauseItem::Editor,
+    PauseItem::Quit,
+];
+
 impl PauseItem {
     pub fn label(self) -> &'static str {
         match self {
@@ -49,6 +61,7 @@ impl PauseItem {
             PauseItem::Quit => "Quit",
             PauseItem::WatchAgain => "Watch the replay again",
             PauseItem::ToResults => "Skip to the results",
+            PauseItem::Editor => "Back to the editor",
         }
     }
 }
@@ -79,6 +92,14 @@ impl PauseMenu {
     pub fn replay() -> PauseMenu {
         PauseMenu {
             items: &REPLAY_PAUSE_ITEMS,
+            selected: 0,
+        }
+    }
+
+    /// The menu over a run started from the editor (REQ §31).
+    pub fn editing() -> PauseMenu {
+        PauseMenu {
+            items: &EDITOR_PAUSE_ITEMS,
             selected: 0,
         }
     }

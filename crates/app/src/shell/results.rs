@@ -30,6 +30,10 @@ pub fn results_key(k: MenuKey, mission: Option<bool>) -> Option<ResultsAction> {
     })
 }
 
+/// The line of keys under the results of a run started from the editor (REQ §31).
+pub const EDITOR_RESULTS_KEYS: &str =
+    "R/Enter: play again   N: new seed   V: replay   T/Esc: back to the editor";
+
 /// The line of keys under the results: a campaign mission's (`Some((won, last))`) or
 /// every other run's.
 pub fn results_keys(mission: Option<(bool, bool)>) -> &'static str {

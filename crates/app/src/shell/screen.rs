@@ -5,7 +5,7 @@
 use view::screens::{Results, ScreenView};
 
 use super::pause::PauseMenu;
-use super::results::results_keys;
+use super::results::{results_keys, EDITOR_RESULTS_KEYS};
 use super::title::{Page, TitleMenu};
 use super::views::{pause_view, title_view, Lists};
 
@@ -22,11 +22,13 @@ pub enum Screen {
     Pause,
     /// The run's results over its last frame.
     Results,
+    /// The mission editor (REQ §31), over the mission's own map.
+    Editor,
 }
 
 impl Screen {
     pub const NAMES: &'static str =
-        "game, title, campaign, briefing, settings, free-play, test-range, help, map, pause, results";
+        "game, title, campaign, briefing, settings, free-play, test-range, make, editor, editor-help, help, map, pause, results";
 
     /// `--screen NAME`: the screen, and whether help is over it (`help` is help over
     /// the game, `map` the map over it, [`Screen::map`]; `campaign`, `briefing` and
@@ -34,9 +36,10 @@ impl Screen {
     pub fn parse(s: &str) -> Result<(Screen, bool), String> {
         Ok(match s {
             "game" => (Screen::Game, false),
-            "title" | "campaign" | "briefing" | "settings" | "free-play" | "test-range" => {
-                (Screen::Title, false)
-            }
+            "title" | "campaign" | "briefing" | "settings" | "free-play" | "test-range"
+            | "make" => (Screen::Title, false),
+            "editor" => (Screen::Editor, false),
+            "editor-help" => (Screen::Editor, true),
             "help" => (Screen::Game, true),
             "map" => (Screen::Game, false),
             "pause" => (Screen::Pause, false),
@@ -58,6 +61,7 @@ impl Screen {
             "settings" => Page::Settings,
             "free-play" => Page::FreePlay,
             "test-range" => Page::TestRange,
+            "make" => Page::Make,
             _ => Page::Top,
         }
     }
@@ -77,6 +81,8 @@ pub struct Menus<'a> {
     /// A campaign mission's results: `Some((won, the last mission))` (its own line of
     /// keys under the results).
     pub mission: Option<(bool, bool)>,
+    /// The run was started from the editor (REQ §31): its results go back there.
+    pub from_editor: bool,
 }
 
 impl<'a> Menus<'a> {
@@ -89,10 +95,15 @@ impl<'a> Menus<'a> {
             Screen::Results => match self.results {
                 Some(results) => ScreenView::Results {
                     results,
-                    keys: results_keys(self.mission),
+                    keys: match self.from_editor {
+                        true => EDITOR_RESULTS_KEYS,
+                        false => results_keys(self.mission),
+                    },
                 },
                 None => ScreenView::Game,
             },
+            // The editor composes its own frame (`crate::studio_frame`).
+            Screen::Editor => ScreenView::Game,
         }
     }
 }

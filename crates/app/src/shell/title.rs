@@ -24,6 +24,8 @@ pub enum Page {
     FreePlay,
     TestRange,
     Settings,
+    /// The mission editor's page: a new mission, the player's own (REQ §31).
+    Make,
 }
 
 /// The top menu's items.
@@ -32,14 +34,16 @@ pub enum TopItem {
     Campaign,
     FreePlay,
     TestRange,
+    Make,
     Settings,
     Quit,
 }
 
-pub const TOP_ITEMS: [TopItem; 5] = [
+pub const TOP_ITEMS: [TopItem; 6] = [
     TopItem::Campaign,
     TopItem::FreePlay,
     TopItem::TestRange,
+    TopItem::Make,
     TopItem::Settings,
     TopItem::Quit,
 ];
@@ -50,6 +54,7 @@ impl TopItem {
             TopItem::Campaign => "Campaign",
             TopItem::FreePlay => "Free play",
             TopItem::TestRange => "Test range",
+            TopItem::Make => "Make",
             TopItem::Settings => "Settings",
             TopItem::Quit => "Quit",
         }
@@ -112,6 +117,8 @@ pub struct TitleMenu {
     /// N on the campaign's list or a briefing: the next key confirms a fresh squad (N
     /// or Enter) or keeps this one (any other).
     pub confirm_new_squad: bool,
+    /// The Make page (REQ §31).
+    pub make: super::make::MakeMenu,
 }
 
 impl TitleMenu {
@@ -188,6 +195,11 @@ impl TitleMenu {
                     TopItem::Campaign => self.open_campaign(c.next),
                     TopItem::FreePlay => self.page = Page::FreePlay,
                     TopItem::TestRange => self.page = Page::TestRange,
+                    TopItem::Make => {
+                        self.page = Page::Make;
+                        self.make.naming = None;
+                        self.make.note = None;
+                    }
                     TopItem::Settings => {
                         self.page = Page::Settings;
                         self.settings = SettingsMenu::default();
@@ -370,6 +382,7 @@ mod tests {
                 Page::Campaign,
                 Page::FreePlay,
                 Page::TestRange,
+                Page::Make,
                 Page::Settings
             ]
         );

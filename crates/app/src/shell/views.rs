@@ -29,6 +29,9 @@ pub struct Lists<'a> {
     pub missions: &'a [Mission],
     pub progress: &'a Progress,
     pub settings: &'a Settings,
+    /// The player's missions (REQ §31) and the folder they are kept in.
+    pub customs: &'a [crate::editor::missions::Custom],
+    pub folder: &'a str,
 }
 
 impl Lists<'_> {
@@ -64,6 +67,11 @@ pub fn title_view(menu: &TitleMenu, lists: &Lists) -> ScreenView<'static> {
         Page::FreePlay => ScreenView::List(list_view(menu, "FREE PLAY", lists.free, menu.selected)),
         Page::TestRange => ScreenView::List(list_view(menu, "TEST RANGE", lists.range, menu.range)),
         Page::Settings => ScreenView::Settings(settings_view(&menu.settings, lists.settings)),
+        Page::Make => ScreenView::Make(super::make::make_view(
+            &menu.make,
+            lists.customs,
+            lists.folder,
+        )),
     }
 }
 
@@ -98,6 +106,11 @@ fn top_view(menu: &TitleMenu, lists: &Lists) -> TopView {
             "{} set-pieces\neach shows one rule at work",
             lists.range.len()
         ),
+        match lists.customs.len() {
+            0 => "paint a map, write what happens, play it".to_string(),
+            1 => "1 mission of yours\npaint, write, play".to_string(),
+            n => format!("{n} missions of yours\npaint, write, play"),
+        },
         "sound, brightness, display, keys".to_string(),
         String::new(),
     ];
@@ -468,6 +481,8 @@ mod tests {
             missions: &ms,
             progress: &progress,
             settings: &settings,
+            customs: &[],
+            folder: "",
         };
         let place = |i: usize| {
             let menu = TitleMenu {
@@ -539,6 +554,8 @@ mod tests {
                 missions: &ms,
                 progress,
                 settings: &settings,
+                customs: &[],
+                folder: "",
             };
             (0..ms.len()).map(|i| mission_status(&lists, i)).collect()
         };

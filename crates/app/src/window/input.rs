@@ -16,6 +16,14 @@ use crate::shell::menu::MenuKey;
 /// Manual aim vector turn rate (←/→), radians per second.
 pub const AIM_TURN: f32 = 2.6;
 
+/// A mouse button as the editor takes it (REQ §31; a left press elsewhere is a click).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Button {
+    Left,
+    /// The right or middle button: moves the view while held.
+    Pan,
+}
+
 /// What a key press asks for, besides being held.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Action {

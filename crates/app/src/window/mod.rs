@@ -193,7 +193,7 @@ impl ApplicationHandler for App {
                     .as_ref()
                     .and_then(|s| s.to_frame(self.cursor.0, self.cursor.1));
                 self.game.cursor(at, Instant::now());
-                if !self.game.is_aiming() {
+                if !self.game.is_aiming() && !self.game.follows_pointer() {
                     return;
                 }
                 Next::Play
@@ -212,6 +212,20 @@ impl ApplicationHandler for App {
                     .as_ref()
                     .and_then(|s| s.to_frame(self.cursor.0, self.cursor.1));
                 self.game.click(at)
+            }
+            // The editor's other buttons: the left one let go, the right or middle
+            // one moving the view (REQ §31).
+            WindowEvent::MouseInput { state, button, .. } => {
+                let at = self
+                    .screen
+                    .as_ref()
+                    .and_then(|s| s.to_frame(self.cursor.0, self.cursor.1));
+                let b = match button {
+                    MouseButton::Left => input::Button::Left,
+                    MouseButton::Right | MouseButton::Middle => input::Button::Pan,
+                    _ => return,
+                };
+                self.game.mouse(b, state == ElementState::Pressed, at)
             }
             WindowEvent::Focused(f) => {
                 self.game.focus(f);

@@ -145,6 +145,30 @@ fn column(groups: &[KeyGroup], paragraphs: &[(&str, &[&str])], w: i32, keys: Pla
 /// Help on a `w`×`h` frame: the heading and the intro across the panel, then two
 /// columns (play and replay keys; tools and what is on screen).
 pub fn layout(fw: usize, fh: usize, keys: PlayerKeys) -> Layout {
+    layout_of(
+        fw,
+        fh,
+        &Table {
+            groups: CONTROLS,
+            left: LEFT_GROUPS,
+            paragraphs: &[("ON SCREEN", ON_SCREEN)],
+            intro: INTRO,
+        },
+        keys,
+    )
+}
+
+/// A help screen's contents: its key groups (the first `left` in the left column),
+/// paragraphs after the right column's keys, the line under the heading.
+pub struct Table<'a> {
+    pub groups: &'a [KeyGroup],
+    pub left: usize,
+    pub paragraphs: &'a [(&'a str, &'a [&'a str])],
+    pub intro: &'a str,
+}
+
+/// Help of `table` on a `w`×`h` frame (the game's, or a screen's own: the editor's).
+pub fn layout_of(fw: usize, fh: usize, table: &Table, keys: PlayerKeys) -> Layout {
     const MARGIN: i32 = 24;
     const GAP: i32 = 30;
     let mut l = Layout::new(fw, fh);
@@ -152,15 +176,10 @@ pub fn layout(fw: usize, fh: usize, keys: PlayerKeys) -> Layout {
     let w = DESIGN_W - 40;
     let x = (DESIGN_W - w) / 2;
     let col_w = (w - 2 * MARGIN - GAP) / 2;
-    let intro = wrap_text(INTRO, w - 2 * MARGIN - 2, SCALE);
+    let intro = wrap_text(table.intro, w - 2 * MARGIN - 2, SCALE);
     let cols_top = 56 + intro.len() as i32 * LINE + 12;
-    let left = column(&CONTROLS[..LEFT_GROUPS], &[], col_w, keys);
-    let right = column(
-        &CONTROLS[LEFT_GROUPS..],
-        &[("ON SCREEN", ON_SCREEN)],
-        col_w,
-        keys,
-    );
+    let left = column(&table.groups[..table.left], &[], col_w, keys);
+    let right = column(&table.groups[table.left..], table.paragraphs, col_w, keys);
     let h = cols_top + left.1.max(right.1) + 36;
     let y = ((DESIGN_H - h) / 2).max(0);
     let p = l.panel(Rect::new(x, y, w, h));

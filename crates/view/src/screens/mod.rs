@@ -9,8 +9,10 @@
 //! their proportions from the centre.
 
 pub mod campaign;
+pub mod editor;
 pub mod help;
 pub mod layout;
+pub mod make;
 pub mod pause;
 pub mod results;
 pub mod screen;
@@ -20,8 +22,10 @@ pub mod title;
 pub mod ui;
 
 pub use campaign::{BriefingView, CampaignView, Mark, MemberLine, MissionRow, Standing};
+pub use editor::EditorView;
 pub use help::draw_help;
 pub use layout::{Layout, Rect};
+pub use make::MakeView;
 pub use pause::PauseView;
 pub use results::{MissionResults, ObjectiveResult, Outcome, Results, RunTally};
 pub use screen::ScreenView;

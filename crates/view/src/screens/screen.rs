@@ -6,7 +6,9 @@
 use raster::Framebuffer;
 
 use super::campaign::{self, BriefingView, CampaignView};
+use super::editor::{self, EditorView};
 use super::layout::Layout;
+use super::make::{self, MakeView};
 use super::pause::{self, PauseView};
 use super::results::{self, Results};
 use super::settings::{self, SettingsView};
@@ -25,6 +27,10 @@ pub enum ScreenView<'a> {
     Campaign(CampaignView),
     Briefing(BriefingView),
     Settings(SettingsView),
+    /// The title's Make page: a new mission, the player's own (REQ §31).
+    Make(MakeView),
+    /// The mission editor over its map (REQ §31).
+    Editor(&'a EditorView),
     Pause(PauseView),
     /// The run's results, with the line of keys under them.
     Results {
@@ -43,6 +49,8 @@ impl ScreenView<'_> {
             ScreenView::Campaign(v) => campaign::layout(w, h, v),
             ScreenView::Briefing(v) => campaign::briefing_layout(w, h, v),
             ScreenView::Settings(v) => settings::layout(w, h, v),
+            ScreenView::Make(v) => make::layout(w, h, v),
+            ScreenView::Editor(v) => editor::layout(w, h, v),
             ScreenView::Pause(v) => pause::layout(w, h, v),
             ScreenView::Results { results: r, keys } => results::layout_with_keys(w, h, r, keys),
         })
@@ -65,6 +73,7 @@ impl ScreenView<'_> {
                 | ScreenView::Campaign(_)
                 | ScreenView::Briefing(_)
                 | ScreenView::Settings(_)
+                | ScreenView::Make(_)
         )
     }
 

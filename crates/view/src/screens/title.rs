@@ -27,8 +27,8 @@ pub struct TitleView {
     pub note: Option<String>,
 }
 
-/// What the top menu shows: each item's label and a detail under it (at most two
-/// lines, split at `\n`, each clipped to the row).
+/// What the top menu shows: each item's label and a detail under it (its lines, split
+/// at `\n`, run on in one, clipped to the row).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TopView {
     pub items: Vec<(String, String)>,
@@ -78,8 +78,9 @@ const GUTTER: i32 = 28;
 pub const TOP_X: i32 = 80;
 pub const TOP_W: i32 = 580;
 pub const TOP_TOP: i32 = 184;
-/// An item: its label (scale 3) and two lines of detail (scale 2), 4 units apart.
-pub const TOP_PITCH: i32 = 96;
+/// An item: its label (scale 3) and a line of detail (scale 2), 4 units apart (six
+/// items fit the panel since the Make page joined them).
+pub const TOP_PITCH: i32 = 80;
 /// How far an item's bar starts above its label.
 pub const TOP_BAR_UP: i32 = 4;
 
@@ -144,11 +145,10 @@ pub fn top_layout(w: usize, h: usize, v: &TopView) -> Layout {
         }
         l.text(bar, TOP_X + 24, y, label, if on { ACCENT } else { INK }, 3);
         let room = bar.right() - 8 - (TOP_X + 24);
-        for (k, line) in detail.lines().take(2).enumerate() {
-            let line = clip_end(line, room, 2);
-            let dy = line_box(3) + 2 + (line_box(2) + 2) * k as i32;
-            l.text(bar, TOP_X + 24, y + dy, &line, INK_DIM, 2);
-        }
+        // The detail's lines run on in one (`2 of 6 missions done - next: …`).
+        let detail = detail.lines().collect::<Vec<_>>().join(" - ");
+        let line = clip_end(&detail, room, 2);
+        l.text(bar, TOP_X + 24, y + line_box(3) + 2, &line, INK_DIM, 2);
     }
     controls(&mut l, &v.keys);
     footer(&mut l, "Enter or click: choose        Esc: quit");
@@ -316,6 +316,7 @@ mod tests {
         assert_eq!(top_item_at(5, TOP_X, TOP_TOP), Some(0));
         assert_eq!(top_item_at(5, TOP_X, TOP_TOP + 4 * TOP_PITCH + 10), Some(4));
         assert_eq!(top_item_at(5, TOP_X, TOP_TOP + 5 * TOP_PITCH + 10), None);
+        assert_eq!(top_item_at(6, TOP_X, TOP_TOP + 5 * TOP_PITCH + 10), Some(5));
         assert_eq!(top_item_at(5, TOP_X + TOP_W + 40, TOP_TOP), None);
     }
 
@@ -330,6 +331,10 @@ mod tests {
             (
                 "Test range",
                 "11 set-pieces\neach proves one rule\na third line not shown",
+            ),
+            (
+                "Make",
+                "3 missions of yours\npaint a map, write what happens, play it",
             ),
             ("Settings", "sound, brightness, display, keys"),
             ("Quit", ""),

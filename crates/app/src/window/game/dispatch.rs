@@ -32,6 +32,10 @@ impl Game {
             return Next::Play;
         }
         self.pad_last = false;
+        // The Make page's name being typed and the editor take their keys first.
+        if let Some(next) = self.make_capture(code, repeat, text) {
+            return next;
+        }
         // A rebinding on the settings page takes the next key, whatever it is.
         if self.screen == Screen::Title && self.title.capturing() && !self.help {
             if !repeat {
@@ -102,6 +106,7 @@ impl Game {
                     self.play_key(code, action);
                 }
             }
+            Screen::Editor => {}
         }
         Next::Play
     }
@@ -150,6 +155,9 @@ impl Game {
 
     /// A menu key on the title's page: moves, opens pages, changes settings, starts.
     pub(super) fn title_key(&mut self, k: MenuKey, repeat: bool) -> Next {
+        if self.title.page == Page::Make {
+            return self.make_key(k, repeat);
+        }
         if repeat && matches!(k, MenuKey::Confirm | MenuKey::Back) {
             return Next::Play;
         }
@@ -408,20 +416,27 @@ impl Game {
 
     /// The mouse wheel: `notches` up zoom in.
     pub fn wheel(&mut self, notches: f32) {
+        if self.screen == Screen::Editor {
+            return self.editor_wheel(notches);
+        }
         self.zoom.step(notches.clamp(-3.0, 3.0));
     }
 
     /// A left click at frame pixel `at` (`None` outside the frame): tested against the
     /// screens in their design units (the frame's size, [`screens::design_point`]).
     pub fn click(&mut self, at: Option<(i32, i32)>) -> Next {
-        let size = self.composer.size();
+        let (raw, size) = (at, self.composer.size());
         let at = at.map(|(x, y)| screens::design_point(size, x, y));
         if self.help {
             self.help = false;
             return Next::Play;
         }
         match self.screen {
+            Screen::Title if self.title.page == Page::Make => {
+                return self.make_click(at.unwrap_or((-1, -1)))
+            }
             Screen::Title => return self.title_click(at),
+            Screen::Editor => return self.editor_click(raw),
             Screen::Pause => {
                 let Some((x, y)) = at else {
                     return Next::Play;
@@ -478,6 +493,7 @@ impl Game {
                 }
                 true
             }
+            Page::Make => false,
             Page::Settings => {
                 match screens::settings::row_at(n_settings, t.settings.selected, x, y) {
                     Some(i) if i == t.settings.selected => true,

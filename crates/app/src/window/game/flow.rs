@@ -104,6 +104,8 @@ impl Game {
         self.aiming = None;
         self.menu = if self.session.playback().is_some() {
             PauseMenu::replay()
+        } else if self.start.editor {
+            PauseMenu::editing()
         } else {
             PauseMenu::live()
         };
@@ -143,6 +145,7 @@ impl Game {
             scripted,
             mission,
             squad,
+            editor: false,
         };
     }
 
@@ -194,7 +197,9 @@ impl Game {
         let (scripted, mission) = (self.start.scripted, self.start.mission);
         // The same start: the squad the run began with, already in its setup.
         let squad = self.start.squad.clone();
+        let editor = self.start.editor;
         self.begin_as(setup, scripted, mission, squad);
+        self.start.editor = editor;
         self.say(match seed {
             Some(s) => format!("restarted with seed {s}"),
             None => "restarted".into(),
@@ -314,8 +319,12 @@ impl Game {
         }
     }
 
-    /// The title's top menu over its live scene.
+    /// The title's top menu over its live scene (or, after a run started from the
+    /// editor, the editor: REQ §31).
     pub(super) fn back_to_title(&mut self) {
+        if self.start.editor && self.studio.is_some() {
+            return self.back_to_editor();
+        }
         self.end_run();
         self.session = self.heard(watched(self.demo.clone(), true));
         self.screen = Screen::Title;
@@ -380,7 +389,7 @@ impl Game {
             PauseItem::Restart => self.restart(None),
             PauseItem::NewSeed => self.restart(Some(random_seed())),
             PauseItem::Help => self.help = true,
-            PauseItem::Title => self.back_to_title(),
+            PauseItem::Title | PauseItem::Editor => self.back_to_title(),
             PauseItem::Quit => return Next::Quit,
             PauseItem::WatchAgain => self.watch_again(),
             PauseItem::ToResults => self.skip_to_results(),

@@ -10,6 +10,7 @@
 
 mod dispatch;
 mod flow;
+mod make;
 mod prefs;
 mod render;
 #[cfg(test)]
@@ -55,6 +56,9 @@ pub struct Dirs {
     pub settings: Option<PathBuf>,
     /// `progress.toml` (`None`: not kept).
     pub progress: Option<PathBuf>,
+    /// The player's missions (REQ §31: `missions/` in the data directory; `None`: no
+    /// home to keep them in).
+    pub missions: Option<PathBuf>,
 }
 
 impl Default for Dirs {
@@ -69,6 +73,7 @@ impl Default for Dirs {
             shots: PathBuf::from("shots"),
             settings: crate::shell::settings::default_path().ok(),
             progress: crate::shell::progress::default_path().ok(),
+            missions: crate::editor::missions::default_dir(),
         }
     }
 }
@@ -108,6 +113,8 @@ struct Start {
     /// The campaign's squad it started with (REQ K6): a campaign mission's but the
     /// training's. What a won run's end is carried from.
     squad: Option<crate::shell::squad::Squad>,
+    /// Started from the editor (REQ §31): the results and the pause menu go back there.
+    editor: bool,
 }
 
 /// How the window starts.
@@ -232,6 +239,18 @@ pub struct Game {
     cursor: Option<((i32, i32), Instant)>,
     /// The last check of a grenade's throw against the simulation (`tools`).
     probe: Option<Probe>,
+    /// The mission editor (REQ §31), while it is open or one of its runs is played.
+    studio: Option<crate::shell::studio::Studio>,
+    /// The player's missions in `dirs.missions` (the Make page, free play).
+    customs: Vec<crate::editor::missions::Custom>,
+    /// The playable ones as free play lists them.
+    custom_entries: Vec<Entry>,
+    /// The editor's revision the scene shows (`None`: to be drawn again).
+    scene_rev: Option<u64>,
+    /// The mouse's buttons in the editor: the left one painting, the right one moving
+    /// the view from this pixel.
+    left_down: bool,
+    pan_from: Option<(i32, i32)>,
 }
 
 /// Manual aim turned on from the pad.
@@ -277,6 +296,7 @@ impl Game {
                 scripted,
                 mission: None,
                 squad: None,
+                editor: false,
             },
             session,
             menu: PauseMenu::default(),
@@ -311,8 +331,15 @@ impl Game {
             pad_aim: sim::Vec2::ZERO,
             cursor: None,
             probe: None,
+            studio: None,
+            customs: Vec::new(),
+            custom_entries: Vec::new(),
+            scene_rev: None,
+            left_down: false,
+            pan_from: None,
         };
         game.load_profile();
+        game.refresh_customs();
         if let Some(device) = opts.audio.as_deref() {
             match crate::audio_out::AudioOut::open(device, crate::audio_out::AudioOut::LIBRARY) {
                 Ok(out) => game.hear(Box::new(out)),
@@ -349,6 +376,10 @@ impl Game {
     pub fn window_title(&self) -> String {
         match self.screen {
             Screen::Title => "squad_proto".into(),
+            Screen::Editor => format!(
+                "squad_proto - editor: {}",
+                self.studio.as_ref().map_or("", |s| s.editor.name.as_str())
+            ),
             _ => format!(
                 "squad_proto - {} (seed {})",
                 self.session.name(),
@@ -363,7 +394,7 @@ impl Game {
         match self.screen {
             Screen::Title => open,
             Screen::Game => open && !self.paused,
-            Screen::Pause | Screen::Results => false,
+            Screen::Pause | Screen::Results | Screen::Editor => false,
         }
     }
 
@@ -394,12 +425,12 @@ impl Game {
         }
     }
 
-    /// The title's lists of free play and the test range.
+    /// The title's lists of free play (the player's own playable missions last) and
+    /// the test range.
     fn lists(&self) -> (Vec<Entry>, Vec<Entry>) {
-        (
-            catalog::in_group(&self.entries, Group::FreePlay),
-            catalog::in_group(&self.entries, Group::TestRange),
-        )
+        let mut free = catalog::in_group(&self.entries, Group::FreePlay);
+        free.extend(self.custom_entries.iter().cloned());
+        (free, catalog::in_group(&self.entries, Group::TestRange))
     }
 
     /// The update step at `now`: advances the simulation by the real time since the

@@ -40,13 +40,19 @@ impl Game {
         let keys = KeyNames::of(&self.controls.bindings);
         let throw = self.reticle();
         let in_run = matches!(self.screen, Screen::Game | Screen::Pause);
+        if self.screen == Screen::Editor && self.studio.is_some() {
+            return self.render_editor(now, t0);
+        }
         let (free, range) = self.lists();
+        let folder = self.folder();
         let lists = Lists {
             free: &free,
             range: &range,
             missions: &self.missions,
             progress: &self.progress,
             settings: &self.settings,
+            customs: &self.customs,
+            folder: &folder,
         };
         let menus = Menus {
             title: &self.title,
@@ -55,9 +61,11 @@ impl Game {
             about: &about,
             results: self.results.as_ref(),
             mission: self.mission_result(),
+            from_editor: self.start.editor,
         };
         let shown = menus.view(self.screen);
         let frame = Frame {
+            marks: None,
             screen: &shown,
             help: self.help,
             alpha: self.clock.alpha(!self.ran),

@@ -136,6 +136,8 @@ fn a_mission_won_on_hard_with_an_agent_down_brings_a_recruit_and_the_kit_on() {
         missions: &w.game.missions,
         progress: &w.game.progress,
         settings: &w.game.settings,
+        customs: &[],
+        folder: "",
     };
     let screens::ScreenView::Briefing(b) = crate::shell::title_view(&w.game.title, &lists) else {
         panic!("a briefing");

@@ -45,6 +45,7 @@ pub(crate) fn dirs(test: &str) -> Dirs {
         shots: root.join("shots"),
         settings: Some(root.join("config").join("settings.toml")),
         progress: Some(root.join("data").join("progress.toml")),
+        missions: Some(root.join("data").join("missions")),
     }
 }
 
@@ -112,6 +113,7 @@ impl Window {
             Page::FreePlay => TopItem::FreePlay,
             Page::TestRange => TopItem::TestRange,
             Page::Settings => TopItem::Settings,
+            Page::Make => TopItem::Make,
             Page::Top => return,
         };
         while TOP_ITEMS[self.game.title.top] != item {

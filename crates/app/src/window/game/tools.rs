@@ -53,6 +53,8 @@ impl Game {
     /// The mouse is over frame pixel `at` at `now` (`None`: it left the window).
     pub fn cursor(&mut self, at: Option<(i32, i32)>, now: Instant) {
         self.cursor = at.map(|p| (p, now));
+        // The editor marks the cell under it (REQ §31).
+        self.editor_pointer(at);
     }
 
     /// A throw is being aimed (a moving mouse then needs a frame).
