@@ -16,6 +16,7 @@ pub mod horror;
 pub mod interp;
 pub mod iso;
 pub mod lamps;
+pub mod lighting;
 pub mod marks;
 pub mod medkit;
 pub mod overlay;

@@ -13,7 +13,7 @@ use sim::Vec2;
 use crate::canvas::{Canvas, UNLIT};
 use crate::iso::{Iso, TILE_W};
 use crate::palette::memory_tint;
-use crate::scene::Lighting;
+use crate::lighting::Lighting;
 use crate::seen::Seen;
 
 /// How a prop shows this frame: seen now (lit), remembered (grey) or never (black).

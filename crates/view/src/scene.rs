@@ -36,43 +36,12 @@ use crate::spits::draw_spits;
 use crate::strikes::{draw_strike_arcs, draw_strike_telegraphs};
 
 pub use crate::interp::lerp_pos;
+pub use crate::lighting::Lighting;
 pub use crate::palette::memory_tint;
 pub use crate::seen::Seen;
 
 /// Height of a wall block, world units.
 pub const WALL_HEIGHT: f32 = 1.0;
-
-/// What the horror layer tells the scene: what is seen and how lit things are. Light
-/// values are light-buffer colours (128 = 1.0).
-pub trait Lighting {
-    fn seen(&self, x: i32, y: i32) -> Seen;
-    /// 0..1 at tile corner `(x, y)`: the share of the four tiles round it that are live
-    /// (smooth fog edges, never brighter than the tiles themselves).
-    fn corner_live(&self, x: i32, y: i32) -> f32;
-    /// The light on a body standing at `p`.
-    fn light_at(&self, p: Vec2) -> Rgba;
-    /// The light on a wall face at floor point `p` (on the face) with outward normal `n`.
-    fn face_light(&self, p: Vec2, n: Vec2) -> Rgba;
-    /// The light of remembered walls (they stamp their own light).
-    fn memory_light(&self) -> Rgba;
-    /// The albedo of a remembered thing on the floor (tile, stones, blood, corpse): grey,
-    /// and scaled so that under the floor's base light it shows at the memory level —
-    /// the floor's light buffer then needs no work where nothing lights it.
-    fn floor_memory(&self, c: Rgba) -> Rgba;
-    /// The light where no light reaches.
-    fn ambient_light(&self) -> Rgba;
-    /// How an enemy standing at `p` with light `light` on it shows: lit, or (unlit near
-    /// the squad) a silhouette.
-    fn enemy_shade(&self, p: Vec2, light: Rgba) -> Shade;
-    /// How far agent `i` has walked by the world's tick (its odometer), if kept.
-    fn walked_agent(&self, _i: usize) -> Option<f32> {
-        None
-    }
-    /// How far enemy `id` has walked by the world's tick, if kept.
-    fn walked_enemy(&self, _id: u32) -> Option<f32> {
-        None
-    }
-}
 
 /// What a caller draws on the floor and over the finished frame besides the world (the
 /// way to the objective, REQ W1–W2): given to the plain scene and to the horror layer,

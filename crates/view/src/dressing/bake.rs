@@ -164,17 +164,17 @@ impl Bake {
     /// wobbling by `wobble` (0 = smooth).
     pub fn blot(&mut self, c0: (f32, f32), r: (f32, f32), wobble: f32, c: Rgba, alpha: u8) {
         const N: usize = 14;
-        let mut pts = [(0.0f32, 0.0f32); N];
-        for (k, p) in pts.iter_mut().enumerate() {
+        // A fan from the centre (the wobbled outline need not be convex; every fan
+        // triangle is, and they share edges without overlapping).
+        let mut pts = [[0.0f32; 2]; N + 2];
+        pts[0] = self.plane.at(c0.0, c0.1);
+        for k in 0..N {
             let a = k as f32 / N as f32 * std::f32::consts::TAU;
-            let k = 1.0 + wobble * (self.rand() - 0.5);
-            *p = (c0.0 + r.0 * k * a.cos(), c0.1 + r.1 * k * a.sin());
+            let s = 1.0 + wobble * (self.rand() - 0.5);
+            pts[k + 1] = self.plane.at(c0.0 + r.0 * s * a.cos(), c0.1 + r.1 * s * a.sin());
         }
-        // The wobbled outline may not be convex: a fan from the centre is.
-        for i in 0..N {
-            let j = (i + 1) % N;
-            self.poly(&[c0, pts[i], pts[j]], c, alpha);
-        }
+        pts[N + 1] = pts[1];
+        fill_convex_polygon(&mut self.fb, &pts, Paint::alpha(c.with_alpha(alpha)));
     }
 
     /// A dot of radius `r` drawing units (a rivet, a pit).
@@ -230,10 +230,13 @@ impl Bake {
     /// `(u, v)`).
     pub fn finish(self, keep: impl Fn(f32, f32) -> bool) -> Baked {
         let s = self.fb.scale();
-        let plane = self.plane;
-        let sprite = ModSprite::from_framebuffer(&self.fb, |x, y| {
-            let (u, v) = plane.local([(x as f32 + 0.5) / s, (y as f32 + 0.5) / s]);
-            keep(u, v)
+        let p = self.plane;
+        // The plane's inverse, once: device pixel centre → (u, v).
+        let det = p.u[0] * p.v[1] - p.u[1] * p.v[0];
+        let (a, b, c, d) = (p.v[1] / det, -p.v[0] / det, -p.u[1] / det, p.u[0] / det);
+        let sprite = ModSprite::from_framebuffer(&self.fb, 2, |x, y| {
+            let (dx, dy) = ((x as f32 + 0.5) / s - p.o[0], (y as f32 + 0.5) / s - p.o[1]);
+            keep(a * dx + b * dy, c * dx + d * dy)
         });
         Baked {
             sprite,

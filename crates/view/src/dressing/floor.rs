@@ -55,7 +55,6 @@ pub fn joint(e: usize, scale: f32) -> Baked {
 
 /// Steel deck plates: a bevelled seam on the two back edges, a bolt in each corner.
 fn plates(b: &mut Bake, k: usize) {
-    b.blot((0.4, 0.35), (0.3, 0.22), 0.3, LIGHT, 10);
     b.line((0.02, 0.0), (0.02, 1.0), 1.2, DARK, 170);
     b.line((0.0, 0.02), (1.0, 0.02), 1.2, DARK, 170);
     b.line((0.055, 0.04), (0.055, 1.0), 0.8, LIGHT, 45);
@@ -121,7 +120,7 @@ fn plates(b: &mut Bake, k: usize) {
             // A dent with a split running out of it.
             b.blot((0.5, 0.5), (0.16, 0.12), 0.3, DARK, 55);
             b.stroke((0.4, 0.42), (0.58, 0.4), 0.8, LIGHT, 60);
-            b.crack((0.55, 0.55), (0.7, 0.5), 0.45, 0.9);
+            b.crack((0.55, 0.55), (0.7, 0.5), 0.45, 0.8);
         }
         7 => grime(b, 6),
         _ => {}
@@ -135,11 +134,12 @@ fn tiles(b: &mut Bake, k: usize) {
         for j in 0..n {
             let (u0, v0) = (i as f32 / n as f32, j as f32 / n as f32);
             let (u1, v1) = (u0 + 1.0 / n as f32, v0 + 1.0 / n as f32);
+            // A few tiles a shade off their neighbours.
             let shade = b.rand();
-            if shade < 0.5 {
-                b.rect((u0, u1), (v0, v1), DARK, (shade * 40.0) as u8);
-            } else {
-                b.rect((u0, u1), (v0, v1), LIGHT, ((shade - 0.5) * 36.0) as u8);
+            if shade < 0.25 {
+                b.rect((u0, u1), (v0, v1), DARK, 14 + (shade * 80.0) as u8);
+            } else if shade > 0.8 {
+                b.rect((u0, u1), (v0, v1), LIGHT, ((shade - 0.8) * 90.0) as u8);
             }
             b.line((u0 + 0.03, v0 + 0.03), (u1 - 0.02, v0 + 0.03), 0.7, LIGHT, 40);
         }
@@ -156,8 +156,13 @@ fn tiles(b: &mut Bake, k: usize) {
         (i.min(2) as f32 / 3.0, j.min(2) as f32 / 3.0)
     };
     match k {
-        2 | 6 => {
-            for _ in 0..(k / 2) {
+        2 => {
+            // Grout gone dark round one tile.
+            let (u, v) = cell(b);
+            b.rect((u + 0.02, u + 0.32), (v + 0.02, v + 0.32), GRIME, 45);
+        }
+        6 => {
+            for _ in 0..2 {
                 let (u, v) = cell(b);
                 b.crack((u + 0.05, v + 0.1), (0.6, 0.45), 0.3, 0.9);
             }
@@ -218,8 +223,11 @@ fn concrete(b: &mut Bake, k: usize) {
             }
         }
         2 => {
-            let a = (b.range(0.05, 0.3), b.range(0.1, 0.4));
-            b.crack(a, (0.75, 0.55), 0.8, 1.1);
+            // A hairline crack, now and then.
+            if b.rand() < 0.5 {
+                let a = (b.range(0.05, 0.3), b.range(0.1, 0.4));
+                b.crack(a, (0.75, 0.55), 0.6, 0.7);
+            }
         }
         3 => {
             for _ in 0..3 {
@@ -337,9 +345,11 @@ pub fn top(k: usize, scale: f32) -> Baked {
             b.blot(c, (0.3, 0.22), 0.7, GRIME, 60);
         }
         5 => {
-            // A chipped corner.
-            b.poly(&[(0.62, 0.92), (0.92, 0.6), (0.95, 0.95)], DARK, 90);
-            b.line((0.62, 0.92), (0.92, 0.6), 0.8, LIGHT, 60);
+            // Bird-lime and soot streaks.
+            for _ in 0..3 {
+                let (u, v) = (b.range(0.2, 0.7), b.range(0.2, 0.7));
+                b.stroke((u, v), (u + 0.18, v + 0.05), 1.4, DARK, 50);
+            }
         }
         _ => {}
     }

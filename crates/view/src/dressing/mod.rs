@@ -30,9 +30,15 @@ use bake::Baked;
 use regions::{FloorKind, Rooms, Style, WallKind};
 use walls::Face;
 
-/// Maps and scales the caches keep.
+/// Maps and scales the caches keep (a zoom easing between two rungs passes through a
+/// few scales; going back and forth finds them again).
 const MAPS_KEPT: usize = 4;
-const SCALES_KEPT: usize = 4;
+const SCALES_KEPT: usize = 8;
+/// Sprites are baked at the drawing scale rounded down to a 32nd: every frame size's
+/// own scale (1, 1.5, 2, 3) exactly, a zoom easing through a few of them instead of a
+/// new one every frame. Baked smaller, a sprite keeps inside its surface (by 2 px at
+/// most, at the far edge of a tile).
+const SCALE_STEP: f32 = 32.0;
 
 /// Every sprite of one drawing scale.
 #[derive(Debug)]
@@ -162,8 +168,10 @@ pub struct Dressing {
 }
 
 impl Dressing {
-    /// The dressing of `map` drawn at `scale` (from the caches, made once).
+    /// The dressing of `map` drawn at `scale` (from the caches, made once; a frame
+    /// makes it before its bands start, `Horror::prepare`).
     pub fn of(map: &Map, scale: f32) -> Dressing {
+        let scale = ((scale * SCALE_STEP).floor() / SCALE_STEP).max(1.0 / SCALE_STEP);
         static ROOMS: OnceLock<RwLock<Vec<Arc<Rooms>>>> = OnceLock::new();
         static SPRITES: OnceLock<RwLock<Vec<Arc<Sprites>>>> = OnceLock::new();
         let fp = regions::fingerprint(map);
@@ -273,6 +281,9 @@ mod tests {
         assert!(Arc::ptr_eq(&a.sprites, &b.sprites) && Arc::ptr_eq(&a.rooms, &b.rooms));
         let c = Dressing::of(&m, 1.5);
         assert!(!Arc::ptr_eq(&a.sprites, &c.sprites));
+        // A scale between two 32nds is baked at the lower one.
+        let d = Dressing::of(&m, 1.0 + 1.0 / 64.0);
+        assert!(Arc::ptr_eq(&a.sprites, &d.sprites));
         // At 1.5 a sprite covers about 1.5² the pixels.
         let r = c.sprites.pixel_count() as f32 / a.sprites.pixel_count() as f32;
         assert!((1.8..2.7).contains(&r), "{r}");

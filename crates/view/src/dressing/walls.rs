@@ -204,12 +204,14 @@ fn tiled(b: &mut Bake, k: usize) {
         for i in 0..6 {
             let u0 = i as f32 * 0.2 - off;
             let s = b.rand();
-            let (c, a) = if s < 0.5 {
-                (DARK, (s * 40.0) as u8)
-            } else {
-                (LIGHT, ((s - 0.5) * 40.0) as u8)
-            };
-            b.rect((u0.max(0.0), (u0 + 0.2).min(1.0)), (v0, v0 + 0.1), c, a);
+            if s < 0.25 || s > 0.8 {
+                let (c, a) = if s < 0.25 {
+                    (DARK, 12 + (s * 80.0) as u8)
+                } else {
+                    (LIGHT, ((s - 0.8) * 100.0) as u8)
+                };
+                b.rect((u0.max(0.0), (u0 + 0.2).min(1.0)), (v0, v0 + 0.1), c, a);
+            }
             if u0 > 0.0 {
                 b.line((u0, v0), (u0, v0 + 0.1), 0.7, DARK, 80);
             }
