@@ -27,6 +27,9 @@ struct Run {
 /// sorted by row. Device pixels: bake it at the scale it will be stamped at.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ModSprite {
+    /// The box of its runs, from its origin: columns `0..w`, rows `0..h`.
+    w: u32,
+    h: u32,
     runs: Vec<Run>,
     px: Vec<u32>,
     /// The multipliers' lumas, as grey multipliers (a remembered surface's).
@@ -84,6 +87,8 @@ impl ModSprite {
                     len: (end - start) as u32,
                     at,
                 });
+                s.w = s.w.max(end as u32);
+                s.h = s.h.max(y as u32 + 1);
                 x = end;
             }
         }
@@ -125,6 +130,16 @@ fn modulate(d: u32, m: u32) -> u32 {
 /// `fb`'s band; each pixel depends on the sprite and itself alone, so a frame stamped
 /// band by band is the frame stamped whole. Device pixels: the scale is not applied.
 pub fn modulate_sprite(fb: &mut Framebuffer, s: &ModSprite, x: i32, y: i32, grey: bool) {
+    let band = fb.band();
+    let (x, y) = (x as i64, y as i64);
+    if x >= fb.width as i64
+        || x + s.w as i64 <= 0
+        || y >= band.end as i64
+        || y + s.h as i64 <= band.start as i64
+    {
+        return;
+    }
+    let (x, y) = (x as i32, y as i32);
     #[cfg(target_arch = "x86_64")]
     if crate::blend::simd::has_avx2() {
         // SAFETY: AVX2 support was checked at run time.

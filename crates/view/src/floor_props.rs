@@ -20,6 +20,10 @@ pub fn draw_floor_prop(
 ) {
     let col = |c: Rgba| memory.map_or(c, |m| m(c));
     let at = |u: f32, v: f32| iso.project(Vec2::new(x as f32 + u, y as f32 + v), 0.0);
+    let (l, r, t, b) = (at(0.0, 1.0), at(1.0, 0.0), at(0.0, 0.0), at(1.0, 1.0));
+    if !crate::canvas::shows(fb, [l[0] - 8.0, t[1] - 8.0], [r[0] + 8.0, b[1] + 8.0]) {
+        return;
+    }
     match tile {
         Tile::Grate => {
             let quad = |a: f32, b: f32| [at(a, a), at(b, a), at(b, b), at(a, b)];

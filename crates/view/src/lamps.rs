@@ -23,6 +23,9 @@ const RIM: f32 = 9.0;
 /// The fixture at `l` (the post, shade and cage), as `look` shows it.
 pub fn draw_lamp(cv: &mut Canvas, iso: &Iso, l: Vec2, look: &Look) {
     let base = iso.project(l, 0.0);
+    if !cv.shows([base[0] - 12.0, base[1] - 44.0], [base[0] + 12.0, base[1] + 6.0]) {
+        return;
+    }
     let head = iso.project(l, CROWN_Z);
     let rim = iso.project(l, RIM_Z);
     let metal = look.col(Rgba::rgb(54, 52, 50));

@@ -6,7 +6,7 @@
 //! is grey under the memory light; never seen, it is a black shape where it hides
 //! something seen, like a wall. Shapes, sizes and colours come from a hash of the tile.
 
-use raster::{fill_ellipse, stroke_ellipse, LineCap, Paint, Rgba};
+use raster::{fill_ellipse, fill_quad, stroke_ellipse, LineCap, Paint, Rgba};
 use sim::read::{Grid, Tile, World};
 use sim::Vec2;
 
@@ -198,6 +198,20 @@ pub fn draw_wall_prop(
     y: i32,
     lit: Option<&dyn Lighting>,
 ) {
+    // Not where it cannot show (the pass walks a rectangle of tiles wider than the
+    // frame, and this band's rows are fewer).
+    let (fx, fy) = (x as f32, y as f32);
+    let (l, r) = (
+        iso.project(Vec2::new(fx, fy + 1.0), 0.0),
+        iso.project(Vec2::new(fx + 1.0, fy), 0.0),
+    );
+    let (t, b) = (
+        iso.project(Vec2::new(fx, fy), 1.05),
+        iso.project(Vec2::new(fx + 1.0, fy + 1.0), 0.0),
+    );
+    if !cv.shows([l[0] - 4.0, t[1] - 4.0], [r[0] + 4.0, b[1] + 4.0]) {
+        return;
+    }
     let seen = lit.map_or(Seen::Live, |l| l.seen(x, y));
     if seen == Seen::Never {
         // Only where it hides something seen (like a wall block).
@@ -345,16 +359,19 @@ fn cylinder(cv: &mut Canvas, iso: &Iso, look: &Look, p: Vec2, r: f32, z: f32, c:
         &[[b[0] - rx, b[1]], [b[0] + rx, b[1]], [t[0] + rx, t[1]], [t[0] - rx, t[1]]],
         Paint::opaque(body),
     );
-    // Rounded shading: dark at the left, a highlight right of the middle.
+    // Rounded shading: dark at the left, a highlight right of the middle (bands in the
+    // albedo under the body's light, their feet on the bottom rim).
     for (x0, x1, k) in [(-1.0, -0.6, 0.55), (-0.6, -0.25, 0.75), (0.15, 0.45, 1.25)] {
-        let xm = rx * (x0 + x1) * 0.5;
-        let foot = 0.5 * rx * (1.0 - (xm / rx).powi(2)).max(0.0).sqrt();
-        cv.inner_line(
-            [b[0] + xm, b[1] + foot - 1.0],
-            [t[0] + xm, t[1]],
-            rx * (x1 - x0),
-            LineCap::Butt,
-            look.col(c.scale_rgb(k)).with_alpha(150),
+        let foot = |x: f32| b[1] + 0.5 * rx * (1.0 - x * x).max(0.0).sqrt() - 0.5;
+        fill_quad(
+            cv.albedo(),
+            [
+                [b[0] + rx * x0, t[1]],
+                [b[0] + rx * x1, t[1]],
+                [b[0] + rx * x1, foot(x1)],
+                [b[0] + rx * x0, foot(x0)],
+            ],
+            Paint::alpha(look.col(c.scale_rgb(k)).with_alpha(150)),
         );
     }
     fill_ellipse(cv.albedo(), t, [rx, rx * 0.5], Paint::opaque(look.col(c.scale_rgb(1.15))));
@@ -365,8 +382,8 @@ fn cylinder(cv: &mut Canvas, iso: &Iso, look: &Look, p: Vec2, r: f32, z: f32, c:
 fn ring(cv: &mut Canvas, iso: &Iso, p: Vec2, rx: f32, z: f32, col: Rgba, w: f32) {
     let cc = iso.project(p, z);
     let mut prev = [cc[0] + rx, cc[1]];
-    for i in 1..=8 {
-        let a = i as f32 / 8.0 * std::f32::consts::PI;
+    for i in 1..=6 {
+        let a = i as f32 / 6.0 * std::f32::consts::PI;
         let q = [cc[0] + rx * a.cos(), cc[1] + rx * 0.5 * a.sin()];
         cv.inner_line(prev, q, w, LineCap::Round, col);
         prev = q;
@@ -380,13 +397,11 @@ fn drum(cv: &mut Canvas, iso: &Iso, look: &Look, p: Vec2, r: f32, z: f32, c: Rgb
     cylinder(cv, iso, look, p, r, z, c);
     let rx = r * std::f32::consts::SQRT_2 * TILE_W * 0.5;
     for zz in [z * 0.33, z * 0.66] {
-        ring(cv, iso, p, rx, zz, look.col(c.scale_rgb(0.45)).with_alpha(200), 1.4);
-        ring(cv, iso, p, rx, zz + 0.02, look.col(c.scale_rgb(1.3)).with_alpha(90), 0.8);
+        ring(cv, iso, p, rx, zz, look.col(c.scale_rgb(0.45)).with_alpha(200), 1.6);
     }
     if band {
         ring(cv, iso, p, rx, z * 0.5, look.col(Rgba::rgb(200, 170, 60)).with_alpha(150), 3.0);
     }
-    ring(cv, iso, p, rx, 0.02, look.col(c.scale_rgb(0.3)).with_alpha(200), 1.2);
     let t = iso.project(p, z);
     stroke_ellipse(
         cv.albedo(),
@@ -535,7 +550,15 @@ fn pipes(cv: &mut Canvas, iso: &Iso, look: &Look, o: Vec2, f: Vec2, h: u32, ligh
     let pa = iso.project(a, zr);
     let pb = iso.project(b, zr);
     let pc = look.col(PIPE_COLORS[((h >> 16) % 3) as usize]);
-    cv.line(pa, pb, 7.0, LineCap::Butt, Paint::opaque(pc.scale_rgb(0.75)));
+    cv.polygon(
+        &[
+            [pa[0], pa[1] - 3.5],
+            [pb[0], pb[1] - 3.5],
+            [pb[0], pb[1] + 3.5],
+            [pa[0], pa[1] + 3.5],
+        ],
+        Paint::opaque(pc.scale_rgb(0.75)),
+    );
     cv.inner_line([pa[0], pa[1] - 2.0], [pb[0], pb[1] - 2.0], 1.5, LineCap::Butt, pc.scale_rgb(1.3));
     for (i, &(p, r, col)) in risers.iter().enumerate() {
         cv.stamp = lit;
@@ -557,7 +580,10 @@ fn flange(cv: &mut Canvas, iso: &Iso, look: &Look, p: Vec2, r: f32, z: f32, c: R
     let (b, t) = (iso.project(p, z), iso.project(p, z + 0.05));
     let col = look.col(c.scale_rgb(0.7));
     cv.ellipse(b, [rx, rx * 0.5], Paint::opaque(col));
-    cv.line(b, t, rx * 2.0, LineCap::Butt, Paint::opaque(col));
+    cv.polygon(
+        &[[b[0] - rx, b[1]], [b[0] + rx, b[1]], [t[0] + rx, t[1]], [t[0] - rx, t[1]]],
+        Paint::opaque(col),
+    );
     cv.ellipse(t, [rx, rx * 0.5], Paint::opaque(look.col(c.scale_rgb(1.1))));
 }
 
@@ -567,15 +593,16 @@ fn valve(cv: &mut Canvas, iso: &Iso, look: &Look, c: Vec2, f: Vec2, r: f32, z: f
     let at = |a: f32| iso.project(c + side * (r * a.cos()), z + r * a.sin());
     let rim = look.col(Rgba::rgb(170, 40, 30));
     let mut prev = at(0.0);
-    for i in 1..=12 {
-        let q = at(i as f32 / 12.0 * std::f32::consts::TAU);
-        cv.line(prev, q, 2.0, LineCap::Round, Paint::opaque(rim));
+    // Albedo only: the wheel stands in the riser's light.
+    for i in 1..=8 {
+        let q = at(i as f32 / 8.0 * std::f32::consts::TAU);
+        cv.inner_line(prev, q, 2.0, LineCap::Round, rim);
         prev = q;
     }
     let hub = iso.project(c, z);
     for k in 0..3 {
         let q = at(k as f32 / 3.0 * std::f32::consts::TAU + 0.4);
-        cv.line(hub, q, 1.0, LineCap::Butt, Paint::opaque(rim.scale_rgb(0.7)));
+        cv.inner_line(hub, q, 1.0, LineCap::Butt, rim.scale_rgb(0.7));
     }
     cv.circle(hub, 1.8, Paint::opaque(look.col(Rgba::rgb(60, 60, 64))));
 }
