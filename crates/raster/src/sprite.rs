@@ -80,7 +80,8 @@ impl ModSprite {
                 }
                 let at = s.px.len() as u32;
                 s.px.extend((start..end).map(|i| if flags[i] { row[i] } else { one }));
-                s.grey.extend(s.px[at as usize..].iter().map(|&m| grey_of(m)));
+                s.grey
+                    .extend(s.px[at as usize..].iter().map(|&m| grey_of(m)));
                 s.runs.push(Run {
                     y: y as u32,
                     x: start as u32,
@@ -240,7 +241,12 @@ mod tests {
     fn baked() -> ModSprite {
         let mut fb = Framebuffer::new(12, 10);
         fb.clear(MOD_ONE);
-        fill_circle(&mut fb, [6.0, 5.0], 3.0, Paint::opaque(Rgba::rgb(64, 128, 255)));
+        fill_circle(
+            &mut fb,
+            [6.0, 5.0],
+            3.0,
+            Paint::opaque(Rgba::rgb(64, 128, 255)),
+        );
         fb.put(0, 0, Rgba::rgb(0, 0, 0).to_u32());
         ModSprite::from_framebuffer(&fb, 0, |x, _| x > 0)
     }
@@ -249,7 +255,11 @@ mod tests {
     fn only_changed_and_kept_pixels_are_runs() {
         let s = baked();
         // The circle's pixels (a run a row), not the black one the mask dropped.
-        assert!(s.pixel_count() > 20 && s.pixel_count() < 40, "{}", s.pixel_count());
+        assert!(
+            s.pixel_count() > 20 && s.pixel_count() < 40,
+            "{}",
+            s.pixel_count()
+        );
         assert_eq!(s.runs.len(), 6, "{:?}", s.runs);
         let mut fb = Framebuffer::new(12, 10);
         fb.clear(Rgba::rgb(100, 100, 100));
@@ -284,7 +294,11 @@ mod tests {
         assert_eq!(runs(2), vec![(1, 3), (30, 1)]);
         assert_eq!(runs(3), vec![(3, 1), (30, 1)]);
         let s = ModSprite::from_framebuffer(&fb, 2, |_, _| true);
-        assert_eq!(s.px[1], MOD_ONE.to_u32(), "the bridged pixel changes nothing");
+        assert_eq!(
+            s.px[1],
+            MOD_ONE.to_u32(),
+            "the bridged pixel changes nothing"
+        );
     }
 
     #[test]

@@ -27,12 +27,25 @@ pub fn draw_floor_prop(
     match tile {
         Tile::Grate => {
             let quad = |a: f32, b: f32| [at(a, a), at(b, a), at(b, b), at(a, b)];
-            fill_quad(fb, quad(0.12, 0.88), Paint::opaque(col(Rgba::rgb(84, 86, 92))));
-            fill_quad(fb, quad(0.19, 0.81), Paint::opaque(col(Rgba::rgb(9, 10, 12))));
+            fill_quad(
+                fb,
+                quad(0.12, 0.88),
+                Paint::opaque(col(Rgba::rgb(84, 86, 92))),
+            );
+            fill_quad(
+                fb,
+                quad(0.19, 0.81),
+                Paint::opaque(col(Rgba::rgb(9, 10, 12))),
+            );
             // Water far down catching a little light.
             let h = hash(x, y, 21);
             let wet = at(0.35 + (h & 7) as f32 * 0.03, 0.5);
-            fill_circle(fb, wet, 5.0, Paint::alpha(col(Rgba::rgb(40, 52, 58)).with_alpha(90)));
+            fill_circle(
+                fb,
+                wet,
+                5.0,
+                Paint::alpha(col(Rgba::rgb(40, 52, 58)).with_alpha(90)),
+            );
             let bar = col(Rgba::rgb(74, 76, 82));
             for i in 0..7 {
                 let u = 0.24 + i as f32 * 0.087;
@@ -46,7 +59,12 @@ pub fn draw_floor_prop(
                 LineCap::Butt,
                 col(Rgba::rgb(50, 52, 56)),
             );
-            for (u, v) in [(0.155, 0.155), (0.845, 0.155), (0.155, 0.845), (0.845, 0.845)] {
+            for (u, v) in [
+                (0.155, 0.155),
+                (0.845, 0.155),
+                (0.155, 0.845),
+                (0.845, 0.845),
+            ] {
                 fill_circle(fb, at(u, v), 1.3, Paint::opaque(col(Rgba::rgb(30, 30, 34))));
             }
         }
@@ -88,16 +106,25 @@ fn cables(
     let coil = ends.len() < 2;
     for (k, &c) in colours.iter().enumerate().take(2 + (h & 1) as usize) {
         let off = (k as f32 - 0.8) * 0.07;
-        let through = (0.5 + off, 0.5 - off * 0.5 + ((h >> (4 + k)) & 3) as f32 * 0.02);
+        let through = (
+            0.5 + off,
+            0.5 - off * 0.5 + ((h >> (4 + k)) & 3) as f32 * 0.02,
+        );
         let mut legs = Vec::new();
         for &(u, v) in &ends {
-            let e = (u + off * (1.0 - (u - 0.5).abs() * 2.0), v + off * (1.0 - (v - 0.5).abs() * 2.0));
+            let e = (
+                u + off * (1.0 - (u - 0.5).abs() * 2.0),
+                v + off * (1.0 - (v - 0.5).abs() * 2.0),
+            );
             legs.push(e);
         }
         for e in &legs {
             // A sagging curve from the side to the middle.
             let bend = ((h >> (8 + k)) & 7) as f32 * 0.02 - 0.07;
-            let m = ((e.0 + through.0) * 0.5 + bend, (e.1 + through.1) * 0.5 - bend);
+            let m = (
+                (e.0 + through.0) * 0.5 + bend,
+                (e.1 + through.1) * 0.5 - bend,
+            );
             let pts = [*e, m, through];
             for w in pts.windows(2) {
                 let (a, b) = (at(w[0].0, w[0].1), at(w[1].0, w[1].1));
@@ -115,7 +142,13 @@ fn cables(
         if coil && k == 0 {
             let c0 = at(through.0, through.1);
             raster::stroke_ellipse(fb, c0, [7.0, 3.5], 2.2, Paint::opaque(col(c)));
-            raster::stroke_ellipse(fb, [c0[0] + 2.0, c0[1] + 1.0], [5.0, 2.5], 2.0, Paint::opaque(col(c)));
+            raster::stroke_ellipse(
+                fb,
+                [c0[0] + 2.0, c0[1] + 1.0],
+                [5.0, 2.5],
+                2.0,
+                Paint::opaque(col(c)),
+            );
         }
     }
 }

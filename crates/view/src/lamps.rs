@@ -23,14 +23,26 @@ const RIM: f32 = 9.0;
 /// The fixture at `l` (the post, shade and cage), as `look` shows it.
 pub fn draw_lamp(cv: &mut Canvas, iso: &Iso, l: Vec2, look: &Look) {
     let base = iso.project(l, 0.0);
-    if !cv.shows([base[0] - 12.0, base[1] - 44.0], [base[0] + 12.0, base[1] + 6.0]) {
+    if !cv.shows(
+        [base[0] - 12.0, base[1] - 44.0],
+        [base[0] + 12.0, base[1] + 6.0],
+    ) {
         return;
     }
     let head = iso.project(l, CROWN_Z);
     let rim = iso.project(l, RIM_Z);
     let metal = look.col(Rgba::rgb(54, 52, 50));
-    cv.ellipse(base, [8.0, 4.0], Paint::opaque(look.col(Rgba::rgb(36, 35, 34))));
-    cv.stroke_ellipse(base, [8.0, 4.0], 1.0, Paint::opaque(look.col(Rgba::rgb(70, 68, 64))));
+    cv.ellipse(
+        base,
+        [8.0, 4.0],
+        Paint::opaque(look.col(Rgba::rgb(36, 35, 34))),
+    );
+    cv.stroke_ellipse(
+        base,
+        [8.0, 4.0],
+        1.0,
+        Paint::opaque(look.col(Rgba::rgb(70, 68, 64))),
+    );
     cv.line(base, head, 3.0, LineCap::Butt, Paint::opaque(metal));
     cv.inner_line(
         [base[0] + 0.8, base[1]],
@@ -43,7 +55,13 @@ pub fn draw_lamp(cv: &mut Canvas, iso: &Iso, l: Vec2, look: &Look) {
     let foot = iso.project(l, 0.72);
     let wire = look.col(Rgba::rgb(84, 84, 82));
     for dx in [-RIM * 0.75, 0.0, RIM * 0.75] {
-        cv.line([rim[0] + dx, rim[1]], [foot[0] + dx * 0.35, foot[1]], 0.8, LineCap::Round, Paint::opaque(wire));
+        cv.line(
+            [rim[0] + dx, rim[1]],
+            [foot[0] + dx * 0.35, foot[1]],
+            0.8,
+            LineCap::Round,
+            Paint::opaque(wire),
+        );
     }
     cv.stroke_ellipse(foot, [3.0, 1.4], 0.8, Paint::opaque(wire));
     let bulb = iso.project(l, BULB_Z);
@@ -68,7 +86,11 @@ pub fn draw_lamp(cv: &mut Canvas, iso: &Iso, l: Vec2, look: &Look) {
         ],
         Paint::opaque(shade),
     );
-    cv.ellipse(rim, [RIM, 2.6], Paint::opaque(look.col(Rgba::rgb(150, 146, 120))));
+    cv.ellipse(
+        rim,
+        [RIM, 2.6],
+        Paint::opaque(look.col(Rgba::rgb(150, 146, 120))),
+    );
     cv.inner_line(
         [head[0] + 1.5, head[1]],
         [rim[0] + RIM * 0.6, rim[1] - 1.0],
@@ -94,7 +116,11 @@ pub fn draw_lamp_glow(fb: &mut Framebuffer, iso: &Iso, l: Vec2, level: f32) {
         let a = i as f32 / 8.0 * std::f32::consts::PI;
         [floor[0] + 30.0 * a.cos(), floor[1] + 15.0 * a.sin()]
     }));
-    fill_convex_polygon(fb, &cone, Paint::additive(pal::LAMP.with_alpha((14.0 * k) as u8)));
+    fill_convex_polygon(
+        fb,
+        &cone,
+        Paint::additive(pal::LAMP.with_alpha((14.0 * k) as u8)),
+    );
     draw_light(fb, bulb, 14.0, pal::LAMP, 0.55 * k);
     fill_circle(
         fb,

@@ -12,8 +12,8 @@ use sim::Vec2;
 
 use crate::canvas::{Canvas, UNLIT};
 use crate::iso::{Iso, TILE_W};
-use crate::palette::memory_tint;
 use crate::lighting::Lighting;
+use crate::palette::memory_tint;
 use crate::seen::Seen;
 
 /// How a prop shows this frame: seen now (lit), remembered (grey) or never (black).
@@ -297,7 +297,12 @@ fn crate_detail(cv: &mut Canvas, iso: &Iso, look: &Look, b: &Block, c: Rgba, cas
                 line((u, 0.05), (u, 0.95), 1.2, dark);
             }
             line((0.0, 0.85), (1.0, 0.85), 1.0, pale);
-            line((0.45, 0.6), (0.55, 0.6), 2.0, look.col(Rgba::rgb(150, 150, 140)));
+            line(
+                (0.45, 0.6),
+                (0.55, 0.6),
+                2.0,
+                look.col(Rgba::rgb(150, 150, 140)),
+            );
         } else {
             // The frame, the planks, the brace.
             line((0.07, 0.08), (0.07, 0.92), 1.3, dark);
@@ -356,7 +361,12 @@ fn cylinder(cv: &mut Canvas, iso: &Iso, look: &Look, p: Vec2, r: f32, z: f32, c:
     let body = look.col(c.scale_rgb(0.8));
     cv.ellipse(b, [rx, rx * 0.5], Paint::opaque(body));
     cv.polygon(
-        &[[b[0] - rx, b[1]], [b[0] + rx, b[1]], [t[0] + rx, t[1]], [t[0] - rx, t[1]]],
+        &[
+            [b[0] - rx, b[1]],
+            [b[0] + rx, b[1]],
+            [t[0] + rx, t[1]],
+            [t[0] - rx, t[1]],
+        ],
         Paint::opaque(body),
     );
     // Rounded shading: dark at the left, a highlight right of the middle (bands in the
@@ -374,7 +384,12 @@ fn cylinder(cv: &mut Canvas, iso: &Iso, look: &Look, p: Vec2, r: f32, z: f32, c:
             Paint::alpha(look.col(c.scale_rgb(k)).with_alpha(150)),
         );
     }
-    fill_ellipse(cv.albedo(), t, [rx, rx * 0.5], Paint::opaque(look.col(c.scale_rgb(1.15))));
+    fill_ellipse(
+        cv.albedo(),
+        t,
+        [rx, rx * 0.5],
+        Paint::opaque(look.col(c.scale_rgb(1.15))),
+    );
 }
 
 /// The front half of a ring round a cylinder at height `z`.
@@ -397,10 +412,26 @@ fn drum(cv: &mut Canvas, iso: &Iso, look: &Look, p: Vec2, r: f32, z: f32, c: Rgb
     cylinder(cv, iso, look, p, r, z, c);
     let rx = r * std::f32::consts::SQRT_2 * TILE_W * 0.5;
     for zz in [z * 0.33, z * 0.66] {
-        ring(cv, iso, p, rx, zz, look.col(c.scale_rgb(0.45)).with_alpha(200), 1.6);
+        ring(
+            cv,
+            iso,
+            p,
+            rx,
+            zz,
+            look.col(c.scale_rgb(0.45)).with_alpha(200),
+            1.6,
+        );
     }
     if band {
-        ring(cv, iso, p, rx, z * 0.5, look.col(Rgba::rgb(200, 170, 60)).with_alpha(150), 3.0);
+        ring(
+            cv,
+            iso,
+            p,
+            rx,
+            z * 0.5,
+            look.col(Rgba::rgb(200, 170, 60)).with_alpha(150),
+            3.0,
+        );
     }
     let t = iso.project(p, z);
     stroke_ellipse(
@@ -487,7 +518,13 @@ fn console(
             // Scanlines and a line of text.
             for i in 1..6 {
                 let v = 0.5 + i as f32 * 0.06;
-                cv.inner_line(at(u0, v), at(u1, v), 0.8, LineCap::Butt, glow.scale_rgb(0.45));
+                cv.inner_line(
+                    at(u0, v),
+                    at(u1, v),
+                    0.8,
+                    LineCap::Butt,
+                    glow.scale_rgb(0.45),
+                );
             }
             let w = 0.25 + ((blink >> 10) & 7) as f32 * 0.06;
             cv.inner_line(
@@ -500,17 +537,33 @@ fn console(
         } else {
             cv.polygon(&q, Paint::opaque(dark));
             if dead {
-                cv.inner_line(at(u0 + 0.1, 0.84), at(u1 - 0.15, 0.55), 0.8, LineCap::Butt, look.col(Rgba::rgb(90, 96, 104)));
+                cv.inner_line(
+                    at(u0 + 0.1, 0.84),
+                    at(u1 - 0.15, 0.55),
+                    0.8,
+                    LineCap::Butt,
+                    look.col(Rgba::rgb(90, 96, 104)),
+                );
             }
         }
-        cv.inner_line(q[0], q[1], 1.0, LineCap::Butt, look.col(Rgba::rgb(24, 25, 28)));
+        cv.inner_line(
+            q[0],
+            q[1],
+            1.0,
+            LineCap::Butt,
+            look.col(Rgba::rgb(24, 25, 28)),
+        );
     }
     // Indicator lamps on the desk.
     if look.glows() {
         for i in 0..3 {
             let c = desk.top_at(iso, 0.3 + i as f32 * 0.2, 0.35);
             let on = (blink >> (12 + i)) & 1 == 1;
-            let col = [Rgba::rgb(255, 60, 40), Rgba::rgb(80, 255, 90), Rgba::rgb(255, 190, 60)][i];
+            let col = [
+                Rgba::rgb(255, 60, 40),
+                Rgba::rgb(80, 255, 90),
+                Rgba::rgb(255, 190, 60),
+            ][i];
             let col = if on { col } else { col.scale_rgb(0.3) };
             cv.glow_circle(c, 1.3, Paint::opaque(col));
         }
@@ -559,7 +612,13 @@ fn pipes(cv: &mut Canvas, iso: &Iso, look: &Look, o: Vec2, f: Vec2, h: u32, ligh
         ],
         Paint::opaque(pc.scale_rgb(0.75)),
     );
-    cv.inner_line([pa[0], pa[1] - 2.0], [pb[0], pb[1] - 2.0], 1.5, LineCap::Butt, pc.scale_rgb(1.3));
+    cv.inner_line(
+        [pa[0], pa[1] - 2.0],
+        [pb[0], pb[1] - 2.0],
+        1.5,
+        LineCap::Butt,
+        pc.scale_rgb(1.3),
+    );
     for (i, &(p, r, col)) in risers.iter().enumerate() {
         cv.stamp = lit;
         cylinder(cv, iso, look, p, r, 1.0, col);
@@ -581,7 +640,12 @@ fn flange(cv: &mut Canvas, iso: &Iso, look: &Look, p: Vec2, r: f32, z: f32, c: R
     let col = look.col(c.scale_rgb(0.7));
     cv.ellipse(b, [rx, rx * 0.5], Paint::opaque(col));
     cv.polygon(
-        &[[b[0] - rx, b[1]], [b[0] + rx, b[1]], [t[0] + rx, t[1]], [t[0] - rx, t[1]]],
+        &[
+            [b[0] - rx, b[1]],
+            [b[0] + rx, b[1]],
+            [t[0] + rx, t[1]],
+            [t[0] - rx, t[1]],
+        ],
         Paint::opaque(col),
     );
     cv.ellipse(t, [rx, rx * 0.5], Paint::opaque(look.col(c.scale_rgb(1.1))));

@@ -173,7 +173,9 @@ fn draw_floor(
             }
             dressing.floor_detail(fb, w.map(), iso, x, y, !live_tile);
             if tile.is_prop() && !tile.is_wall() {
-                let memory = lit.filter(|_| !live_tile).map(|l| move |c| l.floor_memory(c));
+                let memory = lit
+                    .filter(|_| !live_tile)
+                    .map(|l| move |c| l.floor_memory(c));
                 let memory = memory.as_ref().map(|f| f as &dyn Fn(Rgba) -> Rgba);
                 crate::floor_props::draw_floor_prop(fb, iso, w.map(), (x, y), tile, memory);
             }

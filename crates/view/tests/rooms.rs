@@ -54,7 +54,12 @@ fn block_box(iso: &Iso, x: i32, y: i32) -> (i32, i32, i32, i32) {
     let r = iso.project(Vec2::new(x as f32 + 1.0, y as f32), 0.0);
     let t = iso.project(Vec2::new(x as f32, y as f32), 1.0);
     let b = iso.project(Vec2::new(x as f32 + 1.0, y as f32 + 1.0), 0.0);
-    (l[0] as i32 + 2, t[1] as i32 + 2, r[0] as i32 - 2, b[1] as i32 - 2)
+    (
+        l[0] as i32 + 2,
+        t[1] as i32 + 2,
+        r[0] as i32 - 2,
+        b[1] as i32 - 2,
+    )
 }
 
 /// The pixels of `a`'s box `(x0, y0, x1, y1)` that differ from `b`'s box at `(dx, dy)`
@@ -94,7 +99,10 @@ fn the_detail_belongs_to_the_tiles_not_to_the_camera() {
             }
         }
     }
-    assert_eq!(other, 0, "{other} pixels moved differently ({same} the same)");
+    assert_eq!(
+        other, 0,
+        "{other} pixels moved differently ({same} the same)"
+    );
     // And there is detail to move: a floor tile's inside is not one flat colour.
     let iso = Iso::new(c, 480, 320);
     let mut colours = std::collections::BTreeSet::new();
@@ -106,7 +114,11 @@ fn the_detail_belongs_to_the_tiles_not_to_the_camera() {
             }
         }
     }
-    assert!(colours.len() >= 12, "{} colours on three floor tiles", colours.len());
+    assert!(
+        colours.len() >= 12,
+        "{} colours on three floor tiles",
+        colours.len()
+    );
 }
 
 #[test]
@@ -121,7 +133,10 @@ fn each_prop_is_an_object_of_its_own_not_a_wall_block() {
         let bx = block_box(&iso, x, y);
         let n = differing(&a, &b, bx, (0, 0));
         let area = ((bx.2 - bx.0) * (bx.3 - bx.1)) as usize;
-        assert!(n * 4 > area, "`{p}` changes only {n} of {area} pixels of the block");
+        assert!(
+            n * 4 > area,
+            "`{p}` changes only {n} of {area} pixels of the block"
+        );
         boxes.push((p, bx));
     }
     // Every two props look different where they stand (their boxes side by side).
@@ -134,9 +149,18 @@ fn each_prop_is_an_object_of_its_own_not_a_wall_block() {
     // The floor props change their tiles too, and the lamp stands on its own.
     let open = world(&ROOM.replace("#..gw....L.....#", "#..............#"));
     let o = plain(&open, c, (480, 320));
-    for (what, x, y, z) in [("grate", 3, 5, 0.0), ("cables", 4, 5, 0.0), ("lamp", 9, 5, 0.9)] {
+    for (what, x, y, z) in [
+        ("grate", 3, 5, 0.0),
+        ("cables", 4, 5, 0.0),
+        ("lamp", 9, 5, 0.9),
+    ] {
         let m = iso.project(Vec2::new(x as f32 + 0.5, y as f32 + 0.5), z);
-        let bx = (m[0] as i32 - 10, m[1] as i32 - 6, m[0] as i32 + 10, m[1] as i32 + 6);
+        let bx = (
+            m[0] as i32 - 10,
+            m[1] as i32 - 6,
+            m[0] as i32 + 10,
+            m[1] as i32 + 6,
+        );
         let n = differing(&a, &o, bx, (0, 0));
         assert!(n > 40, "the {what} changes {n} pixels");
     }
@@ -161,7 +185,11 @@ fn a_console_s_screens_glow_in_the_dark_and_a_wall_does_not() {
             })
             .count()
     };
-    assert!(bright(&fb) > 20, "the console shows {} bright pixels", bright(&fb));
+    assert!(
+        bright(&fb) > 20,
+        "the console shows {} bright pixels",
+        bright(&fb)
+    );
     // The same console beside walls: the walls add no light of their own.
     assert_eq!(bright(&fb), bright(&plain_fb));
     let wall = block_box(&iso, 13, 1);
@@ -227,7 +255,11 @@ fn the_docs_frame_of_a_dressed_room_is_what_this_build_draws() {
     );
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/img");
     let near = crop(&fb, (560, 200), 900, 560);
-    common::check_image(&dir.join("rooms_relay_1080_crop.png"), &near, "UPDATE_DOCS_IMG");
+    common::check_image(
+        &dir.join("rooms_relay_1080_crop.png"),
+        &near,
+        "UPDATE_DOCS_IMG",
+    );
 }
 
 /// The horror layer's set-up for these rooms (a dark room: no beams, no lamps' flicker,

@@ -171,7 +171,9 @@ impl Bake {
         for k in 0..N {
             let a = k as f32 / N as f32 * std::f32::consts::TAU;
             let s = 1.0 + wobble * (self.rand() - 0.5);
-            pts[k + 1] = self.plane.at(c0.0 + r.0 * s * a.cos(), c0.1 + r.1 * s * a.sin());
+            pts[k + 1] = self
+                .plane
+                .at(c0.0 + r.0 * s * a.cos(), c0.1 + r.1 * s * a.sin());
         }
         pts[N + 1] = pts[1];
         fill_convex_polygon(&mut self.fb, &pts, Paint::alpha(c.with_alpha(alpha)));

@@ -73,7 +73,13 @@ fn plates(b: &mut Bake, k: usize) {
                     } else {
                         ((u, v - 0.04), (u, v + 0.04))
                     };
-                    b.stroke((a.0 + 0.01, a.1 + 0.01), (c.0 + 0.01, c.1 + 0.01), 1.3, DARK, 50);
+                    b.stroke(
+                        (a.0 + 0.01, a.1 + 0.01),
+                        (c.0 + 0.01, c.1 + 0.01),
+                        1.3,
+                        DARK,
+                        50,
+                    );
                     b.stroke(a, c, 1.1, LIGHT, 55);
                 }
             }
@@ -141,7 +147,13 @@ fn tiles(b: &mut Bake, k: usize) {
             } else if shade > 0.8 {
                 b.rect((u0, u1), (v0, v1), LIGHT, ((shade - 0.8) * 90.0) as u8);
             }
-            b.line((u0 + 0.03, v0 + 0.03), (u1 - 0.02, v0 + 0.03), 0.7, LIGHT, 40);
+            b.line(
+                (u0 + 0.03, v0 + 0.03),
+                (u1 - 0.02, v0 + 0.03),
+                0.7,
+                LIGHT,
+                40,
+            );
         }
     }
     let grout = if k == 5 { 170 } else { 110 };

@@ -175,7 +175,12 @@ impl Dressing {
         static ROOMS: OnceLock<RwLock<Vec<Arc<Rooms>>>> = OnceLock::new();
         static SPRITES: OnceLock<RwLock<Vec<Arc<Sprites>>>> = OnceLock::new();
         let fp = regions::fingerprint(map);
-        let rooms = cached(&ROOMS, |r| r.fingerprint == fp, || Rooms::new(map), MAPS_KEPT);
+        let rooms = cached(
+            &ROOMS,
+            |r| r.fingerprint == fp,
+            || Rooms::new(map),
+            MAPS_KEPT,
+        );
         let sprites = cached(
             &SPRITES,
             |s| s.scale.to_bits() == scale.to_bits(),
@@ -207,7 +212,15 @@ impl Dressing {
 
     /// A floor tile's detail over its flat colour in `fb` (the albedo), and the grime
     /// along the walls beside it; `grey` where it is remembered.
-    pub fn floor_detail(&self, fb: &mut Framebuffer, map: &Map, iso: &Iso, x: i32, y: i32, grey: bool) {
+    pub fn floor_detail(
+        &self,
+        fb: &mut Framebuffer,
+        map: &Map,
+        iso: &Iso,
+        x: i32,
+        y: i32,
+        grey: bool,
+    ) {
         let style = self.style(x, y);
         let at = iso.project(Vec2::new(x as f32, y as f32), 0.0);
         let s = &self.sprites;
@@ -249,7 +262,11 @@ impl Dressing {
         let style = self.style(x, y);
         let (at, set, salt) = match face {
             Face::Left => (Vec2::new(x as f32, y as f32 + 1.0), &self.sprites.left, 2),
-            Face::Right => (Vec2::new(x as f32 + 1.0, y as f32 + 1.0), &self.sprites.right, 3),
+            Face::Right => (
+                Vec2::new(x as f32 + 1.0, y as f32 + 1.0),
+                &self.sprites.right,
+                3,
+            ),
         };
         let k = variant(hash(x, y, salt), walls::CLEAN, [260, 420, 580], style.grime);
         set[style.wall as usize][k].stamp(fb, iso.project(at, 0.0), grey);
@@ -271,7 +288,13 @@ mod tests {
     #[test]
     fn every_sprite_has_detail_and_the_caches_share_them() {
         let s = Sprites::bake(1.0);
-        for set in s.floor.iter().chain(&s.left).chain(&s.right).chain(&s.edges) {
+        for set in s
+            .floor
+            .iter()
+            .chain(&s.left)
+            .chain(&s.right)
+            .chain(&s.edges)
+        {
             for b in set {
                 assert!(b.sprite.pixel_count() > 20, "{}", b.sprite.pixel_count());
             }
@@ -293,8 +316,12 @@ mod tests {
     fn the_variants_follow_the_tile_not_the_frame() {
         let m = Map::default_map();
         let d = Dressing::of(&m, 1.0);
-        let a = (0..20).map(|x| d.floor_color(x, 3, Tile::Floor)).collect::<Vec<_>>();
-        let b = (0..20).map(|x| d.floor_color(x, 3, Tile::Floor)).collect::<Vec<_>>();
+        let a = (0..20)
+            .map(|x| d.floor_color(x, 3, Tile::Floor))
+            .collect::<Vec<_>>();
+        let b = (0..20)
+            .map(|x| d.floor_color(x, 3, Tile::Floor))
+            .collect::<Vec<_>>();
         assert_eq!(a, b);
         // Worn variants appear, more in a filthy room than a clean one.
         let worn = |g: u8| {
@@ -305,6 +332,12 @@ mod tests {
                 })
                 .count()
         };
-        assert!(worn(0) > 400 && worn(0) < worn(1) && worn(1) < worn(2), "{} {} {}", worn(0), worn(1), worn(2));
+        assert!(
+            worn(0) > 400 && worn(0) < worn(1) && worn(1) < worn(2),
+            "{} {} {}",
+            worn(0),
+            worn(1),
+            worn(2)
+        );
     }
 }

@@ -219,20 +219,28 @@ impl Rooms {
         }
         // Walls: the room of the floor beside them, the camera's side first.
         // The first look from the map's name alone: props moved about keep the looks.
-        let named = m
-            .name
-            .bytes()
-            .fold(0x811c_9dc5u32, |h, b| (h ^ b as u32).wrapping_mul(0x0100_0193));
+        let named = m.name.bytes().fold(0x811c_9dc5u32, |h, b| {
+            (h ^ b as u32).wrapping_mul(0x0100_0193)
+        });
         let first = named % STYLES.len() as u32;
         let mut style = vec![0u8; n];
         for y in 0..h {
             for x in 0..w {
                 let r = if wall(x, y) {
-                    [(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)]
-                        .iter()
-                        .map(|&(dx, dy)| (x + dx, y + dy))
-                        .find(|&(a, b)| a >= 0 && b >= 0 && a < w && b < h && !wall(a, b))
-                        .map_or(NONE, |(a, b)| room[idx(a, b)])
+                    [
+                        (0, 1),
+                        (1, 0),
+                        (0, -1),
+                        (-1, 0),
+                        (1, 1),
+                        (-1, 1),
+                        (1, -1),
+                        (-1, -1),
+                    ]
+                    .iter()
+                    .map(|&(dx, dy)| (x + dx, y + dy))
+                    .find(|&(a, b)| a >= 0 && b >= 0 && a < w && b < h && !wall(a, b))
+                    .map_or(NONE, |(a, b)| room[idx(a, b)])
                 } else {
                     room[idx(x, y)]
                 };

@@ -4,7 +4,7 @@
 //! up the face.
 
 use super::bake::{
-    inset, Bake, Baked, DARK, GRIME, HAZARD, LIGHT, LEFT_U, MOSS, PAINT_RED, RIGHT_U, RUST, UP,
+    inset, Bake, Baked, DARK, GRIME, HAZARD, LEFT_U, LIGHT, MOSS, PAINT_RED, RIGHT_U, RUST, UP,
 };
 use super::regions::WallKind;
 
@@ -91,7 +91,13 @@ fn panels(b: &mut Bake, k: usize) {
             // A dent, scratched round.
             let c = (b.range(0.4, 0.7), b.range(0.35, 0.65));
             b.blot(c, (0.18, 0.15), 0.4, DARK, 80);
-            b.stroke((c.0 - 0.14, c.1 + 0.12), (c.0 + 0.1, c.1 + 0.16), 0.8, LIGHT, 70);
+            b.stroke(
+                (c.0 - 0.14, c.1 + 0.12),
+                (c.0 + 0.1, c.1 + 0.16),
+                0.8,
+                LIGHT,
+                70,
+            );
             for _ in 0..3 {
                 let (u, v) = (b.range(0.2, 0.8), b.range(0.25, 0.8));
                 b.stroke((u, v), (u + 0.2, v - 0.08), 0.6, LIGHT, 60);
@@ -102,7 +108,13 @@ fn panels(b: &mut Bake, k: usize) {
             let c = (b.range(0.4, 0.65), b.range(0.4, 0.6));
             b.blot((c.0 + 0.02, c.1 + 0.02), (0.2, 0.17), 0.8, LIGHT, 70);
             b.blot(c, (0.18, 0.15), 0.8, DARK, 230);
-            b.stroke((c.0 - 0.1, c.1 - 0.05), (c.0 + 0.1, c.1 - 0.02), 1.0, RUST, 120);
+            b.stroke(
+                (c.0 - 0.1, c.1 - 0.05),
+                (c.0 + 0.1, c.1 - 0.02),
+                1.0,
+                RUST,
+                120,
+            );
             streaks(b, 3, 0.87, GRIME, (40, 70));
         }
         7 => {
@@ -110,7 +122,12 @@ fn panels(b: &mut Bake, k: usize) {
             for i in 0..6 {
                 let u = i as f32 / 6.0 + 0.02;
                 b.poly(
-                    &[(u, 0.01), (u + 0.08, 0.01), (u + 0.13, 0.14), (u + 0.05, 0.14)],
+                    &[
+                        (u, 0.01),
+                        (u + 0.08, 0.01),
+                        (u + 0.13, 0.14),
+                        (u + 0.05, 0.14),
+                    ],
                     HAZARD,
                     120,
                 );
@@ -155,7 +172,13 @@ fn concrete(b: &mut Bake, k: usize) {
             b.blot((c.0 - 0.02, c.1 + 0.02), (0.2, 0.16), 0.7, LIGHT, 60);
             b.blot(c, (0.18, 0.14), 0.7, DARK, 140);
             b.line((c.0 - 0.15, c.1), (c.0 + 0.15, c.1), 1.2, RUST, 170);
-            b.stroke((c.0 + 0.05, c.1 - 0.05), (c.0 + 0.06, c.1 - 0.35), 1.5, RUST, 80);
+            b.stroke(
+                (c.0 + 0.05, c.1 - 0.05),
+                (c.0 + 0.06, c.1 - 0.35),
+                1.5,
+                RUST,
+                80,
+            );
         }
         5 => {
             // Scrawled in red: tally marks struck through.
@@ -164,7 +187,13 @@ fn concrete(b: &mut Bake, k: usize) {
                 let x = u + i as f32 * 0.08;
                 b.stroke((x, v), (x + 0.02, v + 0.22), 1.4, PAINT_RED, 160);
             }
-            b.stroke((u - 0.04, v + 0.04), (u + 0.34, v + 0.18), 1.4, PAINT_RED, 160);
+            b.stroke(
+                (u - 0.04, v + 0.04),
+                (u + 0.34, v + 0.18),
+                1.4,
+                PAINT_RED,
+                160,
+            );
             streaks(b, 2, 0.98, DARK, (30, 50));
         }
         6 => {
@@ -252,7 +281,13 @@ fn tiled(b: &mut Bake, k: usize) {
             let (u, v) = (b.range(0.25, 0.45), b.range(0.7, 0.85));
             for i in 0..4 {
                 let d = i as f32 * 0.025;
-                b.stroke((u + d, v + d * 0.5), (u + 0.25 + d, v - 0.2), 1.3, PAINT_RED, 110);
+                b.stroke(
+                    (u + d, v + d * 0.5),
+                    (u + 0.25 + d, v - 0.2),
+                    1.3,
+                    PAINT_RED,
+                    110,
+                );
             }
         }
         7 => {
