@@ -197,7 +197,7 @@ fn modulate_row(dst: &mut [u32], m: &[u32]) {
 }
 
 /// [`modulate_row`] eight pixels a step: the channels as 16-bit lanes (`d × m` ≤ 65025,
-/// + 64 still below 2^16), `>> 7`, packed back with unsigned saturation (the `min`
+/// plus 64 still below 2^16), `>> 7`, packed back with unsigned saturation (the `min`
 /// with 255); the last few under a mask. The same integer arithmetic, the same pixels.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]

@@ -65,7 +65,7 @@ fn panels(b: &mut Bake, k: usize) {
     for u in [0.18, 0.5, 0.82] {
         b.rivet((u, 0.08), 0.85);
     }
-    if k % 2 == 0 {
+    if k.is_multiple_of(2) {
         b.line((0.05, 0.55), (1.0, 0.55), 0.9, DARK, 90);
         b.line((0.05, 0.565), (1.0, 0.565), 0.7, LIGHT, 40);
     }
@@ -233,7 +233,7 @@ fn tiled(b: &mut Bake, k: usize) {
         for i in 0..6 {
             let u0 = i as f32 * 0.2 - off;
             let s = b.rand();
-            if s < 0.25 || s > 0.8 {
+            if !(0.25..=0.8).contains(&s) {
                 let (c, a) = if s < 0.25 {
                     (DARK, 12 + (s * 80.0) as u8)
                 } else {
