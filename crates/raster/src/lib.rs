@@ -144,6 +144,7 @@ mod post;
 mod scale;
 mod span_avx2;
 mod spans;
+mod sprite;
 mod text;
 mod triangle;
 
@@ -167,6 +168,7 @@ pub use post::{
 };
 pub use scale::{scale_bilinear_into, scale_nearest_into, ScaleMode, Viewport};
 pub use spans::{coverage_count, MAX_DIM, SUBPIXEL_BITS};
+pub use sprite::{modulate_sprite, ModSprite, MOD_ONE};
 pub use text::{
     baseline, cap_height, chars_fitting, clip_end, clip_start, draw_text, text_height, text_width,
     wrap_lines, wrap_text, GLYPH_HEIGHT, GLYPH_WIDTH, LINE_HEIGHT,

@@ -6,6 +6,10 @@ pub const BACKGROUND: Rgba = Rgba::rgb(8, 8, 11);
 pub const FLOOR_A: Rgba = Rgba::rgb(58, 56, 60);
 pub const FLOOR_B: Rgba = Rgba::rgb(52, 50, 55);
 pub const FLOOR_LINE: Rgba = Rgba::new(0, 0, 0, 40);
+/// The floors' materials (REQ V2, `dressing`): steel plates, ceramic tiles, concrete.
+pub const FLOOR_PLATES: Rgba = Rgba::rgb(58, 60, 67);
+pub const FLOOR_TILES: Rgba = Rgba::rgb(70, 72, 66);
+pub const FLOOR_CONCRETE: Rgba = Rgba::rgb(64, 60, 55);
 pub const DEBRIS: Rgba = Rgba::rgb(74, 66, 58);
 pub const WALL_TOP: Rgba = Rgba::rgb(120, 116, 124);
 pub const WALL_LEFT: Rgba = Rgba::rgb(86, 82, 92);

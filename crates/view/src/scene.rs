@@ -20,7 +20,7 @@ use raster::{
     draw_line, fill_circle, fill_ellipse, fill_quad, fill_triangle_gouraud, stroke_circle,
     stroke_ellipse, Blend, Framebuffer, LineCap, Paint, Rgba,
 };
-use sim::read::{Grid, Role, Tile, World};
+use sim::read::{Grid, Map, Role, Tile, World};
 use sim::Vec2;
 
 use crate::bodies::{
@@ -28,49 +28,20 @@ use crate::bodies::{
     HEAD_Z,
 };
 use crate::canvas::Canvas;
+use crate::dressing::walls::Face;
+use crate::dressing::Dressing;
 use crate::iso::{Iso, HEIGHT_PX, TILE_H, TILE_W};
 use crate::palette as pal;
 use crate::spits::draw_spits;
 use crate::strikes::{draw_strike_arcs, draw_strike_telegraphs};
 
 pub use crate::interp::lerp_pos;
+pub use crate::lighting::Lighting;
 pub use crate::palette::memory_tint;
 pub use crate::seen::Seen;
 
 /// Height of a wall block, world units.
 pub const WALL_HEIGHT: f32 = 1.0;
-
-/// What the horror layer tells the scene: what is seen and how lit things are. Light
-/// values are light-buffer colours (128 = 1.0).
-pub trait Lighting {
-    fn seen(&self, x: i32, y: i32) -> Seen;
-    /// 0..1 at tile corner `(x, y)`: the share of the four tiles round it that are live
-    /// (smooth fog edges, never brighter than the tiles themselves).
-    fn corner_live(&self, x: i32, y: i32) -> f32;
-    /// The light on a body standing at `p`.
-    fn light_at(&self, p: Vec2) -> Rgba;
-    /// The light on a wall face at floor point `p` (on the face) with outward normal `n`.
-    fn face_light(&self, p: Vec2, n: Vec2) -> Rgba;
-    /// The light of remembered walls (they stamp their own light).
-    fn memory_light(&self) -> Rgba;
-    /// The albedo of a remembered thing on the floor (tile, stones, blood, corpse): grey,
-    /// and scaled so that under the floor's base light it shows at the memory level —
-    /// the floor's light buffer then needs no work where nothing lights it.
-    fn floor_memory(&self, c: Rgba) -> Rgba;
-    /// The light where no light reaches.
-    fn ambient_light(&self) -> Rgba;
-    /// How an enemy standing at `p` with light `light` on it shows: lit, or (unlit near
-    /// the squad) a silhouette.
-    fn enemy_shade(&self, p: Vec2, light: Rgba) -> Shade;
-    /// How far agent `i` has walked by the world's tick (its odometer), if kept.
-    fn walked_agent(&self, _i: usize) -> Option<f32> {
-        None
-    }
-    /// How far enemy `id` has walked by the world's tick, if kept.
-    fn walked_enemy(&self, _id: u32) -> Option<f32> {
-        None
-    }
-}
 
 /// What a caller draws on the floor and over the finished frame besides the world (the
 /// way to the objective, REQ W1–W2): given to the plain scene and to the horror layer,
@@ -134,21 +105,6 @@ fn tile_hash(x: i32, y: i32) -> u32 {
     h ^ (h >> 12)
 }
 
-fn floor_color(x: i32, y: i32, tile: Tile) -> Rgba {
-    let h = tile_hash(x, y);
-    let base = match tile {
-        Tile::Debris => pal::DEBRIS,
-        _ => {
-            if (x + y) & 1 == 0 {
-                pal::FLOOR_A
-            } else {
-                pal::FLOOR_B
-            }
-        }
-    };
-    base.scale_rgb(0.92 + (h & 15) as f32 / 100.0)
-}
-
 fn diamond(iso: &Iso, x: f32, y: f32, z: f32) -> [[f32; 2]; 4] {
     [
         iso.project(Vec2::new(x, y), z),
@@ -189,13 +145,14 @@ fn draw_floor(
     lit: Option<&dyn Lighting>,
 ) {
     let (x0, y0, x1, y1) = rect;
+    let dressing = Dressing::of(w.map(), fb.scale());
     for y in y0..=y1 {
         for x in x0..=x1 {
             let tile = w.map().tile(x, y);
             if tile == Tile::Wall {
                 continue;
             }
-            let col = floor_color(x, y, tile);
+            let col = dressing.floor_color(x, y, tile);
             let q = diamond(iso, x as f32, y as f32, 0.0);
             let mut live_tile = true;
             match lit {
@@ -213,6 +170,14 @@ fn draw_floor(
                     let c = if live_tile { col } else { l.floor_memory(col) };
                     fill_quad(fb, q, Paint::opaque(c));
                 }
+            }
+            dressing.floor_detail(fb, w.map(), iso, x, y, !live_tile);
+            if tile.is_prop() && !tile.is_wall() {
+                let memory = lit
+                    .filter(|_| !live_tile)
+                    .map(|l| move |c| l.floor_memory(c));
+                let memory = memory.as_ref().map(|f| f as &dyn Fn(Rgba) -> Rgba);
+                crate::floor_props::draw_floor_prop(fb, iso, w.map(), (x, y), tile, memory);
             }
             if tile == Tile::Debris {
                 // A few stones of rubble.
@@ -241,7 +206,14 @@ fn draw_floor(
 /// Wall faces and top in the albedo; with lighting, their light in the light buffer:
 /// each visible face lit from the floor in front of it (a face lit from behind stays
 /// dark), remembered walls grey at the memory light, never-seen walls black.
-fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<&dyn Lighting>) {
+fn draw_wall(
+    cv: &mut Canvas,
+    w: &World,
+    iso: &Iso,
+    (x, y): (i32, i32),
+    dressing: &Dressing,
+    lit: Option<&dyn Lighting>,
+) {
     let seen = lit.map_or(Seen::Live, |l| l.seen(x, y));
     if seen == Seen::Never {
         if let Some(l) = lit {
@@ -250,7 +222,7 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
             let behind = (0..=2)
                 .any(|b| (0..=2).any(|a| (a, b) != (0, 0) && l.seen(x - a, y - b) != Seen::Never));
             if behind {
-                draw_unseen_wall(cv.albedo(), &w.map().grid, iso, x, y);
+                draw_unseen_wall(cv.albedo(), w.map(), iso, x, y);
             }
         }
         return;
@@ -271,7 +243,13 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
     let ct = iso.project(Vec2::new(fx + 1.0, fy + 1.0), h);
     let dt = iso.project(Vec2::new(fx, fy + 1.0), h);
     let shade = 0.94 + (tile_hash(x, y) & 7) as f32 / 100.0;
-    let g = &w.map().grid;
+    // Faces show toward anything but a wall block (a prop stands in a niche).
+    let block = |x: i32, y: i32| w.map().tile(x, y) == Tile::Wall;
+    let grey = seen != Seen::Live;
+    // Solid rock (walls all round) is darker than the wall tops that face a room, so
+    // rooms and corridors read at a glance instead of drowning in one grey plateau.
+    let interior = (-1..=1).all(|dy| (-1..=1).all(|dx| block(x + dx, y + dy)));
+    let [left, right, top_col] = dressing.wall_colors(x, y, interior, shade);
     // Light of a face from two samples just outside its bottom edge, a little in from
     // the corners (a sample exactly on a corner would graze the next wall); the top of
     // the face a little darker.
@@ -289,12 +267,9 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
     };
     let mut face_max = 0u8;
     // Only faces toward the viewer (+x, +y) and only where no wall hides them.
-    if !g.is_wall(x, y + 1) {
-        fill_quad(
-            cv.albedo(),
-            [d, c, ct, dt],
-            Paint::opaque(tint(pal::WALL_LEFT.scale_rgb(shade))),
-        );
+    if !block(x, y + 1) {
+        fill_quad(cv.albedo(), [d, c, ct, dt], Paint::opaque(tint(left)));
+        dressing.face(cv.albedo(), iso, x, y, Face::Left, grey);
         if let Some(lb) = cv.light() {
             let f = face(
                 Vec2::new(fx, fy + 1.0),
@@ -305,12 +280,9 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
             gouraud_quad(lb, [d, c, ct, dt], f, Blend::Opaque);
         }
     }
-    if !g.is_wall(x + 1, y) {
-        fill_quad(
-            cv.albedo(),
-            [c, b, bt, ct],
-            Paint::opaque(tint(pal::WALL_RIGHT.scale_rgb(shade))),
-        );
+    if !block(x + 1, y) {
+        fill_quad(cv.albedo(), [c, b, bt, ct], Paint::opaque(tint(right)));
+        dressing.face(cv.albedo(), iso, x, y, Face::Right, grey);
         if let Some(lb) = cv.light() {
             let f = face(
                 Vec2::new(fx + 1.0, fy + 1.0),
@@ -322,15 +294,10 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
         }
     }
     let top = diamond(iso, fx, fy, h);
-    // Solid rock (walls all round) is darker than the wall tops that face a room, so
-    // rooms and corridors read at a glance instead of drowning in one grey plateau.
-    let interior = (-1..=1).all(|dy| (-1..=1).all(|dx| g.is_wall(x + dx, y + dy)));
-    let top_col = if interior { pal::ROCK } else { pal::WALL_TOP };
-    fill_quad(
-        cv.albedo(),
-        top,
-        Paint::opaque(tint(top_col.scale_rgb(shade))),
-    );
+    fill_quad(cv.albedo(), top, Paint::opaque(tint(top_col)));
+    if !interior {
+        dressing.top(cv.albedo(), iso, x, y, h, grey);
+    }
     if let (Some(l), true) = (lit, cv.has_light()) {
         // Lights are carried low: a top catches only a little of what its faces get.
         let top_light = if seen == Seen::Live {
@@ -345,7 +312,7 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
         }
     }
     // Light edges where the top meets open floor: reads as a block, not a slab.
-    if !g.is_wall(x, y + 1) {
+    if !block(x, y + 1) {
         draw_line(
             cv.albedo(),
             top[3],
@@ -355,7 +322,7 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
             tint(pal::WALL_EDGE),
         );
     }
-    if !g.is_wall(x + 1, y) {
+    if !block(x + 1, y) {
         draw_line(
             cv.albedo(),
             top[2],
@@ -370,7 +337,8 @@ fn draw_wall(cv: &mut Canvas, w: &World, iso: &Iso, x: i32, y: i32, lit: Option<
 /// A wall never seen is still there: drawn black, so it hides the floor and bodies
 /// behind it on screen (skipping it would show the lit floor through it). Albedo only:
 /// black stays black whatever the light.
-fn draw_unseen_wall(fb: &mut Framebuffer, g: &Grid, iso: &Iso, x: i32, y: i32) {
+fn draw_unseen_wall(fb: &mut Framebuffer, m: &Map, iso: &Iso, x: i32, y: i32) {
+    let block = |x: i32, y: i32| m.tile(x, y) == Tile::Wall;
     let (fx, fy) = (x as f32, y as f32);
     let p = |dx: f32, dy: f32, z: f32| iso.project(Vec2::new(fx + dx, fy + dy), z);
     let h = WALL_HEIGHT;
@@ -378,7 +346,7 @@ fn draw_unseen_wall(fb: &mut Framebuffer, g: &Grid, iso: &Iso, x: i32, y: i32) {
     // Like a seen wall: the top always, a front face only where no wall stands in front
     // (a block of unseen rock is its tops and its outer faces).
     fill_quad(fb, diamond(iso, fx, fy, h), black);
-    if !g.is_wall(x, y + 1) {
+    if !block(x, y + 1) {
         fill_quad(
             fb,
             [
@@ -390,7 +358,7 @@ fn draw_unseen_wall(fb: &mut Framebuffer, g: &Grid, iso: &Iso, x: i32, y: i32) {
             black,
         );
     }
-    if !g.is_wall(x + 1, y) {
+    if !block(x + 1, y) {
         fill_quad(
             fb,
             [
@@ -408,6 +376,10 @@ fn draw_unseen_wall(fb: &mut Framebuffer, g: &Grid, iso: &Iso, x: i32, y: i32) {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Item {
     Wall(i32, i32),
+    /// A wall prop (`crate::props`), where a wall block would stand.
+    Prop(i32, i32),
+    /// A lamp's fixture (`crate::lamps`).
+    Lamp(usize),
     Agent(usize),
     Enemy(usize),
     /// A corpse still falling (`crate::corpses`).
@@ -424,7 +396,11 @@ const PROP_ID: u32 = 1 << 30;
 
 fn item_key(it: &Item, w: &World, alpha: f32) -> (f32, u8, u32) {
     match *it {
-        Item::Wall(x, y) => ((x + y) as f32 + 1.0, 0, 0),
+        Item::Wall(x, y) | Item::Prop(x, y) => ((x + y) as f32 + 1.0, 0, 0),
+        Item::Lamp(i) => {
+            let p = w.map().lamps[i];
+            (p.x + p.y, 0, PROP_ID + 0x40000 + i as u32)
+        }
         Item::Pickup(i) => {
             let p = w.pickups()[i].pos;
             (p.x + p.y, 0, PROP_ID + i as u32)
@@ -502,44 +478,17 @@ pub fn draw_bullets(fb: &mut Framebuffer, iso: &Iso, w: &World, alpha: f32) {
     }
 }
 
-/// Lamp posts. With lighting the post is lit by its own lamp and the bulb is drawn by
-/// [`draw_lamp_glows`] on the final frame.
-fn draw_lamps(cv: &mut Canvas, iso: &Iso, w: &World, lit: Option<&dyn Lighting>) {
-    for &l in &w.map().lamps {
-        let (tx, ty) = Grid::tile_of(l);
-        if let Some(li) = lit {
-            if li.seen(tx, ty) == Seen::Never {
-                continue;
-            }
-            cv.stamp = li.light_at(l);
-        }
-        let base = iso.project(l, 0.0);
-        let top = iso.project(l, 0.9);
-        cv.line(base, top, 3.0, LineCap::Butt, Rgba::rgb(40, 38, 36));
-        if lit.is_none() {
-            cv.circle(top, 5.0, Paint::additive(pal::LAMP.with_alpha(120)));
-            cv.circle(top, 2.5, Paint::opaque(pal::LAMP));
-        }
-    }
-}
-
-/// The lamps' bulbs as light on the final frame, where the squad sees them now (a
-/// remembered lamp is a grey post).
+/// The lamps' bulbs as light on the final frame, where the squad sees them now and no
+/// wall hides them (a remembered lamp is a grey fixture).
 pub fn draw_lamp_glows(fb: &mut Framebuffer, iso: &Iso, w: &World, lit: &dyn Lighting, level: f32) {
     for &l in &w.map().lamps {
         let (tx, ty) = Grid::tile_of(l);
         if lit.seen(tx, ty) != Seen::Live {
             continue;
         }
-        let top = iso.project(l, 0.9);
-        let k = level.clamp(0.0, 1.0);
-        raster::draw_light(fb, top, 14.0, pal::LAMP, 0.55 * k);
-        fill_circle(
-            fb,
-            top,
-            2.5,
-            Paint::additive(pal::LAMP.with_alpha((255.0 * k) as u8)),
-        );
+        if !hidden_by_wall(w, l, crate::lamps::BULB_Z) {
+            crate::lamps::draw_lamp_glow(fb, iso, l, level);
+        }
     }
 }
 
@@ -594,7 +543,7 @@ pub fn draw_kit_glows(
     crate::reload::draw_reload_marks(fb, iso, w, alpha);
 }
 
-/// The sorted pass: walls, agents and enemies back to front, then the lamp posts. With
+/// The sorted pass: walls, props, lamps, agents and enemies back to front. With
 /// lighting, enemies stand only on live tiles and each body is stamped with its light;
 /// the eyes of silhouettes that no wall hides go to `glints`, for the final frame.
 pub fn draw_objects(
@@ -607,20 +556,27 @@ pub fn draw_objects(
     glints: &mut Vec<Glint>,
 ) {
     let (x0, y0, x1, y1) = rect;
-    let mut items: Vec<Item> = Vec::with_capacity(1024);
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            if w.map().grid.is_wall(x, y) {
-                items.push(Item::Wall(x, y));
-            }
-        }
-    }
-    items.extend((0..w.agents().len()).map(Item::Agent));
-    // Props where the squad has seen (a remembered crate is drawn grey, as its floor).
     let seen_at = |p: Vec2| {
         let (tx, ty) = Grid::tile_of(p);
         lit.map_or(Seen::Live, |l| l.seen(tx, ty))
     };
+    let mut items: Vec<Item> = Vec::with_capacity(1024);
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            match w.map().tile(x, y) {
+                Tile::Wall => items.push(Item::Wall(x, y)),
+                t if t.is_wall() => items.push(Item::Prop(x, y)),
+                _ => {}
+            }
+        }
+    }
+    items.extend((0..w.agents().len()).map(Item::Agent));
+    items.extend(
+        (0..w.map().lamps.len())
+            .filter(|&i| seen_at(w.map().lamps[i]) != Seen::Never)
+            .map(Item::Lamp),
+    );
+    // Props where the squad has seen (a remembered crate is drawn grey, as its floor).
     items.extend(
         (0..w.pickups().len())
             .filter(|&i| !w.pickups()[i].taken && seen_at(w.pickups()[i].pos) != Seen::Never)
@@ -665,9 +621,26 @@ pub fn draw_objects(
             .then(a.0 .1.cmp(&b.0 .1))
             .then(a.0 .2.cmp(&b.0 .2))
     });
+    let dressing = Dressing::of(w.map(), cv.albedo().scale());
     for (_, it) in &keyed {
         match *it {
-            Item::Wall(x, y) => draw_wall(cv, w, iso, x, y, lit),
+            Item::Wall(x, y) => draw_wall(cv, w, iso, (x, y), &dressing, lit),
+            Item::Prop(x, y) => crate::props::draw_wall_prop(cv, w, iso, x, y, lit),
+            Item::Lamp(i) => {
+                let l = w.map().lamps[i];
+                let look = crate::props::Look {
+                    seen: seen_at(l),
+                    lit,
+                };
+                if let Some(li) = lit {
+                    cv.stamp = if look.glows() {
+                        li.light_at(l)
+                    } else {
+                        li.memory_light()
+                    };
+                }
+                crate::lamps::draw_lamp(cv, iso, l, &look);
+            }
             Item::Agent(i) => {
                 let a = &w.agents()[i];
                 if !crate::figure::in_view(cv, iso, lerp_pos(a.prev_pos, a.pos, alpha)) {
@@ -748,7 +721,6 @@ pub fn draw_objects(
             }
         }
     }
-    draw_lamps(cv, iso, w, lit);
 }
 
 /// X-ray: squad agents hidden behind walls get an outline, so they stay readable; so

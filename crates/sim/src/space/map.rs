@@ -5,6 +5,7 @@
 //! # comment lines start with '#' followed by a space, or with ';'
 //! ##########
 //! #S...T..E#
+//! #oo##cc#p#
 //! ##########
 //! ```
 //! The grid begins at the first line that has no `=`; every grid line must have the same
@@ -12,7 +13,14 @@
 //! static target (training dummy), `L` lamp, `~` low debris (walkable, drawn), `A` an
 //! ammo crate and `K` a supply case (floor the disk picks them up from, REQ K1, K6: one
 //! the squad cannot walk to from `S` is refused). Anything outside the grid is wall.
-
+//!
+//! Props (REQ V2, drawn by the view; the simulation sees only wall or floor): `c` a stack
+//! of crates, `b` barrels, `o` a console, `p` pipes and valves are **walls** — they block
+//! movement, sight, light and bullets exactly as `#` does —; `g` a floor grate and `w`
+//! cables on the floor are **floor**, like `.`. [`Tile::is_wall`] is each tile's
+//! definition. (No prop is `=`: a first grid row holding one would read as a header
+//! line.)
+//!
 use crate::core::error::LoadError;
 use crate::core::geom::Vec2;
 use crate::space::grid::Grid;
@@ -33,6 +41,9 @@ fn reachable(grid: &Grid, from: Vec2) -> Vec<bool> {
     seen
 }
 
+/// Every tile the grid accepts, as the unknown-tile error lists them.
+const TILES: &str = "# . S E T L ~ A K, or a prop: c b o p (walls) g w (floor)";
+
 /// Largest accepted map side, in tiles.
 pub const MAX_MAP_SIDE: usize = 512;
 
@@ -41,6 +52,44 @@ pub enum Tile {
     Wall,
     Floor,
     Debris,
+    /// `c`: a stack of crates (wall).
+    Crates,
+    /// `b`: a cluster of barrels (wall).
+    Barrels,
+    /// `o`: a console, screens and a desk (wall).
+    Console,
+    /// `p`: pipes and valves (wall).
+    Pipes,
+    /// `g`: a floor grate over a drain (floor).
+    Grate,
+    /// `w`: cables run across the floor (floor).
+    Cables,
+}
+
+impl Tile {
+    /// The props' characters and tiles, in the order the error lists them.
+    pub const PROPS: [(char, Tile); 6] = [
+        ('c', Tile::Crates),
+        ('b', Tile::Barrels),
+        ('o', Tile::Console),
+        ('p', Tile::Pipes),
+        ('g', Tile::Grate),
+        ('w', Tile::Cables),
+    ];
+
+    /// Whether the tile is a wall in the simulation's grid (blocks movement, sight,
+    /// light and bullets): `#` and the wall props.
+    pub fn is_wall(self) -> bool {
+        matches!(
+            self,
+            Tile::Wall | Tile::Crates | Tile::Barrels | Tile::Console | Tile::Pipes
+        )
+    }
+
+    /// A prop (REQ V2): drawn as an object, a wall or floor as [`Tile::is_wall`] says.
+    pub fn is_prop(self) -> bool {
+        Tile::PROPS.iter().any(|&(_, t)| t == self)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -202,19 +251,22 @@ impl Map {
                         pickups.push((c, x, y, *line_no));
                         Tile::Floor
                     }
-                    other => {
-                        return Err(LoadError::new(
-                            file,
-                            *line_no,
-                            x + 1,
-                            format!(
-                                "unknown tile `{}`: expected one of # . S E T L ~ A K",
-                                other.escape_debug()
-                            ),
-                        ))
-                    }
+                    other => match Tile::PROPS.iter().find(|&&(p, _)| p == other) {
+                        Some(&(_, prop)) => prop,
+                        None => {
+                            return Err(LoadError::new(
+                                file,
+                                *line_no,
+                                x + 1,
+                                format!(
+                                    "unknown tile `{}`: expected one of {TILES}",
+                                    other.escape_debug()
+                                ),
+                            ))
+                        }
+                    },
                 };
-                walls.push(tile == Tile::Wall);
+                walls.push(tile.is_wall());
                 tiles.push(tile);
             }
         }
@@ -306,8 +358,60 @@ mod tests {
     fn unknown_tile_names_line_and_column() {
         assert_eq!(
             err("name = x\n####\n#S?#\n####\n"),
-            "m.map:3:3: unknown tile `?`: expected one of # . S E T L ~ A K"
+            "m.map:3:3: unknown tile `?`: expected one of # . S E T L ~ A K, or a prop: \
+             c b o p (walls) g w (floor)"
         );
+        // A letter that is no prop, and `=` (never a prop: it would start a header).
+        assert!(err("####\n#Sx#\n####\n").starts_with("m.map:2:3: unknown tile `x`"));
+        assert!(err("####\n#S=#\n####\n").starts_with("m.map:2:3: unknown tile `=`"));
+    }
+
+    #[test]
+    fn each_wall_prop_is_a_wall_in_the_grid() {
+        for (c, tile) in [
+            ('c', Tile::Crates),
+            ('b', Tile::Barrels),
+            ('o', Tile::Console),
+            ('p', Tile::Pipes),
+        ] {
+            let m = Map::parse("m.map", &format!("#####\n#S{c}.#\n#####\n")).unwrap();
+            assert_eq!(m.tile(2, 1), tile, "`{c}`");
+            assert!(tile.is_wall() && tile.is_prop(), "`{c}`");
+            assert!(m.grid.is_wall(2, 1), "`{c}` blocks like `#`");
+            // The same map with `#` there has the same grid.
+            let wall = Map::parse("m.map", "#####\n#S#.#\n#####\n").unwrap();
+            assert_eq!(m.grid, wall.grid, "`{c}`");
+        }
+    }
+
+    #[test]
+    fn each_floor_prop_is_floor_in_the_grid() {
+        for (c, tile) in [('g', Tile::Grate), ('w', Tile::Cables)] {
+            let m = Map::parse("m.map", &format!("#####\n#S{c}A#\n#####\n")).unwrap();
+            assert_eq!(m.tile(2, 1), tile, "`{c}`");
+            assert!(!tile.is_wall() && tile.is_prop(), "`{c}`");
+            assert!(!m.grid.is_wall(2, 1), "`{c}` is walkable like `.`");
+            // The crate beyond it is reachable through it.
+            assert_eq!(m.crates, vec![Vec2::new(3.5, 1.5)], "`{c}`");
+            let floor = Map::parse("m.map", "#####\n#S.A#\n#####\n").unwrap();
+            assert_eq!(m.grid, floor.grid, "`{c}`");
+        }
+    }
+
+    #[test]
+    fn a_crate_behind_a_wall_prop_is_unreachable() {
+        assert_eq!(
+            err("#####\n#SoA#\n#####\n"),
+            "m.map:2:4: ammo crate `A` the squad cannot reach: no floor path from `S` to it"
+        );
+    }
+
+    #[test]
+    fn only_the_old_tiles_are_not_props() {
+        for t in [Tile::Wall, Tile::Floor, Tile::Debris] {
+            assert!(!t.is_prop());
+        }
+        assert!(Tile::Wall.is_wall() && !Tile::Floor.is_wall() && !Tile::Debris.is_wall());
     }
 
     #[test]

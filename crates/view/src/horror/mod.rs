@@ -397,6 +397,8 @@ impl Horror {
         }
         self.plan.iso = iso;
         self.plan.grain_seed = self.grain_rng.next_u64() as u32;
+        // The rooms' dressing at this scale, made here once rather than in a band.
+        crate::dressing::Dressing::of(w.map(), fb.scale());
         lights::gather(w, &self.tracers, t, alpha, &mut self.lights);
         self.blasts.lights(t, alpha, &mut self.lights);
         self.particles.lights(&t.particles, alpha, &mut self.lights);
