@@ -15,6 +15,13 @@ pub const TILES: &[(char, &str)] = &[
     ('L', "lamp"),
     ('A', "ammunition crate"),
     ('K', "supply case"),
+    // Props (REQ V2): walls or floor to the simulation, drawn as objects.
+    ('c', "crate stack (wall)"),
+    ('b', "barrels (wall)"),
+    ('o', "console (wall)"),
+    ('p', "pipes (wall)"),
+    ('g', "floor grate (walkable)"),
+    ('w', "cables (walkable)"),
 ];
 
 /// What `c` is, by the palette's names.
