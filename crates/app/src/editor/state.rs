@@ -359,6 +359,26 @@ mod tests {
     }
 
     #[test]
+    fn every_shipped_mission_opens_and_saves_back_byte_for_byte() {
+        let dir =
+            std::env::temp_dir().join(format!("squad_proto_roundtrip_{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut n = 0;
+        for (name, text) in sim::content::CAMPAIGN.iter().chain(sim::content::SCENARIOS) {
+            let s = sim::read::Scenario::parse(name, text).expect("ships");
+            let map = sim::content::map_text(&s.map).expect("embedded map");
+            let e = Editor::from_texts(name, map, text, 5);
+            e.save(&dir).unwrap();
+            let again = Editor::open(&dir, name, 5).unwrap();
+            assert_eq!(again.map.text(), *map, "{name}'s map");
+            assert_eq!(again.scenario, *text, "{name}");
+            n += 1;
+        }
+        assert!(n >= 20, "{n} missions");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn paint_undo_redo_through_every_brush() {
         let mut e = Editor::new("t", 5);
         let start = e.map.text();
