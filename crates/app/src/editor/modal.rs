@@ -270,7 +270,7 @@ impl Modal {
                     a[0],
                     &strings(&["wave", "director", "say"]),
                 ),
-                chosen("spawn", "spawn E", a[1], &spawns(ctx)),
+                chosen("spawn", spawn_label(ctx), a[1], &spawns(ctx)),
                 chosen("kind", "kind", a[2], &strings(&KINDS)),
                 typed("count", "count", a[3]),
                 chosen("cue", "director cue", a[4], &strings(&CUES)),
@@ -289,7 +289,7 @@ impl Modal {
             Kind::Wave,
             vec![
                 typed("at", "at (s)", v[0]),
-                chosen("spawn", "spawn E", v[1], &spawns(ctx)),
+                chosen("spawn", spawn_label(ctx), v[1], &spawns(ctx)),
                 chosen("kind", "kind", v[2], &strings(&KINDS)),
                 typed("count", "count", v[3]),
             ],
@@ -684,6 +684,16 @@ impl Modal {
 
 const NO_AREA: &str = "no area: A, then drag a rectangle on the map, makes one";
 
+/// The spawn field's label: with no `E` on the map yet it says how to make one (a cold
+/// playtest picked spawn 0 of none and met the error only after Enter).
+fn spawn_label(ctx: &Context) -> &'static str {
+    if ctx.spawns == 0 {
+        "spawn E (none yet: paint E, key 5)"
+    } else {
+        "spawn E"
+    }
+}
+
 fn spawns(ctx: &Context) -> Vec<String> {
     (0..ctx.spawns.max(1)).map(|i| i.to_string()).collect()
 }
@@ -705,6 +715,14 @@ mod tests {
         for c in s.chars() {
             m.key(ModalKey::Char(c));
         }
+    }
+
+    #[test]
+    fn the_spawn_field_says_how_to_make_a_spawn_when_the_map_has_none() {
+        let none = Context { spawns: 0, ..ctx() };
+        let label = |m: &Modal| m.fields.iter().find(|f| f.key == "spawn").unwrap().label;
+        assert!(label(&Modal::wave(&none)).contains("paint E"));
+        assert_eq!(label(&Modal::wave(&ctx())), "spawn E");
     }
 
     /// A hold objective typed through its form: Tab moves over the shown fields only,
