@@ -48,25 +48,26 @@ pub enum EditKey {
 /// A key with Ctrl (held or not) and Shift (held, not, or either).
 pub type Chord = (KeyCode, bool, Option<bool>);
 
+/// The palette's keys, tile 1 to tile 10, in order (the key table and the dispatch).
+const DIGITS: [KeyCode; 10] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+    KeyCode::Digit0,
+];
+
 /// The key `code` with Ctrl and Shift as held, in the editor (`None`: not the editor's:
 /// help, fullscreen, a screenshot go on as everywhere).
 pub fn edit_key(code: KeyCode, ctrl: bool, shift: bool) -> Option<EditKey> {
     use EditKey as E;
     use KeyCode as K;
-    let digit = [
-        K::Digit1,
-        K::Digit2,
-        K::Digit3,
-        K::Digit4,
-        K::Digit5,
-        K::Digit6,
-        K::Digit7,
-        K::Digit8,
-        K::Digit9,
-        K::Digit0,
-    ]
-    .iter()
-    .position(|&d| d == code);
+    let digit = DIGITS.iter().position(|&d| d == code);
     if ctrl {
         return match (code, shift) {
             (K::KeyZ, false) => Some(E::Undo),
@@ -120,20 +121,7 @@ pub fn row_chords(row: &str) -> Vec<Chord> {
     let plain = |k: K| (k, false, None);
     let ctrl = |k: K, s: Option<bool>| (k, true, s);
     match row {
-        "1 - 9, 0" => [
-            K::Digit1,
-            K::Digit2,
-            K::Digit3,
-            K::Digit4,
-            K::Digit5,
-            K::Digit6,
-            K::Digit7,
-            K::Digit8,
-            K::Digit9,
-            K::Digit0,
-        ]
-        .map(plain)
-        .to_vec(),
+        "1 - 9, 0" => DIGITS.map(plain).to_vec(),
         "[ ]" => vec![plain(K::BracketLeft), plain(K::BracketRight)],
         "B L R F" => vec![
             plain(K::KeyB),
