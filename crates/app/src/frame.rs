@@ -248,26 +248,24 @@ impl Composer {
         self.threads
     }
 
-    /// Cuts the frame into one band per thread, of equal rows.
+    /// Cuts the frame into [`bands_per_thread`] bands per thread, of equal rows.
     fn layout(&mut self) {
         let h = self.size.1;
-        let n = self.threads.min(h).max(1);
+        let n = (self.threads * bands_per_thread(self.size)).min(h).max(1);
         let bounds: Vec<usize> = (0..=n).map(|i| i * h / n).collect();
         self.split(&bounds);
     }
 
-    /// Cuts the frame at rows `bounds` (`0 = b₀ < b₁ < … < bₙ = height`, one band per
-    /// thread; anything else is refused and the split kept). The pixels do not depend on
-    /// where the cuts are: the composer moves them itself after each frame so the
-    /// threads finish together ([`balanced_bounds`]).
+    /// Cuts the frame at rows `bounds` (`0 = b₀ < b₁ < … < bₙ = height`; anything else
+    /// is refused and the split kept): the threads take the bands in runs of
+    /// consecutive ones ([`on_bands`]). The pixels do not depend on where the cuts are:
+    /// the composer moves them itself after each frame so the bands cost the same
+    /// ([`balanced_bounds`]) and the threads finish together.
     pub fn split(&mut self, bounds: &[usize]) {
         let (w, h) = self.size;
         let n = bounds.len().saturating_sub(1);
-        let valid = n >= 1
-            && n <= self.threads.max(1)
-            && bounds[0] == 0
-            && bounds[n] == h
-            && bounds.windows(2).all(|b| b[0] < b[1]);
+        let valid =
+            n >= 1 && bounds[0] == 0 && bounds[n] == h && bounds.windows(2).all(|b| b[0] < b[1]);
         if !valid {
             return;
         }
@@ -425,7 +423,7 @@ impl Composer {
             }
             b.cost = t0.elapsed().as_secs_f64();
         };
-        on_bands(&mut self.bands, &scene);
+        on_bands(&mut self.bands, self.threads, &scene);
         let stages = self.bands[0].stages.map(|mut s| {
             s.light_ms += prep.unwrap_or(0.0);
             s
@@ -464,7 +462,7 @@ impl Composer {
             gamma.apply(fb);
             b.cost += t0.elapsed().as_secs_f64();
         };
-        on_bands(&mut self.bands, &over);
+        on_bands(&mut self.bands, self.threads, &over);
         stages
     }
 }
@@ -527,19 +525,35 @@ fn assemble<'a>(whole: &mut Framebuffer, bands: impl Iterator<Item = &'a Framebu
     }
 }
 
-/// Runs `f` on every band, the first on this thread and each other on a thread of its
-/// own (scoped: they end before this returns).
-fn on_bands(bands: &mut [Band], f: &(impl Fn(&mut Band) + Sync)) {
-    match bands.split_first_mut() {
-        None => {}
-        Some((first, [])) => f(first),
-        Some((first, rest)) => std::thread::scope(|s| {
-            for b in rest.iter_mut() {
-                s.spawn(move || f(b));
-            }
-            f(first);
-        }),
-    }
+/// Bands per thread for a frame of `size`: the bands two threads draw at once should
+/// keep their albedo and light (8 bytes a pixel) in the processor's last-level cache
+/// between the passes over them (floor, light, fog, bodies, post). A band too big for
+/// it goes to memory on every pass; each band more walks the world again (0.2–0.3 ms
+/// a band at 720p). Measured on the 2-core VM of docs/decisions.md ("V5"): 1080p on 2
+/// threads as 4 bands instead of 2, median 3.5 instead of 4.8 ms; 2160p as 8 instead of
+/// 2, 11.6 instead of 13.4 ms; 720p on one thread as 2, 3.6 against 3.4 ms (so 1).
+pub fn bands_per_thread((w, h): (usize, usize)) -> usize {
+    /// What the bands drawn at once may hold, bytes (a 32 MB L3 shared with the VM's
+    /// neighbours, and the post pass's tables beside them).
+    const AT_ONCE: usize = 12 << 20;
+    /// Past this many, each band more costs more than it saves (2160p: 3 and 4 the same).
+    const MOST: usize = 4;
+    (w * h * 8).div_ceil(AT_ONCE).clamp(1, MOST)
+}
+
+/// Runs `f` on every band: the bands in `threads` runs of consecutive ones, the first
+/// run on this thread and each other on a thread of its own (scoped: they end before
+/// this returns).
+fn on_bands(bands: &mut [Band], threads: usize, f: &(impl Fn(&mut Band) + Sync)) {
+    let per = bands.len().div_ceil(threads.max(1)).max(1);
+    let mut runs = bands.chunks_mut(per);
+    let Some(first) = runs.next() else { return };
+    std::thread::scope(|s| {
+        for run in runs {
+            s.spawn(move || run.iter_mut().for_each(f));
+        }
+        first.iter_mut().for_each(f);
+    });
 }
 
 /// The HUD (or the shell's screen), help and the message line over the scene. With the
@@ -840,9 +854,9 @@ mod tests {
             &[0, 300, 10, 360][..],
             &[0, 10, 300, 359],
             &[1, 10, 300, 360],
-            &[0, 90, 180, 270, 360],
             &[0, 0, 300, 360],
             &[360],
+            &[0, 90, 90, 360],
         ] {
             c.split(bad);
             assert_eq!(c.bounds(), vec![0, 10, 300, 360], "{bad:?} refused");
@@ -874,15 +888,48 @@ mod tests {
 
     #[test]
     fn a_composer_never_has_more_bands_than_rows_and_follows_its_size() {
-        let mut c = Composer::new((1920, 1080), 3);
-        assert_eq!(c.size(), (1920, 1080));
+        let mut c = Composer::new((1280, 720), 3);
+        assert_eq!(c.size(), (1280, 720));
         assert_eq!(c.bands().count(), 3);
         let rows: Vec<_> = c.bands().map(|b| b.band()).collect();
-        assert_eq!(rows, vec![0..360, 360..720, 720..1080]);
+        assert_eq!(rows, vec![0..240, 240..480, 480..720]);
+        // A frame whose bands would not stay in the cache is cut finer.
+        c.set_size((1920, 1080));
+        assert_eq!(c.bands().count(), 6);
+        c.set_size((3840, 2160));
+        assert_eq!(c.bands().count(), 12);
         c.set_size((10, 10));
         assert_eq!(c.size(), MIN_SIZE, "clamped");
         c.set_threads(0);
         assert_eq!((c.threads(), c.bands().count()), (1, 1));
         assert_eq!(c.frame().pixels.len(), 640 * 360);
+    }
+
+    #[test]
+    fn bands_per_thread_keep_the_bands_drawn_at_once_in_the_cache() {
+        assert_eq!(bands_per_thread((1280, 720)), 1);
+        assert_eq!(bands_per_thread((1920, 1080)), 2);
+        assert_eq!(bands_per_thread((2560, 1440)), 3);
+        assert_eq!(bands_per_thread((3840, 2160)), 4, "at most 4");
+    }
+
+    #[test]
+    fn each_thread_draws_a_run_of_consecutive_bands() {
+        let mut c = Composer::new((640, 360), 2);
+        c.split(&[0, 60, 120, 180, 240, 360]);
+        assert_eq!(c.bands().count(), 5);
+        let bands = &mut c.bands;
+        let threads = std::sync::Mutex::new(Vec::new());
+        on_bands(bands, 2, &|b: &mut Band| {
+            threads
+                .lock()
+                .unwrap()
+                .push((b.fb.band().start, std::thread::current().id()));
+        });
+        let mut seen = threads.into_inner().unwrap();
+        seen.sort_by_key(|s| s.0);
+        let ids: Vec<_> = seen.iter().map(|s| s.1).collect();
+        assert!(ids[0] == ids[1] && ids[1] == ids[2], "{seen:?}");
+        assert!(ids[3] == ids[4] && ids[3] != ids[0], "{seen:?}");
     }
 }

@@ -7,6 +7,7 @@ pub mod beasts;
 pub mod bodies;
 pub mod canvas;
 pub mod corpses;
+pub mod cull;
 pub mod dressing;
 pub mod editor_marks;
 pub mod effects;

@@ -28,6 +28,7 @@ use crate::bodies::{
     HEAD_Z,
 };
 use crate::canvas::Canvas;
+pub use crate::cull::{visible_tiles, Visible};
 use crate::dressing::walls::Face;
 use crate::dressing::Dressing;
 use crate::iso::{Iso, HEIGHT_PX, TILE_H, TILE_W};
@@ -50,51 +51,6 @@ pub const WALL_HEIGHT: f32 = 1.0;
 pub trait FloorExtra {
     fn draw_floor(&self, cv: &mut Canvas, iso: &Iso, w: &World);
     fn draw_xray(&self, fb: &mut Framebuffer, iso: &Iso, w: &World);
-}
-
-/// Visible tile rectangle for this projection (with a margin for wall height).
-pub fn visible_tiles(
-    iso: &Iso,
-    (w, h): (f32, f32),
-    world_w: i32,
-    world_h: i32,
-) -> (i32, i32, i32, i32) {
-    let corners = [
-        iso.unproject([0.0, -HEIGHT_PX * 2.0]),
-        iso.unproject([w, -HEIGHT_PX * 2.0]),
-        iso.unproject([0.0, h + TILE_H]),
-        iso.unproject([w, h + TILE_H]),
-    ];
-    let minx = corners
-        .iter()
-        .map(|c| c.x)
-        .fold(f32::INFINITY, f32::min)
-        .floor() as i32
-        - 1;
-    let maxx = corners
-        .iter()
-        .map(|c| c.x)
-        .fold(f32::NEG_INFINITY, f32::max)
-        .ceil() as i32
-        + 1;
-    let miny = corners
-        .iter()
-        .map(|c| c.y)
-        .fold(f32::INFINITY, f32::min)
-        .floor() as i32
-        - 1;
-    let maxy = corners
-        .iter()
-        .map(|c| c.y)
-        .fold(f32::NEG_INFINITY, f32::max)
-        .ceil() as i32
-        + 1;
-    (
-        minx.max(0),
-        miny.max(0),
-        maxx.min(world_w - 1),
-        maxy.min(world_h - 1),
-    )
 }
 
 /// A cheap hash for per-tile colour variation (cosmetic, deterministic).
@@ -141,13 +97,12 @@ fn draw_floor(
     fb: &mut Framebuffer,
     w: &World,
     iso: &Iso,
-    rect: (i32, i32, i32, i32),
+    tiles: &Visible,
     lit: Option<&dyn Lighting>,
 ) {
-    let (x0, y0, x1, y1) = rect;
     let dressing = Dressing::of(w.map(), fb.scale());
-    for y in y0..=y1 {
-        for x in x0..=x1 {
+    for y in tiles.rows() {
+        for x in tiles.cols(y) {
             let tile = w.map().tile(x, y);
             if tile == Tile::Wall {
                 continue;
@@ -498,19 +453,19 @@ pub fn draw_floor_layer(
     w: &World,
     iso: &Iso,
     lit: Option<&dyn Lighting>,
-) -> (i32, i32, i32, i32) {
+) -> Visible {
     fb.clear(if lit.is_some() {
         Rgba::BLACK
     } else {
         pal::BACKGROUND
     });
-    let rect = visible_tiles(iso, fb.logical_size(), w.map().width(), w.map().height());
-    draw_floor(fb, w, iso, rect, lit);
+    let tiles = Visible::of(fb, iso, w.map().width(), w.map().height());
+    draw_floor(fb, w, iso, &tiles, lit);
     let seen = |x: i32, y: i32| lit.map_or(Seen::Live, |l| l.seen(x, y));
     let memory = lit.map(|l| move |c: Rgba| l.floor_memory(c));
     let memory = memory.as_ref().map(|f| f as &dyn Fn(Rgba) -> Rgba);
     crate::corpses::draw_lying(fb, iso, w, &seen, memory);
-    rect
+    tiles
 }
 
 /// Markers on the floor, under every body: blade telegraphs, the live grenade's blast
@@ -551,23 +506,20 @@ pub fn draw_objects(
     w: &World,
     iso: &Iso,
     alpha: f32,
-    rect: (i32, i32, i32, i32),
+    tiles: &Visible,
     lit: Option<&dyn Lighting>,
     glints: &mut Vec<Glint>,
 ) {
-    let (x0, y0, x1, y1) = rect;
     let seen_at = |p: Vec2| {
         let (tx, ty) = Grid::tile_of(p);
         lit.map_or(Seen::Live, |l| l.seen(tx, ty))
     };
     let mut items: Vec<Item> = Vec::with_capacity(1024);
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            match w.map().tile(x, y) {
-                Tile::Wall => items.push(Item::Wall(x, y)),
-                t if t.is_wall() => items.push(Item::Prop(x, y)),
-                _ => {}
-            }
+    for (x, y) in tiles.tiles() {
+        match w.map().tile(x, y) {
+            Tile::Wall => items.push(Item::Wall(x, y)),
+            t if t.is_wall() => items.push(Item::Prop(x, y)),
+            _ => {}
         }
     }
     items.extend((0..w.agents().len()).map(Item::Agent));
@@ -700,9 +652,9 @@ pub fn draw_objects(
                     }
                     None => Shade::LIT,
                 };
-                // A body outside these rows is not posed, unless it is a silhouette:
-                // every band counts those (their eyes, the readout).
-                if shade.silhouette <= 0.0 && !crate::figure::in_view(cv, iso, p) {
+                // A body outside these rows is not posed (a silhouette's eyes are
+                // counted by the band whose rows hold them: `Horror::finish`).
+                if !crate::figure::in_view(cv, iso, p) {
                     continue;
                 }
                 let walked = lit.and_then(|l| l.walked_enemy(e.id));
@@ -769,14 +721,14 @@ pub fn draw_scene_with(
     alpha: f32,
     way: Option<&dyn FloorExtra>,
 ) {
-    let rect = draw_floor_layer(fb, w, iso, None);
+    let tiles = draw_floor_layer(fb, w, iso, None);
     {
         let mut cv = Canvas::plain(fb);
         if let Some(way) = way {
             way.draw_floor(&mut cv, iso, w);
         }
         draw_floor_markers(&mut cv, iso, w, alpha);
-        draw_objects(&mut cv, w, iso, alpha, rect, None, &mut Vec::new());
+        draw_objects(&mut cv, w, iso, alpha, &tiles, None, &mut Vec::new());
     }
     draw_strike_arcs(fb, iso, w, alpha);
     draw_bullets(fb, iso, w, alpha);

@@ -202,13 +202,13 @@ pub fn resolve_floor(
     light: &mut raster::Framebuffer,
     grid: &Grid,
     iso: &crate::iso::Iso,
-    rect: (i32, i32, i32, i32),
+    tiles: &crate::cull::Visible,
     reach: &[(super::lights::Light, sim::Vec2, sim::Vec2)],
     ambient: raster::Rgba,
     marks: &mut Vec<bool>,
 ) {
     use raster::{fill_quad, Paint};
-    let (x0, y0, x1, y1) = rect;
+    let (x0, y0, x1, y1) = tiles.rect;
     if x1 < x0 || y1 < y0 {
         return;
     }
@@ -220,7 +220,8 @@ pub fn resolve_floor(
         let (lx0, ly0) = Grid::tile_of(*lo);
         let (lx1, ly1) = Grid::tile_of(*hi);
         for y in ly0.max(y0)..=ly1.min(y1) {
-            for x in lx0.max(x0)..=lx1.min(x1) {
+            let cols = tiles.cols(y);
+            for x in lx0.max(*cols.start())..=lx1.min(*cols.end()) {
                 let m = &mut marks[(y - y0) as usize * rw + (x - x0) as usize];
                 // Live tiles at the edge of sight blend too (their corners outside it).
                 if !*m && l.may_reach_tile(x, y) {
@@ -233,8 +234,8 @@ pub fn resolve_floor(
             }
         }
     }
-    for y in y0..=y1 {
-        for x in x0..=x1 {
+    for y in tiles.rows() {
+        for x in tiles.cols(y) {
             if !marks[(y - y0) as usize * rw + (x - x0) as usize] || grid.is_wall(x, y) {
                 continue;
             }

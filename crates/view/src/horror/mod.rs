@@ -473,7 +473,7 @@ impl Horror {
         let iso = &self.plan.iso;
         let t0 = Instant::now();
         let lit = self.lighting(w);
-        let rect = scene::draw_floor_layer(fb, w, iso, Some(&lit));
+        let tiles = scene::draw_floor_layer(fb, w, iso, Some(&lit));
         self.blasts.draw_scorches(fb, &self.fog, &lit, iso);
         draw_decals(fb, &self.blood, &self.fog, &lit, iso);
         let p0 = Instant::now();
@@ -497,7 +497,7 @@ impl Horror {
             light,
             &w.map().grid,
             iso,
-            rect,
+            &tiles,
             &self.scratch.reach,
             lit.ambient_light(),
             &mut band.marks,
@@ -505,6 +505,7 @@ impl Horror {
         let t3 = Instant::now();
 
         band.glints.clear();
+        (band.rows, band.scale) = (fb.band(), fb.scale());
         {
             let mut cv = Canvas::lit(fb, light);
             if let Some(way) = way {
@@ -514,7 +515,7 @@ impl Horror {
             if let Some(fx) = effects {
                 fx.draw_floor(&mut cv, iso, alpha);
             }
-            scene::draw_objects(&mut cv, w, iso, alpha, rect, Some(&lit), &mut band.glints);
+            scene::draw_objects(&mut cv, w, iso, alpha, &tiles, Some(&lit), &mut band.glints);
             draw_particles(&mut cv, &self.blood, &lit, iso, alpha);
             let p0 = Instant::now();
             self.particle_frame.draw_lit(&mut cv);
@@ -571,7 +572,7 @@ impl Horror {
     }
 
     /// After every band of the frame is drawn: the overlay's readout (the silhouettes
-    /// are counted in the first band; every band finds the same ones).
+    /// on screen, each counted by the band whose rows hold its eyes).
     pub fn finish(&mut self, bands: &[&BandScratch]) {
         let (live_tiles, remembered_tiles) = self.fog.counts();
         self.last = Readout {
@@ -583,7 +584,7 @@ impl Horror {
             remembered_tiles,
             particles: self.blood.particles.len(),
             decals: self.blood.decals.len(),
-            silhouettes: bands.first().map_or(0, |b| b.glints.len()),
+            silhouettes: bands.iter().map(|b| b.silhouettes()).sum(),
             fx: self.particles.len(),
             motes: self.particle_frame.motes,
         };
@@ -599,7 +600,23 @@ pub struct BandScratch {
     pub light: Framebuffer,
     marks: Vec<bool>,
     glints: Vec<Glint>,
+    /// The rows the band last drew, and its scale: which glints are its own.
+    rows: std::ops::Range<usize>,
+    scale: f32,
     post: PostPass,
+}
+
+impl BandScratch {
+    /// The silhouettes whose eyes are in this band's rows (a band draws every glint
+    /// that reaches its rows; the one holding the eyes counts it).
+    fn silhouettes(&self) -> usize {
+        let row = |y: f32| (y * self.scale).floor();
+        let (a, b) = (self.rows.start as f32, self.rows.end as f32);
+        self.glints
+            .iter()
+            .filter(|g| (a..b).contains(&row(g.eyes[0][1])))
+            .count()
+    }
 }
 
 impl Default for BandScratch {
@@ -608,6 +625,8 @@ impl Default for BandScratch {
             light: Framebuffer::new(0, 0),
             marks: Vec::new(),
             glints: Vec::new(),
+            rows: 0..0,
+            scale: 1.0,
             post: PostPass::new(),
         }
     }
