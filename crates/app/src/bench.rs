@@ -60,13 +60,25 @@ fn horde_run_ms(per_spawn: u32, arena: usize) -> f64 {
 }
 
 /// A frame measurement: the whole frame's least and median time, and the median of
-/// each horror stage (band 0's: with several threads, that band's share of the frame),
-/// the particles (REQ V3) last.
+/// each horror stage (the first thread's: with several threads, its share of the
+/// frame), the particles (REQ V3), then the bodies and the props (parts of the scene).
 #[derive(Clone, Copy, Debug)]
 struct FrameNumbers {
     min_ms: f64,
     frame_ms: f64,
-    stages: Option<[f64; 6]>,
+    stages: Option<[f64; STAGES]>,
+}
+
+/// The stages reported: scene, light, fog, post, glow, particles, and of the scene the
+/// bodies and the props.
+const STAGES: usize = 8;
+
+/// A stage line's numbers: `scene … particles …` and, in brackets, the scene's parts.
+fn stage_text([scene, light, fog, post, glow, parts, bodies, props]: [f64; STAGES]) -> String {
+    format!(
+        "scene {scene:.3} (bodies {bodies:.3} props {props:.3}) light {light:.3} fog {fog:.3} \
+         post {post:.3} glow {glow:.3} particles {parts:.3}"
+    )
 }
 
 /// How frames are drawn and timed: the frame's size, the composer's threads, frames
@@ -134,7 +146,7 @@ fn min_median(v: &[f64]) -> (f64, f64) {
 #[derive(Default)]
 struct Samples {
     frames: Vec<f64>,
-    stages: [Vec<f64>; 6],
+    stages: [Vec<f64>; STAGES],
 }
 
 impl Samples {
@@ -171,6 +183,8 @@ fn draw_frames(
                     st.post_ms,
                     st.glow_ms,
                     st.particles_ms,
+                    st.bodies_ms,
+                    st.props_ms,
                 ]) {
                     v.push(x as f64);
                 }
@@ -275,10 +289,8 @@ fn print_p6(setup: &Setup, horror: bool, extra: Option<(usize, usize)>, threads:
         );
     };
     let stages = |key: &str, (_, f): (Measure, FrameNumbers)| {
-        if let Some([scene, light, fog, post, glow, parts]) = f.stages {
-            println!(
-                "{key} scene {scene:.3} light {light:.3} fog {fog:.3} post {post:.3} glow {glow:.3} particles {parts:.3}"
-            );
+        if let Some(st) = f.stages {
+            println!("{key} {}", stage_text(st));
         }
     };
     let (hd, uhd) = ((1920, 1080), (3840, 2160));
@@ -523,11 +535,9 @@ pub fn run(setup: &Setup, horror: bool, size: Option<(usize, usize)>, threads: u
                 "p4_frame_horror_{}s_ms {:.3} ms  (whole horror layer, goal <= 4)",
                 at as u32, f.frame_ms
             );
-            if let Some([scene, light, fog, post, glow, parts]) = f.stages {
-                println!(
-                    "p4_stages_{}s_ms scene {scene:.3} light {light:.3} fog {fog:.3} post {post:.3} glow {glow:.3} particles {parts:.3}",
-                    at as u32
-                );
+            if let Some(st) = f.stages {
+                let [_, _, _, post, _, parts, _, _] = st;
+                println!("p4_stages_{}s_ms {}", at as u32, stage_text(st));
                 if at == 140.0 {
                     println!("p4_post_ms {post:.3} ms  (fused post pass, goal <= 0.5)");
                     println!(

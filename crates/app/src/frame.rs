@@ -348,7 +348,7 @@ impl Composer {
 
     /// Draws `world` as the feed sees it, and `f` over it, band by band on the
     /// composer's threads. Returns the horror layer's stage times when it drew (the
-    /// first band's, with the frame's preparation in the light stage).
+    /// first thread's bands', with the frame's preparation in the light stage).
     pub fn compose(
         &mut self,
         world: &World,
@@ -424,7 +424,12 @@ impl Composer {
             b.cost = t0.elapsed().as_secs_f64();
         };
         on_bands(&mut self.bands, self.threads, &scene);
+        // The first thread's stage times: its run of bands, one after the other.
+        let run = self.bands.len().div_ceil(self.threads).max(1);
         let stages = self.bands[0].stages.map(|mut s| {
+            for b in &self.bands[1..run] {
+                s += b.stages.unwrap_or_default();
+            }
             s.light_ms += prep.unwrap_or(0.0);
             s
         });

@@ -44,6 +44,15 @@ pub use crate::seen::Seen;
 /// Height of a wall block, world units.
 pub const WALL_HEIGHT: f32 = 1.0;
 
+/// Time the scene's passes spent on bodies (agents, enemies, the dead) and on props
+/// (wall and floor props, lamps): parts of the scene stage, for `--bench`'s stage lines
+/// (issue 37, V5). Measured around each body and prop drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PartTimes {
+    pub bodies: std::time::Duration,
+    pub props: std::time::Duration,
+}
+
 /// What a caller draws on the floor and over the finished frame besides the world (the
 /// way to the objective, REQ W1–W2): given to the plain scene and to the horror layer,
 /// which call it in their floor-marker pass (under every body, lit by the canvas) and
@@ -99,6 +108,7 @@ fn draw_floor(
     iso: &Iso,
     tiles: &Visible,
     lit: Option<&dyn Lighting>,
+    parts: &mut PartTimes,
 ) {
     let dressing = Dressing::of(w.map(), fb.scale());
     for y in tiles.rows() {
@@ -132,7 +142,9 @@ fn draw_floor(
                     .filter(|_| !live_tile)
                     .map(|l| move |c| l.floor_memory(c));
                 let memory = memory.as_ref().map(|f| f as &dyn Fn(Rgba) -> Rgba);
+                let t0 = std::time::Instant::now();
                 crate::floor_props::draw_floor_prop(fb, iso, w.map(), (x, y), tile, memory);
+                parts.props += t0.elapsed();
             }
             if tile == Tile::Debris {
                 // A few stones of rubble.
@@ -453,6 +465,7 @@ pub fn draw_floor_layer(
     w: &World,
     iso: &Iso,
     lit: Option<&dyn Lighting>,
+    parts: &mut PartTimes,
 ) -> Visible {
     fb.clear(if lit.is_some() {
         Rgba::BLACK
@@ -460,11 +473,13 @@ pub fn draw_floor_layer(
         pal::BACKGROUND
     });
     let tiles = Visible::of(fb, iso, w.map().width(), w.map().height());
-    draw_floor(fb, w, iso, &tiles, lit);
+    draw_floor(fb, w, iso, &tiles, lit, parts);
     let seen = |x: i32, y: i32| lit.map_or(Seen::Live, |l| l.seen(x, y));
     let memory = lit.map(|l| move |c: Rgba| l.floor_memory(c));
     let memory = memory.as_ref().map(|f| f as &dyn Fn(Rgba) -> Rgba);
+    let t0 = std::time::Instant::now();
     crate::corpses::draw_lying(fb, iso, w, &seen, memory);
+    parts.bodies += t0.elapsed();
     tiles
 }
 
@@ -501,6 +516,7 @@ pub fn draw_kit_glows(
 /// The sorted pass: walls, props, lamps, agents and enemies back to front. With
 /// lighting, enemies stand only on live tiles and each body is stamped with its light;
 /// the eyes of silhouettes that no wall hides go to `glints`, for the final frame.
+#[allow(clippy::too_many_arguments)] // the pass's inputs, and its two reports (eyes, times)
 pub fn draw_objects(
     cv: &mut Canvas,
     w: &World,
@@ -509,6 +525,7 @@ pub fn draw_objects(
     tiles: &Visible,
     lit: Option<&dyn Lighting>,
     glints: &mut Vec<Glint>,
+    parts: &mut PartTimes,
 ) {
     let seen_at = |p: Vec2| {
         let (tx, ty) = Grid::tile_of(p);
@@ -575,6 +592,12 @@ pub fn draw_objects(
     });
     let dressing = Dressing::of(w.map(), cv.albedo().scale());
     for (_, it) in &keyed {
+        let slot = match *it {
+            Item::Agent(_) | Item::Enemy(_) | Item::Corpse(_) => Some(&mut parts.bodies),
+            Item::Prop(..) | Item::Lamp(_) => Some(&mut parts.props),
+            _ => None,
+        };
+        let t0 = slot.is_some().then(std::time::Instant::now);
         match *it {
             Item::Wall(x, y) => draw_wall(cv, w, iso, (x, y), &dressing, lit),
             Item::Prop(x, y) => crate::props::draw_wall_prop(cv, w, iso, x, y, lit),
@@ -644,6 +667,11 @@ pub fn draw_objects(
             Item::Enemy(i) => {
                 let e = &w.enemies()[i];
                 let p = lerp_pos(e.prev_pos, e.pos, alpha);
+                // A body outside these rows is not lit or posed (a silhouette's eyes
+                // are counted by the band whose rows hold them: `Horror::finish`).
+                if !crate::figure::in_view(cv, iso, p) {
+                    continue;
+                }
                 let shade = match lit {
                     Some(l) => {
                         let light = caught_light(e, l.light_at(p));
@@ -652,11 +680,6 @@ pub fn draw_objects(
                     }
                     None => Shade::LIT,
                 };
-                // A body outside these rows is not posed (a silhouette's eyes are
-                // counted by the band whose rows hold them: `Horror::finish`).
-                if !crate::figure::in_view(cv, iso, p) {
-                    continue;
-                }
                 let walked = lit.and_then(|l| l.walked_enemy(e.id));
                 let mut pose = crate::pose::enemy_pose(w, e, alpha, walked);
                 pose.coarse = shade.lit < 0.1 && shade.silhouette <= 0.0;
@@ -671,6 +694,9 @@ pub fn draw_objects(
                     }
                 }
             }
+        }
+        if let (Some(slot), Some(t0)) = (slot, t0) {
+            *slot += t0.elapsed();
         }
     }
 }
@@ -721,14 +747,15 @@ pub fn draw_scene_with(
     alpha: f32,
     way: Option<&dyn FloorExtra>,
 ) {
-    let tiles = draw_floor_layer(fb, w, iso, None);
+    let parts = &mut PartTimes::default();
+    let tiles = draw_floor_layer(fb, w, iso, None, parts);
     {
         let mut cv = Canvas::plain(fb);
         if let Some(way) = way {
             way.draw_floor(&mut cv, iso, w);
         }
         draw_floor_markers(&mut cv, iso, w, alpha);
-        draw_objects(&mut cv, w, iso, alpha, &tiles, None, &mut Vec::new());
+        draw_objects(&mut cv, w, iso, alpha, &tiles, None, &mut Vec::new(), parts);
     }
     draw_strike_arcs(fb, iso, w, alpha);
     draw_bullets(fb, iso, w, alpha);

@@ -921,3 +921,36 @@ fn docs_frames_are_what_this_build_draws() {
     let near = common::close_up(&fb, [c[0] + 60.0, c[1] - 40.0], 640, 360, 2);
     common::check_image(&dir.join("silhouettes_171s.png"), &near, "UPDATE_DOCS_IMG");
 }
+
+/// V5's stage lines: the scene stage times its bodies and props inside it. A bare room
+/// with a shambler has body time and no prop time; the same room with a crate and a
+/// grate in sight has prop time too; both are parts of the scene's time.
+#[test]
+fn the_scene_stage_reports_its_bodies_and_props() {
+    let at = Vec2::new(7.5, 5.5);
+    let stages = |w: &World| {
+        let mut h = Horror::new(w, 1, dark_room());
+        h.absorb(w);
+        let mut fb = Framebuffer::new(640, 400);
+        view::render_frame(
+            &mut fb,
+            w,
+            &Camera::new(at),
+            1.0,
+            &ViewOptions::default(),
+            &Timings::default(),
+            None,
+            Some(&mut h),
+        )
+        .expect("the layer reports its stages")
+    };
+    let bare = stages(&room_with_shambler(Some(at)));
+    assert!(bare.bodies_ms > 0.0, "{bare:?}");
+    assert_eq!(bare.props_ms, 0.0, "no props, no lamps: {bare:?}");
+    assert!(bare.bodies_ms <= bare.scene_ms, "{bare:?}");
+    let dressed = DARK_ROOM.replacen("#..S......", "#..S..cg..", 1);
+    assert_ne!(dressed, DARK_ROOM);
+    let st = stages(&room_with_shambler_in(&dressed, Some(at)));
+    assert!(st.props_ms > 0.0, "{st:?}");
+    assert!(st.bodies_ms + st.props_ms <= st.scene_ms, "{st:?}");
+}

@@ -77,6 +77,24 @@ pub struct StageTimes {
     /// The particles (REQ V3): settling the frame's (once, before the bands) and
     /// drawing them in each pass; not in the other stages' times.
     pub particles_ms: f32,
+    /// Of `scene_ms`: the bodies (agents, enemies, the dead) and the props (wall and
+    /// floor props, lamps) — parts of the scene stage, not stages of their own.
+    pub bodies_ms: f32,
+    pub props_ms: f32,
+}
+
+impl std::ops::AddAssign for StageTimes {
+    /// Two bands drawn one after the other (on one thread): their times added.
+    fn add_assign(&mut self, o: StageTimes) {
+        self.scene_ms += o.scene_ms;
+        self.light_ms += o.light_ms;
+        self.fog_ms += o.fog_ms;
+        self.post_ms += o.post_ms;
+        self.glow_ms += o.glow_ms;
+        self.particles_ms += o.particles_ms;
+        self.bodies_ms += o.bodies_ms;
+        self.props_ms += o.props_ms;
+    }
 }
 
 impl StageTimes {
@@ -473,7 +491,8 @@ impl Horror {
         let iso = &self.plan.iso;
         let t0 = Instant::now();
         let lit = self.lighting(w);
-        let tiles = scene::draw_floor_layer(fb, w, iso, Some(&lit));
+        let mut parts = scene::PartTimes::default();
+        let tiles = scene::draw_floor_layer(fb, w, iso, Some(&lit), &mut parts);
         self.blasts.draw_scorches(fb, &self.fog, &lit, iso);
         draw_decals(fb, &self.blood, &self.fog, &lit, iso);
         let p0 = Instant::now();
@@ -515,7 +534,16 @@ impl Horror {
             if let Some(fx) = effects {
                 fx.draw_floor(&mut cv, iso, alpha);
             }
-            scene::draw_objects(&mut cv, w, iso, alpha, &tiles, Some(&lit), &mut band.glints);
+            scene::draw_objects(
+                &mut cv,
+                w,
+                iso,
+                alpha,
+                &tiles,
+                Some(&lit),
+                &mut band.glints,
+                &mut parts,
+            );
             draw_particles(&mut cv, &self.blood, &lit, iso, alpha);
             let p0 = Instant::now();
             self.particle_frame.draw_lit(&mut cv);
@@ -568,6 +596,8 @@ impl Horror {
             post_ms: ms(t4, t5),
             glow_ms: ms(t5, t6) - in_glow,
             particles_ms: in_scene + in_glow + settle,
+            bodies_ms: parts.bodies.as_secs_f32() * 1000.0,
+            props_ms: parts.props.as_secs_f32() * 1000.0,
         }
     }
 
