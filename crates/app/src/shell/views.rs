@@ -90,13 +90,15 @@ fn mission_count(lists: &Lists) -> (usize, usize, bool) {
 
 fn top_view(menu: &TitleMenu, lists: &Lists) -> TopView {
     let (ms, p) = (lists.missions, lists.progress);
-    let (done, n, trained) = mission_count(lists);
-    let and_training = if trained { " and a training" } else { "" };
+    let (done, n, _) = mission_count(lists);
+    // The mission to play first, then the count: the title's line has room for about
+    // 45 characters at any size, and "6 missions and a training - first: 0. Basic
+    // Training" was cut at "0. Basi..." (the training's title says it is one).
     let campaign = match ms.get(p.next_mission(ms)) {
         _ if ms.is_empty() => "no missions".to_string(),
         _ if done == n => format!("all {n} missions done"),
-        Some(m) if done == 0 => format!("{n} missions{and_training}\nfirst: {}", m.title),
-        Some(m) => format!("{done} of {n} missions done\nnext: {}", m.title),
+        Some(m) if done == 0 => format!("first: {}\n{n} missions", m.title),
+        Some(m) => format!("next: {}\n{done} of {n} done", m.title),
         None => String::new(),
     };
     let details = [
@@ -505,7 +507,7 @@ mod tests {
         );
         assert_eq!(
             top.items[0].1,
-            format!("6 missions and a training\nfirst: {}", ms[0].title)
+            format!("first: {}\n6 missions", ms[0].title)
         );
         assert_eq!(list.summary, "0 of 6 missions done");
         let mut some = Progress::default();
@@ -522,7 +524,7 @@ mod tests {
         let top = top_view(&TitleMenu::default(), &lists_some);
         assert_eq!(
             top.items[0].1,
-            format!("1 of 6 missions done\nnext: {}", ms[2].title),
+            format!("next: {}\n1 of 6 done", ms[2].title),
             "the training done is not a mission done"
         );
         assert_eq!(
@@ -537,6 +539,39 @@ mod tests {
             top_view(&TitleMenu::default(), &lists_all).items[0].1,
             "all 6 missions done"
         );
+    }
+
+    /// The title's Campaign line shows whole, whichever mission is next: every
+    /// progress from none done to all, laid out at 720p and 1080p (it was cut at
+    /// "first: 0. Basi...").
+    #[test]
+    fn the_campaign_line_on_the_title_is_never_cut() {
+        let ms = missions();
+        let settings = Settings::default();
+        for done in 0..=ms.len() {
+            let mut progress = Progress::default();
+            for m in &ms[..done] {
+                progress.record(m.id, true, 250.0, Difficulty::Normal);
+            }
+            let lists = Lists {
+                free: &[],
+                range: &[],
+                missions: &ms,
+                progress: &progress,
+                settings: &settings,
+                customs: &[],
+                folder: "",
+            };
+            let top = top_view(&TitleMenu::default(), &lists);
+            let want = top.items[0].1.lines().collect::<Vec<_>>().join(" - ");
+            for (w, h) in [(1280, 720), (1920, 1080)] {
+                let l = view::screens::title::top_layout(w, h, &top);
+                assert!(
+                    l.texts().any(|t| t.text == want),
+                    "{done} done at {w}x{h}: {want:?} not shown whole"
+                );
+            }
+        }
     }
 
     /// The campaign's list marks as next the first mission not won, the training being
