@@ -25,6 +25,8 @@ fn main() {
                 .collect();
             near.sort_by(|p, q| p.0.total_cmp(&q.0));
             near.truncate(3);
+            let lane = w.lanes().avoidance(a.pos, a.id, a.melee.target, w.tuning());
+            print!("lanepush ({:.2},{:.2}) tgt {:?} ", lane.x, lane.y, a.melee.target);
             println!(
                 "t{t} a{id} pos ({:.2},{:.2}) vel ({:.2},{:.2}) goal ({:.2},{:.2}) d {:.2} path {} lane {:?}/{:?} has {} intent {} anchor ({:.1},{:.1}) near {:?}",
                 a.pos.x, a.pos.y, a.vel.x, a.vel.y, g.x, g.y, a.pos.distance(g),
