@@ -292,8 +292,9 @@ impl Game {
                 let setup = setup.with_pacing(self.director, None);
                 self.begin(setup, false);
                 self.start.editor = true;
+                // Said, since F5 writes the files (a cold playtest did not know).
                 self.say(format!(
-                    "{}: H shows the controls; Esc, Back to the editor, or the results bring you back",
+                    "{name} saved; playing {}: H shows the controls; Esc, Back to the editor, or the results bring you back",
                     self.session.name()
                 ));
             }
@@ -513,6 +514,11 @@ mod tests {
         assert!(!w.game.session.scripted(), "the player steers");
         let saved = std::fs::read_to_string(dir.join("gate.map")).unwrap();
         assert!(saved.contains('E'), "saved before playing");
+        let said = w.game.message.current(w.now).unwrap().to_string();
+        assert!(
+            said.starts_with("gate saved; playing "),
+            "and says so: {said}"
+        );
         // The run ends: the results, then T goes back to the editor, not the title.
         for i in 0..w.game.session.world.agents().len() {
             w.game.session.world.agent_mut(i).alive = false;
