@@ -419,6 +419,53 @@ fn route_until(until: impl Fn(&World, &Horror) -> bool) -> (World, Horror) {
     (w, h)
 }
 
+/// A brute's chunks go with its corpse: once newer corpses push it off the floor (the
+/// newest `CORPSE_CAP` are kept), its chunks are gone too, before their own fade. The
+/// route's horde cut down where it stands, tick after tick, lays the corpses fast.
+#[test]
+fn a_brute_s_chunks_go_when_its_corpse_is_pushed_off_the_floor() {
+    let (mut w, mut h) = route_until(|_, h| !h.particles.gibs.is_empty());
+    let brute = w.corpses().last().unwrap().tick;
+    let chunks = |h: &Horror| {
+        h.particles
+            .gibs
+            .iter()
+            .filter(|b| b.born == brute + 1)
+            .count()
+    };
+    assert!(chunks(&h) > 0);
+    let sc = Scenario::parse(
+        "combat_route",
+        content::scenario_text("combat_route").unwrap(),
+    )
+    .unwrap();
+    let mut d = RouteDriver::new();
+    while view::corpses::oldest_kept(&w).is_some_and(|t| t <= brute) && w.tick() < brute + 1700 {
+        assert!(
+            chunks(&h) > 0,
+            "gone at tick {} with the corpse kept",
+            w.tick()
+        );
+        for e in w.enemies_mut().iter_mut() {
+            e.alive = false;
+        }
+        let input = d.input(&sc, &w);
+        tick(&mut w, &input);
+        h.absorb(&w);
+    }
+    assert!(
+        view::corpses::oldest_kept(&w).unwrap() > brute,
+        "the corpse was still kept at tick {}",
+        w.tick()
+    );
+    assert_eq!(
+        chunks(&h),
+        0,
+        "the chunks went with it, at tick {}",
+        w.tick()
+    );
+}
+
 #[test]
 fn a_brute_dying_on_the_route_throws_its_chunks_round_its_corpse() {
     let (mut w, mut h) = route_until(|_, h| !h.particles.gibs.is_empty());

@@ -331,6 +331,12 @@ impl Particles {
             let seed = mix(tick_seed(now) ^ 0x61B5, k as u32);
             self.gibs_at(c.pos, away, seed, now, t);
         }
+        // A brute's chunks go with its corpse: born the tick after it fell, they are
+        // older than the oldest corpse kept once it is gone (before, they lay on alone
+        // for the rest of their 30 s when newer corpses pushed it out).
+        if let Some(kept) = crate::corpses::oldest_kept(w) {
+            self.gibs.retain(|b| b.born > kept);
+        }
     }
 
     /// One event of `w`'s tick, the `i`-th of its list (its particles' seed): a shot's
