@@ -1,8 +1,8 @@
 //! P6 (REQ §24): the game's frame at 1920×1080 with the whole horror layer — the combat
 //! route at 140 s (the horde in the yard) — drawn by the window's composer on 1 and 2
 //! threads: the whole frame, and each horror stage (scene, light, fog, post, glow) as
-//! the composer reports it for band 0 (with 2 threads, the first band's share; the
-//! light stage holds the frame's preparation). A stage is timed inside the frame, so
+//! the composer reports it for the first thread's bands (with 2 threads, its share of
+//! the frame; the light stage holds the frame's preparation). A stage is timed inside the frame, so
 //! each of its benches draws whole frames and reports only that stage's time
 //! (`iter_custom`). The mean stage times over a run of frames go to stderr as well.
 //! `squad_proto --bench` prints the quick numbers (min and median).
@@ -74,7 +74,7 @@ fn frame_1080p(c: &mut Criterion) {
             }
             let [scene, light, fog, post, glow] = sum.map(|x| x / n as f64);
             eprintln!(
-                "frame_1920x1080 {threads}t mean stages over {n} frames (band 0, ms): \
+                "frame_1920x1080 {threads}t mean stages over {n} frames (first thread, ms): \
                  scene {scene:.3} light {light:.3} fog {fog:.3} post {post:.3} glow {glow:.3}"
             );
         }

@@ -75,7 +75,7 @@ struct Band {
 pub struct Composer {
     /// The frame's size in pixels.
     size: (usize, usize),
-    /// Threads drawing the frame (one band each).
+    /// Threads drawing the frame (each a run of [`bands_per_thread`] bands).
     threads: usize,
     bands: Vec<Band>,
     /// The last frame's scene scale ([`view::zoom::scene_scale`]).
@@ -248,10 +248,14 @@ impl Composer {
         self.threads
     }
 
-    /// Cuts the frame into [`bands_per_thread`] bands per thread, of equal rows.
+    /// Cuts the frame into [`bands_per_thread`] bands per thread, of equal rows — as
+    /// many as the scene's size asks (below 100 % render scale, and under the title, the
+    /// scene is smaller than the frame; its passes are what the cache is for).
     fn layout(&mut self) {
         let h = self.size.1;
-        let n = (self.threads * bands_per_thread(self.size)).min(h).max(1);
+        let n = (self.threads * bands_per_thread(self.scene_size()))
+            .min(h)
+            .max(1);
         let bounds: Vec<usize> = (0..=n).map(|i| i * h / n).collect();
         self.split(&bounds);
     }
@@ -530,13 +534,14 @@ fn assemble<'a>(whole: &mut Framebuffer, bands: impl Iterator<Item = &'a Framebu
     }
 }
 
-/// Bands per thread for a frame of `size`: the bands two threads draw at once should
+/// Bands per thread for a scene of `size`: the bands two threads draw at once should
 /// keep their albedo and light (8 bytes a pixel) in the processor's last-level cache
 /// between the passes over them (floor, light, fog, bodies, post). A band too big for
 /// it goes to memory on every pass; each band more walks the world again (0.2–0.3 ms
 /// a band at 720p). Measured on the 2-core VM of docs/decisions.md ("V5"): 1080p on 2
-/// threads as 4 bands instead of 2, median 3.5 instead of 4.8 ms; 2160p as 8 instead of
-/// 2, 11.6 instead of 13.4 ms; 720p on one thread as 2, 3.6 against 3.4 ms (so 1).
+/// threads as 4 bands instead of 2, medians 3.5–3.6 instead of 4.7–4.8 ms; 2160p as 8
+/// instead of 2, 11.6–12.1 instead of 12.9–13.9 ms; 720p on one thread as 2, 3.6 against
+/// 3.3–3.6 ms (so 1).
 pub fn bands_per_thread((w, h): (usize, usize)) -> usize {
     /// What the bands drawn at once may hold, bytes (a 32 MB L3 shared with the VM's
     /// neighbours, and the post pass's tables beside them).
@@ -903,6 +908,10 @@ mod tests {
         assert_eq!(c.bands().count(), 6);
         c.set_size((3840, 2160));
         assert_eq!(c.bands().count(), 12);
+        // By the scene's size: at half scale a 2160p frame's scene is 1080p.
+        c.set_render_scale(50);
+        assert_eq!(c.bands().count(), 6);
+        c.set_render_scale(100);
         c.set_size((10, 10));
         assert_eq!(c.size(), MIN_SIZE, "clamped");
         c.set_threads(0);

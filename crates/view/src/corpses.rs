@@ -39,9 +39,9 @@ fn drawn(w: &World) -> impl Iterator<Item = (usize, &Corpse)> {
         .filter(move |(_, c)| now - (c.tick as f32) < FADE_AFTER + FADE_TICKS)
 }
 
-/// The tick the oldest corpse still drawn fell on (fading or not): every corpse that
-/// fell before it is gone from the floor, the newest [`CORPSE_CAP`] kept or the
-/// simulation's own cap reached. `None` with no corpse.
+/// The tick the oldest of the newest [`CORPSE_CAP`] corpses fell on (faded out or
+/// not): every corpse that fell before it is gone from the floor, pushed out by newer
+/// ones here or by the simulation's own cap. `None` with no corpse.
 pub fn oldest_kept(w: &World) -> Option<u64> {
     let all = w.corpses();
     all.get(all.len().saturating_sub(CORPSE_CAP))

@@ -16,8 +16,9 @@ use raster::Framebuffer;
 use crate::iso::{Iso, HEIGHT_PX, TILE_H, TILE_W};
 
 /// How far above its floor diamond anything drawn for a tile reaches (drawing units):
-/// a wall block (one `HEIGHT_PX` tall), the props and lamps on
-/// it, with as much again and a tile to spare for strokes and soft edges.
+/// a wall block (one `HEIGHT_PX` tall) and the wall props standing in it, with as much
+/// again and a tile to spare for strokes and soft edges. (Lamps, pickups and bodies are
+/// not walked by tile: each is culled by its own box.)
 const RISE: f32 = 2.0 * HEIGHT_PX + TILE_H;
 /// How far below its floor diamond (rims of its details, soft edges), a tile to spare.
 const SINK: f32 = TILE_H;

@@ -621,7 +621,7 @@ impl Horror {
     }
 }
 
-/// The per-band buffers of the layer (one per thread drawing a band, kept between
+/// The per-band buffers of the layer (one per band of the frame, kept between
 /// frames): the band's light buffer, the fog stage's marks, the band's silhouettes and
 /// its post pass with its tables.
 #[derive(Clone, Debug)]
