@@ -192,15 +192,16 @@ impl ApplicationHandler for App {
                     .screen
                     .as_ref()
                     .and_then(|s| s.to_frame(self.cursor.0, self.cursor.1));
-                self.game.cursor(at, Instant::now());
-                if !self.game.is_aiming() && !self.game.follows_pointer() {
+                if !self.game.cursor(at, Instant::now()) {
                     return;
                 }
                 Next::Play
             }
             WindowEvent::CursorLeft { .. } => {
-                self.game.cursor(None, Instant::now());
-                return;
+                if !self.game.cursor(None, Instant::now()) {
+                    return;
+                }
+                Next::Play
             }
             WindowEvent::MouseInput {
                 state: ElementState::Pressed,

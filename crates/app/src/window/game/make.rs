@@ -565,6 +565,12 @@ mod tests {
             view::editor_marks::cell_pixel((10, 5), size, st.center, st.zoom, 0.0),
             view::editor_marks::cell_pixel((14, 5), size, st.center, st.zoom, 0.0),
         );
+        // The cell under the pointer is named until the pointer leaves the window, and
+        // its leaving asks for the frame that shows it gone.
+        assert!(w.game.cursor(Some(a), w.now), "a frame for the marked cell");
+        assert_eq!(w.game.studio.as_ref().unwrap().editor.cursor, Some((10, 5)));
+        assert!(w.game.cursor(None, w.now), "a frame for the pointer gone");
+        assert_eq!(w.game.studio.as_ref().unwrap().editor.cursor, None);
         w.press(KeyCode::KeyL);
         w.game.cursor(Some(a), w.now);
         w.game.click(Some(a));

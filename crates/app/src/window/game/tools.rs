@@ -51,10 +51,15 @@ pub fn would_refuse(
 
 impl Game {
     /// The mouse is over frame pixel `at` at `now` (`None`: it left the window).
-    pub fn cursor(&mut self, at: Option<(i32, i32)>, now: Instant) {
+    /// The pointer moved to frame pixel `at` (`None`: it left the window). Returns
+    /// whether that needs a frame: a throw's reticle follows it, and the editor marks
+    /// the cell under it and names it on the status line (which kept the last cell's
+    /// name after the pointer left, no frame being drawn for it).
+    pub fn cursor(&mut self, at: Option<(i32, i32)>, now: Instant) -> bool {
         self.cursor = at.map(|p| (p, now));
         // The editor marks the cell under it (REQ §31).
         self.editor_pointer(at);
+        self.is_aiming() || self.follows_pointer()
     }
 
     /// A throw is being aimed (a moving mouse then needs a frame).
