@@ -471,21 +471,30 @@ mod tests {
     use crate::shell::campaign::missions;
     use sim::read::Difficulty;
 
+    /// The lists with the campaign's missions alone (no scenarios, no custom missions).
+    fn campaign_only<'a>(
+        ms: &'a [Mission],
+        progress: &'a Progress,
+        settings: &'a Settings,
+    ) -> Lists<'a> {
+        Lists {
+            free: &[],
+            range: &[],
+            missions: ms,
+            progress,
+            settings,
+            customs: &[],
+            folder: "",
+        }
+    }
+
     /// The briefing's place reads as the titles do: the training is the basic training,
     /// the missions after it are 1 to 6 of 6.
     #[test]
     fn missions_are_numbered_after_the_training() {
         let ms = missions();
         let (progress, settings) = (Progress::default(), Settings::default());
-        let lists = Lists {
-            free: &[],
-            range: &[],
-            missions: &ms,
-            progress: &progress,
-            settings: &settings,
-            customs: &[],
-            folder: "",
-        };
+        let lists = campaign_only(&ms, &progress, &settings);
         let place = |i: usize| {
             let menu = TitleMenu {
                 mission: i,
@@ -553,15 +562,7 @@ mod tests {
             for m in &ms[..done] {
                 progress.record(m.id, true, 250.0, Difficulty::Normal);
             }
-            let lists = Lists {
-                free: &[],
-                range: &[],
-                missions: &ms,
-                progress: &progress,
-                settings: &settings,
-                customs: &[],
-                folder: "",
-            };
+            let lists = campaign_only(&ms, &progress, &settings);
             let top = top_view(&TitleMenu::default(), &lists);
             let want = top.items[0].1.lines().collect::<Vec<_>>().join(" - ");
             for (w, h) in [(1280, 720), (1920, 1080)] {
@@ -583,15 +584,7 @@ mod tests {
         let settings = Settings::default();
         let mut progress = Progress::default();
         let statuses = |progress: &Progress| -> Vec<(Standing, String)> {
-            let lists = Lists {
-                free: &[],
-                range: &[],
-                missions: &ms,
-                progress,
-                settings: &settings,
-                customs: &[],
-                folder: "",
-            };
+            let lists = campaign_only(&ms, progress, &settings);
             (0..ms.len()).map(|i| mission_status(&lists, i)).collect()
         };
         let s = statuses(&progress);
