@@ -9,7 +9,15 @@ fn main() {
     let id: usize = args[2].parse().unwrap();
     let (from, to): (u64, u64) = (args[3].parse().unwrap(), args[4].parse().unwrap());
     let every: u64 = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let s = app::setup::load(Some(std::path::Path::new(&args[1])), "", None, None, None).unwrap();
+    let tuning = std::env::var_os("TUNING").map(std::path::PathBuf::from);
+    let s = app::setup::load(
+        Some(std::path::Path::new(&args[1])),
+        "",
+        None,
+        None,
+        tuning.as_deref(),
+    )
+    .unwrap();
     let mut run = Session::route(s);
     run.run(Until::End, |run, _| {
         let w = &run.world;

@@ -8,7 +8,15 @@ use sim::read::EventKind;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (from, to): (u64, u64) = (args[2].parse().unwrap(), args[3].parse().unwrap());
-    let s = app::setup::load(Some(std::path::Path::new(&args[1])), "", None, None, None).unwrap();
+    let tuning = std::env::var_os("TUNING").map(std::path::PathBuf::from);
+    let s = app::setup::load(
+        Some(std::path::Path::new(&args[1])),
+        "",
+        None,
+        None,
+        tuning.as_deref(),
+    )
+    .unwrap();
     let mut run = Session::route(s);
     run.run(Until::End, |run, _| {
         let w = &run.world;

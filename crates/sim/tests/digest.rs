@@ -46,9 +46,9 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "5e8c91b28aad6d93".to_string(),
-            "7150d00ed2234276".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim15")
+            "cdafc71b9bbe60c3".to_string(),
+            "94302f61bdca066e".to_string(),
+            concat!(env!("CARGO_PKG_VERSION"), "+sim16")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

@@ -128,6 +128,57 @@ fn a_stalker_never_enters_a_burning_flares_light() {
     assert!(closest < light + 3.0, "it came for the squad: {closest:.2}");
 }
 
+/// K3 with T2: a stalker that finds itself inside a burning flare's light (the flare
+/// burst round it, or the crowd shoved it in) leaves it at once, away from the flare,
+/// and stays out; waiting there for a way ahead that no light reaches, it stood inside.
+#[test]
+fn a_stalker_caught_inside_a_flares_light_leaves_it() {
+    let scn = "seed = 5\nduration = 60\nwave 1 0 stalker 1\n";
+    let mut w = world_with(scn, Some((30, 8)));
+    without_gunners(&mut w);
+    let flare = Vec2::new(24.5, 8.5);
+    use_tool(&mut w, Tool::Flare, flare);
+    while w.tools().flares.iter().any(|f| f.flight_left > 0) {
+        tick(&mut w, &TickInput::default());
+    }
+    run(&mut w, 1.5);
+    let (t, tt) = (Tuning::default(), w.ticks().clone());
+    let burning = w.tools().flares[0].clone();
+    let flare = burning.pos;
+    let light = burning.light_radius(&t, &tt);
+    let s = w
+        .enemies_mut()
+        .iter_mut()
+        .find(|e| e.alive && e.kind == EnemyKind::Stalker)
+        .expect("the stalker came");
+    s.pos = flare + Vec2::new(-1.5, 0.0);
+    s.vel = Vec2::ZERO;
+    let (mut inside, mut outside) = (0, 0);
+    for _ in 0..ticks(3.0) {
+        tick(&mut w, &TickInput::default());
+        // Out, it comes on for the squad, whose blades may cut it down.
+        let Some(s) = w
+            .enemies()
+            .iter()
+            .find(|e| e.alive && e.kind == EnemyKind::Stalker)
+        else {
+            break;
+        };
+        if s.pos.distance(flare) < light {
+            inside += 1;
+        } else {
+            outside += 1;
+        }
+    }
+    assert!(outside > 30, "seen out of the light {outside} ticks");
+    // Out at its run (from rest, a few ticks more) and never back in.
+    let out_by = 60.0 * (light - 1.5) / t.enemy.stalker.speed;
+    assert!(
+        (inside as f32) < out_by + 12.0,
+        "{inside} ticks inside a light of {light:.2} (out in {out_by:.0} at its run)"
+    );
+}
+
 /// K4: the most hurt within reach is healed 80 % of its missing health after the kit's
 /// time, rooted meanwhile; the kit is spent only then.
 #[test]

@@ -81,6 +81,32 @@ fn contacts(r: &Recording) -> Vec<Contact> {
     out
 }
 
+/// Ticks back from a contact's first tick over which the strike (or the combo's
+/// cooldown) the blade is in then may have landed its hit: one slash cycle and the
+/// cooldown, 1.5 s.
+pub const BEFORE: usize = 90;
+
+/// The first frame of the strike or combo cooldown blade `c.blade` is in on the
+/// contact's first frame (back to [`BEFORE`] ticks): a blade that lands a strike on the
+/// crowd just before one of it steps within 1.5 u, and is still in that strike's swing,
+/// recovery or cooldown, is already fighting that contact (generated caves 112: four
+/// enemies hit five ticks before the contact, which then lasted exactly its recovery
+/// and cooldown). A Ready blade free to strike starts the window at the contact itself.
+fn busy_since(r: &Recording, c: &Contact) -> usize {
+    let busy = |k: usize| {
+        r.frames[k]
+            .agents
+            .iter()
+            .find(|a| a.id == c.blade)
+            .is_some_and(|a| a.melee.phase != sim::read::StrikePhase::Ready || a.melee.cooldown > 0)
+    };
+    let mut k = c.from;
+    while k > 0 && c.from - k < BEFORE && busy(k) {
+        k -= 1;
+    }
+    k
+}
+
 impl Criterion for M78 {
     fn id(&self) -> &'static str {
         "M7.8"
@@ -113,7 +139,7 @@ impl Criterion for M78 {
             idle_contacts += cs.iter().filter(|c| !c.struck).count();
             for c in cs {
                 let end = (c.to + AFTER).min(r.frames.len() - 1);
-                let hit = r.frames[c.from..=end]
+                let hit = r.frames[busy_since(r, c)..=end]
                     .iter()
                     .flat_map(|f| f.kinds())
                     .any(|e| matches!(e, EventKind::MeleeHit { blade, .. } if *blade == c.blade));
@@ -230,6 +256,42 @@ mod tests {
         assert!(n > 0);
         let m = assert_fail(&M78, &r);
         assert!(m.contains("contacts without a hit (first: blade 0"), "{m}");
+    }
+
+    /// A hit landed just before a contact counts for it only while the blade is still
+    /// in that strike (or its cooldown) when the contact begins: the first contact of
+    /// the combat route that opens on a Ready blade, its hits moved 10 ticks before it,
+    /// fails; the same with the blade recorded in its recovery from there on passes.
+    #[test]
+    fn m78_counts_a_hit_just_before_a_contact_only_while_the_blade_is_still_in_that_strike() {
+        let base = copy("combat_route");
+        let c = contacts(&base)
+            .into_iter()
+            .find(|c| busy_since(&base, c) == c.from && c.from > 20)
+            .expect("a contact opening on a Ready blade");
+        let moved = |busy: bool| {
+            let mut r = base.clone();
+            let end = (c.to + AFTER).min(r.frames.len() - 1);
+            let is_hit =
+                |e: &EventKind| matches!(e, EventKind::MeleeHit { blade, .. } if *blade == c.blade);
+            let mut hits = Vec::new();
+            for f in &mut r.frames[c.from..=end] {
+                hits.extend(f.events.iter().filter(|e| is_hit(&e.kind)).cloned());
+                f.events.retain(|e| !is_hit(&e.kind));
+            }
+            assert!(!hits.is_empty(), "the contact had a hit");
+            r.frames[c.from - 10].events.extend(hits);
+            if busy {
+                for f in &mut r.frames[c.from - 10..=c.from] {
+                    let a = f.agents.iter_mut().find(|a| a.id == c.blade).unwrap();
+                    a.melee.phase = sim::read::StrikePhase::Recovery;
+                }
+            }
+            r
+        };
+        let m = assert_fail(&M78, &moved(false));
+        assert!(m.contains(&format!("from tick {}", c.from)), "{m}");
+        assert_pass(&M78, &moved(true));
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::tuning::{KindTuning, Tuning, DT};
 const STALK_GAIN: f32 = 60.0;
 
 /// A stalker's steering (T2) and its top speed: shy of the light it backs away from its
-/// prey; close, unlit and in sight it lunges — never at prey inside a flare's light
+/// prey; inside a flare's light it leaves it; close, unlit and in sight it lunges — never at prey inside a flare's light
 /// (K3: it does not enter one); otherwise it closes by the way ahead that no light
 /// (beam or flare) reaches — its path (toward the prey it sees, else down the flow
 /// field) turned by up to 90° — and waits in the dark when there is none. `None` with no
@@ -32,6 +32,13 @@ pub(crate) fn stalk_force(
     let st = &t.enemy.stalk;
     let a = target?;
     let wish = |v: Vec2| (v - e.vel) * STALK_GAIN;
+    // Inside a flare's light (it burst round the stalker, or the crowd shoved it in) it
+    // leaves straight away from the flare: every way ahead would be in the light, and
+    // waiting there held a stalker inside one for 17 s (K3, mission 6).
+    if let Some(f) = flares.iter().find(|f| f.touches(e.pos, e.radius)) {
+        let out = (e.pos - f.origin).normalize_or_zero();
+        return Some((wish(out * kt.speed), kt.speed));
+    }
     if e.shy > 0 {
         let away = (e.pos - a.pos).normalize_or_zero();
         return Some((wish(away * st.back_off_speed), kt.speed));

@@ -12,6 +12,7 @@ pub mod blast;
 pub(crate) mod bodies;
 pub(crate) mod debug;
 pub mod disk_walls;
+pub(crate) mod fall_back;
 pub mod fire;
 pub(crate) mod formation;
 pub(crate) mod hold_zone;

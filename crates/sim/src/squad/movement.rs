@@ -15,6 +15,7 @@ use crate::squad::blades::melee::lunge_step;
 use crate::squad::blades::state::StrikePhase;
 use crate::squad::blades::turns::{gives_way_to, step_aside};
 use crate::squad::blast::BlastZone;
+use crate::squad::fall_back::fall_back_spot;
 use crate::squad::registry::ReservedSector;
 use crate::squad::Squad;
 use crate::tuning::MovementTuning;
@@ -322,7 +323,10 @@ pub fn move_agents(s: &mut Squad, m: &mut MoveStep) {
             _ => gives_way_to(&s.agents, i, m.ticks),
         };
         let steer_goal = match gives_way.and_then(|id| s.agents.iter().find(|b| b.id == id)) {
-            Some(holder) => step_aside(a, holder, t),
+            Some(holder) => step_aside(a, holder, m.grid, t),
+            None if s.state == SquadState::Advancing => {
+                fall_back_spot(a, &s.agents, m.enemies, m.grid, t).unwrap_or(steer_goal)
+            }
             None => steer_goal,
         };
         let mv = &t.movement;

@@ -47,7 +47,8 @@ pub struct MovementTuning {
     pub tether_margin: f32,
     /// Weight of that pull; above `w_lane_avoid` so the bound wins.
     pub w_tether: f32,
-    /// An agent with no target faces the way it walks once its speed² exceeds this\n((0.2 u/s)²; slower, it keeps its facing instead of jittering).
+    /// An agent with no target faces the way it walks once its speed² exceeds this
+    /// ((0.2 u/s)²; slower, it keeps its facing instead of jittering).
     pub facing_min_speed_sq: f32,
     /// The tether's pull is capped at this (in units of `w_tether`).
     pub tether_max: f32,
@@ -57,6 +58,11 @@ pub struct MovementTuning {
     pub path_max_nodes: u32,
     /// A path waypoint within this distance counts as passed.
     pub waypoint_arrive: f32,
+    /// A gunner falls back behind a blade (`squad::fall_back`) while an enemy's body is
+    /// this close to its own; 0 turns it off.
+    pub fall_back_gap: f32,
+    /// … and a Ready blade stands within this of it (centre to centre).
+    pub fall_back_blade: f32,
 }
 
 impl Default for MovementTuning {
@@ -87,6 +93,8 @@ impl Default for MovementTuning {
             path_max_tiles: 160,
             path_max_nodes: 6000,
             waypoint_arrive: 0.35,
+            fall_back_gap: 0.0,
+            fall_back_blade: 3.0,
         }
     }
 }
@@ -122,6 +130,8 @@ impl MovementTuning {
             100.0,
         );
         v.range("movement.tether_max", m.tether_max, 0.0, 10.0);
+        v.range("movement.fall_back_gap", m.fall_back_gap, 0.0, 5.0);
+        v.range("movement.fall_back_blade", m.fall_back_blade, 0.0, 20.0);
         v.range(
             "movement.path_max_tiles",
             m.path_max_tiles as f32,

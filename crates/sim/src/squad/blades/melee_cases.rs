@@ -180,7 +180,15 @@ fn a_blade_behind_its_partner_at_a_door_strikes_once_the_partner_gives_way() {
     assert_eq!(turns::gives_way_to(&agents, 1, &tt), Some(0));
     assert_eq!(turns::gives_way_to(&agents, 0, &tt), None);
     // The partner walks to where it steps aside; the blade strikes.
-    let goal = turns::step_aside(&agents[1], &agents[0], &t);
+    let open = Grid::open_with_border(40, 40);
+    agents
+        .iter_mut()
+        .for_each(|a| a.pos += Vec2::new(20.0, 20.0));
+    let goal = turns::step_aside(&agents[1], &agents[0], &open, &t);
+    agents
+        .iter_mut()
+        .for_each(|a| a.pos -= Vec2::new(20.0, 20.0));
+    let goal = goal - Vec2::new(20.0, 20.0);
     agents[1].pos = goal;
     let ev = strike_step(&mut agents, one, &t);
     assert_eq!(

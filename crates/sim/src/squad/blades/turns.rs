@@ -12,6 +12,7 @@
 
 use crate::core::geom::Vec2;
 use crate::horde::enemy::Enemy;
+use crate::space::grid::Grid;
 use crate::squad::agent::{Agent, Role};
 use crate::squad::blades::reach::{ally_blocks, guarded_sector, swing_axes, target_in_reach};
 use crate::squad::blades::state::{MeleeState, StrikePhase};
@@ -132,10 +133,13 @@ pub fn note_wait(m: &mut MeleeState, in_the_way: Option<(Vec<u32>, f32)>, tt: &T
 }
 
 /// Where an agent giving way to `holder` steps: out of the guarded sector of the swing
-/// the holder waits to make, over its nearer edge (the way out no longer than the body
-/// is deep in it, whatever the sector's reach), until its body is `2 × safety_margin`
-/// clear of the edge; where it already is when clear.
-pub fn step_aside(a: &Agent, holder: &Agent, t: &Tuning) -> Vec2 {
+/// the holder waits to make, until its body is `2 × safety_margin` clear of it — over
+/// the sector's nearer edge (the way out no longer than the body is deep in it, whatever
+/// the sector's reach), or where a wall stands there (a corridor's side: pressed into
+/// it the agent stood in the swing for good, generated rooms 316) over the farther
+/// edge or back behind the holder, whichever of those free of walls is the shorter
+/// walk; where it already is when clear.
+pub fn step_aside(a: &Agent, holder: &Agent, grid: &Grid, t: &Tuning) -> Vec2 {
     let h = &holder.melee;
     let sector = guarded_sector(holder.pos, h.wait_axis, h.strike, t);
     let rel = a.pos - sector.apex;
@@ -144,17 +148,31 @@ pub fn step_aside(a: &Agent, holder: &Agent, t: &Tuning) -> Vec2 {
         return a.pos;
     }
     let axis = Vec2::from_angle(sector.axis);
-    let side = match axis.cross(rel) {
+    let nearer = match axis.cross(rel) {
         c if c > 1e-6 => 1.0,
         c if c < -1e-6 => -1.0,
         _ if a.id < holder.id => 1.0,
         _ => -1.0,
     };
-    let edge = Vec2::from_angle(sector.axis + side * sector.half_angle);
-    let out = edge.perp() * side;
-    let needed = clear - rel.dot(out);
     // A little past the mark, so the arrival's braking does not stop it short.
-    a.pos + out * (needed.max(0.0) + t.melee.standoff_gap)
+    let gap = t.melee.standoff_gap;
+    let over_edge = |side: f32| {
+        let edge = Vec2::from_angle(sector.axis + side * sector.half_angle);
+        let out = edge.perp() * side;
+        a.pos + out * ((clear - rel.dot(out)).max(0.0) + gap)
+    };
+    let first = over_edge(nearer);
+    let free = |p: Vec2| !grid.circle_hits_wall(p, a.radius) && grid.line_clear(a.pos, p);
+    if free(first) {
+        return first;
+    }
+    // Behind the apex the sector (half-angle under 90°) is `clear` away.
+    let back = a.pos - axis * ((rel.dot(axis) + clear).max(0.0) + gap);
+    [over_edge(-nearer), back]
+        .into_iter()
+        .filter(|&p| free(p))
+        .min_by(|p, q| p.distance_sq(a.pos).total_cmp(&q.distance_sq(a.pos)))
+        .unwrap_or(first)
 }
 
 #[cfg(test)]
@@ -205,23 +223,59 @@ mod tests {
     #[test]
     fn a_blade_giving_way_steps_over_the_nearer_edge_of_its_partners_swing() {
         let t = Tuning::default();
-        let mut holder = blade(0, Vec2::ZERO);
+        let grid = Grid::open_with_border(40, 40);
+        let at = Vec2::new(20.0, 20.0);
+        let mut holder = blade(0, at);
         holder.melee.wait_axis = 0.0;
-        let sector = guarded_sector(Vec2::ZERO, 0.0, 0, &t);
+        let sector = guarded_sector(at, 0.0, 0, &t);
         let clear = 0.28 + 2.0 * t.melee.safety_margin;
         for p in [
             Vec2::new(0.7, 0.2),
             Vec2::new(0.9, -0.4),
             Vec2::new(0.3, 0.45),
         ] {
-            let a = blade(1, p);
-            assert!(sector.distance(p) < clear);
-            let goal = step_aside(&a, &holder, &t);
-            assert!(sector.distance(goal) >= clear, "{p:?} → {goal:?}");
+            let a = blade(1, at + p);
+            assert!(sector.distance(at + p) < clear);
+            let goal = step_aside(&a, &holder, &grid, &t) - at;
+            assert!(sector.distance(at + goal) >= clear, "{p:?} → {goal:?}");
             // Over the nearer edge: the side it stood on, and no farther along the axis.
             assert!(goal.y * p.y > 0.0 && goal.x <= p.x, "{p:?} → {goal:?}");
         }
-        let out = blade(1, Vec2::new(-0.2, 1.5));
-        assert_eq!(step_aside(&out, &holder, &t), out.pos);
+        let out = blade(1, at + Vec2::new(-0.2, 1.5));
+        assert_eq!(step_aside(&out, &holder, &grid, &t), out.pos);
+    }
+
+    /// Generated rooms 316: in a 2-wide corridor the partner stood pressed against the
+    /// wall on its side of the swing; its step over the nearer edge was into the rock.
+    /// It steps over the farther edge or back behind the holder instead, whichever is
+    /// free of walls and nearer, and out of the swing either way.
+    #[test]
+    fn a_blade_giving_way_against_a_wall_steps_the_other_way() {
+        let t = Tuning::default();
+        let mut grid = Grid::open_with_border(40, 40);
+        // The corridor's north wall: row 23 (y in 23..24).
+        for x in 0..40 {
+            grid.set_wall(x, 23, true);
+        }
+        let mut holder = blade(0, Vec2::new(20.0, 22.0));
+        holder.melee.wait_axis = 0.0;
+        let sector = guarded_sector(holder.pos, 0.0, 0, &t);
+        let clear = 0.28 + 2.0 * t.melee.safety_margin;
+        let a = blade(1, Vec2::new(20.6, 22.7));
+        assert!(sector.distance(a.pos) < clear, "in the swing");
+        let goal = step_aside(&a, &holder, &grid, &t);
+        assert!(
+            !grid.circle_hits_wall(goal, a.radius),
+            "{goal:?} in the wall"
+        );
+        assert!(
+            sector.distance(goal) >= clear,
+            "{goal:?} still in the swing"
+        );
+        // In the open the nearer edge is the way (north, into where the wall is here).
+        let open = Grid::open_with_border(40, 40);
+        let free = step_aside(&a, &holder, &open, &t);
+        assert!(free.y > a.pos.y, "{free:?}");
+        assert!(grid.circle_hits_wall(free, a.radius));
     }
 }
