@@ -17,9 +17,9 @@ fn a_fallen_agent_is_told_where_and_crossed_out_and_a_formation_change_is_said()
     run.step(TickInput::default());
     let feed = &run.cosmetics.as_ref().unwrap().hud;
     assert_eq!(feed.notices.last().unwrap().text, "formation: line");
-    // The combat route on seed 10 wears the squad down (seed 24 did before the blades'
+    // The combat route on seed 4 wears the squad down (seed 10 did before +sim17, 24 before the blades'
     // turns at a choke, S10.1): the first agent to fall is told.
-    let s = app::setup::load(None, "combat_route", None, Some(10), None).unwrap();
+    let s = app::setup::load(None, "combat_route", None, Some(4), None).unwrap();
     let mut run = Session::route(s).with_cosmetics();
     let mut fell = None;
     while fell.is_none() && run.world.tick() < run.end_tick() {

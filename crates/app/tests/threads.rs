@@ -26,11 +26,11 @@ use raster::Framebuffer;
 use view::screens::ScreenView;
 use view::{Horror, Timings, ViewOptions, Zoom};
 
-/// 161.5 s of the combat route (+sim15 with S10.1 and S10.4 merged; `examples/moments`
-/// found it): the squad firing into the horde in the yard (ten tracer pieces and a
-/// muzzle flash in flight), blood on the floor, lamps and
-/// flashlights.
-const AT: f32 = 161.5;
+/// 159 s of the combat route (+sim17, gunners braking at a blade's intended swing;
+/// `examples/moments 140 178 0.5` found it, 161.5 s before): the squad firing into the
+/// horde (seven tracer pieces and two muzzle flashes in flight), blood on the floor,
+/// lamps and flashlights.
+const AT: f32 = 159.0;
 const SMALL: (usize, usize) = (640, 360);
 const FULL_HD: (usize, usize) = (1920, 1080);
 

@@ -46,9 +46,9 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "cdafc71b9bbe60c3".to_string(),
-            "94302f61bdca066e".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim16")
+            "6b223e5850631b15".to_string(),
+            "522cd619fb93e1dc".to_string(),
+            concat!(env!("CARGO_PKG_VERSION"), "+sim17")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

@@ -118,7 +118,7 @@ fn case(cue: Cue) -> Option<EventCase> {
         Cue::EnemyDeath => ("combat_route", 3600, "EnemyKilled", |e| {
             matches!(e, E::EnemyKilled { .. })
         }),
-        Cue::Notice | Cue::AgentCry => ("combat_route:10", 10800, "AgentDown", |e| {
+        Cue::Notice | Cue::AgentCry => ("combat_route:4", 10800, "AgentDown", |e| {
             matches!(e, E::AgentDown { .. })
         }),
         // The threat (§22).

@@ -316,7 +316,8 @@ mod tests {
     #[test]
     fn a4_fails_on_a_blade_that_flaps_between_sides_in_one_contact() {
         let mut r = copy("march_hard");
-        let k0 = 9000;
+        // A second into the measured window (the still stretch after its first 3 s).
+        let k0 = window(&r).expect("march_hard is judged").0 + 60;
         let b = r.frames[k0]
             .agents
             .iter()
@@ -354,7 +355,8 @@ mod tests {
     fn a4_fails_on_a_gunner_that_commits_back_and_forth_under_mobs() {
         let mut r = copy("march_hard");
         let (a, b) = (Vec2::new(40.0, 48.0), Vec2::new(41.5, 48.0));
-        for (j, k) in [9000, 9060, 9120].into_iter().enumerate() {
+        let k0 = window(&r).expect("march_hard is judged").0 + 60;
+        for (j, k) in [k0, k0 + 60, k0 + 120].into_iter().enumerate() {
             let (from, to) = if j % 2 == 0 { (a, b) } else { (b, a) };
             push_event(&mut r, k, EventKind::Commit { agent: 3, from, to });
         }
@@ -367,7 +369,8 @@ mod tests {
     #[test]
     fn a4_does_not_count_a_post_riding_its_enemy() {
         let mut r = copy("march_hard");
-        let k0 = 9000;
+        // A second into the measured window (the still stretch after its first 3 s).
+        let k0 = window(&r).expect("march_hard is judged").0 + 60;
         let b = r.frames[k0]
             .agents
             .iter()

@@ -12,11 +12,13 @@
 //!
 //! The exit code holds each goal at its `gate`, which is its share but for one: M7.8,
 //! not met today. Judged per contact (every contact of a second holds a hit, not one hit
-//! per blade per run), 109 of the 119 maps over seeds 1–200 with a contact pass with the
-//! blades' turns at a choke (REQ S10.1; 103 of 120 before them); the misses move from
-//! map to map with any change of the simulation. It is gated at 0.90, under the share
-//! measured (0.916), a ratchet raised from 0.85: a change that makes blades engage
-//! less often fails, and the row prints HELD, never "met", until the goal is.
+//! per blade per run), 105–110 of the 118–120 maps over seeds 1–200 with a contact pass;
+//! the misses move from map to map with any change of the simulation, and over seeds
+//! 1–600 the share is 0.874–0.905 (docs/decisions.md). It is gated at 0.85: two
+//! standard deviations of a 120-map sample (0.028 each) under that share, so that a
+//! change that makes blades engage less often fails and the sample's luck does not
+//! (0.90, set from one lucky 200, sat above main's own share over 600). The row prints
+//! HELD, never "met", until the goal is.
 
 use std::path::{Path, PathBuf};
 
@@ -71,7 +73,7 @@ pub const GOALS: &[Goal] = &[
     goal("A2", 0.95, false),
     goal("A5", 0.95, false),
     goal("A10", 0.95, false),
-    held("M7.8", 1.0, 0.90),
+    held("M7.8", 1.0, 0.85),
 ];
 
 /// Where a row stands against its goal.
@@ -449,8 +451,8 @@ mod tests {
         assert_eq!(c[1].goal, Some(GoalState::NotMeasured));
     }
 
-    /// M7.8 is held at its gate: four misses in 40 maps (0.90) are HELD (not met, not
-    /// failing), five in 40 (0.875) fall under 0.90 and miss.
+    /// M7.8 is held at its gate: five misses in 40 maps (0.875) are HELD (not met, not
+    /// failing), seven in 40 (0.825) fall under 0.85 and miss.
     #[test]
     fn a_held_goal_fails_under_its_gate_and_is_never_met_under_its_share() {
         let mk = |fails: usize| -> Vec<MapRun> {
@@ -465,8 +467,8 @@ mod tests {
         };
         assert_eq!(columns(&mk(0))[0].goal, Some(GoalState::Met));
         assert_eq!(columns(&mk(1))[0].goal, Some(GoalState::Held));
-        assert_eq!(columns(&mk(4))[0].goal, Some(GoalState::Held));
-        assert_eq!(columns(&mk(5))[0].goal, Some(GoalState::Missed));
+        assert_eq!(columns(&mk(5))[0].goal, Some(GoalState::Held));
+        assert_eq!(columns(&mk(7))[0].goal, Some(GoalState::Missed));
     }
 
     #[test]

@@ -112,7 +112,12 @@ pub fn ally_brake(me: &Agent, desired: Vec2, agents: &[Agent], accel: f32, slack
 /// margin) is cut to what the acceleration limit can still stop outside it. The strike
 /// was started with the sector clear of every ally predicted from its velocity; without
 /// this brake a gunner speeding up toward its own post walked into an active sector and
-/// was cut (one generated cave of 200).
+/// was cut (one generated cave of 200). A gunner brakes so for a Ready blade's
+/// *intended* sector too (its target in reach): walking on into it, its velocity
+/// carried it into every swing the blade had and the discipline check withheld the
+/// strike (mission 4's back street, M7.5); braked at the edge, it is predicted outside
+/// and the blade strikes. The other blade does not (blades side by side at a mob braked
+/// on each other's sectors and changed sides, A4 on `march_hard`).
 pub fn sector_brake(
     me: &Agent,
     desired: Vec2,
@@ -121,7 +126,10 @@ pub fn sector_brake(
     accel: f32,
 ) -> Vec2 {
     let mut v = desired;
-    for r in sectors.iter().filter(|r| !r.intent && r.owner != me.id) {
+    for r in sectors
+        .iter()
+        .filter(|r| (!r.intent || me.is_gunner()) && r.owner != me.id)
+    {
         let gap = r.sector.distance(me.pos) - me.radius - margin;
         if gap > 1.0 {
             continue;
@@ -517,17 +525,21 @@ mod tests {
             "it went round, it did not stop for good: {:?}",
             a.pos
         );
-        // An intended sector (no strike yet) and the agent's own do not brake.
+        // An intended sector (a Ready blade with its target in reach, no strike yet)
+        // brakes a gunner as a striking one does (mission 4: gunner 2 walked past blade
+        // 1 into its swing and the strike was withheld), not the other blade (their
+        // sides at a mob, A4), nor the agent's own sector.
         let me = body(0, Vec2::new(0.7, 1.0), Vec2::ZERO);
         let intent = [ReservedSector {
             intent: true,
             ..sector
         }];
         let want = Vec2::new(0.0, -2.7);
-        assert_eq!(
-            sector_brake(&body(2, me.pos, Vec2::ZERO), want, &intent, margin, 14.0),
-            want
-        );
+        let gunner = sector_brake(&body(2, me.pos, Vec2::ZERO), want, &intent, margin, 14.0);
+        assert!(gunner.y > want.y + 0.5, "braked: {gunner:?}");
+        let mut blade = body(1, me.pos, Vec2::ZERO);
+        blade.role = Role::Blade;
+        assert_eq!(sector_brake(&blade, want, &intent, margin, 14.0), want);
         assert_eq!(sector_brake(&me, want, &sectors, margin, 14.0), want);
     }
 
