@@ -1,6 +1,6 @@
 //! REQ §24 (issue 23): the composer draws the frame in horizontal bands, one per
 //! thread, and the pixels are the same for any number of threads. The combat route at
-//! 164.5 s (the horde in the yard: tracers, muzzle lights, blood, the flashlights) is
+//! [`AT`] (the horde in the yard: tracers, muzzle lights, blood, the flashlights) is
 //! composed through `screenshot::compose` — the game with the horror layer, the F1
 //! overlay and the HUD — at 640×360 and 1920×1080 on 1, 2, 3 and 7 threads, zoomed, plain,
 //! and under the pause menu and the title, and every frame is compared byte for byte with

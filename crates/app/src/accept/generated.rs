@@ -14,8 +14,9 @@
 //! not met today. Judged per contact (every contact of a second holds a hit, not one hit
 //! per blade per run), 105–110 of the 118–120 maps over seeds 1–200 with a contact pass;
 //! the misses move from map to map with any change of the simulation, and over seeds
-//! 1–600 the share is 0.874–0.905 (docs/decisions.md). It is gated at 0.85: two
-//! standard deviations of a 120-map sample (0.028 each) under that share, so that a
+//! 1–600 the share is 0.891–0.905 on +sim16/+sim17 (0.874 on +sim15; docs/decisions.md).
+//! It is gated at 0.85, about two standard deviations of a 120-map sample (0.028 each)
+//! under the share measured on this build (0.905), so that a
 //! change that makes blades engage less often fails and the sample's luck does not
 //! (0.90, set from one lucky 200, sat above main's own share over 600). The row prints
 //! HELD, never "met", until the goal is.
@@ -54,7 +55,7 @@ const fn goal(id: &'static str, share: f64, every: bool) -> Goal {
     }
 }
 
-/// A goal not yet met, gated at the share measured today (see the module's header).
+/// A goal not yet met, gated under the share measured (see the module's header).
 const fn held(id: &'static str, share: f64, gate: f64) -> Goal {
     Goal {
         id,
@@ -451,8 +452,8 @@ mod tests {
         assert_eq!(c[1].goal, Some(GoalState::NotMeasured));
     }
 
-    /// M7.8 is held at its gate: five misses in 40 maps (0.875) are HELD (not met, not
-    /// failing), seven in 40 (0.825) fall under 0.85 and miss.
+    /// M7.8 is held at its gate: six misses in 40 maps (0.85, the gate itself) are HELD
+    /// (not met, not failing), seven in 40 (0.825) fall under 0.85 and miss.
     #[test]
     fn a_held_goal_fails_under_its_gate_and_is_never_met_under_its_share() {
         let mk = |fails: usize| -> Vec<MapRun> {
@@ -467,7 +468,7 @@ mod tests {
         };
         assert_eq!(columns(&mk(0))[0].goal, Some(GoalState::Met));
         assert_eq!(columns(&mk(1))[0].goal, Some(GoalState::Held));
-        assert_eq!(columns(&mk(5))[0].goal, Some(GoalState::Held));
+        assert_eq!(columns(&mk(6))[0].goal, Some(GoalState::Held));
         assert_eq!(columns(&mk(7))[0].goal, Some(GoalState::Missed));
     }
 

@@ -14,9 +14,10 @@ use crate::tuning::{KindTuning, Tuning, DT};
 /// stops a stalker dead (its `accel` is the limit, not this gain).
 const STALK_GAIN: f32 = 60.0;
 
-/// A stalker's steering (T2) and its top speed: shy of the light it backs away from its
-/// prey; inside a flare's light it leaves it; close, unlit and in sight it lunges — never at prey inside a flare's light
-/// (K3: it does not enter one); otherwise it closes by the way ahead that no light
+/// A stalker's steering (T2) and its top speed, for a stalker with prey: inside a flare's
+/// light it walks straight out of it; shy of the light it backs away from its prey;
+/// close, unlit and in sight it lunges — never at prey inside a flare's light (K3: it
+/// does not enter one); otherwise it closes by the way ahead that no light
 /// (beam or flare) reaches — its path (toward the prey it sees, else down the flow
 /// field) turned by up to 90° — and waits in the dark when there is none. `None` with no
 /// prey and no flow: it wanders as the others do. `flow_dir` is the flow field's way at

@@ -15,7 +15,7 @@ use crate::tuning::Tuning;
 /// Where gunner `me` falls back to, if it does: just behind the nearest Ready blade
 /// within reach, on the line from the enemy nearest `me` through that blade, a body's
 /// width past it; `None` when no enemy presses `me`, no Ready blade is near, or that
-/// spot is in a wall.
+/// spot is in a wall or not in a straight line's reach.
 pub fn fall_back_spot(
     me: &Agent,
     agents: &[Agent],
@@ -52,7 +52,8 @@ pub fn fall_back_spot(
         return None;
     }
     let spot = blade.pos + away * (blade.radius + me.radius + t.melee.standoff_gap);
-    (!grid.circle_hits_wall(spot, me.radius)).then_some(spot)
+    // A straight seek replaces the path there: only a spot in plain sight is taken.
+    (!grid.circle_hits_wall(spot, me.radius) && grid.line_clear(me.pos, spot)).then_some(spot)
 }
 
 #[cfg(test)]

@@ -113,7 +113,8 @@ pub fn ally_brake(me: &Agent, desired: Vec2, agents: &[Agent], accel: f32, slack
 /// was started with the sector clear of every ally predicted from its velocity; without
 /// this brake a gunner speeding up toward its own post walked into an active sector and
 /// was cut (one generated cave of 200). A gunner brakes so for a Ready blade's
-/// *intended* sector too (its target in reach): walking on into it, its velocity
+/// *intended* sector too (reserved when its target is in reach or it stands by its
+/// post, `LaneRegistry::rebuild`): walking on into it, its velocity
 /// carried it into every swing the blade had and the discipline check withheld the
 /// strike (mission 4's back street, M7.5); braked at the edge, it is predicted outside
 /// and the blade strikes. The other blade does not (blades side by side at a mob braked

@@ -166,8 +166,10 @@ pub fn step_aside(a: &Agent, holder: &Agent, grid: &Grid, t: &Tuning) -> Vec2 {
     if free(first) {
         return first;
     }
-    // Behind the apex the sector (half-angle under 90°) is `clear` away.
+    // Behind the apex a sector of half-angle under 90° is `clear` away (the tuning allows
+    // wider ones, so it is checked).
     let back = a.pos - axis * ((rel.dot(axis) + clear).max(0.0) + gap);
+    let free = |p: Vec2| free(p) && sector.distance(p) >= clear;
     [over_edge(-nearer), back]
         .into_iter()
         .filter(|&p| free(p))
@@ -248,13 +250,15 @@ mod tests {
     /// Generated rooms 316: in a 2-wide corridor the partner stood pressed against the
     /// wall on its side of the swing; its step over the nearer edge was into the rock.
     /// It steps over the farther edge or back behind the holder instead, whichever is
-    /// free of walls and nearer, and out of the swing either way.
+    /// free of walls and nearer, and out of the swing either way: here, between the
+    /// corridor's two walls, back (the farther edge is 1.77 u off, behind 1.48 u).
     #[test]
     fn a_blade_giving_way_against_a_wall_steps_the_other_way() {
         let t = Tuning::default();
         let mut grid = Grid::open_with_border(40, 40);
-        // The corridor's north wall: row 23 (y in 23..24).
+        // A 2-wide corridor: walls on rows 20 and 23 (the floor is y in 21..23).
         for x in 0..40 {
+            grid.set_wall(x, 20, true);
             grid.set_wall(x, 23, true);
         }
         let mut holder = blade(0, Vec2::new(20.0, 22.0));
@@ -272,6 +276,7 @@ mod tests {
             sector.distance(goal) >= clear,
             "{goal:?} still in the swing"
         );
+        assert!(goal.x < holder.pos.x, "back behind the holder: {goal:?}");
         // In the open the nearer edge is the way (north, into where the wall is here).
         let open = Grid::open_with_border(40, 40);
         let free = step_aside(&a, &holder, &open, &t);
