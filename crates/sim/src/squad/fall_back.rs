@@ -59,14 +59,14 @@ pub fn fall_back_spot(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::horde::enemy::{AttackState, EnemyKind};
+    use crate::squad::blades::melee_cases::dummy;
 
     fn agent(id: u32, role: Role, pos: Vec2) -> Agent {
         Agent::new(id, role, id as usize, pos, 0.0, 0.28, 100.0)
     }
 
-    /// A shambler at a gunner's chest, a Ready blade 1 u behind the gunner: the gunner's
-    /// spot is on the blade's far side from the shambler, a body's width past it, out
+    /// An enemy at a gunner's chest, a Ready blade 1 u behind the gunner: the gunner's
+    /// spot is on the blade's far side from the enemy, a body's width past it, out
     /// of every swing the blade has at it. Off (gap 0), with the enemy beyond the gap,
     /// or with the blade mid-strike, it keeps its own goal.
     #[test]
@@ -76,25 +76,7 @@ mod tests {
         let grid = Grid::open_with_border(40, 40);
         let gunner = agent(2, Role::Gunner, Vec2::new(20.0, 20.0));
         let blade = agent(0, Role::Blade, Vec2::new(19.0, 20.0));
-        let at = Vec2::new(20.6, 20.0);
-        let e = Enemy {
-            id: 7,
-            kind: EnemyKind::Shambler,
-            pos: at,
-            prev_pos: at,
-            vel: Vec2::ZERO,
-            facing: 0.0,
-            radius: 0.25,
-            health: 100.0,
-            alive: true,
-            stagger: 0,
-            hits: 0,
-            attack: AttackState::default(),
-            wander: 0.0,
-            sees: false,
-            lit: false,
-            shy: 0,
-        };
+        let e = dummy(7, Vec2::new(20.6, 20.0));
         let agents = [blade.clone(), gunner.clone()];
         let spot = fall_back_spot(&gunner, &agents, std::slice::from_ref(&e), &grid, &t)
             .expect("falls back");

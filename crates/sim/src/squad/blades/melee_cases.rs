@@ -19,7 +19,8 @@ fn body(id: u32, role: Role, pos: Vec2) -> Agent {
     Agent::new(id, role, id as usize, pos, 0.0, 0.28, 100.0)
 }
 
-fn dummy(id: u32, pos: Vec2) -> Enemy {
+/// A training dummy standing at `pos` (also the other squad modules' test enemy).
+pub(crate) fn dummy(id: u32, pos: Vec2) -> Enemy {
     Enemy {
         id,
         kind: EnemyKind::Dummy,

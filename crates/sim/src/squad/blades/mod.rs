@@ -4,7 +4,7 @@ pub(crate) mod around;
 pub(crate) mod defend;
 pub mod melee;
 #[cfg(test)]
-mod melee_cases;
+pub(crate) mod melee_cases;
 pub(crate) mod reach;
 pub(crate) mod sector;
 pub(crate) mod state;
