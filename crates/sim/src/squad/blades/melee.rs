@@ -274,88 +274,31 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
             // a new one along another axis (S9.5).
             let ready = m.cooldown == 0 && !w.hold_strikes && m.rooted == 0 && yielding.is_none();
             if ready {
-                let enemies = w.enemies;
-                let target = m.target.unwrap_or(u32::MAX);
-                let ticks = w.ticks.strike_windup[k] + w.ticks.strike_active[k];
-                // The first swing axis at `e` whose guarded sector no ally enters, or the
-                // ally in the straight one's.
-                let clear = |e: &Enemy| {
-                    let mut blocked = None;
-                    swing_axes(a.pos, e.pos, k, t)
-                        .find(|&axis| {
-                            let sector = guarded_sector(a.pos, axis, k, t);
-                            let ally = ally_in_sector_predicted(a, &sector, w.agents, ticks, t);
-                            blocked = blocked.or(ally);
-                            ally.is_none()
-                        })
-                        .ok_or_else(|| blocked.expect("the straight axis was tried"))
-                };
-                // The target first, when it is in reach; when it is not, or an ally stands
-                // in its sector, another enemy in reach whose sector is clear (nearest
-                // first): a blade in a crowd strikes the one it can, it does not wait on
-                // the one it cannot — but not one another blade is striking. One it only
-                // holds is handed over: the striking blade holds it and the other lets it
-                // go (issue 36: both held it, and the target choice's rule — a target
-                // another blade holds is not taken — then dropped it for both).
-                // `Err(ally)` names the ally of the first blocked one.
-                let striking_at = |id: u32| {
-                    w.agents.iter().any(|o| {
-                        o.alive
-                            && o.role == Role::Blade
-                            && o.id != a.id
-                            && o.melee.target == Some(id)
-                            && o.melee.striking()
-                    })
-                };
-                // A blade left behind (no approach spot: its post is its slot, farther
-                // than `engage_radius` away) strikes only what stands in its way back;
-                // fighting the crowd at its heels it stood rooted for 7 s while the squad
-                // walked 11 u on (generated yard 154, A10: 14.3 s; REQ S10.4).
-                let back = a.post_pos - a.pos;
-                let away = a.melee.approach.is_none() && back.length() > t.melee.engage_radius;
-                let on_the_way = |e: &Enemy| !away || (e.pos - a.pos).dot(back) > 0.0;
-                let first = find_enemy(enemies, target)
-                    .filter(|e| e.alive && on_the_way(e) && target_in_reach(a, e, k, t))
-                    .map(clear);
-                let chosen = match first {
-                    Some(Ok(axis)) => Ok((find_enemy(enemies, target).expect("found above"), axis)),
-                    first => {
-                        let mut others: Vec<&Enemy> = enemies
-                            .iter()
-                            .filter(|o| {
-                                o.alive
-                                    && o.id != target
-                                    && !striking_at(o.id)
-                                    && on_the_way(o)
-                                    && target_in_reach(a, o, k, t)
-                            })
-                            .collect();
-                        others.sort_by(|p, q| {
-                            p.pos
-                                .distance_sq(a.pos)
-                                .total_cmp(&q.pos.distance_sq(a.pos))
-                                .then(p.id.cmp(&q.id))
-                        });
-                        let mut blocked = first.and_then(Result::err);
-                        others
-                            .into_iter()
-                            .find_map(|o| match clear(o) {
-                                Ok(axis) => Some((o, axis)),
-                                Err(ally) => {
-                                    blocked.get_or_insert(ally);
-                                    None
-                                }
-                            })
-                            .ok_or(blocked.unwrap_or(u32::MAX))
+                let mut chosen = choose_swing(w, i, k, k);
+                // Hemmed in: when every slash would take in an ally, the narrow thrust
+                // may pass beside it (issue 36: a gunner's body in every swing held the
+                // blades back most) — at an enemy the slash reaches and no other blade
+                // holds: narrower, not longer (its longer reach took the other blade's
+                // enemy on leash_march). Under the same discipline check. It stands in
+                // for that slash's place in the combo (`hemmed`): ending the combo with
+                // the long cooldown, as the 3rd strike does, left mission 2's blade 1
+                // out of a fight at its side for a second.
+                let place = k;
+                let mut k = k;
+                if k < 2 && t.melee.hemmed_thrust && matches!(chosen, Err(ally) if ally != u32::MAX)
+                {
+                    if let Ok(c) = choose_swing(w, i, 2, k) {
+                        chosen = Ok(c);
+                        k = 2;
                     }
-                };
+                }
                 // S10.1: withheld, which allies' bodies alone are in the way?
                 let in_the_way = match chosen {
                     Err(ally) if ally != u32::MAX => turns::allies_in_the_way(
                         w.agents,
                         i,
                         w.enemies,
-                        ticks,
+                        w.ticks.strike_windup[k] + w.ticks.strike_active[k],
                         w.gunners_give_way,
                         t,
                     ),
@@ -366,13 +309,17 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                     Ok((e, axis)) => {
                         let id = w.agents[i].id;
                         for o in w.agents.iter_mut() {
-                            if o.id != id && o.role == Role::Blade && o.melee.target == Some(e.id) {
+                            if o.id != id && o.role == Role::Blade && o.melee.target == Some(e) {
                                 o.melee.target = None;
                             }
                         }
                         let a = &mut w.agents[i];
                         a.melee.withheld = false;
-                        a.melee.target = Some(e.id);
+                        a.melee.strike = k;
+                        if k != place {
+                            a.melee.hemmed = Some(place);
+                        }
+                        a.melee.target = Some(e);
                         a.melee.phase = StrikePhase::Windup;
                         a.melee.phase_left = w.ticks.strike_windup[k];
                         a.melee.axis = axis;
@@ -383,7 +330,7 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                         w.emit(EventKind::StrikeStarted {
                             blade: i as u32,
                             strike: k as u8,
-                            target: e.id,
+                            target: e,
                         });
                         return;
                     }
@@ -408,6 +355,7 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
                 if a.melee.combo_left == 0 {
                     // Missed the window: the combo ends with the long cooldown.
                     a.melee.strike = 0;
+                    a.melee.hemmed = None;
                     a.melee.cooldown = w.ticks.combo_cooldown;
                 }
             }
@@ -481,18 +429,111 @@ pub fn step_blade(w: &mut StrikeStep, i: usize) {
     }
 }
 
+/// The swing blade `i` would start now with strike `k` at an enemy in reach of strike
+/// `reach` too: the enemy and axis, or the ally in the first blocked one's sector
+/// (`u32::MAX` when nothing is in reach).
+fn choose_swing(w: &StrikeStep, i: usize, k: usize, reach: usize) -> Result<(u32, f32), u32> {
+    let t = w.tuning;
+    let a = &w.agents[i];
+    let m = &a.melee;
+    let enemies = w.enemies;
+    let target = m.target.unwrap_or(u32::MAX);
+    let ticks = w.ticks.strike_windup[k] + w.ticks.strike_active[k];
+    // The first swing axis at `e` whose guarded sector no ally enters, or the
+    // ally in the straight one's.
+    let clear = |e: &Enemy| {
+        let mut blocked = None;
+        swing_axes(a.pos, e.pos, k, t)
+            .find(|&axis| {
+                let sector = guarded_sector(a.pos, axis, k, t);
+                let ally = ally_in_sector_predicted(a, &sector, w.agents, ticks, t);
+                blocked = blocked.or(ally);
+                ally.is_none()
+            })
+            .ok_or_else(|| blocked.expect("the straight axis was tried"))
+    };
+    // The target first, when it is in reach; when it is not, or an ally stands
+    // in its sector, another enemy in reach whose sector is clear (nearest
+    // first): a blade in a crowd strikes the one it can, it does not wait on
+    // the one it cannot — but not one another blade is striking. One it only
+    // holds is handed over: the striking blade holds it and the other lets it
+    // go (issue 36: both held it, and the target choice's rule — a target
+    // another blade holds is not taken — then dropped it for both).
+    // `Err(ally)` names the ally of the first blocked one.
+    let striking_at = |id: u32| {
+        w.agents.iter().any(|o| {
+            o.alive
+                && o.role == Role::Blade
+                && o.id != a.id
+                && o.melee.target == Some(id)
+                && o.melee.striking()
+        })
+    };
+    // A blade left behind (no approach spot: its post is its slot, farther
+    // than `engage_radius` away) strikes only what stands in its way back;
+    // fighting the crowd at its heels it stood rooted for 7 s while the squad
+    // walked 11 u on (generated yard 154, A10: 14.3 s; REQ S10.4).
+    let back = a.post_pos - a.pos;
+    let away = a.melee.approach.is_none() && back.length() > t.melee.engage_radius;
+    let on_the_way = |e: &Enemy| !away || (e.pos - a.pos).dot(back) > 0.0;
+    // The hemmed thrust (`k != reach`) leaves an enemy another blade holds to that blade:
+    // thrusting past it at its enemy took its fight (leash_march's blade 0 stood by).
+    let held = |e: &Enemy| {
+        k != reach
+            && w.agents.iter().any(|o| {
+                o.alive && o.role == Role::Blade && o.id != a.id && o.melee.target == Some(e.id)
+            })
+    };
+    let in_reach =
+        |e: &Enemy| target_in_reach(a, e, k, t) && target_in_reach(a, e, reach, t) && !held(e);
+    let first = find_enemy(enemies, target)
+        .filter(|e| e.alive && on_the_way(e) && in_reach(e))
+        .map(clear);
+    let chosen = match first {
+        Some(Ok(axis)) => Ok((find_enemy(enemies, target).expect("found above"), axis)),
+        first => {
+            let mut others: Vec<&Enemy> = enemies
+                .iter()
+                .filter(|o| {
+                    o.alive && o.id != target && !striking_at(o.id) && on_the_way(o) && in_reach(o)
+                })
+                .collect();
+            others.sort_by(|p, q| {
+                p.pos
+                    .distance_sq(a.pos)
+                    .total_cmp(&q.pos.distance_sq(a.pos))
+                    .then(p.id.cmp(&q.id))
+            });
+            let mut blocked = first.and_then(Result::err);
+            others
+                .into_iter()
+                .find_map(|o| match clear(o) {
+                    Ok(axis) => Some((o, axis)),
+                    Err(ally) => {
+                        blocked.get_or_insert(ally);
+                        None
+                    }
+                })
+                .ok_or(blocked.unwrap_or(u32::MAX))
+        }
+    };
+    chosen.map(|(e, axis)| (e.id, axis))
+}
+
 fn end_strike(w: &mut StrikeStep, i: usize) {
     let tick = w.tick;
     let a = &mut w.agents[i];
     let k = a.melee.strike;
     a.melee.phase = StrikePhase::Ready;
     a.melee.phase_started = tick;
-    if k >= 2 {
+    // A hemmed thrust goes on from the slash's place it stood in for.
+    let place = a.melee.hemmed.take().unwrap_or(k);
+    if place >= 2 {
         a.melee.strike = 0;
         a.melee.cooldown = w.ticks.combo_cooldown;
         a.melee.combo_left = 0;
     } else {
-        a.melee.strike = k + 1;
+        a.melee.strike = place + 1;
         a.melee.combo_left = w.ticks.combo_window.max(1);
     }
     w.emit(EventKind::StrikeEnded {

@@ -397,3 +397,90 @@ fn a_blade_takes_a_gunners_attacker_before_a_nearer_enemy() {
     let idle = [near, striker];
     assert_eq!(choose_blade_target(&view(&idle), &blade), Some(5));
 }
+
+/// Issue 36: two gunners at the blade's shoulders, 60° off its line to the enemy — in
+/// every slash's guarded sector, straight or turned, but clear of the narrow thrust's.
+fn hemmed_by_two_gunners() -> ([Agent; 3], [Enemy; 1]) {
+    let mut blade = body(0, Role::Blade, Vec2::ZERO);
+    blade.melee.target = Some(1);
+    let at = |deg: f32| Vec2::from_angle(deg.to_radians()) * 0.9;
+    let agents = [
+        blade,
+        body(1, Role::Gunner, at(60.0)),
+        body(2, Role::Gunner, at(-60.0)),
+    ];
+    (agents, [dummy(1, Vec2::new(1.0, 0.0))])
+}
+
+#[test]
+fn a_blade_hemmed_in_by_allies_thrusts_and_its_combo_goes_on_from_the_slash() {
+    let mut t = Tuning::default();
+    t.melee.hemmed_thrust = true;
+    let (mut agents, enemies) = hemmed_by_two_gunners();
+    // Every slash would take in a gunner (what the thrust is for).
+    let slashes_blocked = swing_axes(Vec2::ZERO, enemies[0].pos, 0, &t).all(|axis| {
+        let s = guarded_sector(Vec2::ZERO, axis, 0, &t);
+        ally_in_sector_predicted(&agents[0], &s, &agents, 20, &t).is_some()
+    });
+    assert!(slashes_blocked);
+    let ev = strike_step(&mut agents, &enemies, &t);
+    assert_eq!(
+        ev,
+        vec![EventKind::StrikeStarted {
+            blade: 0,
+            strike: 2,
+            target: 1
+        }]
+    );
+    assert_eq!(agents[0].melee.hemmed, Some(0));
+    // Neither gunner is in the thrust's guarded sector.
+    let thrust = guarded_sector(Vec2::ZERO, agents[0].melee.axis, 2, &t);
+    for g in &agents[1..] {
+        assert!(thrust.distance(g.pos) >= g.radius + t.melee.safety_margin);
+    }
+    // Played out, the thrust stood in for the first slash: the combo goes on to the
+    // second, in its window, with no cooldown (the 3rd strike's long one left mission
+    // 2's blade out of a fight).
+    let mut steps = 0;
+    while agents[0].melee.phase != StrikePhase::Ready || steps == 0 {
+        strike_step(&mut agents, &enemies, &t);
+        steps += 1;
+        assert!(steps < 100, "the thrust ends");
+    }
+    let m = &agents[0].melee;
+    assert_eq!((m.strike, m.cooldown, m.hemmed), (1, 0, None));
+    assert!(m.combo_left > 0);
+}
+
+#[test]
+fn hemmed_in_with_the_thrust_off_the_blade_withholds() {
+    let t = Tuning::default();
+    assert!(!t.melee.hemmed_thrust, "off by default (docs/decisions.md)");
+    let (mut agents, enemies) = hemmed_by_two_gunners();
+    let ev = strike_step(&mut agents, &enemies, &t);
+    assert!(
+        matches!(ev[..], [EventKind::StrikeWithheld { blade: 0, .. }]),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn the_hemmed_thrust_leaves_the_enemy_another_blade_holds() {
+    let mut t = Tuning::default();
+    t.melee.hemmed_thrust = true;
+    let (agents, enemies) = hemmed_by_two_gunners();
+    let mut other = body(3, Role::Blade, Vec2::new(1.0, -1.2));
+    other.melee.target = Some(1);
+    let mut agents = [
+        agents[0].clone(),
+        agents[1].clone(),
+        agents[2].clone(),
+        other,
+    ];
+    agents[0].melee.target = None;
+    let ev = strike_step(&mut agents, &enemies, &t);
+    assert!(
+        matches!(ev[..], [EventKind::StrikeWithheld { blade: 0, .. }]),
+        "{ev:?}"
+    );
+}

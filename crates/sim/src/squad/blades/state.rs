@@ -30,6 +30,9 @@ pub struct MeleeState {
     pub axis: f32,
     /// The melee target (enemy id).
     pub target: Option<u32>,
+    /// The combo's place (0 or 1) a hemmed thrust in progress stands in for: the
+    /// strike after it is that place's next (issue 36).
+    pub hemmed: Option<usize>,
     /// Ticks left to chain the next strike of the combo.
     pub combo_left: u32,
     /// Ticks before a new combo may start.
