@@ -484,8 +484,9 @@ fn choose_swing(w: &StrikeStep, i: usize, k: usize, reach: usize) -> Result<(u32
                 o.alive && o.role == Role::Blade && o.id != a.id && o.melee.target == Some(e.id)
             })
     };
-    let in_reach =
-        |e: &Enemy| target_in_reach(a, e, k, t) && target_in_reach(a, e, reach, t) && !held(e);
+    let in_reach = |e: &Enemy| {
+        target_in_reach(a, e, k, t) && (reach == k || target_in_reach(a, e, reach, t)) && !held(e)
+    };
     let first = find_enemy(enemies, target)
         .filter(|e| e.alive && on_the_way(e) && in_reach(e))
         .map(clear);
