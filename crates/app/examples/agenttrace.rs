@@ -33,6 +33,17 @@ fn main() {
                 .collect();
             near.sort_by(|p, q| p.0.total_cmp(&q.0));
             near.truncate(3);
+            let to_goal = (g - a.pos).normalize_or_zero();
+            let allies: Vec<String> = w
+                .agents()
+                .iter()
+                .filter(|o| o.alive && o.id != a.id && o.pos.distance(a.pos) < 2.0)
+                .map(|o| {
+                    let off = o.pos - a.pos;
+                    format!("a{}:{:.2}@{:.2}", o.id, off.length(), off.normalize_or_zero().dot(to_goal))
+                })
+                .collect();
+            print!("allies {allies:?} ");
             let lane = w.lanes().avoidance(a.pos, a.id, a.melee.target, w.tuning());
             print!("lanepush ({:.2},{:.2}) tgt {:?} ", lane.x, lane.y, a.melee.target);
             println!(

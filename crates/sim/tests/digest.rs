@@ -48,7 +48,7 @@ fn the_route_digest_belongs_to_this_simulation_revision() {
         (
             "4a02d00d581a1ed1".to_string(),
             "0870121821caea66".to_string(),
-            concat!(env!("CARGO_PKG_VERSION"), "+sim17")
+            concat!(env!("CARGO_PKG_VERSION"), "+sim18")
         ),
         "the combat route's digest moved: a change of behaviour bumps the +simN revision \
          (see this file's header)"

@@ -3,7 +3,7 @@
 //!
 //! ```toml
 //! version = 1
-//! build = "0.1.0+sim17"
+//! build = "0.1.0+sim18"
 //! ```
 //!
 //! A file of a format this build reads (a file without a stamp is the first format,

@@ -167,6 +167,31 @@ pub struct Enemy {
 }
 
 impl Enemy {
+    /// A body of `kind` standing at `pos`: at rest, unhurt, unlit, heading 0 (a spawn,
+    /// and the unit cases' bodies).
+    pub(crate) fn standing(id: u32, kind: EnemyKind, pos: Vec2, radius: f32, health: f32) -> Enemy {
+        Enemy {
+            id,
+            kind,
+            pos,
+            prev_pos: pos,
+            vel: Vec2::ZERO,
+            facing: 0.0,
+            radius,
+            health,
+            alive: true,
+            stagger: 0,
+            hits: 0,
+            attack: AttackState::default(),
+            wander: 0.0,
+            sees: false,
+            lit: false,
+            shy: 0,
+        }
+    }
+}
+
+impl Enemy {
     pub fn is_dummy(&self) -> bool {
         self.kind == EnemyKind::Dummy
     }

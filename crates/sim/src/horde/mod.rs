@@ -12,7 +12,7 @@ use crate::combat::spit::Spit;
 use crate::core::geom::Vec2;
 use crate::core::ids::Ids;
 use crate::core::rng::Rng;
-use crate::horde::enemy::{AttackState, Enemy, EnemyKind};
+use crate::horde::enemy::{Enemy, EnemyKind};
 use crate::tuning::Tuning;
 
 /// The horde's part of the world: the living and the fallen.
@@ -53,22 +53,8 @@ impl Horde {
         let wander = rng.range_f32(0.0, std::f32::consts::TAU);
         let id = ids.take();
         self.enemies.push(Enemy {
-            id,
-            kind,
-            pos,
-            prev_pos: pos,
-            vel: Vec2::ZERO,
-            facing: 0.0,
-            radius,
-            health,
-            alive: true,
-            stagger: 0,
-            hits: 0,
-            attack: AttackState::default(),
             wander,
-            sees: false,
-            lit: false,
-            shy: 0,
+            ..Enemy::standing(id, kind, pos, radius, health)
         });
         id
     }

@@ -27,7 +27,7 @@ use sha2::{Digest, Sha256};
 /// revision goes up with every deliberate change of the simulation's behaviour
 /// (docs/decisions.md names each), so a replay recorded before one says why it no
 /// longer replays; `tests/digest.rs` pins the route's digest to it.
-pub const GAME_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+sim", "17");
+pub const GAME_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+sim", "18");
 
 /// Why a replay written by `recorded_by` may not replay on this build: empty when the
 /// same build wrote it, else a sentence for the divergence message.

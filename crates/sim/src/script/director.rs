@@ -29,6 +29,7 @@ use crate::horde::prey::Prey;
 use crate::horde::Horde;
 use crate::nav::flow::{FlowField, UNREACHABLE};
 use crate::space::grid::Grid;
+use crate::space::light::Beam;
 use crate::space::map::Map;
 use crate::tuning::{ticks, LevelTuning, Tuning, DT};
 
@@ -77,6 +78,8 @@ pub struct DirectorStep<'a> {
     /// The horde's flow field toward the squad, built this tick.
     pub flow: &'a FlowField,
     pub agents: &'a [Prey],
+    /// The burning flares' lights this tick: no stalker is spawned in one (K3).
+    pub flare_lights: &'a [Beam],
     pub horde: &'a mut Horde,
     pub rng: &'a mut Rng,
     pub ids: &'a mut Ids,
@@ -234,9 +237,8 @@ pub fn step_director(dir: &mut Director, s: &mut DirectorStep) {
                 let mob_kinds = dir.allowed([lt.kinds[0], lt.kinds[1], 0.0, 0.0, 0.0]);
                 for _ in 0..n {
                     let kind = pick_kind(&mob_kinds, s.rng);
-                    spawn_group(s, kind, at, 1);
+                    sent += spawn_group(s, kind, at, 1);
                 }
-                sent += n;
             }
         }
         dir.spawned += sent;
@@ -259,8 +261,7 @@ pub fn step_director(dir: &mut Director, s: &mut DirectorStep) {
         return;
     };
     let kind = pick_kind(&dir.allowed(lt.kinds), s.rng);
-    spawn_group(s, kind, at, n);
-    dir.spawned += n;
+    dir.spawned += spawn_group(s, kind, at, n);
     dir.spawn_wait = ticks(lt.spawn_every);
 }
 
@@ -333,13 +334,21 @@ fn spawn_point(s: &mut DirectorStep) -> Option<Vec2> {
 }
 
 /// `n` bodies of `kind` round `at`, jittered as a wave's, never inside a wall and never
-/// where the jitter brings one into an agent's sight ([`spawn_allowed`]).
-fn spawn_group(s: &mut DirectorStep, kind: EnemyKind, at: Vec2, n: u32) {
+/// where the jitter brings one into an agent's sight ([`spawn_allowed`]). A stalker is
+/// never put in a burning flare's light (K3: stalkers do not enter one; put there, it
+/// stood in the light while it walked out — mission 6), and is not spawned when no
+/// spot round `at` is dark. Returns how many it put down. (The lights are the ones the
+/// tick began with: a flare landing this very tick is not among them, and the K3 row
+/// takes a stalker it lands on as caught, as one it was thrown at.)
+fn spawn_group(s: &mut DirectorStep, kind: EnemyKind, at: Vec2, n: u32) -> u32 {
     let t = s.tuning;
     let r = kind.tuning(t).map_or(t.enemy.dummy_radius, |k| k.radius);
     let jitter = t.enemy.spawn_jitter;
+    let lights = s.flare_lights;
+    let dark = |q: Vec2| kind != EnemyKind::Stalker || !lights.iter().any(|f| f.touches(q, r));
+    let mut placed = 0;
     for _ in 0..n {
-        let mut p = at;
+        let mut p = dark(at).then_some(at);
         for _ in 0..8 {
             let q = at
                 + Vec2::new(
@@ -347,14 +356,19 @@ fn spawn_group(s: &mut DirectorStep, kind: EnemyKind, at: Vec2, n: u32) {
                     s.rng.range_f32(-jitter, jitter),
                 );
             // Jittered, a body must still stand where no agent sees it.
-            if !s.map.grid.circle_hits_wall(q, r) && spawn_allowed(q, s) {
-                p = q;
+            if !s.map.grid.circle_hits_wall(q, r) && spawn_allowed(q, s) && dark(q) {
+                p = Some(q);
                 break;
             }
         }
+        let Some(p) = p else {
+            continue;
+        };
         let id = s.horde.spawn(kind, p, t, s.rng, s.ids);
         s.events.emit(s.tick, EventKind::EnemySpawned { enemy: id });
+        placed += 1;
     }
+    placed
 }
 
 #[cfg(test)]
@@ -432,5 +446,81 @@ mod tests {
         }
         assert_eq!((n[1], n[2], n[4]), (0, 0, 0));
         assert!((2800..3200).contains(&n[3]), "{n:?}");
+    }
+
+    /// K3: the director puts no stalker in a burning flare's light (put there, it stood
+    /// inside while it walked out — mission 6), neither on the group's spot nor jittered
+    /// round it; a stalker spawns where no flare burns; other kinds spawn as before, draw
+    /// for draw and on the same spots.
+    #[test]
+    fn no_stalker_is_spawned_in_a_flares_light() {
+        let t = Tuning::default();
+        let mut text = String::new();
+        for y in 0..12 {
+            for x in 0..40 {
+                let wall = x == 0 || y == 0 || x == 39 || y == 11;
+                text.push(if wall {
+                    '#'
+                } else if (x, y) == (2, 2) {
+                    'S'
+                } else {
+                    '.'
+                });
+            }
+            text.push('\n');
+        }
+        let map = Map::parse("room.map", &text).unwrap();
+        // The flow field from the squad's corner: the group's spot is within the band.
+        let mut flow = FlowField::new();
+        flow.rebuild(&map.grid, &[(2, 2)]);
+        let at = Vec2::new(16.5, 6.5);
+        let light = Beam::new(at, 0.0, t.tools.flare_light, std::f32::consts::PI);
+        // A light whose edge runs just past the spot: the spot is out of it, some of the
+        // jittered spots round it are in.
+        let edge = Beam::new(
+            at + Vec2::new(5.2, 0.0),
+            0.0,
+            t.tools.flare_light,
+            std::f32::consts::PI,
+        );
+        let spawned = |kind: EnemyKind, lights: &[Beam]| {
+            let mut horde = Horde::default();
+            let (mut rng, mut ids, mut events) = (Rng::new(7), Ids::default(), Events::default());
+            let mut s = DirectorStep {
+                tick: 1,
+                map: &map,
+                tuning: &t,
+                flow: &flow,
+                agents: &[],
+                flare_lights: lights,
+                horde: &mut horde,
+                rng: &mut rng,
+                ids: &mut ids,
+                events: &mut events,
+            };
+            let placed = spawn_group(&mut s, kind, at, 6);
+            let spots: Vec<Vec2> = horde.enemies.iter().map(|e| e.pos).collect();
+            assert_eq!(placed as usize, spots.len());
+            (spots, rng)
+        };
+        assert!(spawned(EnemyKind::Stalker, &[light]).0.is_empty());
+        let (free, _) = spawned(EnemyKind::Stalker, &[]);
+        assert_eq!(free.len(), 6);
+        assert!(
+            free.iter().any(|p| *p != at),
+            "the jitter placed some: {free:?}"
+        );
+        let (near, _) = spawned(EnemyKind::Stalker, &[edge]);
+        assert!(
+            !near.is_empty()
+                && near
+                    .iter()
+                    .all(|p| !edge.touches(*p, t.enemy.stalker.radius))
+        );
+        assert_ne!(near, free, "spots in the light were passed over");
+        assert_eq!(
+            spawned(EnemyKind::Shambler, &[light]),
+            spawned(EnemyKind::Shambler, &[])
+        );
     }
 }

@@ -831,6 +831,7 @@ pub fn tick(w: &mut World, input: &TickInput) {
             tuning: t,
             flow: &caches.flow,
             agents: &prey,
+            flare_lights: &caches.beams[flashlights..],
             horde,
             rng,
             ids,

@@ -21,24 +21,7 @@ fn body(id: u32, role: Role, pos: Vec2) -> Agent {
 
 /// A training dummy standing at `pos` (also the other squad modules' test enemy).
 pub(crate) fn dummy(id: u32, pos: Vec2) -> Enemy {
-    Enemy {
-        id,
-        kind: EnemyKind::Dummy,
-        pos,
-        prev_pos: pos,
-        vel: Vec2::ZERO,
-        facing: 0.0,
-        radius: 0.3,
-        health: 100.0,
-        alive: true,
-        stagger: 0,
-        hits: 0,
-        attack: AttackState::default(),
-        wander: 0.0,
-        sees: false,
-        lit: false,
-        shy: 0,
-    }
+    Enemy::standing(id, EnemyKind::Dummy, pos, 0.3, 100.0)
 }
 
 /// One strike step of blade 0 among `agents`; the events it emitted.
