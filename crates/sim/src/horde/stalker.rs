@@ -20,8 +20,9 @@ const STALK_GAIN: f32 = 60.0;
 /// light (K3: it does not enter one); otherwise it closes by the way ahead that no light
 /// (beam or flare) reaches — its path (toward the prey it sees, else down the flow
 /// field) turned by up to 90° — and waits in the dark when there is none. `None` with no
-/// prey and out of every flare's light: it wanders as the others do. `flow_dir` is the flow field's way at
-/// its feet; `flares` the burning flares' lights (also among `beams`).
+/// prey and out of every flare's light: it wanders as the others do. `flow_dir` is the
+/// flow field's way at its feet; `flares` the burning flares' lights (also among
+/// `beams`).
 pub(crate) fn stalk_force(
     e: &Enemy,
     target: Option<&Seen>,
@@ -91,9 +92,10 @@ fn turned(base: Vec2, step: f32) -> impl Iterator<Item = Vec2> {
 }
 
 /// The way out of a flare's light from `pos`: straight away from the flare at `origin`,
-/// or, when a wall stands within `lookahead` that way (a stalker pressed its face into
-/// the rock for 17 s, generated runs of mission 6), the least turned way that is open —
-/// at worst along the wall. Straight away when no way is open.
+/// or, when a wall stands within `lookahead` that way, the least turned way that is open
+/// — at worst along the wall (mission 6 with the squad's movement changed: a stalker
+/// put inside a light by the director slid out along the rock at a third of its run).
+/// Straight away when no way is open.
 fn way_out(pos: Vec2, origin: Vec2, step: f32, lookahead: f32, grid: &Grid) -> Vec2 {
     // On the flare's very spot, any way is away.
     let d = (pos - origin).normalize_or_zero();
