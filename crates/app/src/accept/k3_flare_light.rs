@@ -55,6 +55,16 @@ struct Found {
     caught_frames: usize,
 }
 
+/// A stalker a flare's light caught on its first frame, by (flare, stalker).
+struct Caught {
+    /// The last frame it may still stand inside.
+    until: usize,
+    /// The deepest it may stand.
+    deepest: f32,
+    /// It has been inside (one found just outside on the landing may come in first).
+    been_in: bool,
+}
+
 /// Each flare's landing point and the frame it began to burn (`None` while it flies).
 fn burning_from(r: &Recording) -> BTreeMap<u32, (Vec2, Option<usize>)> {
     let mut flares = BTreeMap::new();
@@ -89,10 +99,7 @@ fn measure(r: &Recording) -> Found {
         closest: f32::INFINITY,
         ..Found::default()
     };
-    // (flare, stalker) → the last frame a caught stalker may still stand inside, the
-    // deepest it may stand, and whether it has been inside yet (one just outside on
-    // the landing may come in).
-    let mut caught: BTreeMap<(u32, u32), (usize, f32, bool)> = BTreeMap::new();
+    let mut caught: BTreeMap<(u32, u32), Caught> = BTreeMap::new();
     for (k, f) in r.frames.iter().enumerate() {
         for s in &f.flares {
             let Some(&(to, Some(from))) = flares.get(&s.id) else {
@@ -129,16 +136,27 @@ fn measure(r: &Recording) -> Found {
                     // Found `edge` from it (negative inside): it may come `stop` further.
                     let deepest = stop - edge;
                     let out = deepest / speed + CAUGHT_GRACE;
-                    caught.insert(key, (k + ticks(out) as usize, deepest, false));
+                    let until = k + ticks(out) as usize;
+                    caught.insert(
+                        key,
+                        Caught {
+                            until,
+                            deepest,
+                            been_in: false,
+                        },
+                    );
                 }
                 if edge >= 0.0 {
                     // Out after it was in: from here on it is judged as any other.
-                    if caught.get(&key).is_some_and(|c| c.2) {
+                    if caught.get(&key).is_some_and(|c| c.been_in) {
                         caught.remove(&key);
                     }
-                } else if let Some(c) = caught.get_mut(&key).filter(|c| k <= c.0 && -edge <= c.1) {
-                    found.caught += usize::from(!c.2);
-                    c.2 = true;
+                } else if let Some(c) = caught
+                    .get_mut(&key)
+                    .filter(|c| k <= c.until && -edge <= c.deepest)
+                {
+                    found.caught += usize::from(!c.been_in);
+                    c.been_in = true;
                     found.caught_frames += 1;
                     continue;
                 }
